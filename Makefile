@@ -1,0 +1,41 @@
+# The two commands a newcomer needs are `make rulebook` and `make test`. Each target creates the
+# virtual environment it needs (.venv) and installs the project into it, so a fresh clone works.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+BUILD := _build
+# Strict mode (a failing example is a build error) is on in CI and for `make rulebook`.
+STRICT ?= 1
+SPHINXOPTS ?=
+
+.PHONY: rulebook html pdf test check clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+rulebook: html pdf
+
+html: $(STAMP)
+	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b html . $(BUILD)/html $(SPHINXOPTS)
+	@echo "HTML rulebook: $(BUILD)/html/index.html"
+
+pdf: $(STAMP)
+	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b simplepdf . $(BUILD)/pdf $(SPHINXOPTS)
+	@echo "PDF rulebook: $$(ls $(BUILD)/pdf/*.pdf)"
+
+test: $(STAMP)
+	$(BIN)/pytest -n auto -q
+
+check: $(STAMP)
+	$(BIN)/rulewright check
+
+clean:
+	rm -rf $(BUILD) .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,14 @@
+"""The shared core every game is built on. Read the files in this order:
+
+- ``refusal.py``: ``Refusal`` (a rule says no, citing its rule ID) and ``InputError`` (the
+  input itself is wrong: an unknown player, city or action).
+- ``events.py``: ``Event``, what an action reports besides changing the state.
+- ``rng.py``: ``Rng``, seeded randomness that an example can also state outright.
+- ``game.py``: ``Game``, the interface a game implements, ``Setting`` and ``step``.
+"""
+from engine.core.events import Event
+from engine.core.game import Action, Game, Setting, step
+from engine.core.refusal import InputError, Refusal, did_you_mean
+from engine.core.rng import Rng
+
+__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "step"]

@@ -1,0 +1,114 @@
+"""The interface every game implements: OpenSpiel's shape, a state, its legal actions, apply one.
+
+A game is a ``Game`` subclass in ``engine/games/<name>/``. It declares:
+
+- ``name`` (as examples write it: ``game: muck-and-brass``) and ``title``;
+- ``settings``: the documented choices where the source rules are ambiguous or have variants;
+- ``presets``: named setups (a board, a market) that examples start from and override;
+- ``new_state(setup, settings, rng)``: build a state from an example's ``setup`` mapping;
+- ``parse_action(state, actor, text)``: read one action in the game's notation;
+- ``legal_actions(state)``: every action that ``apply`` would accept now (may be a sample for
+  games where listing all is impractical; say so in the docstring);
+- ``apply(state, action)``: change the state and return the events, or raise ``Refusal``;
+- ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads.
+
+``apply`` may mutate the state it is given; callers use ``step``, which works on a copy so that a
+refused action leaves the state exactly as it was.
+"""
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.refusal import InputError, did_you_mean
+
+
+class Action:
+    """Base for a game's actions. Subclasses are frozen dataclasses with ``actor`` and a
+    ``notation()`` that ``parse_action`` reads back to an equal action."""
+
+    actor: str | None = None
+
+    def notation(self) -> str:  # pragma: no cover - each game defines it
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A documented game setting: where the rules are ambiguous, the reading is a choice."""
+
+    default: Any
+    doc: str
+    choices: tuple = ()
+
+
+class Game(ABC):
+    name: str = ""
+    title: str = ""
+    settings: dict[str, Setting] = {}
+    presets: dict[str, dict] = {}
+
+    def resolve_settings(self, given: dict | None) -> dict:
+        """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""
+        given = given or {}
+        if not isinstance(given, dict):
+            raise InputError("'settings' must be a mapping of setting name to value.", "settings")
+        resolved = {name: s.default for name, s in self.settings.items()}
+        for name, value in given.items():
+            if name not in self.settings:
+                raise InputError(
+                    f"{self.title} has no setting {name!r}. {did_you_mean(name, self.settings)}",
+                    f"settings.{name}",
+                )
+            choices = self.settings[name].choices
+            if choices and value not in choices:
+                raise InputError(
+                    f"Setting {name!r} cannot be {value!r}; it must be one of "
+                    + ", ".join(repr(c) for c in choices) + ".",
+                    f"settings.{name}",
+                )
+            resolved[name] = value
+        return resolved
+
+    @abstractmethod
+    def new_state(self, setup: dict, settings: dict, rng) -> Any: ...
+
+    @abstractmethod
+    def parse_action(self, state: Any, actor: str | None, text: str) -> Action: ...
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, state: Any, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def view(self, state: Any) -> dict: ...
+
+
+@dataclass
+class Outcome:
+    state: Any
+    events: list[Event]
+
+
+def step(game: Game, state: Any, action: Action) -> Outcome:
+    """Apply ``action`` to a copy of ``state``. Raises ``Refusal`` and leaves ``state`` untouched
+    when a rule forbids the action."""
+    trial = copy.deepcopy(state)
+    events = game.apply(trial, action)
+    return Outcome(trial, list(events or []))
+
+
+def merge(base: Any, override: Any) -> Any:
+    """Deep-merge a preset with an example's overrides: mappings merge key by key, anything else
+    (numbers, strings, lists) is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        out = dict(base)
+        for key, value in override.items():
+            out[key] = merge(base[key], value) if key in base else value
+        return out
+    return copy.deepcopy(override)

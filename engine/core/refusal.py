@@ -1,0 +1,54 @@
+"""Two kinds of "no".
+
+A ``Refusal`` is the game saying no: the action is well formed but a rule forbids it. It always
+cites the rule ID declared in the rulebook, written as a string literal at the place that refuses,
+so searching the code for a rule ID finds the code that enforces it.
+
+An ``InputError`` is the input being wrong: an unknown player, city, company or action, or a setup
+that cannot describe a game. Its message is for a designer who does not read Python: it says what
+was wrong and how to fix it.
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class Refusal(Exception):
+    """An action that the rules forbid. ``rule`` is the rule ID, ``reason`` a plain sentence."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} (rule {rule})")
+        self.rule = rule
+        self.reason = reason
+
+
+class InputError(Exception):
+    """Input the engine cannot understand. ``where`` optionally names the setup key at fault
+    (a dotted path such as ``companies.LMR.home``) so the caller can point at its line."""
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+
+def did_you_mean(name: object, known: Iterable[object]) -> str:
+    """A short hint naming the closest known names, or listing them all when few."""
+    options = sorted({str(k) for k in known})
+    close = difflib.get_close_matches(str(name), options, n=3, cutoff=0.6)
+    if close:
+        return "Did you mean " + " or ".join(repr(c) for c in close) + "?"
+    if not options:
+        return "There are none."
+    if len(options) <= 12:
+        return "Known: " + ", ".join(options) + "."
+    return "Known: " + ", ".join(options[:12]) + f", ... ({len(options)} in all)."
+
+
+def lookup(kind: str, name: object, known: dict, where: str | None = None):
+    """``known[name]``, or an ``InputError`` that names the kind and suggests a fix."""
+    try:
+        return known[name]
+    except (KeyError, TypeError):
+        raise InputError(f"There is no {kind} called {name!r}. {did_you_mean(name, known)}", where) from None
