@@ -28,9 +28,8 @@ from engine.core.refusal import InputError, did_you_mean
 
 class Action:
     """Base for a game's actions. Subclasses are frozen dataclasses with ``actor`` and a
-    ``notation()`` that ``parse_action`` reads back to an equal action."""
-
-    actor: str | None = None
+    ``notation()`` that ``parse_action`` reads back to an equal action. (No fields here, so
+    subclasses order their own fields freely.)"""
 
     def notation(self) -> str:  # pragma: no cover - each game defines it
         raise NotImplementedError
