@@ -20,11 +20,11 @@ $(STAMP): pyproject.toml
 rulebook: html pdf
 
 html: $(STAMP)
-	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b html . $(BUILD)/html $(SPHINXOPTS)
+	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b html -c . rulebook $(BUILD)/html $(SPHINXOPTS)
 	@echo "HTML rulebook: $(BUILD)/html/index.html"
 
 pdf: $(STAMP)
-	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b simplepdf . $(BUILD)/pdf $(SPHINXOPTS)
+	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b simplepdf -c . rulebook $(BUILD)/pdf $(SPHINXOPTS)
 	@echo "PDF rulebook: $$(ls $(BUILD)/pdf/*.pdf)"
 
 test: $(STAMP)

@@ -16,6 +16,11 @@ _PACKAGES = {
 }
 
 
+def register(name: str, package: str) -> None:
+    """Add a game by name (tests use this for small stand-in games)."""
+    _PACKAGES[name] = package
+
+
 def game_names() -> list[str]:
     return list(_PACKAGES)
 

@@ -1,0 +1,29 @@
+"""Diagrams generated from a scenario's state: one module per game, each with
+``draw(run, when, options) -> DOT source``. Rendering is Sphinx's graphviz support (or the CLI).
+"""
+from __future__ import annotations
+
+import importlib
+
+from rulewright.problems import ExampleProblem
+
+_MODULES = {
+    "muck-and-brass": "rulewright.diagrams.muck_and_brass",
+    "bus": "rulewright.diagrams.bus",
+    "powerup": "rulewright.diagrams.powerup",
+    "1870": "rulewright.diagrams.g1870",
+}
+
+
+def draw(run, when: str, options=frozenset()) -> str:
+    """The DOT source of ``run``'s state ``when`` ("before" or "after")."""
+    s = run.scenario
+    module_name = _MODULES.get(s.game_name)
+    try:
+        module = importlib.import_module(module_name) if module_name else None
+    except ModuleNotFoundError:
+        module = None
+    if module is None:
+        raise ExampleProblem(s.where, f"There is no diagram for the game {s.game_name!r} yet; "
+                                      "remove the ':diagram:' option.")
+    return module.draw(run, when, frozenset(options))

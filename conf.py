@@ -1,0 +1,58 @@
+"""Sphinx configuration for the Rulewright rulebook, whose sources are in rulebook/.
+
+`make html` and `make pdf` run `sphinx-build -c . rulebook _build/<format>`.
+"""
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+project = "Rulewright Rulebook"
+author = "The Rulewright team"
+copyright = "2026, the Rulewright team"
+root_doc = "index"
+
+extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+source_suffix = {".md": "markdown"}
+
+# The sources are in rulebook/ (sphinx-build -c . rulebook <out>); this file stays at the root.
+exclude_patterns = []
+
+html_theme = "alabaster"
+html_title = "Rulewright Rulebook"
+html_static_path = []
+html_theme_options = {"page_width": "1100px", "sidebar_width": "260px"}
+
+
+def _dot() -> str:
+    """The system `dot` when present, else graphviz-pure (installed with the project), so pip alone suffices."""
+    system = shutil.which("dot")
+    if system:
+        return system
+    scripts = Path(sysconfig.get_path("scripts"))
+    pure = scripts / "graphviz-pure"
+    return str(pure) if pure.exists() else (shutil.which("graphviz-pure") or "graphviz-pure")
+
+
+graphviz_dot = _dot()
+graphviz_output_format = "svg"
+
+# PDF (sphinx-simplepdf renders the single-page HTML with WeasyPrint through its Python API).
+simplepdf_file_name = "rulewright-rulebook.pdf"
+simplepdf_use_weasyprint_api = True
+simplepdf_vars = {
+    "primary": "#1f4e79",
+    "secondary": "#0072B2",
+    "cover": "#ffffff",
+    "cover-bg": "#1f4e79",
+    "cover-overlay": "rgba(31, 78, 121, 0.0)",
+    "white": "#ffffff",
+    "links": "#0072B2",
+    "top-left-content": "counter(page)",
+    "bottom-center-content": '"Rulewright Rulebook"',
+    "bottom-right-content": "counter(page)",
+}

@@ -1,0 +1,123 @@
+"""The rulebook as data: which rules it declares and which examples it holds, with their lines.
+
+The same Sybil lexers that find examples for the tests find them here, so the checks, the tests
+and the Sphinx build agree on what the book contains.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from sybil import Document
+from sybil.parsers.myst.lexers import DirectiveLexer
+
+from rulewright import scenario
+from rulewright.problems import ExampleProblem, Where
+
+ROOT = Path(__file__).resolve().parent.parent
+RULEBOOK = ROOT / "rulebook"
+RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
+EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+rule_lexer = DirectiveLexer(directive="rule")
+example_lexer = DirectiveLexer(directive="example")
+
+
+@dataclass
+class RuleDecl:
+    id: str
+    title: str
+    where: Where
+
+
+@dataclass
+class ExampleDecl:
+    """An example as found in the text. ``body_line`` is the line of its first YAML line."""
+
+    title: str
+    options: dict
+    body: str
+    where: Where
+    body_line: int
+    span: tuple[int, int] = (0, 0)  # character positions in the document, for Sybil
+
+    @property
+    def id(self) -> str:
+        return str(self.options.get("id", "")).strip()
+
+    def parse(self) -> scenario.Scenario:
+        return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
+                              self.title, self.options, directive_line=self.where.line)
+
+
+@dataclass
+class Book:
+    rules: dict[str, RuleDecl] = field(default_factory=dict)
+    examples: list[ExampleDecl] = field(default_factory=list)
+    problems: list[ExampleProblem] = field(default_factory=list)
+
+
+def _line(document: Document, position: int) -> int:
+    return document.text.count("\n", 0, position) + 1
+
+
+def rules_in(document: Document) -> list[RuleDecl]:
+    out = []
+    for region in rule_lexer(document):
+        rule_id = region.lexemes["arguments"].strip()
+        title = region.lexemes["options"].get("title", "")
+        out.append(RuleDecl(rule_id, str(title), Where(document.path, _line(document, region.start))))
+    return out
+
+
+def examples_in(document: Document) -> list[ExampleDecl]:
+    out = []
+    for region in example_lexer(document):
+        line = _line(document, region.start)
+        body = region.lexemes["source"]
+        example = ExampleDecl(region.lexemes["arguments"].strip(), dict(region.lexemes["options"]),
+                              str(body), Where(document.path, line), line + body.line_offset,
+                              (region.start, region.end))
+        out.append(example)
+    return out
+
+
+def scan(root: Path = RULEBOOK) -> Book:
+    """Every rule and example under ``root``, and the problems found on the way: rule IDs of the
+    wrong shape or declared twice, example IDs missing, malformed or used twice."""
+    book = Book()
+    seen_examples: dict[str, Where] = {}
+    for path in sorted(root.rglob("*.md")):
+        document = Document(path.read_text(encoding="utf-8"), str(path))
+        for rule in rules_in(document):
+            if not RULE_ID.match(rule.id):
+                book.problems.append(ExampleProblem(rule.where, f"{rule.id!r} is not a valid rule ID. A rule ID is "
+                                                    "lowercase words joined by dots, e.g. 'mb.expand.first-link'."))
+            elif rule.id in book.rules:
+                book.problems.append(ExampleProblem(rule.where, f"The rule {rule.id!r} is declared twice; the other "
+                                                    f"declaration is at {book.rules[rule.id].where}. Rule IDs must "
+                                                    "be unique."))
+            else:
+                book.rules[rule.id] = rule
+        for example in examples_in(document):
+            book.examples.append(example)
+            if not example.id:
+                continue  # parse() reports the missing ID at the example's own line
+            if not EXAMPLE_ID.match(example.id):
+                book.problems.append(ExampleProblem(example.where, f"{example.id!r} is not a valid example ID: use "
+                                                    "lowercase letters, digits and dashes, e.g. 'mb-first-link'."))
+            elif example.id in seen_examples:
+                book.problems.append(ExampleProblem(example.where, f"The example ID {example.id!r} is used twice; "
+                                                    f"the other is at {seen_examples[example.id]}. Give each "
+                                                    "example its own ID."))
+            else:
+                seen_examples[example.id] = example.where
+    return book
+
+
+@lru_cache(maxsize=None)
+def declared_rules(root: Path = RULEBOOK) -> frozenset[str]:
+    """The rule IDs the book declares (cached: the tests ask once per process)."""
+    return frozenset(scan(root).rules)

@@ -1,0 +1,43 @@
+"""How Rulewright talks to a designer when something is wrong.
+
+Every problem names the file, the line and (where there is one) the example's ID, then says in
+plain words what is wrong and how to fix it. No Python tracebacks reach the designer.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Where:
+    path: str
+    line: int
+    example: str | None = None
+
+    def at(self, line: int) -> "Where":
+        return replace(self, line=line)
+
+    def __str__(self) -> str:
+        text = f"{display_path(self.path)}, line {self.line}"
+        if self.example:
+            text += f", example {self.example}"
+        return text
+
+
+def display_path(path: str) -> str:
+    """A path relative to the working directory when it is inside it, for short messages."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+class ExampleProblem(Exception):
+    """A malformed example or book: it cannot be run at all. ``where`` says where to look."""
+
+    def __init__(self, where: Where, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message

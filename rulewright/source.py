@@ -1,0 +1,72 @@
+"""Reading an example's YAML body while remembering where every key came from.
+
+A designer who mistypes a key must be told the line it is on, so the body is composed node by
+node (PyYAML keeps each node's position) and every mapping key and list item gets its line in a
+``LineMap``. Duplicate keys, which PyYAML would silently collapse, are reported.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from rulewright.problems import ExampleProblem, Where
+
+
+@dataclass
+class LineMap:
+    """Line numbers (1-based, in the Markdown file) of keys and list items, by path."""
+
+    first_line: int
+    lines: dict[tuple, int] = field(default_factory=dict)
+
+    def line(self, *path) -> int:
+        """The line of ``path``, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.first_line
+
+
+def load(text: str, where: Where) -> tuple[object, LineMap]:
+    """Parse ``text`` (which starts at ``where.line`` of ``where.path``) into data and a line map."""
+    lines = LineMap(where.line)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = where.line + mark.line if mark is not None else where.line
+        problem = getattr(error, "problem", None) or str(error)
+        raise ExampleProblem(
+            where.at(line),
+            f"The example is not valid YAML: {problem}. Check the indentation and that every "
+            "'key: value' pair has a space after the colon.",
+        ) from None
+    if node is not None:
+        _walk(node, (), lines, where)
+    return data, lines
+
+
+def _walk(node, path: tuple, lines: LineMap, where: Where) -> None:
+    if isinstance(node, yaml.MappingNode):
+        seen: dict = {}
+        for key_node, value_node in node.value:
+            key = yaml.constructor.SafeConstructor().construct_object(key_node, deep=True)
+            line = where.line + key_node.start_mark.line
+            if key in seen:
+                raise ExampleProblem(
+                    where.at(line),
+                    f"The key {key!r} appears twice here (first on line {seen[key]}); "
+                    "a key may appear only once in the same mapping. Merge the two entries.",
+                )
+            seen[key] = line
+            lines.lines[path + (key,)] = line
+            _walk(value_node, path + (key,), lines, where)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            lines.lines[path + (index,)] = where.line + item.start_mark.line
+            _walk(item, path + (index,), lines, where)
+

@@ -1,0 +1,61 @@
+"""The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
+
+It adds the ``{rule}``, ``{example}``, ``{designer-note}`` and ``{rule-index}`` directives and the
+``{ruleref}`` role, numbers rules and examples once the whole book is read, and checks that every
+rule has an example and every rule an example names exists.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulewright.sphinx import examples, numbering, rules
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _purge(app, env, docname):
+    data = env.domaindata.get("rulewright", {})
+    for kind in ("rules", "examples"):
+        table = data.get(kind, {})
+        for key in [k for k, v in table.items() if v["docname"] == docname]:
+            del table[key]
+
+
+def _merge(app, env, docnames, other):
+    mine = env.domaindata.setdefault("rulewright", {})
+    theirs = other.domaindata.get("rulewright", {})
+    for kind in ("rules", "examples"):
+        for key, value in theirs.get(kind, {}).items():
+            if value["docname"] in docnames:
+                mine.setdefault(kind, {})[key] = value
+
+
+def _add_static(app):
+    app.config.html_static_path.append(str(STATIC))
+    app.add_css_file("rulewright.css")
+
+
+def setup(app):
+    app.setup_extension("sphinx.ext.graphviz")
+    app.add_node(rules.rule_node, html=(_visit_div, _depart_div))
+    app.add_node(examples.example_node, html=(_visit_div, _depart_div))
+    app.add_directive("rule", rules.RuleDirective)
+    app.add_directive("example", examples.ExampleDirective)
+    app.add_directive("designer-note", rules.DesignerNote)
+    app.add_directive("rule-index", rules.RuleIndexDirective)
+    app.add_role("ruleref", rules.RuleRefRole())
+    app.connect("builder-inited", _add_static)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("doctree-read", numbering.record_positions)
+    app.connect("env-check-consistency", examples.check_book)
+    app.connect("doctree-resolved", rules.resolve)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+
+
+def _visit_div(self, node):
+    self.body.append(self.starttag(node, "div"))
+
+
+def _depart_div(self, node):
+    self.body.append("</div>\n")

@@ -1,0 +1,218 @@
+"""The ``{example}`` directive: play the example with the one evaluator and draw the result.
+
+Each example becomes a numbered box: its title, the setup in words, the actions and what each
+did, the expected outcome beside what actually happened, the diagram, and a mark saying it was
+verified. In strict mode (``RULEWRIGHT_STRICT=1``, as ``make rulebook`` builds) a failing or
+malformed example is a build error; otherwise it is shown as failing on the page.
+"""
+from __future__ import annotations
+
+import os
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.ext.graphviz import graphviz
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from rulewright.diagrams import draw
+from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario import Result, evaluate, parse, show
+from rulewright.sphinx.rules import ruleref_node, rule_number
+from rulewright.sphinx.setup_text import describe_setup
+
+logger = logging.getLogger(__name__)
+
+
+class example_node(nodes.General, nodes.Element):
+    """The box around one example."""
+
+
+def strict() -> bool:
+    return os.environ.get("RULEWRIGHT_STRICT", "0") not in ("", "0", "false", "no")
+
+
+class ExampleDirective(SphinxDirective):
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {
+        "id": directives.unchanged,
+        "rules": directives.unchanged,
+        "diagram": directives.unchanged,
+        "show-source": directives.flag,
+    }
+
+    def run(self):
+        title = self.arguments[0] if self.arguments else ""
+        path = self.env.doc2path(self.env.docname)
+        body_line = self.content_offset + 1
+        options = {k: v for k, v in self.options.items() if k != "show-source"}
+        try:
+            scenario = parse("\n".join(self.content), Where(str(path), body_line), title, options,
+                             directive_line=self.lineno)
+            result = evaluate(scenario, known_rules=None)
+        except ExampleProblem as problem:
+            return self._broken(problem, title)
+        self._record(scenario, result)
+        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", "rw-ok" if result.ok else "rw-failed"],
+                           example_id=scenario.id)
+        box += self._head(scenario.id, title, result.ok)
+        box += _section("Setup", describe_setup(scenario.data))
+        box += _section("Play", _actions(result))
+        box += _section("Outcome", _outcome(result))
+        if scenario.diagram:
+            box += self._diagrams(result)
+        if not result.ok:
+            box += _failure(result.report())
+            self._complain(result.report())
+        if "show-source" in self.options:
+            box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
+        return [box]
+
+    # ------------------------------------------------------------ parts
+
+    def _head(self, example_id, title, ok):
+        head = nodes.paragraph(classes=["rw-example-head"])
+        head += nodes.strong("", "", nodes.Text("Example "), rule_number(key=f"example:{example_id}"))
+        if title:
+            head += nodes.Text(" ")
+            head += nodes.inline(text=title, classes=["rw-example-title"])
+        mark = "✓ verified" if ok else "✗ FAILS"
+        head += nodes.inline(text=mark, classes=["rw-mark", "rw-mark-ok" if ok else "rw-mark-failed"])
+        return head
+
+    def _diagrams(self, result: Result):
+        s = result.scenario
+        whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
+        row = nodes.container(classes=["rw-diagrams", f"rw-diagrams-{len(whens)}"])
+        for when in whens:
+            try:
+                code = draw(result.run, when, s.diagram_options)
+            except ExampleProblem as problem:
+                self._complain(str(problem))
+                continue
+            figure = nodes.container(classes=["rw-diagram"])
+            picture = graphviz()
+            picture["code"] = code
+            picture["options"] = {"docname": self.env.docname}
+            picture["alt"] = f"{s.title} ({when})"
+            figure += picture
+            if len(whens) > 1:
+                figure += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
+            row += figure
+        return row
+
+    def _record(self, scenario, result):
+        examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
+        if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
+            logger.warning(f"The example ID {scenario.id!r} is used twice (also in "
+                           f"{examples[scenario.id]['docname']}). Give each example its own ID.",
+                           location=self.get_location())
+        examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
+                                 "rules": scenario.named_rules(), "ok": result.ok, "anchor": anchor(scenario.id)}
+
+    def _broken(self, problem: ExampleProblem, title: str):
+        self._complain(str(problem))
+        box = nodes.container(classes=["rw-example", "rw-failed"])
+        head = nodes.paragraph(classes=["rw-example-head"])
+        head += nodes.strong(text="Example (cannot be run) ")
+        head += nodes.inline(text=title)
+        box += head
+        box += _failure(str(problem))
+        return [box]
+
+    def _complain(self, message: str):
+        if strict():
+            logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
+        else:
+            logger.info(message, location=self.get_location())
+
+
+def anchor(example_id: str) -> str:
+    return "example-" + example_id
+
+
+def _section(label, children):
+    part = nodes.container(classes=["rw-part", "rw-part-" + label.lower()])
+    part += nodes.paragraph(text=label, classes=["rw-part-label"])
+    for child in children:
+        part += child
+    return part
+
+
+def _actions(result: Result):
+    steps = result.run.steps
+    if not steps:
+        return [nodes.paragraph(text="No actions: the outcome describes the position as set up.")]
+    items = nodes.enumerated_list(classes=["rw-actions"])
+    for step in steps:
+        item = nodes.list_item()
+        para = nodes.paragraph()
+        if step.actor:
+            para += nodes.strong(text=step.actor)
+            para += nodes.Text(": ")
+        para += nodes.literal(text=step.text)
+        if step.refusal is not None:
+            para += nodes.Text(" — refused by ")
+            para += ruleref_node(rule_id=step.refusal.rule)
+            para += nodes.Text(f": {step.refusal.reason}")
+        elif step.events:
+            para += nodes.Text(" — " + "; ".join(str(e) for e in step.events))
+        item += para
+        items += item
+    return [items]
+
+
+def _outcome(result: Result):
+    table = nodes.table(classes=["rw-outcome"])
+    group = nodes.tgroup(cols=3)
+    table += group
+    for width in (40, 30, 30):
+        group += nodes.colspec(colwidth=width)
+    body = nodes.tbody()
+    group += body
+    for check in result.checks:
+        row = nodes.row(classes=["rw-check-ok" if check.ok else "rw-check-failed"])
+        what = nodes.paragraph()
+        if check.key == "refused":
+            what += nodes.Text("refused by ")
+            what += ruleref_node(rule_id=check.expected)
+        else:
+            what += nodes.literal(text=check.key)
+        expected = nodes.paragraph(text=show(check.expected) if check.key != "refused" else check.note or "")
+        actual = nodes.paragraph(text=("✓" if check.ok else "✗ but " + (check.note or "it is " + show(check.actual))))
+        for cell in (what, expected, actual):
+            entry = nodes.entry()
+            entry += cell
+            row += entry
+        body += row
+    if result.stopped:
+        return [nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"]), table]
+    return [table]
+
+
+def _failure(report: str):
+    box = nodes.container(classes=["rw-failure"])
+    box += nodes.paragraph(text="This example does not hold:", classes=["rw-part-label"])
+    box += nodes.literal_block(report, report)
+    return box
+
+
+def check_book(app, env) -> None:
+    """``env-check-consistency``: rule names in examples exist; every rule has an example."""
+    data = env.domaindata.get("rulewright", {})
+    rules, examples = data.get("rules", {}), data.get("examples", {})
+    shown = set()
+    for example_id, info in examples.items():
+        for rule_id in info["rules"]:
+            shown.add(rule_id)
+            if rule_id not in rules:
+                logger.warning(f"Example {example_id} names the rule {rule_id!r}, which is not declared anywhere "
+                               "in the rulebook. Fix the ID or declare the rule.",
+                               location=(info["docname"], info["lineno"]))
+    for rule_id, info in rules.items():
+        if rule_id not in shown:
+            logger.warning(f"The rule {rule_id} has no example. Every rule needs at least one example that shows "
+                           "it (name it in the example's :rules: option).", location=(info["docname"], info["lineno"]))

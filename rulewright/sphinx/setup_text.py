@@ -1,0 +1,63 @@
+"""The setup of an example in words, not YAML: a short table a player can read.
+
+``setup: {companies: {LMR: {home: Liverpool, treasury: 10}}}`` reads as the row
+"Companies | LMR: home Liverpool, treasury 10".
+"""
+from __future__ import annotations
+
+from docutils import nodes
+
+
+def words(value) -> str:
+    """A nested value as a short phrase."""
+    if isinstance(value, dict):
+        return ", ".join(f"{_label(k)} {words(v)}" if not isinstance(v, dict) else f"{k} ({words(v)})"
+                         for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(words(v) for v in value) if value else "none"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _label(key) -> str:
+    return str(key).replace("_", " ")
+
+
+def describe_setup(data: dict) -> list[nodes.Node]:
+    rows = []
+    setup = dict(data.get("setup") or {})
+    preset = setup.pop("preset", None)
+    if preset:
+        rows.append(("Starts from", f"the '{preset}' preset, changed as below" if setup else f"the '{preset}' preset"))
+    for key, value in setup.items():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            for name, inner in value.items():
+                rows.append((f"{_label(key).capitalize()}: {name}", words(inner)))
+        else:
+            rows.append((_label(key).capitalize(), words(value)))
+    for name, value in (data.get("settings") or {}).items():
+        rows.append(("Setting", f"{_label(name)} = {words(value)}"))
+    if "seed" in data:
+        rows.append(("Random seed", str(data["seed"])))
+    if not rows:
+        return [nodes.paragraph(text=f"The game's standard starting position.")]
+    table = nodes.table(classes=["rw-setup"])
+    group = nodes.tgroup(cols=2)
+    table += group
+    group += nodes.colspec(colwidth=30)
+    group += nodes.colspec(colwidth=70)
+    body = nodes.tbody()
+    group += body
+    for label, text in rows:
+        row = nodes.row()
+        for cell, cls in ((label, "rw-setup-key"), (text, "rw-setup-value")):
+            entry = nodes.entry(classes=[cls])
+            entry += nodes.paragraph(text=cell)
+            row += entry
+        body += row
+    return [table]

@@ -1,0 +1,80 @@
+"""A tiny stand-in game for testing the toolchain apart from any real rule system.
+
+Players take turns adding 1 to 3 counters to a shared pile; whoever makes it reach the target wins.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import Action, Event, Game, InputError, Refusal, Setting
+from engine.core.refusal import lookup
+
+
+@dataclass
+class State:
+    pile: int
+    target: int
+    players: list[str]
+    turn: int = 0
+    winner: str | None = None
+    log: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Add(Action):
+    actor: str
+    count: int
+
+    def notation(self) -> str:
+        return f"add {self.count}"
+
+
+class Toy(Game):
+    name = "toy"
+    title = "Toy"
+    settings = {"max_add": Setting(3, "The most counters one turn may add.", (2, 3, 4))}
+    presets = {"small": {"pile": 0, "target": 5, "players": ["ann", "bob"]}}
+
+    def new_state(self, setup, settings, rng):
+        unknown = set(setup) - {"pile", "target", "players"}
+        if unknown:
+            raise InputError(f"Unknown setup key {sorted(unknown)[0]!r}.", sorted(unknown)[0])
+        state = State(setup.get("pile", 0), setup.get("target", 10), list(setup.get("players", ["ann", "bob"])))
+        state.max_add = settings["max_add"]
+        return state
+
+    def parse_action(self, state, actor, text):
+        lookup("player", actor, {p: p for p in state.players})
+        words = text.split()
+        if len(words) != 2 or words[0] != "add" or not words[1].isdigit():
+            raise InputError(f"'{text}' is not a toy action; write 'add N'.")
+        return Add(actor, int(words[1]))
+
+    def legal_actions(self, state):
+        if state.winner:
+            return []
+        actor = state.players[state.turn % len(state.players)]
+        return [Add(actor, n) for n in range(1, state.max_add + 1)]
+
+    def apply(self, state, action):
+        if state.winner:
+            raise Refusal("toy.end", "The game is over.")
+        if action.actor != state.players[state.turn % len(state.players)]:
+            raise Refusal("toy.turn", f"It is not {action.actor}'s turn.")
+        if not 1 <= action.count <= state.max_add:
+            raise Refusal("toy.add", f"A turn adds 1 to {state.max_add} counters.")
+        state.pile += action.count
+        state.turn += 1
+        events = [Event("added", {"count": action.count})]
+        if state.pile >= state.target:
+            state.winner = action.actor
+            events.append(Event("won", {"by": action.actor}))
+        return events
+
+    def view(self, state):
+        return {"pile": state.pile, "winner": state.winner,
+                "next": None if state.winner else state.players[state.turn % len(state.players)],
+                "players": {p: {"name": p} for p in state.players}}
+
+
+GAME = Toy()
