@@ -1,0 +1,82 @@
+"""The powerUp ``Game``: its settings, and ``apply``, which routes each action to its rules."""
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.game import Game, Setting
+from engine.core.refusal import Refusal
+from engine.games.powerup import actions, legal, setup, tiles, turn, view
+from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
+from engine.games.powerup.data import PRESETS
+from engine.games.powerup.ending import check_end
+from engine.games.powerup.mergers import merge
+
+
+def play(state, action: Play) -> list[Event]:
+    kind = tiles.check_play(state, action)
+    state.players[action.actor].hand.remove(action.tile)
+    state.turn.tile_played, state.turn.must_play = True, False
+    events = [Event("tile-played", {"player": action.actor, "tile": action.tile, "kind": kind})]
+    if kind in ("neutral", "failed-found"):
+        return events + tiles.place_neutral(state, action.tile, failed=kind == "failed-found")
+    if kind == "found":
+        return events + tiles.found(state, action)
+    if kind == "expand":
+        return events + tiles.expand(state, action)
+    return events + merge(state, action)
+
+
+class PowerUp(Game):
+    name = "powerup"
+    title = "powerUp"
+    settings = {
+        "neutral_absorption": Setting(
+            "group",
+            "Which neutral tiles a company takes with a played tile: 'group', every neutral tile "
+            "joined to it however far the chain runs; 'touching', only the tile's direct neighbours.",
+            ("group", "touching")),
+        "draw_then_play": Setting(
+            "first-action",
+            "Which draws oblige the next action to be a tile play: 'first-action', only a draw "
+            "that opens the turn; 'always', every draw.",
+            ("first-action", "always")),
+        "out_of_tiles": Setting(
+            "at-once",
+            "When an empty hand with an empty bag ends the game: 'at-once', right after the action "
+            "that brings it about; 'own-turn', when that player's turn begins.",
+            ("at-once", "own-turn")),
+        "winner_ties": Setting(
+            "shared",
+            "Players with equal cash at the end: 'shared', they share the place; 'turn-order', "
+            "the one earlier in turn order ranks higher.",
+            ("shared", "turn-order")),
+    }
+    presets = PRESETS
+
+    def new_state(self, setup_: dict, settings: dict, rng):
+        return setup.new_state(setup_, self.resolve_settings(settings), rng)
+
+    def parse_action(self, state, actor, text):
+        return actions.parse(state, actor, text)
+
+    def legal_actions(self, state):
+        return legal.legal_actions(state)
+
+    def apply(self, state, action) -> list[Event]:
+        if state.over:
+            raise Refusal("pu.end.over", f"The game is over ({state.end_reason}); no more actions.")
+        turn.check_turn(state, action.actor)
+        if isinstance(action, EndTurn):
+            events = turn.end_turn(state)
+        else:
+            turn.check_actions_left(state)
+            if isinstance(action, Draw):
+                events = turn.draw(state)
+            elif isinstance(action, Buy):
+                events = turn.buy(state, action.company)
+            else:
+                events = play(state, action)
+            state.turn.used += 1
+        return events + check_end(state)
+
+    def view(self, state) -> dict:
+        return view.view(state)

@@ -1,0 +1,253 @@
+"""Build a starting state from an example's ``setup`` mapping (or a preset it names).
+
+Keys (all optional except ``players``):
+
+- ``players``: a list of names, or a mapping ``name: {cash, hand, shares}``. 2 to 4 players.
+- ``doe``: ``true`` to play with the DoE, or ``{cash, shares}`` to state what it holds.
+- ``board``: ``{neutral: [tiles], ES: [tiles], ...}``. With no board stated the game opens with the
+  initial draw, which also sets the turn order; otherwise the players' order is the turn order.
+- ``bag``: the tiles still to draw, next first. Left out, every tile not placed is shuffled in.
+- ``turn``: ``{player, actions}``: who is to move and how many actions their turn has.
+- ``action_rolls``: the action counts of the following turns; ``doe_rolls``: the DoE's founding
+  grants. Once a list runs out, the seeded random numbers take over.
+
+A player whose hand is not stated draws a full hand from the bag, in turn order.
+"""
+from __future__ import annotations
+
+from engine.core.game import merge
+from engine.core.refusal import InputError, did_you_mean, lookup
+from engine.core.rng import Rng
+from engine.games.powerup.board import ALL_TILES, connected, neighbours, parse_tile, position
+from engine.games.powerup.data import COMPANIES, HAND, PRESETS, RULES, SHARES
+from engine.games.powerup.state import DOE, NEUTRAL, Holder, Ledger, State, Turn
+from engine.games.powerup.turn import begin_turn
+
+KEYS = ("preset", "players", "doe", "board", "bag", "turn", "action_rolls", "doe_rolls")
+
+
+def company_code(name: object, where: str | None = None) -> str:
+    """A company by its code (``ES``) or its name's first word (``Eclipse``), in any case."""
+    known = {code: code for code in COMPANIES}
+    for code, info in COMPANIES.items():
+        known[info.name.split()[0].upper()] = code
+        known[info.name.replace(" ", "").upper()] = code
+    text = str(name).replace(" ", "").upper()
+    if text in known:
+        return known[text]
+    raise InputError(
+        f"There is no company called {name!r}. Write its code or first name: "
+        + ", ".join(f"{c} ({i.name})" for c, i in COMPANIES.items()) + ".",
+        where,
+    )
+
+
+def new_state(setup: dict, settings: dict, rng: Rng) -> State:
+    setup = _with_preset(setup or {})
+    for key in setup:
+        if key not in KEYS:
+            raise InputError(f"powerUp setups have no key {key!r}. {did_you_mean(key, KEYS)}", key)
+    players = _players(setup.get("players"))
+    doe = _doe(setup.get("doe"))
+    board = _board(setup.get("board") or {}, settings)
+    placed = _check_places(board, players, setup.get("bag"))
+    bag = _bag(setup.get("bag"), placed, rng)
+    state = State(
+        settings=settings, players=players, doe=doe, board=board,
+        active=[c for c in COMPANIES if c in board.values()],
+        pool={c: SHARES for c in COMPANIES}, bag=bag, turn=Turn(player="", actions=0), rng=rng,
+        action_rolls=_rolls(setup, "action_rolls", RULES["action_counts"]),
+        doe_rolls=_rolls(setup, "doe_rolls", range(1, RULES["doe_ceiling"] - len(players) + 1)),
+        ledger=Ledger(start=0),
+    )
+    _take_shares(state)
+    if not board:
+        _initial_draw(state)
+    for name, player in state.players.items():
+        if player.hand is None:
+            player.hand = [state.bag.pop(0) for _ in range(min(HAND, len(state.bag)))]
+    state.ledger.start = sum(h.cash for h in state.players.values()) + (doe.cash if doe else 0)
+    _first_turn(state, setup.get("turn") or {})
+    return state
+
+
+def _with_preset(setup: dict) -> dict:
+    if "preset" not in setup:
+        return dict(setup)
+    base = lookup("preset", setup["preset"], PRESETS, "preset")
+    rest = {k: v for k, v in setup.items() if k != "preset"}
+    return merge(base, rest)
+
+
+def _players(given) -> dict[str, Holder]:
+    if isinstance(given, list):
+        given = {name: None for name in given}
+    if not isinstance(given, dict):
+        raise InputError("Setup needs 'players': a list of names, or a mapping of names to "
+                         "{cash, hand, shares}.", "players")
+    low, high = RULES["players"]["min"], RULES["players"]["max"]
+    if not low <= len(given) <= high:
+        raise InputError(f"powerUp is for {low} to {high} players; the setup names {len(given)}.",
+                         "players")
+    out = {}
+    for name, spec in given.items():
+        where = f"players.{name}"
+        if str(name).lower() == DOE:
+            raise InputError("'doe' is the Department of Energy, not a player: use the setup key "
+                             "'doe' to bring it into the game.", where)
+        spec = _mapping(spec, where, ("cash", "hand", "shares"))
+        hand = spec.get("hand")
+        if hand is not None:
+            hand = [parse_tile(t, f"{where}.hand") for t in hand]
+            if len(hand) > HAND:
+                raise InputError(f"{name} holds {len(hand)} tiles; a hand holds at most {HAND}.",
+                                 f"{where}.hand")
+        out[str(name)] = Holder(str(name), _cash(spec, where, RULES["start"]["cash"]),
+                                _shares(spec.get("shares"), f"{where}.shares"), hand)
+    return out
+
+
+def _doe(given) -> Holder | None:
+    if not given:
+        return None
+    spec = _mapping({} if given is True else given, "doe", ("cash", "shares"))
+    return Holder(DOE, _cash(spec, "doe", 0), _shares(spec.get("shares"), "doe.shares"))
+
+
+def _mapping(spec, where: str, keys: tuple) -> dict:
+    spec = spec or {}
+    if not isinstance(spec, dict):
+        raise InputError(f"'{where}' must be a mapping with some of: {', '.join(keys)}.", where)
+    for key in spec:
+        if key not in keys:
+            raise InputError(f"'{where}' has no key {key!r}. {did_you_mean(key, keys)}", f"{where}.{key}")
+    return spec
+
+
+def _cash(spec: dict, where: str, default: int) -> int:
+    cash = spec.get("cash", default)
+    if not isinstance(cash, int) or cash < 0:
+        raise InputError(f"Cash must be a whole number of dollars, 0 or more (got {cash!r}).",
+                         f"{where}.cash")
+    return cash
+
+
+def _shares(given, where: str) -> dict[str, int]:
+    shares = {c: 0 for c in COMPANIES}
+    if not isinstance(given or {}, dict):
+        raise InputError("'shares' must be a mapping of company to number, such as {ES: 3}.", where)
+    for name, count in (given or {}).items():
+        if not isinstance(count, int) or count < 0:
+            raise InputError(f"A number of shares must be a whole number, 0 or more (got {count!r}).",
+                             f"{where}.{name}")
+        shares[company_code(name, f"{where}.{name}")] = count
+    return shares
+
+
+def _board(given: dict, settings: dict) -> dict[str, str]:
+    if not isinstance(given, dict):
+        raise InputError("'board' must be a mapping such as {neutral: [A0, A1], ES: [C3, C4]}.", "board")
+    board: dict[str, str] = {}
+    for owner, tiles in given.items():
+        code = NEUTRAL if str(owner).lower() == NEUTRAL else company_code(owner, f"board.{owner}")
+        for text in tiles or []:
+            tile = parse_tile(text, f"board.{owner}")
+            if tile in board:
+                raise InputError(f"Tile {tile} is stated twice on the board.", f"board.{owner}")
+            board[tile] = code
+    _check_companies(board, settings)
+    return board
+
+
+def _check_companies(board: dict[str, str], settings: dict) -> None:
+    """A stated board must be one that play can reach: companies of two or more joined tiles,
+    never touching another company (and, when whole groups are absorbed, no neutral tile either)."""
+    for code in COMPANIES:
+        tiles = {t for t, o in board.items() if o == code}
+        if not tiles:
+            continue
+        where = f"board.{code}"
+        if len(tiles) < 2:
+            raise InputError(f"{code} has one tile; a company always has at least two.", where)
+        if connected(next(iter(tiles)), tiles) != tiles:
+            raise InputError(f"{code}'s tiles are not all joined to one another.", where)
+        for tile in tiles:
+            for n in neighbours(tile):
+                other = board.get(n)
+                if other not in (None, code, NEUTRAL):
+                    raise InputError(f"{code} at {tile} touches {other} at {n}; two companies "
+                                     "cannot touch (they would have merged).", where)
+                if other == NEUTRAL and settings["neutral_absorption"] == "group":
+                    raise InputError(f"Neutral tile {n} touches {code} at {tile}; the company would "
+                                     "already have taken it.", where)
+
+
+def _check_places(board: dict, players: dict, bag) -> set[str]:
+    """Every tile stated once only, across the board, the hands and the bag."""
+    seen = {t: "the board" for t in board}
+    places = [(f"{n}'s hand", f"players.{n}.hand", p.hand or []) for n, p in players.items()]
+    places.append(("the bag", "bag", [parse_tile(t, "bag") for t in bag or []]))
+    for label, where, tiles in places:
+        for tile in tiles:
+            if tile in seen:
+                raise InputError(f"Tile {tile} is stated in both {seen[tile]} and {label}.", where)
+            seen[tile] = label
+    return set(seen)
+
+
+def _bag(given, placed: set[str], rng: Rng) -> list[str]:
+    if given is not None:
+        return [parse_tile(t, "bag") for t in given]
+    return rng.shuffled([t for t in ALL_TILES if t not in placed])
+
+
+def _rolls(setup: dict, key: str, allowed) -> list[int]:
+    rolls = setup.get(key) or []
+    for value in rolls:
+        if value not in allowed:
+            raise InputError(f"'{key}' holds {value!r}, which cannot be rolled; it must be one of "
+                             + ", ".join(map(str, allowed)) + ".", key)
+    return list(rolls)
+
+
+def _take_shares(state: State) -> None:
+    """Stated holdings come out of each company's 25 shares, and only active companies have any."""
+    for code in COMPANIES:
+        held = sum(h.shares[code] for h in [*state.players.values(), *([state.doe] if state.doe else [])])
+        if held and code not in state.active:
+            raise InputError(f"Shares in {code} are stated, but {code} has no tiles on the board, "
+                             "so it is not active.", "players")
+        if held > SHARES:
+            raise InputError(f"{held} shares of {code} are stated; a company has only {SHARES}.", "players")
+        state.pool[code] = SHARES - held
+
+
+def _initial_draw(state: State) -> None:
+    """Each player places one tile as a neutral tile (never touching an earlier one: such a tile
+    goes back and another is drawn); the leftmost tile moves first, the higher one on a tie."""
+    opening = {}
+    for name in state.players:
+        skipped = []
+        while state.bag:
+            tile = state.bag.pop(0)
+            if any(n in state.board for n in neighbours(tile)):
+                skipped.append(tile)
+                continue
+            state.board[tile] = NEUTRAL
+            opening[name] = tile
+            break
+        state.bag[:0] = skipped
+    if len(opening) < len(state.players):
+        raise InputError("The bag runs out before every player has an opening tile.", "bag")
+    order = sorted(state.players, key=lambda n: position(opening[n]))
+    state.players = {n: state.players[n] for n in order}
+
+
+def _first_turn(state: State, given: dict) -> None:
+    given = _mapping(given, "turn", ("player", "actions"))
+    first = given.get("player", next(iter(state.players)))
+    lookup("player", first, state.players, "turn.player")
+    if "actions" in given:
+        _rolls({"turn.actions": [given["actions"]]}, "turn.actions", RULES["action_counts"])
+        state.action_rolls.insert(0, given["actions"])
+    begin_turn(state, first)
