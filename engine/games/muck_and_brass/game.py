@@ -1,0 +1,136 @@
+"""Muck & Brass as a ``Game``: its settings, presets, view and list of legal actions.
+
+The rules themselves are in ``expand.py``; this module only wires them to the shared interface.
+"""
+from __future__ import annotations
+
+import copy
+from importlib import resources
+
+import yaml
+
+from engine.core import Game, Refusal, Setting
+from engine.core.game import merge
+from engine.games.muck_and_brass import actions, expand, state as state_module
+from engine.games.muck_and_brass.state import State, network
+
+
+def _data(name: str) -> dict:
+    text = resources.files("engine.games.muck_and_brass").joinpath("data", name).read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def _presets() -> dict[str, dict]:
+    board = _data("board.yaml")
+    return {"demo": merge(board, _data("demo.yaml")), "late": merge(board, _data("late.yaml"))}
+
+
+class MuckAndBrass(Game):
+    name = "muck-and-brass"
+    title = "Muck & Brass"
+    settings = {
+        "plurality_ties": Setting(
+            False, "Whether a player tied for the most shares of a company holds a plurality and may "
+                   "choose a double build. Default: no, a plurality means strictly more than anyone else.",
+            (False, True)),
+        "short_double_cost": Setting(
+            15, "What a double build costs when it ends after its first link (at London or another "
+                "company's home station): the full $15 (default) or the $5 of a single link.",
+            (15, 5)),
+        "last_connection": Setting(
+            "company", "How to read 'may not build all the connections of a city with more than two': "
+                       "'company' (default) forbids a company to own every connection of such a city; "
+                       "'anyone' forbids building the last unbuilt connection of such a city at all.",
+            ("company", "anyone")),
+        "ports_in_city_limits": Setting(
+            False, "Whether a foreign port counts as one of its city's connections for the city limits. "
+                   "Default: no, the limits count the links between cities only.",
+            (False, True)),
+    }
+    presets = _presets()
+
+    def new_state(self, setup: dict, settings: dict, rng) -> State:
+        return state_module.new_state(setup, settings, rng)
+
+    def parse_action(self, state: State, actor: str | None, text: str) -> actions.Action:
+        return actions.parse(state, actor, text)
+
+    def apply(self, state: State, action) -> list:
+        if isinstance(action, actions.GeneralDividend):
+            state.general_dividends += 1
+            return [actions.Event("general-dividend", {"number": state.general_dividends})]
+        return expand.expand(state, action)
+
+    def legal_actions(self, state: State) -> list:
+        """Every action ``apply`` accepts now: all Expand choices of every player for every company
+        they hold a share in, and the General Dividend. The list is complete."""
+        legal = [actions.GeneralDividend()]
+        for candidate in _candidates(state):
+            try:
+                self.apply(copy.deepcopy(state), candidate)
+            except Refusal:
+                continue
+            legal.append(candidate)
+        return legal
+
+    def view(self, state: State) -> dict:
+        board = state.board
+        return {
+            "general_dividends": state.general_dividends,
+            "bank": state.bank,
+            "companies": {code: _company_view(state, c) for code, c in state.companies.items()},
+            "players": {name: {"shares": dict(p.shares)} for name, p in state.players.items()},
+            "links": {link: state.owner_of_link(link) for link in board.links.values()
+                      if state.owner_of_link(link)},
+            "ports": {port: state.owner_of_port(port) for port in board.ports if state.owner_of_port(port)},
+            "cities": {name: {"value": city.value} for name, city in board.cities.items()},
+        }
+
+
+def _company_view(state: State, company) -> dict:
+    board = state.board
+    networks = [network(board, c) for c in company.components]
+    return {
+        "active": company.active,
+        "treasury": company.treasury,
+        "income": company.income,
+        "home": company.homes[0],
+        "homes": company.homes,
+        "links": sorted(company.links),
+        "ports": sorted(company.ports),
+        "markers": company.markers,
+        "network": sorted(set().union(*networks)),
+        "components": {c.home: sorted(c.links) for c in company.components},
+    }
+
+
+def _candidates(state: State):
+    """Every Expand that could possibly be legal (``legal_actions`` then tries each)."""
+    board = state.board
+    for player in state.players.values():
+        for code, company in state.companies.items():
+            if player.shares.get(code, 0) < 1 or not company.active:
+                continue
+            named = len(company.components) > 1
+            for component in company.components:
+                reach = network(board, component)
+                home = component.home if named else None
+                for link in board.links.values():
+                    a, b = board.ends(link)
+                    if a in reach or b in reach:
+                        yield actions.Expand(player.name, code, (a, b), False, home)
+                for port in board.ports.values():
+                    if port.city in reach:
+                        yield actions.Expand(player.name, code, (port.city, port.name), False, home)
+                if not expand.late(state):
+                    continue
+                for start in sorted(reach):
+                    for first in _neighbours(board, start):
+                        yield actions.Expand(player.name, code, (start, first), True, home)
+                        for second in _neighbours(board, first):
+                            if second != start:
+                                yield actions.Expand(player.name, code, (start, first, second), True, home)
+
+
+def _neighbours(board, city: str) -> list[str]:
+    return sorted(b if a == city else a for a, b in map(board.ends, board.links_at(city)))
