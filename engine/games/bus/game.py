@@ -1,0 +1,135 @@
+"""The Bus game: settings, presets, and the engine interface (apply, legal actions, view)."""
+from __future__ import annotations
+
+from engine.core import Event, Game, Refusal, Setting
+from engine.games.bus import actions, turns
+from engine.games.bus.actions import Add, Place
+from engine.games.bus.board import load_board, street_name
+from engine.games.bus.rules import EMPTY, allowed, legal_streets
+from engine.games.bus.setup import read_setup
+from engine.games.bus.state import State
+
+
+class Bus(Game):
+    name = "bus"
+    title = "Bus"
+    settings = {
+        "parallel_when_blocked": Setting(
+            "per-end",
+            "When may a line run beside another player's line because its end is blocked? 'per-end': when "
+            "the end it grows from has no empty street (the wording 'at one of the ends'). 'all-ends': only "
+            "when none of the line's ends has an empty street.",
+            ("per-end", "all-ends")),
+        "five_player_extra_street": Setting(
+            False,
+            "In a five-player game, does every Line Expansion space add one street more (A adds M+1, B adds M, "
+            "...)? Published in community summaries and one online implementation, not in the rulebook.",
+            (False, True)),
+    }
+    presets = {
+        "new-game": {"players": {"red": {}, "blue": {}, "yellow": {}}, "phase": "setup"},
+    }
+
+    def new_state(self, setup: dict, settings: dict, rng) -> State:
+        return read_setup(load_board(), setup, settings)
+
+    def parse_action(self, state: State, actor: str | None, text: str):
+        return actions.parse(state, actor, text)
+
+    def legal_actions(self, state: State) -> list:
+        """Every action ``apply`` accepts now (all of them: at most two ends, seven streets each)."""
+        turn = turns.whose_turn(state)
+        if state.phase == "first-markers":
+            return [Place(turn, s) for s in state.board.streets]
+        if state.phase == "free":
+            movers = [name for name, p in state.players.items() if p.line.route]
+        else:
+            movers = [turn] if turn else []
+        return [Add(name, frm, to) for name in movers for frm, to in legal_streets(state, name)]
+
+    def apply(self, state: State, action) -> list[Event]:
+        turn = turns.whose_turn(state)
+        if isinstance(action, Place):
+            return self._place(state, action, turn)
+        if state.phase == "first-markers":
+            raise Refusal("bus.setup.first-marker",
+                          "In the first setup round each player places one marker with 'place', on any street; "
+                          "lines grow from their ends only after that.")
+        if state.phase == "second-markers" and action.actor != turn:
+            raise Refusal("bus.setup.order",
+                          f"It is {turn}'s turn: second markers are added in reverse seat order.")
+        if state.phase == "over":
+            raise Refusal("bus.expansion.order",
+                          "The Line Expansion action has resolved: every space has added its streets.")
+        if state.phase == "line-expansion" and action.actor != turn:
+            raise Refusal("bus.expansion.order",
+                          f"It is {turn}'s turn: space {turns.space_letter(state.resolving)} is resolving, and "
+                          "spaces resolve from the last one back to A.")
+        return self._add(state, action)
+
+    def _place(self, state: State, action: Place, turn: str | None) -> list[Event]:
+        if state.phase != "first-markers":
+            raise Refusal("bus.setup.first-marker",
+                          "A marker may be placed on any street only in the first setup round; now lines grow "
+                          "from their ends: write 'add' with the street from one of your ends.")
+        if action.actor != turn:
+            raise Refusal("bus.setup.order",
+                          f"It is {turn}'s turn: first markers are placed in seat order.")
+        a, b = action.street
+        state.players[action.actor].line.extend(a, b)
+        events = [Event("marker-placed", {"player": action.actor, "street": street_name(action.street)})]
+        return events + turns.after_placement(state)
+
+    def _add(self, state: State, action: Add) -> list[Event]:
+        player, frm, to = action.actor, action.frm, action.to
+        line = state.players[player].line
+        if not line.route:
+            raise Refusal("bus.setup.first-marker",
+                          f"{player} has no line yet: every line starts with a first marker placed during setup.")
+        how = allowed(state, player, frm, to)
+        closes, into_itself = to in line.ends, line.passes(to) and to not in line.ends
+        line.extend(frm, to)
+        info = {"player": player, "street": f"{frm}-{to}"}
+        events = [Event("street-added", info)]
+        if how != EMPTY:
+            events.append(Event(f"parallel-{how}", info))
+        if closes:
+            events.append(Event("circle-closed", {"player": player, "at": to}))
+        if into_itself:
+            events.append(Event("line-into-itself", {"player": player, "at": to}))
+        if state.phase == "second-markers":
+            events += turns.after_placement(state)
+        elif state.phase == "line-expansion":
+            events += turns.after_expansion_street(state)
+        return events
+
+    def view(self, state: State) -> dict:
+        occupancy = state.occupancy()
+        view = {
+            "phase": state.phase,
+            "turn": turns.whose_turn(state),
+            "most_buses": state.most_buses(),
+            "players": {name: self._player_view(state, name) for name in state.players},
+            "streets": {street_name(s): occupancy[s] for s in sorted(occupancy)},
+        }
+        if state.spaces:
+            view["expansion"] = {
+                "spaces": {turns.space_letter(i): p for i, p in enumerate(state.spaces)},
+                "counts": {turns.space_letter(i): turns.streets_for_space(state, i) for i in range(len(state.spaces))},
+                "resolving": turns.space_letter(state.resolving) if state.resolving is not None else None,
+                "streets_left": state.streets_left,
+            }
+        return view
+
+    def _player_view(self, state: State, name: str) -> dict:
+        p = state.players[name]
+        return {
+            "colour": p.colour,
+            "buses": p.buses,
+            "route": p.line.shown(),
+            "ends": sorted(p.line.ends),
+            "circle": p.line.circle,
+            "streets": [street_name(s) for s in sorted(p.line.streets)],
+            "markers": len(p.line.streets),
+            "legal": [f"{a}-{b}" for a, b in legal_streets(state, name)],
+        }

@@ -1,0 +1,100 @@
+"""A player's bus line: a trail of streets with two ends.
+
+The line is stored as its route, the crossings a bus passes from one end to the other. The two
+ends are the first and last crossings of the route: they are stored, not worked out from the
+shape, because a closed circle has both ends on one crossing and no crossing where the line
+simply stops. Since a street is only ever added at an end, the route is always one trail that
+uses each of its streets exactly once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.games.bus.board import Street, street
+
+
+@dataclass
+class Line:
+    route: list[int] = field(default_factory=list)  # [] before the first marker
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        """The two ends (equal after a circle closes); () before the first marker."""
+        return (self.route[0], self.route[-1]) if self.route else ()
+
+    @property
+    def streets(self) -> list[Street]:
+        return [street(a, b) for a, b in zip(self.route, self.route[1:])]
+
+    @property
+    def circle(self) -> int | None:
+        """The crossing where a closed circle holds both ends, or None."""
+        if len(self.route) > 2 and self.route[0] == self.route[-1]:
+            return self.route[0]
+        return None
+
+    def has(self, s: Street) -> bool:
+        return s in self.streets
+
+    def end_streets_at(self, crossing: int) -> list[Street]:
+        """The streets by which the line arrives at an end lying on ``crossing``."""
+        found = []
+        if len(self.route) >= 2 and self.route[0] == crossing:
+            found.append(street(self.route[0], self.route[1]))
+        if len(self.route) >= 2 and self.route[-1] == crossing:
+            found.append(street(self.route[-2], self.route[-1]))
+        return found
+
+    def passes(self, crossing: int) -> bool:
+        return crossing in self.route
+
+    def extend(self, frm: int, to: int) -> None:
+        """Add the street from the end at ``frm`` to ``to``; ``to`` becomes that end. Closing a circle
+        from A to B leaves both ends at B; running into the middle of the line ends at that crossing."""
+        if not self.route:
+            self.route = [frm, to]
+        elif self.route[-1] == frm:
+            self.route.append(to)
+        elif self.route[0] == frm:
+            self.route.insert(0, to)
+        else:  # pragma: no cover - the rules refuse this before it gets here
+            raise ValueError(f"{frm} is not an end of the line {self.route}")
+
+    def shown(self) -> list[int]:
+        """The route in one fixed direction, for showing to people: it starts at the smaller end
+        (for a circle, it sets off towards the smaller neighbour)."""
+        route = self.route
+        if len(route) < 2:
+            return list(route)
+        if route[-1] < route[0] or (route[-1] == route[0] and route[-2] < route[1]):
+            return route[::-1]
+        return list(route)
+
+
+def is_single_trail(streets: list[Street], ends: tuple[int, int]) -> bool:
+    """True when ``streets`` (each once) can be driven as one trail from one end to the other.
+
+    This is the classic test for a trail that uses every street once: the streets are connected,
+    and every crossing has an even number of them, except the two ends, which have an odd number
+    (or, when both ends are on one crossing, every crossing is even). It does not look at the
+    stored route, so tests use it to check the route independently.
+    """
+    if not streets:
+        return True
+    degree: dict[int, int] = {}
+    for a, b in streets:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    odd = {c for c, d in degree.items() if d % 2}
+    start, finish = ends
+    if odd != ({start, finish} if start != finish else set()):
+        return False
+    reached, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for a, b in streets:
+            for x, y in ((a, b), (b, a)):
+                if x == here and y not in reached:
+                    reached.add(y)
+                    todo.append(y)
+    return reached == set(degree)

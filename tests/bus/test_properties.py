@@ -1,0 +1,119 @@
+"""Property tests: random legal setups, random legal expansions, and the rules' invariants.
+
+After every step, every line is one trail between its two stored ends and no player has two
+markers on one street; every move the engine lists as legal is accepted, and every other street
+a player could name (any street, written from either crossing) is refused citing a rule.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import Refusal, step
+from engine.games.bus import GAME
+from engine.games.bus.actions import Add
+from engine.games.bus.line import is_single_trail
+from tests.bus.helpers import new
+
+NAMES = ["red", "blue", "yellow", "green", "purple"]
+SETTINGS = st.fixed_dictionaries({
+    "parallel_when_blocked": st.sampled_from(["per-end", "all-ends"]),
+    "five_player_extra_street": st.booleans(),
+})
+
+
+def check_lines(state) -> None:
+    for player in state.players.values():
+        line = player.line
+        streets = line.streets
+        assert len(streets) == len(set(streets)), f"{player.name} has two markers on one street"
+        for a, b in zip(line.route, line.route[1:]):
+            assert b in state.board.neighbours[a]
+        if streets:
+            assert is_single_trail(streets, line.ends), f"{player.name}'s line is not one trail: {line.route}"
+
+
+def check_legal_and_refused(state, player: str, legal: set) -> None:
+    """Every listed move is accepted; every other street ``player`` could name is refused by rule."""
+    for frm, near in state.board.neighbours.items():
+        for to in near:
+            action = Add(player, frm, to)
+            if (player, frm, to) in legal:
+                step(GAME, state, action)
+                continue
+            try:
+                step(GAME, state, action)
+            except Refusal as refusal:
+                assert refusal.rule.startswith("bus."), refusal.rule
+            else:
+                raise AssertionError(f"{player}: add {frm}-{to} was accepted but not listed as legal")
+
+
+def legal_set(state) -> set:
+    return {(a.actor, a.frm, a.to) for a in GAME.legal_actions(state) if isinstance(a, Add)}
+
+
+def play_setup(data, state, stuck: set | None = None):
+    """The two setup rounds, with random first markers and random legal second markers. Players
+    whose line has no legal street when Line Expansion starts are added to ``stuck``."""
+    while state.phase in ("first-markers", "second-markers"):
+        actions = GAME.legal_actions(state)
+        assert actions, "a setup placement always has a legal move"
+        action = data.draw(st.sampled_from(actions), label="placement")
+        outcome = step(GAME, state, action)
+        state = outcome.state
+        if stuck is not None:
+            stuck |= {e.data["player"] for e in outcome.events if e.name == "line-stuck"}
+        check_lines(state)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), players=st.integers(2, 5), rules=SETTINGS)
+def test_free_expansion_keeps_every_line_a_single_trail(data, players, rules):
+    state = play_setup(data, new({"players": NAMES[:players], "phase": "setup"}, **rules))
+    assert state.phase == "free"
+    for _ in range(data.draw(st.integers(0, 30), label="steps")):
+        legal = legal_set(state)
+        mover = data.draw(st.sampled_from(NAMES[:players]), label="checked player")
+        check_legal_and_refused(state, mover, legal)
+        if not legal:
+            break
+        actor, frm, to = data.draw(st.sampled_from(sorted(legal)), label="move")
+        state = step(GAME, state, Add(actor, frm, to)).state
+        check_lines(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), players=st.integers(2, 5), rules=SETTINGS)
+def test_line_expansion_adds_each_space_its_streets_in_order(data, players, rules):
+    names = NAMES[:players]
+    buses = {n: data.draw(st.integers(1, 5), label=f"{n} buses") for n in names}
+    spaces = data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=4), label="spaces")
+    state = new({"players": {n: {"buses": buses[n]} for n in names}, "phase": "setup", "spaces": spaces}, **rules)
+    stuck: set = set()
+    state = play_setup(data, state, stuck)
+    before = {n: len(p.line.streets) for n, p in state.players.items()}
+    m = max(buses.values()) + (1 if rules["five_player_extra_street"] and players == 5 else 0)
+    owed = Counter()
+    for index, name in enumerate(spaces):
+        owed[name] += max(0, m - index)
+    turns = []
+    while state.phase == "line-expansion":
+        legal = legal_set(state)
+        assert {actor for actor, _, _ in legal} == {GAME.view(state)["turn"]}
+        check_legal_and_refused(state, data.draw(st.sampled_from(names), label="checked player"), legal)
+        actor, frm, to = data.draw(st.sampled_from(sorted(legal)), label="move")
+        turns.append(actor)
+        outcome = step(GAME, state, Add(actor, frm, to))
+        state = outcome.state
+        stuck |= {e.data["player"] for e in outcome.events if e.name == "line-stuck"}
+        check_lines(state)
+    assert state.phase == "over"
+    added = {n: len(p.line.streets) - before[n] for n, p in state.players.items()}
+    for name in set(names) - stuck:  # each player adds what their spaces owe, unless their line got stuck
+        assert added[name] == owed[name]
+    if not stuck:  # spaces resolve from the last back to A: the players' turns come in that order
+        assert turns == [n for i, n in reversed(list(enumerate(spaces))) for _ in range(max(0, m - i))]
