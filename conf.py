@@ -2,17 +2,18 @@
 
 `make html` and `make pdf` run `sphinx-build -c . rulebook _build/<format>`.
 """
-import shutil
 import sys
-import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
+from rulewright.diagrams import dot_program  # noqa: E402  (needs ROOT on the path)
+
 project = "Rulewright Rulebook"
 author = "The Rulewright team"
 copyright = "2026, the Rulewright team"
+release = version = "0.1"
 root_doc = "index"
 
 extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]
@@ -27,18 +28,7 @@ html_title = "Rulewright Rulebook"
 html_static_path = []
 html_theme_options = {"page_width": "1100px", "sidebar_width": "260px"}
 
-
-def _dot() -> str:
-    """The system `dot` when present, else graphviz-pure (installed with the project), so pip alone suffices."""
-    system = shutil.which("dot")
-    if system:
-        return system
-    scripts = Path(sysconfig.get_path("scripts"))
-    pure = scripts / "graphviz-pure"
-    return str(pure) if pure.exists() else (shutil.which("graphviz-pure") or "graphviz-pure")
-
-
-graphviz_dot = _dot()
+graphviz_dot = dot_program()  # the system `dot`, else graphviz-pure
 graphviz_output_format = "svg"
 
 # PDF (sphinx-simplepdf renders the single-page HTML with WeasyPrint through its Python API).

@@ -77,9 +77,10 @@ def examples_in(document: Document) -> list[ExampleDecl]:
     for region in example_lexer(document):
         line = _line(document, region.start)
         body = region.lexemes["source"]
+        # The character offset is exact; Sybil's line_offset does not count the option lines.
+        body_line = _line(document, region.start + body.offset)
         example = ExampleDecl(region.lexemes["arguments"].strip(), dict(region.lexemes["options"]),
-                              str(body), Where(document.path, line), line + body.line_offset,
-                              (region.start, region.end))
+                              str(body), Where(document.path, line), body_line, (region.start, region.end))
         out.append(example)
     return out
 

@@ -220,8 +220,9 @@ def play(s: Scenario) -> tuple[Run, str | None]:
     except InputError as error:
         raise s.problem(error.message, "game") from None
     data = s.data
-    with _engine_errors(s, "setup"):
+    with _engine_errors(s):
         settings = game.resolve_settings(data.get("settings"))
+    with _engine_errors(s, "setup"):
         setup = dict(data.get("setup") or {})
         preset_name = setup.pop("preset", None)
         if preset_name is not None:
@@ -307,7 +308,8 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
         checks.append(_check_refusal(s, run, known_rules))
     if "events" in expect:
         checks.extend(_check_events(s, run))
-    view = run.game.view(run.after)
+    with _engine_errors(s, "expect"):
+        view = run.game.view(run.after)
     for path, yaml_path, expected in _flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
         line = s.lines.line("expect", *yaml_path)
         actual = resolve(s, view, path, line)

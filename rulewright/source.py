@@ -37,13 +37,16 @@ def load(text: str, where: Where) -> tuple[object, LineMap]:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+        # An unclosed bracket is found only where the text ends; its opening (the context) is
+        # the line to fix. Otherwise the problem's own position is.
+        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = where.line + mark.line if mark is not None else where.line
         problem = getattr(error, "problem", None) or str(error)
+        context = getattr(error, "context", None)
         raise ExampleProblem(
             where.at(line),
-            f"The example is not valid YAML: {problem}. Check the indentation and that every "
-            "'key: value' pair has a space after the colon.",
+            f"The example is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "
+            "indentation, that brackets are closed, and that every 'key: value' has a space after the colon.",
         ) from None
     if node is not None:
         _walk(node, (), lines, where)

@@ -41,8 +41,10 @@ class RulebookSybil(Sybil):
         return super().identify(example)
 
 
-def rulebook_sybil() -> RulebookSybil:
+def rulebook_sybil(path=book.RULEBOOK) -> RulebookSybil:
+    """Sybil for every Markdown page under ``path`` (the rulebook by default)."""
     return RulebookSybil(
         parsers=[ExampleParser(), PythonCodeBlockParser(), SkipParser()],
         patterns=["*.md"],
+        path=str(path),
     )

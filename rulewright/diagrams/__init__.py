@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import importlib
+import shutil
+import sysconfig
+from pathlib import Path
 
 from rulewright.problems import ExampleProblem
 
@@ -27,3 +30,13 @@ def draw(run, when: str, options=frozenset()) -> str:
         raise ExampleProblem(s.where, f"There is no diagram for the game {s.game_name!r} yet; "
                                       "remove the ':diagram:' option.")
     return module.draw(run, when, frozenset(options))
+
+
+def dot_program() -> str:
+    """The system `dot` where present, else graphviz-pure (installed with the project), so that
+    pip alone suffices to draw."""
+    found = shutil.which("dot")
+    if found:
+        return found
+    pure = Path(sysconfig.get_path("scripts")) / "graphviz-pure"
+    return str(pure) if pure.exists() else (shutil.which("graphviz-pure") or "graphviz-pure")

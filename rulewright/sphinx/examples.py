@@ -47,7 +47,7 @@ class ExampleDirective(SphinxDirective):
     def run(self):
         title = self.arguments[0] if self.arguments else ""
         path = self.env.doc2path(self.env.docname)
-        body_line = self.content_offset + 1
+        body_line = self._body_line(path)
         options = {k: v for k, v in self.options.items() if k != "show-source"}
         try:
             scenario = parse("\n".join(self.content), Where(str(path), body_line), title, options,
@@ -70,6 +70,19 @@ class ExampleDirective(SphinxDirective):
         if "show-source" in self.options:
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         return [box]
+
+    def _body_line(self, path) -> int:
+        """The file line of the example's first body line: found in the source itself, since how
+        MyST counts ``content_offset`` (from the file or from the directive) has varied."""
+        first = next((line for line in self.content if line.strip()), None)
+        try:
+            lines = open(path, encoding="utf-8").read().splitlines()
+        except OSError:
+            lines = []
+        for number in range(self.lineno, len(lines)):
+            if first is not None and lines[number].strip() == first.strip():
+                return number + 1
+        return self.lineno + self.content_offset + 1
 
     # ------------------------------------------------------------ parts
 
@@ -196,7 +209,7 @@ def _outcome(result: Result):
 def _failure(report: str):
     box = nodes.container(classes=["rw-failure"])
     box += nodes.paragraph(text="This example does not hold:", classes=["rw-part-label"])
-    box += nodes.literal_block(report, report)
+    box += nodes.literal_block(report, report, language="none")
     return box
 
 

@@ -1,0 +1,100 @@
+"""Whole-book checks that tie the text, the examples and the engine together.
+
+- every rule ID the engine can refuse with is declared in the book;
+- every such refusal is shown by at least one example that expects it;
+- every declared rule is shown by at least one example;
+- every rule ID an example names is declared;
+- rule and example IDs are well formed and unique, and every example can at least be read.
+
+Refusals are found by reading the engine's source: each ``Refusal("<rule-id>", ...)`` names its
+rule as a string literal, which is also what lets a newcomer find a rule's code in one search.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulewright import book as book_module
+from rulewright.problems import ExampleProblem, Where
+
+ENGINE_GAMES = book_module.ROOT / "engine" / "games"
+
+
+@dataclass(frozen=True)
+class RefusalSite:
+    rule: str
+    where: Where
+
+
+def refusal_sites(root: Path = ENGINE_GAMES) -> tuple[list[RefusalSite], list[ExampleProblem]]:
+    """Every ``Refusal(...)`` in the engine's games, and the calls whose rule ID is not a literal."""
+    sites, problems = [], []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
+                continue
+            where = Where(str(path), node.lineno)
+            first = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                sites.append(RefusalSite(first.value, where))
+            else:
+                problems.append(ExampleProblem(where, "This refusal does not name its rule ID as a plain string. "
+                                               "Write Refusal(\"game.section.rule\", \"...\") so the rule can be "
+                                               "found and checked."))
+    return sites, problems
+
+
+def _name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def check(rulebook: Path = book_module.RULEBOOK, engine: Path = ENGINE_GAMES) -> list[ExampleProblem]:
+    """All problems found, each naming its file and line; an empty list means the book is sound."""
+    book = book_module.scan(rulebook)
+    problems = list(book.problems)
+    sites, site_problems = refusal_sites(engine)
+    problems += site_problems
+
+    shown: set[str] = set()
+    refused_in_examples: set[str] = set()
+    for decl in book.examples:
+        try:
+            scenario = decl.parse()
+        except ExampleProblem as problem:
+            problems.append(problem)
+            continue
+        for rule in scenario.named_rules():
+            if rule not in book.rules:
+                problems.append(ExampleProblem(scenario.where, f"The example names the rule {rule!r}, which is not "
+                                               "declared anywhere in the rulebook. Fix the ID or declare the rule."))
+        shown.update(scenario.named_rules())
+        if scenario.refused_rule:
+            refused_in_examples.add(scenario.refused_rule)
+
+    for rule in book.rules.values():
+        if rule.id not in shown:
+            problems.append(ExampleProblem(rule.where, f"The rule {rule.id} has no example. Add an example that "
+                                           "shows it and name the rule in its ':rules:' option."))
+
+    reported: set[str] = set()
+    for site in sites:
+        if site.rule in reported:
+            continue
+        if site.rule not in book.rules:
+            reported.add(site.rule)
+            problems.append(ExampleProblem(site.where, f"The engine refuses with rule {site.rule!r}, which the "
+                                           "rulebook does not declare. Declare it with a rule directive in the "
+                                           "chapter, or cite the right rule here."))
+        elif site.rule not in refused_in_examples:
+            reported.add(site.rule)
+            rule = book.rules[site.rule]
+            problems.append(ExampleProblem(rule.where, f"The engine can refuse an action by rule {site.rule} "
+                                           f"({site.where}), but no example shows that refusal. Add an example "
+                                           f"whose expect says 'refused: {site.rule}'."))
+    return problems

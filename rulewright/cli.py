@@ -1,0 +1,108 @@
+"""The ``rulewright`` command, for designers working on the rulebook.
+
+    rulewright check                  the whole-book checks (rules, examples, engine refusals)
+    rulewright run <example-id>       play one example and say whether it holds, step by step
+    rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
+    rulewright list                   every example with its file and line
+"""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+from rulewright import book as book_module
+from rulewright.checks import check
+from rulewright.problems import ExampleProblem
+from rulewright.scenario import evaluate
+
+
+def _find(example_id: str) -> book_module.ExampleDecl:
+    book = book_module.scan()
+    for decl in book.examples:
+        if decl.id == example_id:
+            return decl
+    from engine.core import did_you_mean
+
+    raise SystemExit(f"There is no example with the ID {example_id!r} in the rulebook. "
+                     f"{did_you_mean(example_id, [d.id for d in book.examples])}")
+
+
+def cmd_check(args) -> int:
+    problems = check()
+    for problem in problems:
+        print(problem)
+    book = book_module.scan()
+    if problems:
+        print(f"\n{len(problems)} problem(s) found.")
+        return 1
+    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples.")
+    return 0
+
+
+def cmd_run(args) -> int:
+    decl = _find(args.example_id)
+    try:
+        result = evaluate(decl.parse(), known_rules=book_module.declared_rules())
+    except ExampleProblem as problem:
+        print(problem)
+        return 1
+    for step in result.run.steps:
+        outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
+                   else "; ".join(map(str, step.events)) or "done")
+        print(f"  {step.index}. {step} -> {outcome}")
+    if result.ok:
+        print(f"{decl.id}: holds ({len(result.checks)} expectations).")
+        return 0
+    print(result.report())
+    return 1
+
+
+def cmd_diagram(args) -> int:
+    from rulewright.diagrams import dot_program, draw
+
+    decl = _find(args.example_id)
+    try:
+        scenario = decl.parse()
+        result = evaluate(scenario)
+        when = args.when or ("before" if scenario.diagram == "before" else "after")
+        code = draw(result.run, when, scenario.diagram_options)
+    except ExampleProblem as problem:
+        print(problem)
+        return 1
+    if not args.output:
+        print(code)
+        return 0
+    fmt = Path(args.output).suffix.lstrip(".") or "png"
+    subprocess.run([dot_program(), f"-T{fmt}", "-o", args.output], input=code, text=True, check=True)
+    print(f"Wrote {args.output}")
+    return 0
+
+
+def cmd_list(args) -> int:
+    for decl in book_module.scan().examples:
+        print(f"{decl.id or '(no id)'}\t{decl.where}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rulewright", description="Check and explore the rulebook.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("check", help="check rules, examples and engine refusals against each other").set_defaults(
+        func=cmd_check)
+    run = sub.add_parser("run", help="play one example")
+    run.add_argument("example_id")
+    run.set_defaults(func=cmd_run)
+    diagram = sub.add_parser("diagram", help="draw one example's diagram")
+    diagram.add_argument("example_id")
+    diagram.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")
+    diagram.add_argument("--when", choices=("before", "after"))
+    diagram.set_defaults(func=cmd_diagram)
+    sub.add_parser("list", help="list every example").set_defaults(func=cmd_list)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

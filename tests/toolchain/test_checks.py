@@ -1,0 +1,108 @@
+"""The whole-book checks work both ways: they pass a sound book and catch each kind of gap."""
+import textwrap
+
+from rulewright.checks import check, refusal_sites
+
+ENGINE = '''
+from engine.core import Refusal
+
+def apply(state, action):
+    if action.count > 3:
+        raise Refusal("toy.add", "A turn adds 1 to 3 counters.")
+    if action.actor != state.next:
+        raise Refusal("toy.turn", "It is not your turn.")
+'''
+
+BOOK = """
+# Toy
+
+```{rule} toy.add
+A turn adds one to three counters.
+```
+
+```{rule} toy.turn
+Players take turns in order.
+```
+
+```{example} Adding too many
+:id: toy-add-too-many
+:rules: toy.add
+
+game: toy
+setup: {preset: small}
+do:
+  - ann: add 4
+expect:
+  refused: toy.add
+```
+
+```{example} Bob cannot go first
+:id: toy-turn
+
+game: toy
+setup: {preset: small}
+do:
+  - bob: add 1
+expect:
+  refused: toy.turn
+```
+"""
+
+
+def make(tmp_path, book=BOOK, engine=ENGINE):
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "toy.md").write_text(textwrap.dedent(book).lstrip())
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text(engine)
+    return check(tmp_path / "rulebook", tmp_path / "engine")
+
+
+def messages(problems):
+    return [str(p) for p in problems]
+
+
+def test_a_sound_book_has_no_problems(tmp_path):
+    assert messages(make(tmp_path)) == []
+
+
+def test_refusal_sites_are_read_from_the_engine_source(tmp_path):
+    make(tmp_path)
+    sites, problems = refusal_sites(tmp_path / "engine")
+    assert [(s.rule, s.where.line) for s in sites] == [("toy.add", 6), ("toy.turn", 8)]
+    assert problems == []
+
+
+def test_an_engine_refusal_not_declared_in_the_book(tmp_path):
+    found = messages(make(tmp_path, engine=ENGINE.replace('"toy.turn"', '"toy.order"')))
+    assert any("toy.py, line 8" in m and "refuses with rule 'toy.order', which the rulebook does not declare" in m
+               for m in found), found
+
+
+def test_a_refusal_no_example_shows(tmp_path):
+    book = BOOK.replace("  refused: toy.turn", "  pile: 0").replace("- bob: add 1", "- ann: add 1")
+    found = messages(make(tmp_path, book=book))
+    assert any("toy.md, line 7" in m and "no example shows that refusal" in m for m in found), found
+
+
+def test_a_rule_without_an_example(tmp_path):
+    book = BOOK + "\n```{rule} toy.extra\nAn extra rule.\n```\n"
+    found = messages(make(tmp_path, book=book))
+    assert any("toy.md, line 34" in m and "The rule toy.extra has no example" in m for m in found), found
+
+
+def test_an_example_naming_an_undeclared_rule(tmp_path):
+    found = messages(make(tmp_path, book=BOOK.replace(":rules: toy.add", ":rules: toy.add toy.sub")))
+    assert any("toy.md, line 11, example toy-add-too-many" in m and "'toy.sub', which is not declared" in m
+               for m in found), found
+
+
+def test_duplicate_and_badly_formed_ids(tmp_path):
+    book = BOOK.replace(":id: toy-turn", ":id: toy-add-too-many").replace("{rule} toy.turn", "{rule} Toy Turn")
+    found = messages(make(tmp_path, book=book))
+    assert any("'Toy Turn' is not a valid rule ID" in m for m in found), found
+    assert any("The example ID 'toy-add-too-many' is used twice" in m for m in found), found
+
+
+def test_a_refusal_whose_rule_is_not_a_literal(tmp_path):
+    found = messages(make(tmp_path, engine=ENGINE + '\nRULE = "toy.add"\nraise Refusal(RULE, "x")\n'))
+    assert any("does not name its rule ID as a plain string" in m for m in found), found

@@ -1,0 +1,134 @@
+"""The Sphinx build of a small book: numbered rules and examples, links, the rule index, diagrams
+left out where none is asked for, and strict mode turning a failing example into a build error."""
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+from engine.games import register
+register("toy", "tests.toolchain.toy_game")
+extensions = ["myst_parser", "rulewright.sphinx"]
+root_doc = "index"
+"""
+
+INDEX = """
+# Toy book
+
+```{toctree}
+:numbered:
+toy
+rules
+```
+"""
+
+TOY = """
+# Toy
+
+```{rule} toy.add
+:title: Adding
+A turn adds one to three counters.
+```
+
+## Turns
+
+```{rule} toy.turn
+:title: Taking turns
+Players take turns in order. See {ruleref}`toy.add`.
+```
+
+```{example} Bob cannot go first
+:id: toy-turn
+:rules: toy.turn
+
+game: toy
+setup: {preset: small}
+do:
+  - bob: add 1
+expect:
+  refused: toy.turn
+  pile: 0
+```
+
+```{example} Adding to the pile
+:id: toy-add
+:rules: toy.add
+
+game: toy
+setup: {preset: small}
+do:
+  - ann: add 2
+expect:
+  pile: 2
+```
+"""
+
+
+def build(tmp_path, toy=TOY, strict="1"):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(textwrap.dedent(INDEX))
+    (src / "toy.md").write_text(textwrap.dedent(toy))
+    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(src), str(out)],
+                          capture_output=True, text=True, env={"RULEWRIGHT_STRICT": strict, "PATH": "/usr/bin:/bin"})
+    return done, out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    done, out = build(tmp_path_factory.mktemp("book"))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def test_rules_are_numbered_by_section_and_letter(built):
+    html = (built / "toy.html").read_text()
+    assert "Rule </strong>" not in html
+    assert "Rule 1a</strong>" in html and "Rule 1.1a</strong>" in html
+    assert 'id="rule-toy-turn"' in html
+
+
+def test_rule_references_link_to_the_rule(built):
+    html = (built / "toy.html").read_text()
+    assert 'href="#rule-toy-add"' in html and ">rule 1a<" in html
+
+
+def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
+    html = (built / "toy.html").read_text()
+    assert html.count("✓ verified") == 2
+    assert html.index("Example 1.1") < html.index("Bob cannot go first") < html.index("Example 1.2")
+    assert "refused by" in html and "It is not bob" in html
+
+
+def test_the_rule_index_lists_rules_pages_and_examples(built):
+    html = (built / "rules.html").read_text()
+    assert html.index("toy.add") < html.index("toy.turn")
+    assert 'href="toy.html#example-toy-turn"' in html and 'href="toy.html#rule-toy-add"' in html
+
+
+def test_strict_mode_fails_the_build_on_a_failing_example(tmp_path):
+    done, _ = build(tmp_path, TOY.replace("pile: 2", "pile: 3"))
+    assert done.returncode != 0
+    assert "toy.md:29" in done.stderr and "pile (line 38): expected 3, but it is 2." in done.stderr
+
+
+def test_without_strict_mode_the_failure_is_shown_on_the_page(tmp_path):
+    done, out = build(tmp_path, TOY.replace("pile: 2", "pile: 3"), strict="0")
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "✗ FAILS" in html and "expected 3, but it is 2" in html
+
+
+def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
+    done, _ = build(tmp_path, TOY + "\n```{rule} toy.extra\nMore.\n```\n")
+    assert done.returncode != 0
+    assert "The rule toy.extra has no example" in done.stderr
