@@ -1,0 +1,125 @@
+"""The 1870 action notation: reading ``actor: text`` into an ``Act`` and writing it back.
+
+Players write (in stock rounds and the auction)::
+
+    par SP 90            buy SP               buy SP from market     buy 3 SP from market
+    sell 2 SP            done                 pass                   protect SP     decline SP
+    redeem SP            redeem SP from bob   reissue SP             accept         reject
+    sell GRSC to bob for 30                   bid 45 on SCC          go bankrupt
+
+Corporations write (in operating rounds)::
+
+    pay 140      half 140      withhold 140      buy train      buy GRSC from ann for 30      done
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Action, InputError
+from engine.core.refusal import lookup
+
+VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
+         "reject", "bid", "go", "pay", "half", "withhold")
+
+
+@dataclass(frozen=True)
+class Act(Action):
+    actor: str | None
+    verb: str
+    item: str = ""      # a corporation or private symbol
+    count: int = 1
+    other: str = ""     # a player (trade partner, redeemed from) or "market"
+    amount: int = 0     # a price, a bid or a revenue
+
+    def notation(self) -> str:
+        v, item, n, other, amount = self.verb, self.item, self.count, self.other, self.amount
+        if v == "par":
+            return f"par {item} {amount}"
+        if v == "buy" and item == "train":
+            return "buy train"
+        if v == "buy" and amount:
+            return f"buy {item} from {other} for {amount}"
+        if v in ("buy", "sell") and other and other != "market":
+            return f"sell {item} to {other} for {amount}"
+        if v in ("buy", "sell"):
+            text = f"{v} {n} {item}" if n > 1 else f"{v} {item}"
+            return text + (" from market" if other == "market" and v == "buy" else "")
+        if v == "redeem":
+            return f"redeem {item}" + (f" from {other}" if other != "market" else "")
+        if v == "bid":
+            return f"bid {amount} on {item}"
+        if v in ("pay", "half", "withhold"):
+            return f"{v} {amount}"
+        if v == "go":
+            return "go bankrupt"
+        return f"{v} {item}".strip()
+
+
+class Reader:
+    """Reads one action. ``corps``, ``privates`` and ``players`` are the names it may mention."""
+
+    def __init__(self, text: str, actor, corps, privates, players) -> None:
+        self.text, self.actor = text, actor
+        self.words = text.split()
+        self.corps, self.privates, self.players = corps, privates, players
+
+    def fail(self, why: str):
+        raise InputError(f"'{self.text}' is not an 1870 action: {why} See the Notation section for the "
+                         "forms, e.g. 'buy SP', 'sell 2 SP', 'par SP 90', 'pay 140'.")
+
+    def number(self, word: str, what: str) -> int:
+        if not word.isdigit():
+            self.fail(f"{what} must be a whole number, not {word!r}.")
+        return int(word)
+
+    def name(self, word: str, kind: str, known) -> str:
+        table = {k.upper(): k for k in known} if kind != "player" else {k: k for k in known}
+        return lookup(kind, word.upper() if kind != "player" else word, table)
+
+    def read(self) -> Act:
+        w = self.words
+        if not w or w[0].lower() not in VERBS:
+            self.fail("it must start with one of " + ", ".join(VERBS) + ".")
+        verb, rest = w[0].lower(), w[1:]
+        act = lambda **kw: Act(self.actor, verb, **kw)  # noqa: E731
+        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt")
+                         else ("N" if x.isdigit() else "X") for x in rest)
+        if verb in ("done", "pass", "accept", "reject") and not rest:
+            return act()
+        if verb == "go" and shape == "bankrupt":
+            return act()
+        if verb in ("protect", "decline", "reissue") and shape == "X":
+            return act(item=self.name(rest[0], "corporation", self.corps))
+        if verb == "par" and shape == "X N":
+            return act(item=self.name(rest[0], "corporation", self.corps), amount=self.number(rest[1], "A par"))
+        if verb in ("pay", "half", "withhold") and shape == "N":
+            return act(amount=self.number(rest[0], "The revenue"))
+        if verb == "bid" and shape == "N on X":
+            return act(item=self.name(rest[2], "private company", self.privates),
+                       amount=self.number(rest[0], "A bid"))
+        if verb == "redeem" and shape in ("X", "X from X"):
+            other = self.name(rest[2], "player", self.players) if rest[1:] else "market"
+            return act(item=self.name(rest[0], "corporation", self.corps), other=other)
+        if verb == "buy" and shape == "train":
+            return act(item="train")
+        if verb == "buy" and shape == "X from X for N":
+            return act(item=self.name(rest[0], "private company", self.privates),
+                       other=self.name(rest[2], "player", self.players), amount=self.number(rest[4], "A price"))
+        if verb == "sell" and shape == "X to X for N":
+            return act(item=self.name(rest[0], "private company", self.privates),
+                       other=self.name(rest[2], "player", self.players), amount=self.number(rest[4], "A price"))
+        counted = rest[1:] if rest and rest[0].isdigit() else rest
+        count = int(rest[0]) if counted is not rest else 1
+        if verb in ("buy", "sell") and counted and count >= 1:
+            tail = " ".join(counted[1:]).lower()
+            if verb == "buy" and tail in ("", "from market"):
+                known = self.corps if tail or count > 1 else {**self.corps, **self.privates}
+                item = self.name(counted[0], "corporation or private company", known)
+                return act(item=item, count=count, other="market" if tail else "")
+            if verb == "sell" and not tail:
+                return act(item=self.name(counted[0], "corporation", self.corps), count=count)
+        self.fail("its words are not in an order the game knows.")
+
+
+def parse(text: str, actor, corps, privates, players) -> Act:
+    return Reader(text, actor, corps, privates, players).read()

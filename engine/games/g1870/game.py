@@ -1,0 +1,185 @@
+"""The 1870 game: settings, presets, and the dispatch from an action to the module that rules on it.
+
+Read ``market.py`` (the grid and its moves), ``holdings.py`` (who holds what), then one module per
+kind of action: ``shares.py``, ``protection.py``, ``redemption.py``, ``privates.py``,
+``operating.py``; ``stock.py`` and ``rounds.py`` say whose turn it is and when rounds end.
+"""
+from __future__ import annotations
+
+import copy
+
+from engine.core import Event, Game, InputError, Refusal, Setting
+from engine.games.g1870 import (actions, holdings, market, operating, privates, protection, redemption, shares,
+                                stock)
+from engine.games.g1870.setup import build
+from engine.games.g1870.state import Offer, State
+from engine.games.g1870.view import view, who_acts
+from engine.games.g1870.presets import PRESETS
+
+
+class G1870(Game):
+    name = "1870"
+    title = "1870: The Trans-Mississippi"
+    settings = {
+        "ledge_sale": Setting("publisher", "How a sale crosses the ledge. 'publisher': a sale that would end "
+                              "exactly one row below the ledge stops on it. 'absorb-one': the first share that "
+                              "would drop through the ledge is absorbed.", ("publisher", "absorb-one")),
+        "can_protect_if_sold": Setting(False, "Whether a president who sold the corporation earlier in the round "
+                                       "may still protect another player's sale of it.", (False, True)),
+        "max_reissue_200": Setting(False, "Whether the par of reissued shares is capped at $200.", (False, True)),
+    }
+    presets = PRESETS
+
+    def new_state(self, setup: dict, settings: dict, rng) -> State:
+        return build(setup, settings)
+
+    def parse_action(self, state: State, actor, text: str) -> actions.Act:
+        if actor is not None and actor not in state.players and actor.upper() not in state.corporations:
+            raise InputError(f"There is no player or corporation called {actor!r}. "
+                             f"Players: {', '.join(state.players)}; corporations act by their symbol (SP, TP, ...).")
+        if actor is not None and actor not in state.players:
+            actor = actor.upper()
+        return actions.parse(text, actor, state.corporations, state.privates, state.players)
+
+    def apply(self, state: State, act: actions.Act) -> list[Event]:
+        if state.game_over:
+            raise Refusal("1870.turn.order", "The game is over.")
+        if act.verb in ("protect", "decline") and state.protection:
+            return self._protection(state, act)
+        if act.verb == "go":
+            return operating.bankrupt(state, act.actor) if state.round == "operating" else self._refuse_go()
+        if act.actor != who_acts(state):
+            raise Refusal("1870.turn.order", f"It is {who_acts(state) or 'nobody'}'s turn to act, not "
+                                             f"{act.actor or 'an unnamed actor'}'s.")
+        if state.offer:
+            return self._answer(state, act)
+        if state.must_par:
+            if act.verb != "par" or act.item != "SLSF":
+                raise Refusal("1870.private.slsf", f"{act.actor} bought the SLSF private and must first set "
+                                                   "the SLSF's par: 'par SLSF <price>'.")
+            return shares.par(state, act.actor, "SLSF", act.amount)
+        handler = {"auction": self._auction, "stock": self._stock, "operating": self._operating}[state.round]
+        return handler(state, act)
+
+    @staticmethod
+    def _refuse_go():
+        raise Refusal("1870.end.bankruptcy", "Bankruptcy happens only in an operating round.")
+
+    @staticmethod
+    def _protection(state, act):
+        if act.verb == "protect":
+            events = protection.protect(state, act.actor, act.item)
+        else:
+            events = protection.decline(state, act.actor, act.item)
+        return events + stock.after_protection(state)
+
+    @staticmethod
+    def _wrong(state, act):
+        raise Refusal("1870.turn.order", f"'{act.notation()}' is not something {act.actor} can do in the "
+                                         f"{state.round} round now.")
+
+    def _answer(self, state: State, act) -> list[Event]:
+        offer = state.offer
+        if act.verb not in ("accept", "reject"):
+            raise Refusal("1870.turn.order", f"{act.actor} must first accept or reject the offer.")
+        if act.verb == "reject":
+            state.offer = None
+            return [Event("offer-rejected", {"by": act.actor})]
+        if offer.kind == "redeem":
+            state.offer = None
+            events = redemption.redeem(state, offer.item, offer.to)
+            return events + stock.finish_action(state, offer.by)
+        events = privates.accept(state)
+        if offer.kind == "private":
+            events += stock.finish_action(state, offer.by)
+        return events
+
+    def _auction(self, state: State, act) -> list[Event]:
+        if act.verb == "buy" and act.item in state.privates and act.other == "" and act.count == 1:
+            return privates.auction_buy(state, act.actor, act.item)
+        if act.verb == "bid":
+            return privates.bid(state, act.actor, act.item, act.amount)
+        if act.verb == "pass":
+            return privates.auction_pass(state, act.actor)
+        return self._wrong(state, act)
+
+    def _stock(self, state: State, act) -> list[Event]:
+        name, verb = act.actor, act.verb
+        if verb == "par":
+            return shares.par(state, name, act.item, act.amount) + stock.finish_action(state, name)
+        if verb == "buy" and act.item in state.corporations and not act.amount:
+            events = shares.buy(state, name, act.item, act.count, act.other or "treasury")
+            corp = state.corporations[act.item]
+            if act.other == "market" and holdings.zone(corp) == "brown":
+                return events  # more brown shares may follow; the player ends with 'done'
+            return events + stock.finish_action(state, name)
+        if verb == "sell" and act.other:
+            return privates.offer_to_player(state, name, act.item, act.other, act.amount)
+        if verb == "sell":
+            return shares.sell(state, name, act.item, act.count)
+        if verb in ("done", "pass"):
+            return stock.end_turn(state, name)
+        if verb == "redeem":
+            price = redemption.redeem_check(state, name, act.item, act.other)
+            if act.other in ("market", name):
+                return redemption.redeem(state, act.item, act.other) + stock.finish_action(state, name)
+            state.offer = Offer("redeem", name, act.other, act.item, price)
+            return [Event("offer-made", {"corporation": act.item, "to": act.other, "price": price})]
+        if verb == "reissue":
+            return redemption.reissue(state, name, act.item) + stock.finish_action(state, name)
+        return self._wrong(state, act)
+
+    def _operating(self, state: State, act) -> list[Event]:
+        sym, verb = act.actor, act.verb
+        if verb in ("pay", "half", "withhold"):
+            return operating.dividend(state, sym, verb, act.amount)
+        if verb == "buy" and act.item == "train":
+            return operating.buy_train(state, sym)
+        if verb == "buy" and act.amount:
+            return privates.corporation_offer(state, sym, act.item, act.amount)
+        if verb == "done":
+            return operating.done(state, sym)
+        return self._wrong(state, act)
+
+    def view(self, state: State) -> dict:
+        return view(state)
+
+    def legal_actions(self, state: State) -> list[actions.Act]:
+        """Every candidate action that ``apply`` accepts now. Candidates cover each kind of action
+        with sample amounts (par values, revenues 0/50/140, private prices at face value), so for
+        open amounts this is a sample, not every number."""
+        out = []
+        for act in candidates(state):
+            try:
+                self.apply(copy.deepcopy(state), act)
+            except Refusal:
+                continue
+            out.append(act)
+        return out
+
+
+def candidates(state: State) -> list[actions.Act]:
+    who = who_acts(state)
+    A = actions.Act
+    if not who:
+        return []
+    if who in state.corporations:
+        out = [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
+        out += [A(who, "buy", item="train"), A(who, "done")]
+        out += [A(who, "buy", item=p, other=priv.owner, amount=priv.cost) for p, priv in state.privates.items()
+                if priv.owner in state.players]
+        return out
+    out = [A(who, v) for v in ("done", "pass", "accept", "reject")]
+    corps = list(state.corporations)
+    out += [A(who, "par", item=c, amount=p) for c in corps for p in market.par_values()]
+    out += [A(who, "buy", item=c, other=o) for c in corps for o in ("", "market")]
+    out += [A(who, "buy", item=c, count=2, other="market") for c in corps]
+    out += [A(who, "sell", item=c, count=n) for c, units in state.players[who].shares.items() for n in range(1, units + 1)]
+    out += [A(who, v, item=c) for c in corps for v in ("protect", "decline", "reissue")]
+    out += [A(who, "redeem", item=c, other=o) for c in corps for o in ["market", *state.players]]
+    for sym, priv in state.privates.items():
+        out.append(A(who, "buy", item=sym))
+        out += [A(who, "bid", item=sym, amount=max([priv.cost, *priv.bids.values()]) + privates.BID_STEP)]
+        if priv.owner == who:
+            out += [A(who, "sell", item=sym, other=o, amount=priv.cost) for o in state.players if o != who]
+    return out

@@ -1,0 +1,244 @@
+"""The six private companies: the opening auction, sales between players, purchase by a
+corporation, their revenue and their closing.
+
+The auction: on a turn a player buys the cheapest private left at its price, bids on a later one,
+or passes. When a private with bids becomes the cheapest, a single bidder takes it at the bid and
+several bidders bid it up among themselves. If everyone passes, the cheapest gets $5 cheaper.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.core import Event, Refusal
+from engine.games.g1870 import data, holdings
+from engine.games.g1870.state import Offer, State
+
+BID_STEP = 5
+
+
+def unsold(state: State) -> list[str]:
+    return [sym for sym, p in state.privates.items() if p.owner is None and not p.closed]
+
+
+def first(state: State) -> str | None:
+    left = unsold(state)
+    return left[0] if left else None
+
+
+def committed(state: State, name: str, besides: str | None = None) -> int:
+    """Cash a player has tied up in bids on privates other than ``besides``."""
+    return sum(p.bids.get(name, 0) for sym, p in state.privates.items() if sym != besides)
+
+
+def take(state: State, name: str, sym: str, price: int) -> list[Event]:
+    """``name`` buys private ``sym`` from the bank; the SLSF and MKT privates bring their share."""
+    priv, player = state.privates[sym], state.players[name]
+    player.cash -= price
+    state.bank += price
+    priv.owner, priv.bids = name, {}
+    events = [Event("private-bought", {"private": sym, "player": name, "price": price})]
+    spec = data.privates()[sym]
+    if "share_of" in spec:
+        corp = state.corporations[spec["share_of"]]
+        corp.treasury -= 1
+        player.shares[corp.sym] = player.shares.get(corp.sym, 0) + 1
+        events.append(Event("share-granted", {"corporation": corp.sym, "player": name}))
+    if "president_of" in spec:
+        state.must_par = name
+    return events
+
+
+# ---------------------------------------------------------------- the auction
+
+
+def auction_buy(state: State, name: str, sym: str) -> list[Event]:
+    cheapest = first(state)
+    if sym != cheapest:
+        raise Refusal("1870.auction.buy-first", f"Only the cheapest private left, {cheapest}, can be bought "
+                                                f"outright; bid on {sym} instead.")
+    price = state.privates[sym].price
+    if state.players[name].cash - committed(state, name, sym) < price:
+        raise Refusal("1870.auction.cash", f"{sym} costs ${price}; {name} has "
+                                           f"${state.players[name].cash - committed(state, name, sym)} not tied up in bids.")
+    state.last_buyer = name
+    state.passes = 0
+    return take(state, name, sym, price) + resolve(state)
+
+
+def bid(state: State, name: str, sym: str, amount: int) -> list[Event]:
+    priv = state.privates[sym]
+    if state.bidoff:
+        if sym != state.bidoff["private"]:
+            raise Refusal("1870.auction.bid", f"The bidding now is for {state.bidoff['private']}.")
+    elif sym == first(state):
+        raise Refusal("1870.auction.bid", f"{sym} is the cheapest private left: buy it instead of bidding.")
+    lowest = max([priv.cost, *priv.bids.values()]) + BID_STEP
+    if amount < lowest:
+        raise Refusal("1870.auction.bid", f"A bid on {sym} must be at least ${lowest}.")
+    if state.players[name].cash - committed(state, name, sym) < amount:
+        raise Refusal("1870.auction.cash", f"{name} has ${state.players[name].cash - committed(state, name, sym)} "
+                                           f"not tied up in other bids, less than ${amount}.")
+    priv.bids[name] = amount
+    events = [Event("bid", {"private": sym, "player": name, "amount": amount})]
+    if state.bidoff:
+        return events + next_bidder(state)
+    state.passes = 0
+    return events + pass_turn(state, name)
+
+
+def auction_pass(state: State, name: str) -> list[Event]:
+    if state.bidoff:
+        sym = state.bidoff["private"]
+        state.privates[sym].bids.pop(name)
+        state.bidoff["bidders"].remove(name)
+        state.bidoff["next"] -= 1
+        return [Event("bid-withdrawn", {"private": sym, "player": name})] + next_bidder(state)
+    state.passes += 1
+    events = []
+    if state.passes == len(state.players):
+        sym = first(state)
+        priv = state.privates[sym]
+        priv.price -= BID_STEP
+        state.passes = 0
+        events.append(Event("auction-price-dropped", {"private": sym, "price": priv.price}))
+        if priv.price <= 0:
+            taker = holdings.seat_order_from(state, name)[0]
+            state.last_buyer = taker
+            return events + take(state, taker, sym, 0) + resolve(state)
+    return events + pass_turn(state, name)
+
+
+def pass_turn(state: State, name: str) -> list[Event]:
+    state.turn = holdings.seat_order_from(state, name)[0]
+    return []
+
+
+def resolve(state: State) -> list[Event]:
+    """Settle privates that have become the cheapest and carry bids; then play goes on with the
+    player after the last buyer, or the stock round begins when all are sold."""
+    events = []
+    while (sym := first(state)) and state.privates[sym].bids:
+        bids = state.privates[sym].bids
+        if len(bids) > 1:
+            order = sorted(bids, key=lambda n: (bids[n], list(state.players).index(n)))
+            state.bidoff = {"private": sym, "bidders": order, "next": 0}
+            state.turn = order[0]
+            return events + [Event("bidding-started", {"private": sym, "bidders": order})]
+        (winner, amount), = bids.items()
+        events += take(state, winner, sym, amount)
+    state.turn = holdings.seat_order_from(state, state.last_buyer)[0] if state.last_buyer else state.turn
+    if not first(state):
+        from engine.games.g1870 import rounds  # rounds pays private revenue, so import here
+        events += rounds.begin_stock_round(state, state.turn, first_round=True)
+    return events
+
+
+def next_bidder(state: State) -> list[Event]:
+    off = state.bidoff
+    sym = off["private"]
+    if len(off["bidders"]) == 1:
+        winner = off["bidders"][0]
+        amount = state.privates[sym].bids[winner]
+        state.bidoff = None
+        return take(state, winner, sym, amount) + resolve(state)
+    bids = state.privates[sym].bids
+    top = max(off["bidders"], key=lambda n: bids[n])
+    off["next"] = (off["next"] + 1) % len(off["bidders"])
+    if off["bidders"][off["next"]] == top:  # the highest bidder waits to be outbid
+        off["next"] = (off["next"] + 1) % len(off["bidders"])
+    state.turn = off["bidders"][off["next"]]
+    return []
+
+
+# ---------------------------------------------------------------- trades
+
+
+def offer_to_player(state: State, name: str, sym: str, buyer: str, price: int) -> list[Event]:
+    priv = state.privates[sym]
+    if priv.owner != name or priv.closed:
+        raise Refusal("1870.private.trade", f"{name} does not own the open private {sym}.")
+    if buyer == name or price < 1:
+        raise Refusal("1870.private.trade", "A private is sold to another player, for at least $1.")
+    if any(a[0] in ("buy", "par", "private") for a in state.acted):
+        raise Refusal("1870.buy.one-per-turn", "Selling a private is the turn's one purchase-like action, "
+                                               "and one has already been made.")
+    state.offer = Offer("private", name, buyer, sym, price)
+    return [Event("offer-made", {"private": sym, "to": buyer, "price": price})]
+
+
+def corporation_offer(state: State, sym: str, priv_sym: str, price: int) -> list[Event]:
+    corp, priv = state.corporations[sym], state.privates[priv_sym]
+    owner = priv.owner
+    if data.privates()[priv_sym].get("no_corporation"):
+        raise Refusal("1870.private.slsf", "No corporation may buy the SLSF private.")
+    if owner not in state.players or priv.closed:
+        raise Refusal("1870.private.corp-buy", f"{priv_sym} is not an open private owned by a player.")
+    spec = data.privates()[priv_sym]
+    if state.phase == 1:
+        if "phase1_buyers" not in spec:
+            raise Refusal("1870.private.corp-buy", "Corporations may buy privates only from phase 2 "
+                                                   "(the first 3-train).")
+        low, high = spec["phase1_price"]
+        if sym not in spec["phase1_buyers"] or not low <= price <= high:
+            raise Refusal("1870.private.mrbc", f"In phase 1 only {' or '.join(spec['phase1_buyers'])} may buy "
+                                               f"{priv_sym}, for ${low} to ${high}.")
+    elif not math.ceil(priv.cost / 2) <= price <= 2 * priv.cost:
+        raise Refusal("1870.private.corp-price", f"{priv_sym} sells to a corporation for half to twice its "
+                      f"face value: ${math.ceil(priv.cost / 2)} to ${2 * priv.cost}.")
+    if corp.cash < price:
+        raise Refusal("1870.private.corp-buy", f"{sym} has ${corp.cash}, less than ${price}.")
+    state.offer = Offer("corp-private", sym, owner, priv_sym, price)
+    if owner == corp.president:
+        return accept(state)
+    return [Event("offer-made", {"private": priv_sym, "to": owner, "price": price})]
+
+
+def accept(state: State) -> list[Event]:
+    """Complete the waiting offer (the other side has agreed)."""
+    offer, state.offer = state.offer, None
+    priv = state.privates[offer.item]
+    if offer.kind == "private":
+        buyer = state.players[offer.to]
+        if buyer.cash < offer.price:
+            state.offer = offer
+            raise Refusal("1870.private.trade", f"{offer.to} has ${buyer.cash}, less than ${offer.price}.")
+        if holdings.certificates(state, offer.to) + 1 > holdings.cert_limit(state):
+            state.offer = offer
+            raise Refusal("1870.buy.cert-limit", f"{offer.to} is at the certificate limit; a private counts "
+                                                 "as a certificate.")
+        buyer.cash -= offer.price
+        state.players[offer.by].cash += offer.price
+        priv.owner = offer.to
+        state.acted.append(("private", offer.item))
+    else:
+        corp = state.corporations[offer.by]
+        corp.cash -= offer.price
+        state.players[priv.owner].cash += offer.price
+        priv.owner = corp.sym
+    return [Event("private-sold", {"private": offer.item, "to": priv.owner, "price": offer.price})]
+
+
+# ---------------------------------------------------------------- revenue and closing
+
+
+def pay_revenue(state: State) -> list[Event]:
+    events = []
+    for sym, priv in state.privates.items():
+        if priv.owner and not priv.closed and priv.revenue:
+            owner = state.players.get(priv.owner) or state.corporations[priv.owner]
+            owner.cash += priv.revenue
+            state.bank -= priv.revenue
+            events.append(Event("private-revenue", {"private": sym, "owner": priv.owner, "amount": priv.revenue}))
+    return events
+
+
+def close_all(state: State) -> list[Event]:
+    for priv in state.privates.values():
+        priv.closed = True
+    return [Event("privates-closed")]
+
+
+def river_blocked(state: State) -> bool:
+    """While a player owns the Mississippi River Bridge Company, no track may cross the river."""
+    mrbc = state.privates["MRBC"]
+    return not mrbc.closed and mrbc.owner in state.players

@@ -1,0 +1,139 @@
+"""Building a state from an example's ``setup`` (documented in the chapter's Notation section)."""
+from __future__ import annotations
+
+from engine.core import InputError
+from engine.core.refusal import did_you_mean, lookup
+from engine.games.g1870 import data, holdings, market, rounds
+from engine.games.g1870.state import Corporation, Player, Private, State
+
+TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
+       "phase", "bank")
+PLAYER = ("cash", "shares", "sold")
+CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued")
+
+
+def key(kind: str, name, known: dict, where: str) -> str:
+    """The symbol ``name`` stands for (symbols are read in capitals), or an ``InputError``."""
+    return lookup(kind, str(name).upper(), {k: k for k in known}, where)
+
+
+def player_name(name, state: State, where: str) -> str:
+    return lookup("player", name, {p: p for p in state.players}, where)
+
+
+def check_keys(given: dict, known: tuple, where: str) -> None:
+    if not isinstance(given, dict):
+        raise InputError(f"'{where}' must be a mapping of key: value lines.", where)
+    for key in given:
+        if key not in known:
+            raise InputError(f"{where} has no key {key!r}. {did_you_mean(key, known)} "
+                             f"Known: {', '.join(known)}.", f"{where}.{key}")
+
+
+def build(setup: dict, settings: dict) -> State:
+    check_keys(setup, TOP, "setup")
+    names = setup.get("players") or {}
+    if isinstance(names, list):
+        names = {n: {} for n in names}
+    if not 2 <= len(names) <= 7:
+        raise InputError("1870 is for 2 to 7 players; list them under 'players'.", "players")
+    start = data.tables()["starting_cash"][len(names)]
+    state = State(players={}, corporations={}, privates={}, settings=settings)
+    for sym, spec in data.corporations().items():
+        state.corporations[sym] = Corporation(sym, float_percent=spec["float"])
+    for sym, spec in data.privates().items():
+        state.privates[sym] = Private(sym, spec["cost"], spec["revenue"], price=spec["cost"])
+    for name, spec in names.items():
+        spec = spec or {}
+        check_keys(spec, PLAYER, f"players.{name}")
+        player = state.players[str(name)] = Player(str(name), int(spec.get("cash", start)))
+        for sym, units in (spec.get("shares") or {}).items():
+            sym = key("corporation", sym, state.corporations, f"players.{name}.shares")
+            player.shares[sym] = int(units)
+        player.sold_this_round = {key("corporation", s, state.corporations, f"players.{name}.sold")
+                                  for s in spec.get("sold") or []}
+    for sym, owner in (setup.get("privates") or {}).items():
+        priv = state.privates[key("private company", sym, state.privates, "privates")]
+        if owner == "closed":
+            priv.closed = True
+        else:
+            owners = {**{p: p for p in state.players}, **{c: c for c in state.corporations}}
+            priv.owner = lookup("player or corporation", owner, owners, f"privates.{sym}")
+    for sym, spec in (setup.get("corporations") or {}).items():
+        corp = state.corporations[key("corporation", sym, state.corporations, "corporations")]
+        build_corporation(state, corp, spec or {})
+    state.phase = int(setup.get("phase", 1))
+    sold_train_kinds(state)
+    state.bank = int(setup.get("bank", data.tables()["bank"] - total_cash(state)))
+    start_round(state, setup)
+    return state
+
+
+def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
+    where = f"corporations.{corp.sym}"
+    check_keys(spec, CORP, where)
+    if "cell" in spec:
+        corp.pos = market.parse_label(spec["cell"], f"{where}.cell")
+    if "par" in spec:
+        corp.par = int(spec["par"])
+        if market.par_cell(corp.par) is None:
+            raise InputError(f"{corp.par} is not a par value; use one of {market.par_values()}.", f"{where}.par")
+    elif corp.pos:
+        if not market.cell(corp.pos).par:
+            raise InputError(f"Give {corp.sym} a 'par' as well as its cell.", where)
+        corp.par = market.cell(corp.pos).price
+    if corp.par and not corp.pos:
+        corp.pos = market.par_cell(corp.par)
+    if corp.pos:
+        state.stacks.setdefault(corp.pos, []).append(corp.sym)
+    corp.market = int(spec.get("market", 0))
+    corp.redeemed = int(spec.get("redeemed", 0))
+    held = holdings.player_units(state, corp.sym)
+    corp.treasury = 10 - held - corp.market - corp.redeemed
+    if corp.treasury < 0:
+        raise InputError(f"{corp.sym} has only ten shares, but the setup places {10 - corp.treasury}.", where)
+    if corp.par:
+        holdings.update_president(state, corp)
+        if "president" in spec:
+            corp.president = player_name(spec["president"], state, f"{where}.president")
+        if corp.president is None or state.players[corp.president].shares.get(corp.sym, 0) < 2:
+            raise InputError(f"{corp.sym} has started, so a player must hold its president's certificate "
+                             "(at least 2 shares).", where)
+    corp.floated = bool(spec.get("floated", corp.par is not None and held + corp.market >= corp.float_percent // 10))
+    corp.cash = int(spec.get("cash", 10 * corp.par if corp.floated else 0))
+    corp.operated = bool(spec.get("operated", False))
+    corp.incremental = bool(spec.get("reissued", False))
+    corp.trains = [str(t) for t in spec.get("trains") or []]
+    corp.cash_at_round_start = corp.cash
+
+
+def sold_train_kinds(state: State) -> None:
+    """Trains already bought: those the corporations own, and one of each kind up to the phase."""
+    for train in data.trains():
+        owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
+        state.trains_sold[train["name"]] = max(owned, 1 if train["phase"] <= state.phase else 0)
+
+
+def total_cash(state: State) -> int:
+    return sum(p.cash for p in state.players.values()) + sum(c.cash for c in state.corporations.values())
+
+
+def start_round(state: State, setup: dict) -> None:
+    state.round = setup.get("round", "stock")
+    if state.round not in ("auction", "stock", "operating"):
+        raise InputError("'round' must be auction, stock or operating.", "round")
+    state.stock_round = int(setup.get("stock_round", 1 if state.round == "auction" else 2))
+    first = list(state.players)[0]
+    state.priority = player_name(setup.get("priority", first), state, "priority")
+    if state.round == "operating":
+        state.operating_round = int(setup.get("operating_round", 1))
+        state.ors_in_set = max(rounds.rounds_in_phase(state.phase), state.operating_round)
+        state.operating_order = [s for s in rounds.price_order(state) if state.corporations[s].floated]
+        turn = key("operating corporation", setup.get("turn", (state.operating_order or [""])[0]),
+                   state.operating_order, "turn")
+        state.operating_order = state.operating_order[state.operating_order.index(turn) + 1:]
+        state.turn = turn
+        return
+    state.turn = player_name(setup.get("turn", state.priority), state, "turn")
+    for corp in state.corporations.values():
+        corp.cash_at_round_start = corp.cash

@@ -1,0 +1,101 @@
+"""The state of a game of 1870: plain dataclasses, copied whole by ``engine.core.step``.
+
+Shares are counted in units of 10%. A player's units include the president's certificate (two
+units) when that player is the president, so moving the presidency never moves units.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Player:
+    name: str
+    cash: int = 0
+    shares: dict[str, int] = field(default_factory=dict)  # corporation -> units of 10%
+    sold_this_round: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Corporation:
+    sym: str
+    float_percent: int = 60
+    par: int | None = None
+    pos: tuple[int, int] | None = None  # market cell (row, column)
+    cash: int = 0
+    treasury: int = 10   # shares in the Treasury that can be bought (before parring: all ten)
+    redeemed: int = 0    # redeemed shares in the Treasury: not for sale until reissued
+    market: int = 0      # shares in the market pool
+    president: str | None = None
+    floated: bool = False
+    operated: bool = False
+    incremental: bool = False  # after a reissue, Treasury sales pay the corporation
+    closed: bool = False
+    trains: list[str] = field(default_factory=list)
+    cash_at_round_start: int = 0
+    redeemed_this_round: bool = False
+
+
+@dataclass
+class Private:
+    sym: str
+    cost: int
+    revenue: int
+    owner: str | None = None  # a player name, a corporation symbol, or None while unsold
+    closed: bool = False
+    price: int = 0            # the auction price of the first private (drops when all pass)
+    bids: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Sale:
+    """Shares sold in one turn, waiting for price protection before the price drops."""
+
+    seller: str
+    corp: str
+    count: int
+    price: int                # the pre-drop price paid to the seller
+    president_at_sale: str | None
+
+
+@dataclass
+class Offer:
+    """An action waiting for another player's consent (a private sale, a redemption)."""
+
+    kind: str                 # "private" or "redeem" or "corp-private"
+    by: str                   # who proposed it (player, or corporation in an operating round)
+    to: str                   # who must accept
+    item: str                 # private or corporation symbol
+    price: int = 0
+
+
+@dataclass
+class State:
+    players: dict[str, Player]
+    corporations: dict[str, Corporation]
+    privates: dict[str, Private]
+    settings: dict
+    bank: int = 0
+    round: str = "stock"         # auction, stock, operating, over
+    stock_round: int = 1
+    operating_round: int = 0     # number within the current set
+    ors_in_set: int = 1
+    phase: int = 1
+    trains_sold: dict[str, int] = field(default_factory=dict)
+    stacks: dict[tuple, list[str]] = field(default_factory=dict)  # cell -> corporations, top first
+    turn: str = ""               # the player (stock, auction) or corporation (operating) to act
+    priority: str = ""
+    passes: int = 0              # consecutive passes
+    acted: list[tuple] = field(default_factory=list)   # what the current player did this turn
+    sales: list[Sale] = field(default_factory=list)    # this turn's sales
+    protection: list[Sale] = field(default_factory=list)  # sales waiting for their president
+    last_protector: str | None = None
+    offer: Offer | None = None
+    must_par: str | None = None   # a player who bought the SLSF private and must set its par
+    bidoff: dict | None = None    # {"private": sym, "bidders": [...], "next": index}
+    last_buyer: str | None = None
+    operating_order: list[str] = field(default_factory=list)
+    dividend_done: bool = False
+    bank_broken: bool = False
+    game_over: bool = False
+    last_bankrupt: str | None = None

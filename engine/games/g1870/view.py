@@ -1,0 +1,73 @@
+"""``view(state)``: the plain mapping that examples' ``expect`` reads. Its keys are documented in
+the chapter's Notation section; keep the two in step."""
+from __future__ import annotations
+
+from engine.games.g1870 import holdings, market, privates, protection, rounds
+from engine.games.g1870.state import State
+
+
+def who_acts(state: State) -> str:
+    if state.offer:
+        return state.offer.to
+    if state.protection:
+        return protection.waiting_for(state)
+    if state.must_par:
+        return state.must_par
+    return state.turn
+
+
+def view(state: State) -> dict:
+    rnd = {"auction": "auction", "stock": f"SR {state.stock_round}",
+           "operating": f"OR {state.stock_round}.{state.operating_round}", "over": "game over"}[state.round]
+    return {
+        "round": rnd,
+        "phase": state.phase,
+        "turn": who_acts(state),
+        "priority": state.priority,
+        "bank": state.bank,
+        "bank_broken": state.bank_broken,
+        "game_over": state.game_over,
+        "cert_limit": holdings.cert_limit(state),
+        "operating_rounds_in_set": state.ors_in_set,
+        "operating_order": rounds.price_order(state),
+        "waiting": waiting(state),
+        "river_blocked": privates.river_blocked(state),
+        "market": {market.label(pos): list(stack) for pos, stack in sorted(state.stacks.items())},
+        "players": {name: player_view(state, name) for name in state.players},
+        "corporations": {sym: corp_view(state, sym) for sym in state.corporations},
+        "privates": {sym: {"owner": p.owner, "closed": p.closed, "cost": p.cost, "revenue": p.revenue,
+                           "price": p.price, "bids": dict(p.bids)} for sym, p in state.privates.items()},
+    }
+
+
+def waiting(state: State) -> list[str]:
+    """What the game waits for, in words: a protection decision, an answer to an offer, a par."""
+    out = [f"{protection.waiting_for(state)}: protect or decline {s.corp} ({s.count} sold by {s.seller})"
+           for s in state.protection[:1]]
+    if state.offer:
+        out.append(f"{state.offer.to}: accept or reject ({state.offer.kind} {state.offer.item} "
+                   f"for ${state.offer.price})" if state.offer.kind != "redeem"
+                   else f"{state.offer.to}: accept or reject ({state.offer.by} redeeming a share)")
+    if state.must_par:
+        out.append(f"{state.must_par}: par SLSF")
+    return out
+
+
+def player_view(state: State, name: str) -> dict:
+    p = state.players[name]
+    owned = [s for s, priv in state.privates.items() if priv.owner == name and not priv.closed]
+    worth = p.cash + holdings.share_value(state, name) + sum(state.privates[s].cost for s in owned)
+    return {"cash": p.cash, "shares": {s: n for s, n in p.shares.items() if n},
+            "president_of": [s for s, c in state.corporations.items() if c.president == name],
+            "certificates": holdings.certificates(state, name), "privates": owned, "worth": worth,
+            "sold_this_round": sorted(p.sold_this_round)}
+
+
+def corp_view(state: State, sym: str) -> dict:
+    c = state.corporations[sym]
+    return {"price": holdings.price(c), "cell": market.label(c.pos) if c.pos else None,
+            "zone": holdings.zone(c), "par": c.par, "cash": c.cash, "treasury": c.treasury,
+            "redeemed": c.redeemed, "market": c.market, "president": c.president, "floated": c.floated,
+            "operated": c.operated, "closed": c.closed, "trains": list(c.trains),
+            "capitalisation": "incremental" if c.incremental else "full",
+            "sold_out": c.pos is not None and rounds.sold_out(state, c)}
