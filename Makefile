@@ -9,7 +9,7 @@ BUILD := _build
 STRICT ?= 1
 SPHINXOPTS ?=
 
-.PHONY: rulebook html pdf test check clean
+.PHONY: rulebook html pdf test check bench clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ test: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/rulewright check
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis

@@ -184,17 +184,31 @@ def _outcome(result: Result):
     table += group
     for width in (40, 30, 30):
         group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head_row = nodes.row()
+    for label in ("Checked", "Expected", "Engine"):
+        entry = nodes.entry()
+        entry += nodes.paragraph(text=label)
+        head_row += entry
+    head += head_row
     body = nodes.tbody()
     group += body
     for check in result.checks:
         row = nodes.row(classes=["rw-check-ok" if check.ok else "rw-check-failed"])
         what = nodes.paragraph()
         if check.key == "refused":
-            what += nodes.Text("refused by ")
+            what += nodes.Text("the last move is refused by ")
             what += ruleref_node(rule_id=check.expected)
+            expected_text = f"“{check.note}”" if check.ok else f"refused by {check.expected}"
+        elif check.key.startswith("events: "):
+            what += nodes.Text("event ")
+            what += nodes.literal(text=check.expected)
+            expected_text = "happens"
         else:
             what += nodes.literal(text=check.key)
-        expected = nodes.paragraph(text=show(check.expected) if check.key != "refused" else check.note or "")
+            expected_text = show(check.expected)
+        expected = nodes.paragraph(text=expected_text)
         actual = nodes.paragraph(text=("✓" if check.ok else "✗ but " + (check.note or "it is " + show(check.actual))))
         for cell in (what, expected, actual):
             entry = nodes.entry()

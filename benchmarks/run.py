@@ -1,0 +1,129 @@
+"""Speed figures for the toolchain and the engines: `make bench` (or `python benchmarks/run.py`).
+
+It prints figures and their ratio to the targets below; it asserts nothing and is not a test.
+Targets (on the 2-core reference machine):
+- every rulebook example evaluated in well under the time a designer waits for `make test`
+  (target: 10 s for the whole book, single process);
+- the evaluator adds little to the engine: playing an example through evaluate() costs at most
+  3 times playing the same moves on the engine directly (parsing YAML and copying states);
+- random legal play, as the property tests do it, runs at least 200 moves a second per game.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Rng, get_game, step  # noqa: E402
+from engine.core.game import merge  # noqa: E402
+from rulewright import book  # noqa: E402
+from rulewright.problems import ExampleProblem  # noqa: E402
+from rulewright.scenario import evaluate  # noqa: E402
+
+BOOK_TARGET_S = 10.0
+OVERHEAD_TARGET = 3.0
+MOVES_TARGET = 200.0
+
+
+def timed(fn, repeat=3):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def playable(examples):
+    """The examples that can be played at all (a malformed one is `make test`'s business)."""
+    out = []
+    for decl in examples:
+        try:
+            scenario = decl.parse()
+            evaluate(scenario)
+        except ExampleProblem as problem:
+            print(f"  (left out: {problem})")
+            continue
+        out.append(scenario)
+    return out
+
+
+def bench_book():
+    examples = book.scan().examples
+    scenarios = playable(examples)
+    parse_s = timed(lambda: [d.parse() for d in examples if d.id in {s.id for s in scenarios}])
+    eval_s = timed(lambda: [evaluate(s) for s in scenarios])
+    per = [timed(lambda s=s: evaluate(s), repeat=1) for s in scenarios]
+    print(f"rulebook: {len(scenarios)} examples")
+    print(f"  parse all:     {parse_s * 1000:8.1f} ms")
+    print(f"  evaluate all:  {eval_s * 1000:8.1f} ms   ({len(scenarios) / eval_s:,.0f} examples/s; "
+          f"target {BOOK_TARGET_S:.0f} s, ratio {eval_s / BOOK_TARGET_S:.3f})")
+    if per:
+        slow = sorted(zip(per, scenarios), key=lambda p: -p[0])[:3]
+        print(f"  median example {statistics.median(per) * 1000:.2f} ms; slowest: "
+              + ", ".join(f"{s.id} {t * 1000:.1f} ms" for t, s in slow))
+    return scenarios
+
+
+def bench_overhead(scenarios):
+    """evaluate() against the same moves played on the engine directly."""
+    ratios = []
+    for s in scenarios:
+        game = get_game(s.game_name)
+        settings = game.resolve_settings(s.data.get("settings"))
+        setup = dict(s.data.get("setup") or {})
+        preset = setup.pop("preset", None)
+        if preset:
+            setup = merge(game.presets[preset], setup)
+        items = [(None, i) if isinstance(i, str) else next(iter(i.items())) for i in s.data.get("do") or []]
+
+        def raw():
+            state = game.new_state(setup, settings, Rng(s.data.get("seed", 0)))
+            for actor, text in items:
+                try:
+                    state = step(game, state, game.parse_action(state, actor, str(text))).state
+                except Exception:
+                    break
+            game.view(state)
+
+        ratios.append(timed(lambda: evaluate(s)) / max(timed(raw), 1e-9))
+    if ratios:
+        med = statistics.median(ratios)
+        print(f"evaluator overhead: median {med:.2f}x the raw engine (target <= {OVERHEAD_TARGET:.0f}x, "
+              f"ratio {med / OVERHEAD_TARGET:.2f})")
+
+
+def bench_random_play(name, preset, moves=300, seed=1):
+    game = get_game(name)
+    if preset not in game.presets:
+        return
+    rng = Rng(seed)
+    state = game.new_state(game.presets[preset], game.resolve_settings({}), Rng(seed))
+    done = 0
+    start = time.perf_counter()
+    while done < moves:
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state = step(game, state, rng.choice(legal)).state
+        done += 1
+    elapsed = time.perf_counter() - start
+    rate = done / elapsed if elapsed else float("inf")
+    print(f"random legal play, {name} ({preset}): {done} moves in {elapsed * 1000:.0f} ms = {rate:,.0f} moves/s "
+          f"(target {MOVES_TARGET:.0f}, ratio {rate / MOVES_TARGET:.1f})")
+
+
+def main():
+    scenarios = bench_book()
+    bench_overhead(scenarios)
+    for name in ("muck-and-brass", "bus", "powerup", "1870"):
+        game = get_game(name)
+        for preset in list(game.presets)[:1]:
+            bench_random_play(name, preset)
+
+
+if __name__ == "__main__":
+    main()
