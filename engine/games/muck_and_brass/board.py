@@ -1,7 +1,8 @@
 """The map: cities with their current values, the links between them, and foreign ports.
 
-A *link* is one of the map's dashed lines between two cities; its name is the two city names
-joined by a hyphen, as the board data lists it (``Liverpool-Manchester``). A *port* hangs off one
+A *link* is one of the map's dashed lines between two cities. Its name is the two city names in
+alphabetical order joined by a hyphen (``Lancaster-Preston``), however the board data or an action
+writes it. A *port* hangs off one
 city and has a printed price. City and port names are single words without hyphens, so that an
 action such as ``expand LMR Liverpool-Manchester`` reads without ambiguity.
 """
@@ -116,7 +117,7 @@ def load_board(setup: dict) -> Board:
                                  f"{did_you_mean(end, cities)}", where)
         if frozenset(ends) in links:
             raise InputError(f"The link {text!r} is listed twice.", where)
-        links[frozenset(ends)] = f"{ends[0]}-{ends[1]}"
+        links[frozenset(ends)] = "-".join(sorted(ends))
     ports = {}
     for name, data in (setup.get("ports") or {}).items():
         where = f"ports.{name}"

@@ -9,7 +9,7 @@ from importlib import resources
 
 import yaml
 
-from engine.core import Game, Refusal, Setting
+from engine.core import Event, Game, Refusal, Setting
 from engine.core.game import merge
 from engine.games.muck_and_brass import actions, expand, state as state_module
 from engine.games.muck_and_brass.state import State, network
@@ -58,7 +58,7 @@ class MuckAndBrass(Game):
     def apply(self, state: State, action) -> list:
         if isinstance(action, actions.GeneralDividend):
             state.general_dividends += 1
-            return [actions.Event("general-dividend", {"number": state.general_dividends})]
+            return [Event("general-dividend", {"number": state.general_dividends})]
         return expand.expand(state, action)
 
     def legal_actions(self, state: State) -> list:
