@@ -116,11 +116,20 @@ def resolve(app, doctree, fromdocname) -> None:
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
                                       text, title=rule_id))
     for index in list(doctree.findall(rule_index_node)):
-        index.replace_self(_index_table(app, fromdocname, nums, rules))
+        index.replace_self(_index(app, fromdocname, nums, rules))
 
 
-def _index_table(app, fromdocname, nums, rules):
+def _index(app, fromdocname, nums, rules):
     examples = app.env.domaindata.get("rulewright", {}).get("examples", {})
+    failing = sorted(e for e, info in examples.items() if not info["ok"])
+    summary = nodes.paragraph(classes=["rw-index-summary"])
+    summary += nodes.strong(text=f"{len(rules)} rules, {len(examples)} worked examples. ")
+    summary += nodes.Text("Every example was played on the rules engine when this book was built: "
+                          + (f"{len(failing)} did not hold ({', '.join(failing)})." if failing else "all of them held."))
+    return [summary, _index_table(app, fromdocname, nums, rules, examples)]
+
+
+def _index_table(app, fromdocname, nums, rules, examples):
     shown_by: dict[str, list[str]] = {}
     for example_id, info in examples.items():
         for rule_id in info["rules"]:
