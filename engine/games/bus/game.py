@@ -27,7 +27,16 @@ class Bus(Game):
             (False, True)),
     }
     presets = {
+        # Three players about to make the setup placements.
         "new-game": {"players": {"red": {}, "blue": {}, "yellow": {}}, "phase": "setup"},
+        # One map holding the published worked examples: blue's ends at 20 (forced) and 32 (meets
+        # yellow's end), red's ends at 13 (blocked by green) and 12 (yellow passes through).
+        "worked-examples": {"players": {
+            "blue": {"line": "20-24-32"},
+            "red": {"line": "13-14-20-15-12"},
+            "yellow": {"line": "7-12-16-25-35-34-32"},
+            "green": {"line": "22-18-13-19-23"},
+        }},
     }
 
     def new_state(self, setup: dict, settings: dict, rng) -> State:
@@ -118,11 +127,13 @@ class Bus(Game):
                 "counts": {turns.space_letter(i): turns.streets_for_space(state, i) for i in range(len(state.spaces))},
                 "resolving": turns.space_letter(state.resolving) if state.resolving is not None else None,
                 "streets_left": state.streets_left,
+                "skipped": [turns.space_letter(i) for i in state.skipped],
             }
         return view
 
     def _player_view(self, state: State, name: str) -> dict:
         p = state.players[name]
+        legal = legal_streets(state, name)
         return {
             "colour": p.colour,
             "buses": p.buses,
@@ -131,5 +142,6 @@ class Bus(Game):
             "circle": p.line.circle,
             "streets": [street_name(s) for s in sorted(p.line.streets)],
             "markers": len(p.line.streets),
-            "legal": [f"{a}-{b}" for a, b in legal_streets(state, name)],
+            "legal": [f"{a}-{b}" for a, b in legal],
+            "legal_from": {end: [f"{a}-{b}" for a, b in legal if a == end] for end in sorted(set(p.line.ends))},
         }

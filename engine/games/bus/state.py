@@ -37,6 +37,7 @@ class State:
     spaces: list[str] = field(default_factory=list)  # Line Expansion spaces: spaces[0] is A
     resolving: int | None = None  # index in ``spaces`` of the space resolving now
     streets_left: int = 0  # streets the resolving space still has to add
+    skipped: list[int] = field(default_factory=list)  # spaces that added nothing (count <= 0, or stuck)
 
     def occupancy(self) -> dict[Street, list[str]]:
         """Each street that holds a line, with the players whose lines use it, in seat order."""

@@ -72,10 +72,12 @@ def resolve_from(state: State, index: int) -> list[Event]:
         info = {"space": space_letter(i), "player": player, "streets": count}
         if count <= 0:
             events.append(Event("space-wasted", info))
+            state.skipped.append(i)
             continue
         events.append(Event("space-resolves", info))
         if not legal_streets(state, player):
             events.append(Event("line-stuck", {"player": player, "streets lost": count}))
+            state.skipped.append(i)
             continue
         state.resolving, state.streets_left = i, count
         return events
