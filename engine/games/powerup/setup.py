@@ -161,7 +161,7 @@ def _board(given: dict, settings: dict) -> dict[str, str]:
 
 def _check_companies(board: dict[str, str], settings: dict) -> None:
     """A stated board must be one that play can reach: companies of two or more joined tiles,
-    never touching another company (and, when whole groups are absorbed, no neutral tile either)."""
+    never touching another company or a neutral tile (unless only touching tiles are absorbed)."""
     for code in COMPANIES:
         tiles = {t for t, o in board.items() if o == code}
         if not tiles:
@@ -174,10 +174,12 @@ def _check_companies(board: dict[str, str], settings: dict) -> None:
         for tile in tiles:
             for n in neighbours(tile):
                 other = board.get(n)
+                if settings["neutral_absorption"] == "touching":
+                    continue  # taking only touching neutral tiles can leave companies side by side
                 if other not in (None, code, NEUTRAL):
                     raise InputError(f"{code} at {tile} touches {other} at {n}; two companies "
                                      "cannot touch (they would have merged).", where)
-                if other == NEUTRAL and settings["neutral_absorption"] == "group":
+                if other == NEUTRAL:
                     raise InputError(f"Neutral tile {n} touches {code} at {tile}; the company would "
                                      "already have taken it.", where)
 
