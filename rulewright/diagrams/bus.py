@@ -2,55 +2,63 @@
 
 - Streets are thin grey; a street holding lines shows one band per line, side by side, in the
   players' colours (each band is its own stroke between hidden points, moved sideways).
-- Streets the example added (``after``) are edged with a pale halo and carry their order, 1, 2, ...
-- Each line end is a dot in the player's colour on the end street, close to the end crossing;
+- Streets the example added (``after``) are edged with a pale halo and numbered 1, 2, ... in the
+  order they were added.
+- Each line end is a dot in the player's colour on the end street, just off the end crossing;
   a closed circle's crossing gets a ring in the player's colour (the action marker).
 - ``legal`` (an extra word after before/after) draws the acting player's legal next streets dashed.
-- A refused step's street is drawn dotted with a cross.
+- A refused step's street is drawn dashed red with an X beside it.
 """
 from __future__ import annotations
 
 from rulewright.diagrams import style
 
 SCALE = 0.68  # inches per grid step: the board, nine steps wide, prints about 16 cm wide
-HALO = "#ffe28a"
+GAP = 0.1  # grid steps between two lines drawn side by side on one street
+BAND = 3.2  # pen width of one line on a street
+HALO = "#a9e4f5"
+STREET = "#c8c8c8"
+STATION = "#e8e8e8"
 COLOURS = {"red": "#d62728", "blue": "#1f5fbf", "yellow": "#e0b000", "green": "#2e9e44",
            "purple": "#8e44ad", "orange": "#f28e2b", "black": "#222222", "white": "#b0b0b0"}
-BAND = 3.2  # pen width of one line on a street
 
 
 def draw(run, when: str, options: frozenset = frozenset()) -> str:
     state = run.before if when == "before" else run.after
     colour = {name: COLOURS[p.colour] for name, p in state.players.items()}
     added = _added(run) if when == "after" else {}
-    refused = run.steps[-1] if when == "after" and run.steps and run.steps[-1].refusal else None
-    focus = _focus(run, when)
+    last = run.steps[-1] if run.steps else None
+    refused = last if when == "after" and last and last.refusal and hasattr(last.action, "to") else None
     occupancy = state.occupancy()
     out = style.graph_header("bus")
     out.append("  graph [splines=false, outputorder=edgesfirst];")
     out.append(f'  node [shape=circle, width=0.3, height=0.3, fixedsize=true, fontsize=10, penwidth=1.2, '
                f'style=filled, fillcolor="{style.PAPER}"];')
-    # Graphviz paints edges in the order their first node was declared: so, bottom to top,
-    # the halos of added streets, the plain streets, the lines, then the legal and refused marks.
-    for (a, b), order in added.items():
+    # Graphviz paints edges in the order their first node was declared. So, bottom to top: the
+    # halos of added streets, the plain streets, the lines, then the legal and refused marks.
+    for a, b in added:
         width = BAND * (len(occupancy.get((a, b), [])) + 2.5)
         out += _segment(state, "halo", a, b, 0, 1, 0, f'color="{HALO}", penwidth={width:.1f}')
-    out += _crossings(state, colour, added)
+    out += _crossings(state, colour)
     for (a, b), owners in sorted(occupancy.items()):
         for i, owner in enumerate(owners):
             out += _segment(state, f"line{i}", a, b, 0, 1, i - (len(owners) - 1) / 2,
                             f'color="{colour[owner]}", penwidth={BAND}')
+    focus = _focus(run, when)
     if "legal" in options and focus in state.players:
         for text in run.game.view(state)["players"][focus]["legal"]:
             a, b = map(int, text.split("-"))
-            lines_there = len(occupancy.get((min(a, b), max(a, b)), []))
-            shift = (lines_there + 1) / 2 if lines_there else 0
-            out += _segment(state, "legal", a, b, 0.12, 0.88, shift,
+            out += _segment(state, "legal", a, b, 0.12, 0.88, _beside(occupancy, a, b),
                             f'color="{colour[focus]}", style=dashed, penwidth=2.4')
-    if refused is not None and hasattr(refused.action, "to"):
-        out += _segment(state, "refused", refused.action.frm, refused.action.to, 0.1, 0.9, 0,
-                        f'color="{style.REFUSED}", style=dotted, penwidth=3.5, label="X", '
-                        f'fontcolor="{style.REFUSED}", fontsize=14')
+    if refused is not None:
+        a, b = refused.action.frm, refused.action.to
+        shift = _beside(occupancy, a, b)
+        out += _segment(state, "refused", a, b, 0.12, 0.88, shift,
+                        f'color="{style.REFUSED}", style=dashed, penwidth=2.6')
+        out.append(_badge(state, "refused_x", a, b, shift + 2.2, "X", style.REFUSED))
+    for (a, b), numbers in added.items():
+        shift = (len(occupancy.get((a, b), [])) + 4) / 2
+        out.append(_badge(state, f"order_{a}_{b}", a, b, shift, ",".join(map(str, numbers)), style.INK))
     out += _ends(state, colour)
     out.append(_legend(state, colour, added, "legal" in options, refused is not None))
     out.append("}")
@@ -61,30 +69,55 @@ def _pos(x: float, y: float) -> str:
     return f'"{x * SCALE:.3f},{-y * SCALE:.3f}!"'
 
 
-def _crossings(state, colour, added) -> list[str]:
-    """The crossings (numbered, stations square, a ring where a circle closed) and the streets
-    as thin grey lines; an added street carries its order number."""
+def _point(state, a: int, b: int, t: float, shift: float = 0) -> tuple[float, float]:
+    """The spot ``t`` of the way along street a-b, moved ``shift`` times GAP to its side."""
+    c, d = state.board.crossings[a], state.board.crossings[b]
+    length = ((d.x - c.x) ** 2 + (d.y - c.y) ** 2) ** 0.5
+    return (c.x + (d.x - c.x) * t - (d.y - c.y) / length * shift * GAP,
+            c.y + (d.y - c.y) * t + (d.x - c.x) / length * shift * GAP)
+
+
+def _beside(occupancy, a: int, b: int) -> float:
+    """How far to the side a mark must go to sit next to the lines on street a-b, not on them."""
+    lines_there = len(occupancy.get((min(a, b), max(a, b)), []))
+    return (lines_there + 1) / 2 if lines_there else 0
+
+
+def _segment(state, name: str, a: int, b: int, t0: float, t1: float, shift: float, attrs: str) -> list[str]:
+    """A stroke along street a-b from fraction t0 to t1 of the way, moved sideways by ``shift``.
+    It runs between two hidden points, so it can lie beside or on top of the street (a second
+    edge between the same two crossings would be drawn bent)."""
+    points = [f"{name}_{a}_{b}_{round(t * 100)}" for t in (t0, t1)]
+    out = [f'  {p} [shape=point, width=0.01, style=invis, label="", pos={_pos(*_point(state, a, b, t, shift))}];'
+           for p, t in zip(points, (t0, t1))]
+    return out + [f"  {points[0]} -- {points[1]} [{attrs}];"]
+
+
+def _badge(state, name: str, a: int, b: int, shift: float, text: str, ink: str) -> str:
+    """A small label beside the middle of street a-b."""
+    return (f'  {name} [shape=plaintext, fixedsize=false, width=0, height=0, margin=0, style="", '
+            f'fontsize=11, fontcolor="{ink}", label="{text}", pos={_pos(*_point(state, a, b, 0.5, shift))}];')
+
+
+def _crossings(state, colour) -> list[str]:
+    """The crossings (numbered, stations square, a ring where a circle closed) and the streets."""
     circles = {p.line.circle: name for name, p in state.players.items() if p.line.circle is not None}
     out = []
     for c in state.board.crossings.values():
         attrs = [f"pos={_pos(c.x, c.y)}", f'label="{c.id}"']
         if c.train_station:
-            attrs += ["shape=square", "width=0.34", "height=0.34", 'fillcolor="#e8e8e8"', "penwidth=2"]
+            attrs += ["shape=square", "width=0.34", "height=0.34", f'fillcolor="{STATION}"', "penwidth=2"]
         elif c.starts_with_passenger:
             attrs.append('fillcolor="#f0f0f0"')
         if c.id in circles:
             attrs += ["shape=doublecircle", f'color="{colour[circles[c.id]]}"', "penwidth=2.5", "width=0.36"]
         out.append(f"  c{c.id} [{', '.join(attrs)}];")
-    for a, b in state.board.streets:
-        label = ""
-        if (a, b) in added:
-            label = f', label=" {",".join(map(str, added[(a, b)]))} ", fontsize=12, fontcolor="{style.INK}"'
-        out.append(f'  c{a} -- c{b} [color="#c8c8c8", penwidth=1.4{label}];')
+    out += [f'  c{a} -- c{b} [color="{STREET}", penwidth=1.4];' for a, b in state.board.streets]
     return out
 
 
 def _added(run) -> dict:
-    """(street) -> order numbers of the streets the example's steps added."""
+    """street -> the order numbers of the steps that added it (placed or added, not refused)."""
     found: dict = {}
     number = 0
     for step in run.steps:
@@ -100,7 +133,7 @@ def _added(run) -> dict:
 
 
 def _focus(run, when: str) -> str | None:
-    """Whose legal streets ``legal`` shows: the player acting next (before) or last (after)."""
+    """Whose legal streets ``legal`` shows: the player acting first (before) or last (after)."""
     actors = [s.actor for s in run.steps if s.actor]
     if actors:
         return actors[0] if when == "before" else actors[-1]
@@ -108,56 +141,41 @@ def _focus(run, when: str) -> str | None:
     return view.get("turn") or next(iter(view["players"]), None)
 
 
-GAP = 0.085  # grid steps between two lines drawn side by side on one street
-
-
-def _segment(state, name: str, a: int, b: int, t0: float, t1: float, shift: float, attrs: str) -> list[str]:
-    """A stroke along street a-b from fraction t0 to t1 of the way, moved sideways by ``shift``
-    times GAP. It runs between two hidden points, so it can lie beside or on top of the street
-    (a second edge between the same two crossings would be drawn bent)."""
-    c, d = state.board.crossings[a], state.board.crossings[b]
-    length = ((d.x - c.x) ** 2 + (d.y - c.y) ** 2) ** 0.5
-    nx, ny = -(d.y - c.y) / length * shift * GAP, (d.x - c.x) / length * shift * GAP
-    points = [f"{name}_{a}_{b}_{round(t * 100)}" for t in (t0, t1)]
-    out = [f'  {point} [shape=point, width=0.01, style=invis, label="", '
-           f'pos={_pos(c.x + (d.x - c.x) * t + nx, c.y + (d.y - c.y) * t + ny)}];'
-           for point, t in zip(points, (t0, t1))]
-    return out + [f"  {points[0]} -- {points[1]} [{attrs}];"]
-
-
 def _ends(state, colour) -> list[str]:
-    """A dot per line end, on the end street a quarter of the way from the end crossing; several
-    lines ending at one crossing along the same street get dots at different distances."""
+    """A dot per line end, on the end street just off the end crossing; several lines ending at
+    one crossing along the same street get dots at different distances."""
     out, used = [], {}
     for name, p in state.players.items():
         route = p.line.route
         if len(route) < 2:
             continue
         for end, nxt in ((route[0], route[1]), (route[-1], route[-2])):
-            key = (end, nxt)
-            used[key] = used.get(key, 0) + 1
-            t = 0.24 + 0.16 * (used[key] - 1)
-            c, d = state.board.crossings[end], state.board.crossings[nxt]
-            x, y = c.x + (d.x - c.x) * t, c.y + (d.y - c.y) * t
+            used[end, nxt] = used.get((end, nxt), 0) + 1
+            at = _pos(*_point(state, end, nxt, 0.24 + 0.16 * (used[end, nxt] - 1)))
             out.append(f'  end_{name}_{len(out)} [shape=circle, width=0.13, height=0.13, label="", '
-                       f'style=filled, fillcolor="{colour[name]}", color="white", penwidth=1, pos={_pos(x, y)}];')
+                       f'style=filled, fillcolor="{colour[name]}", color="white", penwidth=1, pos={at}];')
     return out
 
 
 def _legend(state, colour, added, legal: bool, refused: bool) -> str:
     """A one-row key under the map. Swatches are table cells with a background colour, so they
     print the same whatever fonts the renderer has."""
-    def swatch(fill: str, text: str, height: int = 5) -> str:
-        return (f'<TD BGCOLOR="{fill}" WIDTH="22" HEIGHT="{height}" FIXEDSIZE="TRUE"></TD>'
+    def swatch(fill: str, text: str, height: int = 5, border: str = "", width: int = 22) -> str:
+        return (f'<TD BGCOLOR="{fill}" WIDTH="{width}" HEIGHT="{height}" FIXEDSIZE="TRUE"{border}></TD>'
                 f'<TD ALIGN="LEFT">{text}</TD><TD WIDTH="8"></TD>')
-    cells = [swatch(colour[name], f"{name}") for name in state.players]
-    cells.append(f'<TD><FONT COLOR="{style.INK}" POINT-SIZE="14">&#9679;</FONT></TD><TD ALIGN="LEFT">line end</TD>')
+    cells = [swatch(colour[name], name) for name in state.players]
+    cells.append(swatch(style.INK, "line end", 9, ' STYLE="rounded"', 9))
+    if any(p.line.circle is not None for p in state.players.values()):
+        ring = f' STYLE="rounded" BORDER="2" COLOR="{style.INK}"'
+        cells.append(swatch(style.PAPER, "circle closed here", 14, ring, 14))
     if added:
-        cells.append(swatch(HALO, "added (1, 2, ... in order)", 12))
+        cells.append(swatch(HALO, "added, in order 1, 2, ...", 12))
     if legal:
-        cells.append('<TD>- - -</TD><TD ALIGN="LEFT">legal next streets</TD>')
+        cells.append('<TD>- - -</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
     if refused:
-        cells.append(f'<TD><FONT COLOR="{style.REFUSED}">X</FONT></TD><TD ALIGN="LEFT">refused</TD>')
-    cells.append(swatch("#e8e8e8", "train station", 12))
+        cells.append(f'<TD><FONT COLOR="{style.REFUSED}">X - -</FONT></TD><TD ALIGN="LEFT">refused</TD>'
+                     '<TD WIDTH="8"></TD>')
+    cells.append(swatch(STATION, "train station", 12, f' BORDER="1" COLOR="{style.INK}"'))
     label = f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="1"><TR>{"".join(cells)}</TR></TABLE>>'
-    return f"  key [shape=plaintext, fixedsize=false, width=0, height=0, fontsize=10, pos={_pos(4.5, 8.85)}, label={label}];"
+    return (f"  key [shape=plaintext, fixedsize=false, width=0, height=0, style=\"\", fontsize=10, "
+            f"pos={_pos(4.5, 8.85)}, label={label}];")
