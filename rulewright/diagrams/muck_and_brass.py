@@ -7,7 +7,9 @@
 - A link or port the last action tried and was refused is dashed red.
 - Ports are boxes with their printed price; a built port carries its builder's marker.
 
-Options (words after ``:diagram: before|after``): ``nolegend`` hides the legend.
+Options (words after ``:diagram: before|after``): ``legal`` also draws, dotted in the company's
+colour, every single link the last action's player could build next for that company;
+``nolegend`` hides the legend.
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ def draw(run, when: str, options=frozenset()) -> str:
     homes = {home: c for c in state.companies.values() for home in c.homes}
     attempted = _attempted(run, when)
     refused_pairs = {frozenset(p) for p in zip(attempted, attempted[1:])} if attempted else set()
+    legal = _legal_links(run, state) if "legal" in options else {}
 
     lines = style.graph_header(f"mb-{run.scenario.id}", size="6.3,8")
     for name, city in board.cities.items():
@@ -65,27 +68,29 @@ def draw(run, when: str, options=frozenset()) -> str:
         attrs["label"] = label
         lines.append(f"  {quote(name)} [{_attrs(attrs)}];")
     for name, port in board.ports.items():
-        if port.pos is None:
+        if port.pos is None or board.cities[port.city].pos is None:
             continue
         owner = port_owners.get(name)
         attrs = {"shape": "box", "style": "filled,dashed", "fillcolor": "#e3f2fd", "color": "#5c8fbf",
                  "fontsize": "10", "pos": _pos(port.pos), "label": f"{name}\nport ${port.price}"}
         if owner:
             attrs.update(style="filled", color=owner.colour, fillcolor=_tint(owner.colour), penwidth="2",
-                         label=f"{name}\n● {owner.code}")
+                         label=f"{name}\n{owner.code} marker")
         if attempted and name in attempted:
             attrs.update(color=style.REFUSED, penwidth="2.5")
         lines.append(f"  {quote(name)} [{_attrs(attrs)}];")
-        lines.append(_edge(port.city, name, owner, name not in before_ports,
+        lines.extend(_edge(port.city, name, (board.cities[port.city].pos, port.pos), owner, name not in before_ports,
                            attempted is not None and frozenset((port.city, name)) in refused_pairs, port=True))
     for pair, link in board.links.items():
         a, b = board.ends(link)
         if board.cities[a].pos is None or board.cities[b].pos is None:
             continue
         owner = owners.get(link)
-        lines.append(_edge(a, b, owner, link not in before_links, pair in refused_pairs))
+        lines.extend(_edge(a, b, (board.cities[a].pos, board.cities[b].pos), owner, link not in before_links,
+                           pair in refused_pairs, legal=legal.get(link)))
     if "nolegend" not in options:
-        lines.append(_legend(state, owners, port_owners, refused_pairs))
+        new = any(link not in before_links for link in owners) or any(p not in before_ports for p in port_owners)
+        lines.append(_legend(state, owners, port_owners, refused_pairs, new, legal))
     lines.append("}")
     return "\n".join(lines)
 
@@ -94,19 +99,56 @@ def _attrs(attrs: dict) -> str:
     return ", ".join(f"{k}={quote(v)}" for k, v in attrs.items())
 
 
-def _edge(a: str, b: str, owner, new: bool, refused: bool, port: bool = False) -> str:
+def _legal_links(run, state) -> dict:
+    """{link: company} for each single link the last action's player could build next for the
+    last action's company."""
+    last = run.steps[-1].action if run.steps else None
+    if last is None or not hasattr(last, "company"):
+        return {}
+    company = state.companies[last.company]
+    board = state.board
+    return {board.link_between(*a.path): company for a in run.game.legal_actions(state)
+            if getattr(a, "company", None) == last.company and a.actor == last.actor and not a.double
+            and all(p in board.cities for p in a.path)}
+
+
+def _marker(owner, link: str | None = None) -> str:
+    """The route marker's text: the company's code, and for a merged company the component's home."""
+    if link is None or len(owner.components) == 1:
+        return owner.code
+    home = next(c.home for c in owner.components if link in c.links)
+    return f"{owner.code} {home[:3]}."
+
+
+def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = False, legal=None) -> list[str]:
+    """The edge, and its marker text as a small label beside the middle of the line (edge labels
+    proper land on top of short lines)."""
+    link = None if port else "-".join(sorted((a, b)))
+    text = colour = None
     if owner is not None:
-        attrs = {"color": owner.colour, "penwidth": NEW_WIDTH if new else BUILT_WIDTH,
-                 "label": owner.code, "fontcolor": owner.colour, "fontsize": "9"}
+        attrs = {"color": owner.colour, "penwidth": NEW_WIDTH if new else BUILT_WIDTH}
+        text, colour = _marker(owner, link), owner.colour
     elif refused:
-        attrs = {"color": style.REFUSED, "style": "dashed", "penwidth": "3", "label": "refused",
-                 "fontcolor": style.REFUSED, "fontsize": "9"}
+        attrs = {"color": style.REFUSED, "style": "dashed", "penwidth": "3"}
+        text, colour = "refused", style.REFUSED
+    elif legal is not None:
+        attrs = {"color": legal.colour, "style": "dotted", "penwidth": "2.5"}
     else:
         attrs = {"color": "#b0b0b0", "style": "dotted" if port else "dashed", "penwidth": "1.3"}
-    return f"  {quote(a)} -- {quote(b)} [{_attrs(attrs)}];"
+    out = [f"  {quote(a)} -- {quote(b)} [{_attrs(attrs)}];"]
+    if text:
+        (x1, y1), (x2, y2) = ends
+        length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 0.01)
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+        if ny < 0 or (ny == 0 and nx < 0):
+            nx, ny = -nx, -ny  # always to the upper side of the line
+        pos = ((x1 + x2) / 2 + nx * 0.2, (y1 + y2) / 2 + ny * 0.2)
+        out.append(f"  {quote('label ' + (link or b))} [shape=plaintext, label={quote(text)}, fontsize=9, "
+                   f"fontcolor={quote(colour)}, width=0, height=0, margin=0, pos={quote(_pos(pos))}];")
+    return out
 
 
-def _legend(state, owners, port_owners, refused_pairs) -> str:
+def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -> str:
     """A key in the empty south-west corner. Swatches are table cells with a background colour, so
     they print the same whatever fonts the renderer has."""
     def row(swatch: str, text: str) -> str:
@@ -118,7 +160,15 @@ def _legend(state, owners, port_owners, refused_pairs) -> str:
 
     shown = {c.code: c for c in [*owners.values(), *port_owners.values()]}
     rows = [row(bar(c.colour, 3), f"{code}: {c.name}") for code, c in sorted(shown.items())]
-    rows.append(row(bar(style.INK, 6), "thick: built in this example"))
+    for code, c in sorted(shown.items()):
+        if len(c.components) > 1:
+            parts = ", ".join(f"{h[:3]}. = {h}" for h in c.homes)
+            rows.append(row("", f"{code} components: {parts}"))
+    if new:
+        rows.append(row(bar(style.INK, 6), "thick: built in this example"))
+    if legal:
+        company = next(iter(legal.values()))
+        rows.append(row(f'<FONT COLOR="{company.colour}"><B>. . . .</B></FONT>', f"{company.code} could build next"))
     rows.append(row('<FONT COLOR="#909090">- - -</FONT>', "link not yet built"))
     if refused_pairs:
         rows.append(row(f'<FONT COLOR="{style.REFUSED}"><B>- - -</B></FONT>', "refused"))
