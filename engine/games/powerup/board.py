@@ -34,6 +34,16 @@ def parse_tile(text: object, where: str | None = None) -> str:
     )
 
 
+def parse_tiles(text: object, where: str | None = None) -> list[str]:
+    """One tile, or a rectangle written corner to corner: ``A0-C9`` is columns A to C, rows 0 to 9."""
+    if "-" not in str(text):
+        return [parse_tile(text, where)]
+    first, last = (parse_tile(part, where) for part in str(text).split("-", 1))
+    (c0, r0), (c1, r1) = position(first), position(last)
+    return [tile_name(c, r) for c in range(min(c0, c1), max(c0, c1) + 1)
+            for r in range(min(r0, r1), max(r0, r1) + 1)]
+
+
 def neighbours(tile: str) -> list[str]:
     col, row = position(tile)
     out = []

@@ -4,7 +4,7 @@ Keys (all optional except ``players``):
 
 - ``players``: a list of names, or a mapping ``name: {cash, hand, shares}``. 2 to 4 players.
 - ``doe``: ``true`` to play with the DoE, or ``{cash, shares}`` to state what it holds.
-- ``board``: ``{neutral: [tiles], ES: [tiles], ...}``. With no board stated the game opens with the
+- ``board``: ``{neutral: [tiles], ES: [tiles], ...}``; ``A0-C9`` stands for a rectangle. With no board stated the game opens with the
   initial draw, which also sets the turn order; otherwise the players' order is the turn order.
 - ``bag``: the tiles still to draw, next first. Left out, every tile not placed is shuffled in.
 - ``turn``: ``{player, actions}``: who is to move and how many actions their turn has.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.core.game import merge
 from engine.core.refusal import InputError, did_you_mean, lookup
 from engine.core.rng import Rng
-from engine.games.powerup.board import ALL_TILES, connected, neighbours, parse_tile, position
+from engine.games.powerup.board import ALL_TILES, connected, neighbours, parse_tile, parse_tiles, position
 from engine.games.powerup.data import COMPANIES, HAND, PRESETS, RULES, SHARES
 from engine.games.powerup.state import DOE, NEUTRAL, Holder, Ledger, State, Turn
 from engine.games.powerup.turn import begin_turn
@@ -150,8 +150,7 @@ def _board(given: dict, settings: dict) -> dict[str, str]:
     board: dict[str, str] = {}
     for owner, tiles in given.items():
         code = NEUTRAL if str(owner).lower() == NEUTRAL else company_code(owner, f"board.{owner}")
-        for text in tiles or []:
-            tile = parse_tile(text, f"board.{owner}")
+        for tile in [t for text in tiles or [] for t in parse_tiles(text, f"board.{owner}")]:
             if tile in board:
                 raise InputError(f"Tile {tile} is stated twice on the board.", f"board.{owner}")
             board[tile] = code

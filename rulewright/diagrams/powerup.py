@@ -1,0 +1,164 @@
+"""powerUp boards: the 10x10 grid at its tile positions, with a legend and, for mergers, payouts.
+
+- Each company's tiles are filled in its colour, neutral tiles grey, empty squares white.
+- The tiles the example played are outlined in black (dashed in ``before``: where they will go).
+- Tiles that changed owner during the example (taken by a founding, expansion or merger) get a
+  double border in ``after``.
+- A refused play's tile is outlined in red with a cross.
+- The legend lists every company on the board with its size and share price; when the example
+  paid bonuses or bought back shares, a table beside it lists the payouts.
+- ``hand`` (an extra word after before/after) outlines the acting player's hand tiles, dotted.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from engine.games.powerup.board import ALL_TILES, COLUMNS, ROWS, position
+from rulewright.diagrams import style
+
+CELL = 0.5  # inches per square: ten squares plus the legend print about 16 cm wide
+COLOURS = {"ES": "#E69F00", "MT": "#009E73", "CP": "#56B4E9", "RG": "#D55E00", "SO": "#333333",
+           "WU": "#CC79A7"}
+NEUTRAL_FILL = "#bdbdbd"
+EMPTY_LINE = "#d9d9d9"
+LIGHT_TEXT = {"SO", "RG", "MT"}  # dark fills take white labels
+
+
+def draw(run, when: str, options: frozenset = frozenset()) -> str:
+    state = run.before if when == "before" else run.after
+    view = run.game.view(state)
+    played, refused = _played(run)
+    changed = _changed(run) if when == "after" else set()
+    hand = set(_hand(run, when)) if "hand" in options else set()
+    out = style.graph_header("powerup")
+    out.append(f'  node [shape=box, fixedsize=true, width={CELL * 0.92:.3f}, height={CELL * 0.92:.3f}, '
+               f'fontsize=10, style="filled", penwidth=1];')
+    out += _axes()
+    marked = played | changed | hand | {refused}
+    for tile in sorted(ALL_TILES, key=lambda t: t in marked):  # marked squares last, on top
+        out.append(_square(tile, view["board"].get(tile), when, tile in played, tile == refused,
+                           tile in changed, tile in hand))
+    out.append(_legend(view, bool(played), bool(changed), refused is not None, bool(hand)))
+    payouts = _payouts(run) if when == "after" else []
+    if payouts:
+        out.append(_payout_table(payouts))
+    out.append("}")
+    return "\n".join(out)
+
+
+def _pos(column: float, row: float) -> str:
+    return f'"{column * CELL:.3f},{-row * CELL:.3f}!"'
+
+
+def _axes() -> list[str]:
+    out = [f'  col_{c} [shape=plaintext, style="", label="{c}", fontsize=11, pos={_pos(i, -0.75)}];'
+           for i, c in enumerate(COLUMNS)]
+    out += [f'  row_{r} [shape=plaintext, style="", label="{r}", fontsize=11, pos={_pos(-0.75, r)}];'
+            for r in range(ROWS)]
+    return out
+
+
+def _square(tile, owner, when, played, refused, changed, in_hand) -> str:
+    col, row = position(tile)
+    attrs = [f"pos={_pos(col, row)}", f'label="{tile}"']
+    if owner is None:
+        attrs += ['fillcolor="white"', f'color="{EMPTY_LINE}"', f'fontcolor="{style.MUTED}"', "fontsize=8"]
+    elif owner == "neutral":
+        attrs += [f'fillcolor="{NEUTRAL_FILL}"', f'color="{NEUTRAL_FILL}"']
+    else:
+        text = "white" if owner in LIGHT_TEXT else style.INK
+        attrs += [f'fillcolor="{COLOURS[owner]}"', f'color="{COLOURS[owner]}"', f'fontcolor="{text}"']
+    if changed:
+        attrs += [f'color="{style.INK}"', "peripheries=2", "penwidth=1.6"]
+    if in_hand:
+        attrs += [f'color="{style.INK}"', 'style="filled,dotted"', "penwidth=2"]
+    if played:
+        dashed = owner is None and when == "before"
+        attrs += [f'color="{style.INK}"', "penwidth=3.5", 'style="filled,dashed"' if dashed else 'style="filled"']
+    if refused:
+        attrs += [f'color="{style.REFUSED}"', "penwidth=3.5", 'style="filled,dashed"',
+                  f'label="{tile}\\n✗"', f'fontcolor="{style.REFUSED}"']
+    return f"  t{tile} [{', '.join(attrs)}];"
+
+
+def _played(run) -> tuple[set[str], str | None]:
+    """The tiles the example played, and the tile of a refused last play (if any)."""
+    played, refused = set(), None
+    for step in run.steps:
+        tile = getattr(step.action, "tile", None)
+        if tile is None:
+            continue
+        if step.refusal is None:
+            played.add(tile)
+        else:
+            refused = tile
+    return played, refused
+
+
+def _changed(run) -> set[str]:
+    """Tiles already on the board whose owner differs between the start and the end (the tiles
+    played are shown by their own outline)."""
+    before, after = run.before.board, run.after.board
+    return {t for t, owner in after.items() if t in before and before[t] != owner}
+
+
+def _hand(run, when: str) -> list[str]:
+    state = run.before if when == "before" else run.after
+    actor = next((s.actor for s in run.steps if s.actor), None) or state.turn.player
+    return list(state.players[actor].hand) if actor in state.players else []
+
+
+def _swatch(fill: str, border: str | None = None) -> str:
+    """A legend swatch as a coloured table cell (prints alike whatever fonts the renderer has)."""
+    edge = f' BORDER="2" COLOR="{border}"' if border else ""
+    return f'<TD BGCOLOR="{fill}" WIDTH="16" HEIGHT="12" FIXEDSIZE="TRUE"{edge}></TD>'
+
+
+
+def _legend(view, played: bool, changed: bool, refused: bool, hand: bool) -> str:
+    rows = ['<TR><TD></TD><TD ALIGN="LEFT"><B>Company</B></TD><TD><B>Size</B></TD><TD><B>Price</B></TD></TR>']
+    shown = [c for c, info in view["companies"].items() if info["size"]]
+    for code in shown:
+        info = view["companies"][code]
+        status = "" if info["active"] else " (sold)"
+        rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{escape(info["name"])} ({code}){status}</TD>'
+                    f'<TD>{info["size"]}</TD><TD>${info["price"]}</TD></TR>')
+    marks = [(_swatch(NEUTRAL_FILL), "neutral tile")]
+    if played:
+        marks.append((_swatch("white", style.INK), "tile played"))
+    if changed:
+        marks.append(('<TD><TABLE BORDER="1" CELLBORDER="1" CELLSPACING="1" CELLPADDING="0" COLOR="'
+                      f'{style.INK}"><TR><TD WIDTH="10" HEIGHT="7" FIXEDSIZE="TRUE"></TD></TR></TABLE></TD>',
+                      "changed owner (double border)"))
+    if hand:
+        marks.append((_swatch("white", style.MUTED), "in hand (dotted)"))
+    if refused:
+        marks.append((_swatch("white", style.REFUSED), "refused play"))
+    rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]
+    label = f'<<TABLE BORDER="0" CELLSPACING="3" CELLPADDING="1">{"".join(rows)}</TABLE>>'
+    return (f'  legend [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=10, '
+            f'pos={_pos(12.9, 1.6)}, label={label}];')
+
+
+def _payouts(run) -> list[tuple[str, str, str, int]]:
+    """(company, holder, what, amount) for every bonus and share sale in the example."""
+    out = []
+    for event in run.events:
+        d = event.data
+        if event.name == "bonus-paid":
+            out.append((d["company"], d["holder"], d["kind"] + " bonus", d["amount"]))
+        elif event.name == "shares-sold":
+            out.append((d["company"], d["holder"], f"sells {d['shares']}", d["amount"]))
+    return out
+
+
+def _payout_table(payouts) -> str:
+    rows = ['<TR><TD COLSPAN="4"><B>Payouts</B></TD></TR>']
+    for company, holder, what, amount in payouts:
+        rows.append(f'<TR><TD BGCOLOR="{COLOURS[company]}"><FONT COLOR="{"white" if company in LIGHT_TEXT else style.INK}">'
+                    f'{company}</FONT></TD><TD ALIGN="LEFT">{escape(holder)}</TD>'
+                    f'<TD ALIGN="LEFT">{escape(what)}</TD><TD ALIGN="RIGHT">${amount}</TD></TR>')
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
+             f'{"".join(rows)}</TABLE>>')
+    return (f'  payouts [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=10, '
+            f'pos={_pos(12.9, 6.6)}, label={label}];')
