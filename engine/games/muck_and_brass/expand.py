@@ -202,19 +202,49 @@ def check_double(state: State, company: Company, action: Expand) -> None:
 # ---------------------------------------------------------------- the whole action
 
 
-def expand(state: State, action: Expand) -> list[Event]:
+def check(state: State, action: Expand) -> tuple[Company, Component, list[str]]:
+    """Every rule, without changing anything: the company, the component that builds, and the
+    links to build (empty for a port). Raises ``Refusal`` if a rule forbids the action."""
     company = state.companies[action.company]
     check_choice(state, action, company)
     component = choose_component(state, action, company)
     board = state.board
     if action.path[-1] in board.ports or action.path[0] in board.ports:
-        return _build_port(state, company, component, action)
+        check_port(state, company, component, action)
+        return company, component, []
     links = [board.link_between(a, b) for a, b in zip(action.path, action.path[1:])]
     if action.double:
         check_double(state, company, action)
     for index, link in enumerate(links):
         check_link(state, company, component, link, links[:index])
+    return company, component, links
+
+
+def expand(state: State, action: Expand) -> list[Event]:
+    company, component, links = check(state, action)
+    if not links:
+        return _build_port(state, company, action)
     return _build_links(state, company, component, action, links)
+
+
+def _port(state: State, action: Expand) -> str:
+    return action.path[-1] if action.path[-1] in state.board.ports else action.path[0]
+
+
+def check_port(state: State, company: Company, component: Component, action: Expand) -> None:
+    board = state.board
+    port = _port(state, action)
+    city = board.ports[port].city
+    owner = state.owner_of_port(port)
+    if owner is not None:
+        raise Refusal("mb.expand.exclusive", f"{owner} has already built to {port}; "
+                                             "each port may be built by one company only.")
+    if city not in network(board, component):
+        raise Refusal("mb.expand.port.connected",
+                      f"{company.code} does not reach {city} yet; a port may be built only from a city "
+                      "already on the company's network.")
+    if state.settings["ports_in_city_limits"]:
+        check_limits(state, company, city, [])
 
 
 def _pay(state: State, company: Company, price: int, markers: int) -> None:
@@ -243,21 +273,9 @@ def _build_links(state, company, component, action, links) -> list[Event]:
     return events
 
 
-def _build_port(state, company, component, action) -> list[Event]:
-    board = state.board
-    port = action.path[-1] if action.path[-1] in board.ports else action.path[0]
-    city = board.ports[port].city
-    owner = state.owner_of_port(port)
-    if owner is not None:
-        raise Refusal("mb.expand.exclusive", f"{owner} has already built to {port}; "
-                                             "each port may be built by one company only.")
-    if city not in network(board, component):
-        raise Refusal("mb.expand.port.connected",
-                      f"{company.code} does not reach {city} yet; a port may be built only from a city "
-                      "already on the company's network.")
-    if state.settings["ports_in_city_limits"]:
-        check_limits(state, company, city, [])
-    _pay(state, company, board.ports[port].price, 1)
-    company.ports.append(port)
-    return [Event("port-built", {"company": company.code, "port": port, "price": board.ports[port].price}),
+def _build_port(state, company, action) -> list[Event]:
+    port = state.board.ports[_port(state, action)]
+    _pay(state, company, port.price, 1)
+    company.ports.append(port.name)
+    return [Event("port-built", {"company": company.code, "port": port.name, "price": port.price}),
             Event("special-dividend", {"company": company.code})]

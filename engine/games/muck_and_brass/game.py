@@ -4,7 +4,6 @@ The rules themselves are in ``expand.py``; this module only wires them to the sh
 """
 from __future__ import annotations
 
-import copy
 from importlib import resources
 
 import yaml
@@ -67,7 +66,7 @@ class MuckAndBrass(Game):
         legal = [actions.GeneralDividend()]
         for candidate in _candidates(state):
             try:
-                self.apply(copy.deepcopy(state), candidate)
+                expand.check(state, candidate)  # every rule, without changing the state
             except Refusal:
                 continue
             legal.append(candidate)
