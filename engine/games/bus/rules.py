@@ -46,7 +46,7 @@ def allowed(state: State, player: str, frm: int, to: int, occupancy: dict | None
         return EMPTY
     if all(s in state.players[o].line.end_streets_at(frm) for o in others):
         return HEAD_TO_HEAD
-    empty = [n for n in state.board.streets_at(frm) if n not in occupancy]
+    empty = [f"{frm}-{n}" for n in state.board.neighbours[frm] if street(frm, n) not in occupancy]
     if not empty:
         if state.settings["parallel_when_blocked"] == "all-ends" and not all_ends_blocked(state, player, occupancy):
             raise Refusal("bus.expand.blocked-end",
@@ -60,7 +60,7 @@ def allowed(state: State, player: str, frm: int, to: int, occupancy: dict | None
                       f"along it; running beside lines head to head needs every one of them to end there.")
     raise Refusal("bus.expand.empty-street",
                   f"{street_name(s)} already carries {names(others)}'s line, and the end at {frm} still has an "
-                  f"empty street ({', '.join(street_name(n) for n in empty)}); a line must take an empty "
+                  f"empty street ({', '.join(empty)}); a line must take an empty "
                   "street when its end has one.")
 
 
