@@ -40,6 +40,9 @@ def test_bad_actions_are_explained(actor, text, words):
     ({"players": {"red": {}}, "phase": "resolve"}, "is not understood", "phase"),
     ({"players": {"red": {}}, "phase": "line-expansion"}, "needs 'spaces:'", "phase"),
     ({"player": {"red": {}}}, "Did you mean 'players'", None),
+    ({"players": {"red": {}}, "buys_bus": "red"}, "also needs 'spaces:'", "buys_bus"),
+    ({"players": {"red": {"line": "13-14"}}, "spaces": ["red"], "buys_bus": "bleu"}, "no player called 'bleu'",
+     "buys_bus"),
     ({}, "needs 'players:'", "players"),
 ])
 def test_bad_setups_are_explained(setup, words, where):

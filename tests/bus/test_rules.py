@@ -176,3 +176,22 @@ def test_setup_placements_share_streets_then_go_round_in_reverse():
 @pytest.mark.parametrize("route, shown", [([20, 14, 13], [13, 14, 20]), ([15, 20, 14, 11, 15], [15, 11, 14, 20, 15])])
 def test_route_is_shown_from_the_smaller_end(route, shown):
     assert view(new({"players": {"red": {"line": route}}}), "red")["route"] == shown
+
+
+def test_a_bus_bought_this_round_arrives_after_line_expansion():
+    setup = {"players": {"red": {"line": "13-14", "buses": 2}, "blue": {"line": "20-24"}},
+             "spaces": ["blue", "red"], "buys_bus": "red"}
+    state = new(setup)
+    assert view(state)["expansion"]["counts"] == {"A": 2, "B": 1}
+    state, events = play(state, "red: add 14-19", "blue: add 24-29")
+    assert view(state)["most_buses"] == 2  # blue's second street is still owed under M = 2
+    state, events = play(state, "blue: add 29-34")
+    assert events[-2:] == ["line-expansion-over", "bus-bought"]
+    assert view(state, "red")["buses"] == 3
+    assert view(state)["expansion"]["counts"] == {"A": 2, "B": 1}  # as they were when carried out
+
+
+def test_no_sixth_bus():
+    setup = {"players": {"red": {"line": "13-14", "buses": 5}}, "spaces": ["red"], "buys_bus": "red"}
+    state, events = play(new(setup), *[f"red: add {m}" for m in ("14-19", "19-22", "22-26", "26-30", "30-27")])
+    assert "bus-bought" not in events and view(state, "red")["buses"] == 5

@@ -124,7 +124,8 @@ class Bus(Game):
         if state.spaces:
             view["expansion"] = {
                 "spaces": {turns.space_letter(i): p for i, p in enumerate(state.spaces)},
-                "counts": {turns.space_letter(i): turns.streets_for_space(state, i) for i in range(len(state.spaces))},
+                "counts": {turns.space_letter(i): state.counts.get(i, turns.streets_for_space(state, i))
+                           for i in range(len(state.spaces))},
                 "resolving": turns.space_letter(state.resolving) if state.resolving is not None else None,
                 "streets_left": state.streets_left,
                 "skipped": [turns.space_letter(i) for i in state.skipped],

@@ -6,6 +6,7 @@ Keys (all documented in the chapter's Notation page)::
       red: {buses: 2, line: 13-14-20}
       blue: {colour: blue, line: [20, 21]}
     spaces: [red, blue]      # who holds Line Expansion spaces A, B, ...
+    buys_bus: red            # who holds the Buses action, carried out after Line Expansion
     phase: setup             # setup | line-expansion | free (see state.py)
 """
 from __future__ import annotations
@@ -14,12 +15,11 @@ from engine.core.refusal import InputError, did_you_mean, lookup
 from engine.games.bus import turns
 from engine.games.bus.board import Board, street, street_name
 from engine.games.bus.line import Line
-from engine.games.bus.state import COLOURS, Player, State
+from engine.games.bus.state import COLOURS, MAX_BUSES, MAX_PLAYERS, Player, State
 
-SETUP_KEYS = ("players", "spaces", "phase")
+SETUP_KEYS = ("players", "spaces", "phase", "buys_bus")
 PLAYER_KEYS = ("colour", "buses", "line")
 SETUP_PHASES = ("setup", "line-expansion", "free")
-MAX_PLAYERS, MAX_BUSES = 5, 5
 
 
 def check_keys(given: dict, known: tuple, where: str) -> None:
@@ -35,6 +35,11 @@ def read_setup(board: Board, setup: dict, settings: dict) -> State:
     state = State(board, settings, players)
     state.spaces = [lookup("player", str(p), players, "spaces") for p in as_list(setup.get("spaces"), "spaces")]
     state.spaces = [p.name for p in state.spaces]
+    if setup.get("buys_bus") is not None:
+        if not state.spaces:
+            raise InputError("'buys_bus' names who buys a bus after Line Expansion, so the setup also needs "
+                             "'spaces:', the players holding the Line Expansion spaces.", "buys_bus")
+        state.buys_bus = lookup("player", str(setup["buys_bus"]), players, "buys_bus").name
     phase = setup.get("phase", "line-expansion" if state.spaces else "free")
     if phase not in SETUP_PHASES:
         raise InputError(f"'phase: {phase}' is not understood. {did_you_mean(phase, SETUP_PHASES)} "

@@ -17,6 +17,7 @@ from engine.games.bus.line import Line
 
 PHASES = ("first-markers", "second-markers", "line-expansion", "free", "over")
 COLOURS = ("red", "blue", "yellow", "green", "purple", "orange", "black", "white")
+MAX_PLAYERS, MAX_BUSES = 5, 5
 
 
 @dataclass
@@ -38,6 +39,8 @@ class State:
     resolving: int | None = None  # index in ``spaces`` of the space resolving now
     streets_left: int = 0  # streets the resolving space still has to add
     skipped: list[int] = field(default_factory=list)  # spaces that added nothing (count <= 0, or stuck)
+    counts: dict[int, int] = field(default_factory=dict)  # streets each space got, fixed as it resolved
+    buys_bus: str | None = None  # who holds the Buses action this round (carried out after Line Expansion)
 
     def occupancy(self) -> dict[Street, list[str]]:
         """Each street that holds a line, with the players whose lines use it, in seat order."""

@@ -7,12 +7,13 @@ Line Expansion: players hold spaces A, B, C, ... The space at position ``i`` (A 
 M - i streets, where M is the largest number of buses any player owns, read as the space starts
 to resolve. Spaces resolve from the last one back to A, so A goes last. A space with nothing to
 add (zero or less) is skipped, and so is the rest of a turn when the line has no legal street.
+The round's Buses action comes next: a bus bought this round arrives only then.
 """
 from __future__ import annotations
 
 from engine.core import Event
 from engine.games.bus.rules import legal_streets
-from engine.games.bus.state import State
+from engine.games.bus.state import MAX_BUSES, State
 
 
 def space_letter(index: int) -> str:
@@ -69,6 +70,7 @@ def resolve_from(state: State, index: int) -> list[Event]:
     events: list[Event] = []
     for i in range(index, -1, -1):
         player, count = state.spaces[i], streets_for_space(state, i)
+        state.counts[i] = count
         info = {"space": space_letter(i), "player": player, "streets": count}
         if count <= 0:
             events.append(Event("space-wasted", info))
@@ -82,7 +84,17 @@ def resolve_from(state: State, index: int) -> list[Event]:
         state.resolving, state.streets_left = i, count
         return events
     state.phase, state.resolving, state.streets_left = "over", None, 0
-    return events + [Event("line-expansion-over")]
+    return events + [Event("line-expansion-over")] + buses_action(state)
+
+
+def buses_action(state: State) -> list[Event]:
+    """The Buses action, carried out right after Line Expansion: its holder gets one more bus
+    (none beyond the fifth)."""
+    buyer = state.players.get(state.buys_bus) if state.buys_bus else None
+    if buyer is None or buyer.buses >= MAX_BUSES:
+        return []
+    buyer.buses += 1
+    return [Event("bus-bought", {"player": buyer.name, "buses": buyer.buses})]
 
 
 def after_expansion_street(state: State) -> list[Event]:
