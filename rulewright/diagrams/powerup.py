@@ -123,7 +123,7 @@ def _legend(view, played: bool, changed: bool, refused: bool, hand: bool) -> str
         status = "" if info["active"] else " (sold)"
         rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{escape(info["name"])} ({code}){status}</TD>'
                     f'<TD>{info["size"]}</TD><TD>${info["price"]}</TD></TR>')
-    marks = [(_swatch(NEUTRAL_FILL), "neutral tile")]
+    marks = [(_swatch(NEUTRAL_FILL), "neutral tile")] if view["neutral"] else []
     if played:
         marks.append((_swatch("white", style.INK), "tile played"))
     if changed:
