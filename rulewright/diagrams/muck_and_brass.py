@@ -54,10 +54,8 @@ def draw(run, when: str, options=frozenset()) -> str:
 
     lines = style.graph_header(f"mb-{run.scenario.id}", size="6.3,8")
     for name, city in board.cities.items():
-        if city.pos is None:
-            continue
         label = f"{name}\n{city.value}"
-        attrs = {"shape": "box", "style": "rounded,filled", "fillcolor": "white", "pos": _pos(city.pos),
+        attrs = {"shape": "box", "style": "rounded,filled", "fillcolor": "white",
                  "margin": "0.06,0.03", "fontsize": "12"}
         if name in homes:
             company = homes[name]
@@ -66,25 +64,21 @@ def draw(run, when: str, options=frozenset()) -> str:
         if name == "London":
             attrs.update(penwidth="2.5", fontsize="13")
         attrs["label"] = label
-        lines.append(f"  {quote(name)} [{_attrs(attrs)}];")
+        lines.append(f"  {quote(name)} [{_attrs(_placed(attrs, city.pos))}];")
     for name, port in board.ports.items():
-        if port.pos is None or board.cities[port.city].pos is None:
-            continue
         owner = port_owners.get(name)
         attrs = {"shape": "box", "style": "filled,dashed", "fillcolor": "#e3f2fd", "color": "#5c8fbf",
-                 "fontsize": "10", "pos": _pos(port.pos), "label": f"{name}\nport ${port.price}"}
+                 "fontsize": "10", "label": f"{name}\nport ${port.price}"}
         if owner:
             attrs.update(style="filled", color=owner.colour, fillcolor=_tint(owner.colour), penwidth="2",
                          label=f"{name}\n{owner.code} marker")
         if attempted and name in attempted:
             attrs.update(color=style.REFUSED, penwidth="2.5")
-        lines.append(f"  {quote(name)} [{_attrs(attrs)}];")
+        lines.append(f"  {quote(name)} [{_attrs(_placed(attrs, port.pos))}];")
         lines.extend(_edge(port.city, name, (board.cities[port.city].pos, port.pos), owner, name not in before_ports,
                            attempted is not None and frozenset((port.city, name)) in refused_pairs, port=True))
     for pair, link in board.links.items():
         a, b = board.ends(link)
-        if board.cities[a].pos is None or board.cities[b].pos is None:
-            continue
         owner = owners.get(link)
         lines.extend(_edge(a, b, (board.cities[a].pos, board.cities[b].pos), owner, link not in before_links,
                            pair in refused_pairs, legal=legal.get(link)))
@@ -95,8 +89,13 @@ def draw(run, when: str, options=frozenset()) -> str:
     return "\n".join(lines)
 
 
+def _placed(attrs: dict, pos) -> dict:
+    """Board positions pin a node; a custom board without them is laid out by Graphviz."""
+    return {**attrs, "pos": _pos(pos)} if pos is not None else attrs
+
+
 def _attrs(attrs: dict) -> str:
-    return ", ".join(f"{k}={quote(v)}" for k, v in attrs.items())
+    return ", ".join(f"{k}={quote(v)}".replace("\n", "\\n") for k, v in attrs.items())
 
 
 def _legal_links(run, state) -> dict:
@@ -136,7 +135,9 @@ def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = Fa
     else:
         attrs = {"color": "#b0b0b0", "style": "dotted" if port else "dashed", "penwidth": "1.3"}
     out = [f"  {quote(a)} -- {quote(b)} [{_attrs(attrs)}];"]
-    if text:
+    if text and None in ends:
+        out[0] = out[0][:-2] + f", label={quote(text)}, fontcolor={quote(colour)}];"
+    elif text:  # without board positions the edge keeps a plain label
         (x1, y1), (x2, y2) = ends
         length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 0.01)
         nx, ny = -(y2 - y1) / length, (x2 - x1) / length
@@ -176,4 +177,6 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
     rows.append(row("[[ ]]", "double border: home station"))
     label = (f'<<TABLE BORDER="1" COLOR="#c0c0c0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2">'
              f'<TR><TD COLSPAN="2"><B>Illustrative board</B></TD></TR>{"".join(rows)}</TABLE>>')
-    return f"  key [shape=plaintext, fontsize=10, pos={quote(_pos((1.3, 1.5)))}, label={label}];"
+    placed = all(city.pos is not None for city in state.board.cities.values())
+    where = f", pos={quote(_pos((1.3, 1.5)))}" if placed else ""  # the demo board's empty corner
+    return f"  key [shape=plaintext, fontsize=10{where}, label={label}];"
