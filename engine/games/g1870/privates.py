@@ -52,6 +52,8 @@ def take(state: State, name: str, sym: str, price: int) -> list[Event]:
 
 
 def auction_buy(state: State, name: str, sym: str) -> list[Event]:
+    if state.bidoff:
+        raise Refusal("1870.auction.bid", f"{state.bidoff['private']} is being bid for: bid or pass.")
     cheapest = first(state)
     if sym != cheapest:
         raise Refusal("1870.auction.buy-first", f"Only the cheapest private left, {cheapest}, can be bought "

@@ -59,9 +59,10 @@ def build(setup: dict, settings: dict) -> State:
         else:
             owners = {**{p: p for p in state.players}, **{c: c for c in state.corporations}}
             priv.owner = lookup("player or corporation", owner, owners, f"privates.{sym}")
-    for sym, spec in (setup.get("corporations") or {}).items():
-        corp = state.corporations[key("corporation", sym, state.corporations, "corporations")]
-        build_corporation(state, corp, spec or {})
+    given = {key("corporation", sym, state.corporations, "corporations"): spec or {}
+             for sym, spec in (setup.get("corporations") or {}).items()}
+    for sym in [*given, *(s for s in state.corporations if s not in given)]:
+        build_corporation(state, state.corporations[sym], given.get(sym, {}))
     state.phase = int(setup.get("phase", 1))
     sold_train_kinds(state)
     state.bank = int(setup.get("bank", data.tables()["bank"] - total_cash(state)))

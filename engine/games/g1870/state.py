@@ -5,7 +5,7 @@ units) when that player is the president, so moving the presidency never moves u
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass
@@ -99,3 +99,23 @@ class State:
     bank_broken: bool = False
     game_over: bool = False
     last_bankrupt: str | None = None
+
+    def __deepcopy__(self, memo) -> "State":
+        """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial)."""
+        clone = replace(
+            self,
+            players={n: replace(p, shares=dict(p.shares), sold_this_round=set(p.sold_this_round))
+                     for n, p in self.players.items()},
+            corporations={s: replace(c, trains=list(c.trains)) for s, c in self.corporations.items()},
+            privates={s: replace(p, bids=dict(p.bids)) for s, p in self.privates.items()},
+            trains_sold=dict(self.trains_sold),
+            stacks={pos: list(stack) for pos, stack in self.stacks.items()},
+            acted=list(self.acted),
+            sales=[replace(s) for s in self.sales],
+            protection=[replace(s) for s in self.protection],
+            offer=replace(self.offer) if self.offer else None,
+            bidoff={**self.bidoff, "bidders": list(self.bidoff["bidders"])} if self.bidoff else None,
+            operating_order=list(self.operating_order),
+        )
+        memo[id(self)] = clone
+        return clone
