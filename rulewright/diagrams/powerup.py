@@ -7,7 +7,7 @@
 - A refused play's tile is outlined in red with a cross.
 - The legend lists every company on the board with its size and share price; when the example
   paid bonuses or bought back shares, a table beside it lists the payouts.
-- ``hand`` (an extra word after before/after) outlines the acting player's hand tiles, dotted.
+- ``hand`` (an extra word after before/after) marks the acting player's hand tiles, pale and dashed.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ COLOURS = {"ES": "#E69F00", "MT": "#009E73", "CP": "#56B4E9", "RG": "#D55E00", "
            "WU": "#CC79A7"}
 NEUTRAL_FILL = "#bdbdbd"
 EMPTY_LINE = "#d9d9d9"
+HAND_FILL = "#fdf0c2"
 LIGHT_TEXT = {"SO", "RG", "MT"}  # dark fills take white labels
 
 
@@ -29,7 +30,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     view = run.game.view(state)
     played, refused = _played(run)
     changed = _changed(run) if when == "after" else set()
-    hand = set(_hand(run, when)) if "hand" in options else set()
+    holder, hand = _hand(run, when) if "hand" in options else (None, set())
     out = style.graph_header("powerup")
     out.append(f'  node [shape=box, fixedsize=true, width={CELL * 0.92:.3f}, height={CELL * 0.92:.3f}, '
                f'fontsize=10, style="filled", penwidth=1];')
@@ -38,7 +39,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     for tile in sorted(ALL_TILES, key=lambda t: t in marked):  # marked squares last, on top
         out.append(_square(tile, view["board"].get(tile), when, tile in played, tile == refused,
                            tile in changed, tile in hand))
-    out.append(_legend(view, bool(played), bool(changed), refused is not None, bool(hand)))
+    out.append(_legend(view, bool(played), bool(changed), refused is not None, holder if hand else None))
     payouts = _payouts(run) if when == "after" else []
     if payouts:
         out.append(_payout_table(payouts))
@@ -71,13 +72,14 @@ def _square(tile, owner, when, played, refused, changed, in_hand) -> str:
     if changed:
         attrs += [f'color="{style.INK}"', "peripheries=2", "penwidth=1.6"]
     if in_hand:
-        attrs += [f'color="{style.INK}"', 'style="filled,dotted"', "penwidth=2"]
+        attrs += [f'fillcolor="{HAND_FILL}"', f'color="{style.INK}"', 'style="filled,dashed"', "penwidth=1.5",
+                  f'fontcolor="{style.INK}"', "fontsize=10"]
     if played:
         dashed = owner is None and when == "before"
         attrs += [f'color="{style.INK}"', "penwidth=3.5", 'style="filled,dashed"' if dashed else 'style="filled"']
     if refused:
         attrs += [f'color="{style.REFUSED}"', "penwidth=3.5", 'style="filled,dashed"',
-                  f'label="{tile}\\n✗"', f'fontcolor="{style.REFUSED}"']
+                  f'label="{tile}\\nX"', f'fontcolor="{style.REFUSED}"']
     return f"  t{tile} [{', '.join(attrs)}];"
 
 
@@ -102,10 +104,11 @@ def _changed(run) -> set[str]:
     return {t for t, owner in after.items() if t in before and before[t] != owner}
 
 
-def _hand(run, when: str) -> list[str]:
+def _hand(run, when: str) -> tuple[str | None, set[str]]:
+    """The acting player (the first to act, else whose turn it is) and their hand."""
     state = run.before if when == "before" else run.after
     actor = next((s.actor for s in run.steps if s.actor), None) or state.turn.player
-    return list(state.players[actor].hand) if actor in state.players else []
+    return (actor, set(state.players[actor].hand)) if actor in state.players else (None, set())
 
 
 def _swatch(fill: str, border: str | None = None) -> str:
@@ -115,7 +118,7 @@ def _swatch(fill: str, border: str | None = None) -> str:
 
 
 
-def _legend(view, played: bool, changed: bool, refused: bool, hand: bool) -> str:
+def _legend(view, played: bool, changed: bool, refused: bool, holder: str | None) -> str:
     rows = ['<TR><TD></TD><TD ALIGN="LEFT"><B>Company</B></TD><TD><B>Size</B></TD><TD><B>Price</B></TD></TR>']
     shown = [c for c, info in view["companies"].items() if info["size"]]
     for code in shown:
@@ -130,8 +133,8 @@ def _legend(view, played: bool, changed: bool, refused: bool, hand: bool) -> str
         marks.append(('<TD><TABLE BORDER="1" CELLBORDER="1" CELLSPACING="1" CELLPADDING="0" COLOR="'
                       f'{style.INK}"><TR><TD WIDTH="10" HEIGHT="7" FIXEDSIZE="TRUE"></TD></TR></TABLE></TD>',
                       "changed owner (double border)"))
-    if hand:
-        marks.append((_swatch("white", style.MUTED), "in hand (dotted)"))
+    if holder:
+        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(holder)}'s hand"))
     if refused:
         marks.append((_swatch("white", style.REFUSED), "refused play"))
     rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]

@@ -85,7 +85,7 @@ def plan(state: State, action) -> tuple[str, list[str]]:
 
 def merge(state: State, action) -> list[Event]:
     survivor, order = plan(state, action)
-    events = [Event("merger", {"tile": action.tile, "survivor": survivor, "absorbed": order})]
+    events = [Event("merger", {"tile": action.tile, "survivor": survivor, "absorbed": ", ".join(order)})]
     for code in order:
         at, was = price(state, code), size(state, code)
         events += liquidate(state, code)
@@ -96,7 +96,7 @@ def merge(state: State, action) -> list[Event]:
                                                  "price": at}))
     gained = absorb(state, survivor, action.tile)
     state.turn.play_closed = True
-    events.append(Event("company-expanded", {"company": survivor, "tiles": gained,
+    events.append(Event("company-expanded", {"company": survivor, "tiles": ", ".join(gained),
                                              "size": size(state, survivor),
                                              "price": price(state, survivor)}))
     return events

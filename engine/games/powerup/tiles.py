@@ -92,7 +92,7 @@ def found(state: State, action) -> list[Event]:
     code, founder = action.found, state.players[action.actor]
     tiles = absorb(state, code, action.tile)
     state.active = [c for c in COMPANIES if c in state.active or c == code]
-    events = [Event("company-founded", {"company": code, "tiles": tiles, "size": len(tiles),
+    events = [Event("company-founded", {"company": code, "tiles": ", ".join(tiles), "size": len(tiles),
                                         "price": price(state, code)})]
     events += _grant(state, founder, code, 1)
     if state.doe:
@@ -118,5 +118,5 @@ def expand(state: State, action) -> list[Event]:
     (code,), _ = touching(state, action.tile)
     gained = absorb(state, code, action.tile)
     state.turn.play_closed = True
-    return [Event("company-expanded", {"company": code, "tiles": gained, "size": size(state, code),
+    return [Event("company-expanded", {"company": code, "tiles": ", ".join(gained), "size": size(state, code),
                                        "price": price(state, code)})]
