@@ -145,3 +145,31 @@ def test_touching_setting_leaves_far_neutral_tiles_alone():
     assert view(group)["companies"]["ES"]["tiles"] == ["A0", "A1", "A2"]
     assert view(touching)["companies"]["ES"]["tiles"] == ["A1", "A2"]
     assert view(touching)["neutral"] == ["A0"]
+
+
+@pytest.mark.parametrize("setup, words", [
+    ({"players": {"ann": {"hand": 5}, "bob": {}}}, "no tile 5"),
+    ({"players": ["ann", "bob"], "board": {"ES": {"A0": 1}}}, "must be a list"),
+    ({"players": ["ann", "bob"], "action_rolls": {"x": 1}}, "must be a list"),
+    ({"players": {"ann": {"shares": ["ES"]}, "bob": {}}}, "must be a mapping"),
+    ({"players": {"ann": {"cash": -5}, "bob": {}}}, "whole number"),
+    ({"players": ["ann", "doe"]}, "Department of Energy"),
+    ({"players": ["ann", "bob"], "board": {"XY": ["A0", "A1"]}}, "no company called 'XY'"),
+    ({"players": ["ann", "bob"], "board": {"neutral": ["A0-K2"]}}, "no tile 'K2'"),
+])
+def test_malformed_setups_are_input_errors_not_crashes(setup, words):
+    with pytest.raises(InputError, match=words):
+        new(setup)
+
+
+def test_a_rectangle_names_every_tile_corner_to_corner():
+    from engine.games.powerup.board import parse_tiles
+
+    assert parse_tiles("B3-A1") == ["A1", "A2", "A3", "B1", "B2", "B3"]
+    assert parse_tiles("c3") == ["C3"]
+
+
+def test_company_names_read_by_code_or_first_word():
+    state = new({"preset": "demo"})
+    assert GAME.parse_action(state, "ann", "buy superslick").company == "SO"
+    assert GAME.parse_action(state, "ann", "buy Wu").company == "WU"

@@ -98,7 +98,7 @@ def _players(given) -> dict[str, Holder]:
         spec = _mapping(spec, where, ("cash", "hand", "shares"))
         hand = spec.get("hand")
         if hand is not None:
-            hand = [parse_tile(t, f"{where}.hand") for t in hand]
+            hand = [parse_tile(t, f"{where}.hand") for t in _listed(hand, f"{where}.hand")]
             if len(hand) > HAND:
                 raise InputError(f"{name} holds {len(hand)} tiles; a hand holds at most {HAND}.",
                                  f"{where}.hand")
@@ -112,6 +112,15 @@ def _doe(given) -> Holder | None:
         return None
     spec = _mapping({} if given is True else given, "doe", ("cash", "shares"))
     return Holder(DOE, _cash(spec, "doe", 0), _shares(spec.get("shares"), "doe.shares"))
+
+
+def _listed(value, where: str) -> list:
+    """A list from the setup (a single value reads as a list of one)."""
+    if isinstance(value, (str, int)):
+        return [value]
+    if not isinstance(value, list):
+        raise InputError(f"'{where}' must be a list, such as [A0, B1].", where)
+    return value
 
 
 def _mapping(spec, where: str, keys: tuple) -> dict:
@@ -150,7 +159,8 @@ def _board(given: dict, settings: dict) -> dict[str, str]:
     board: dict[str, str] = {}
     for owner, tiles in given.items():
         code = NEUTRAL if str(owner).lower() == NEUTRAL else company_code(owner, f"board.{owner}")
-        for tile in [t for text in tiles or [] for t in parse_tiles(text, f"board.{owner}")]:
+        listed = _listed(tiles or [], f"board.{owner}")
+        for tile in [t for text in listed for t in parse_tiles(text, f"board.{owner}")]:
             if tile in board:
                 raise InputError(f"Tile {tile} is stated twice on the board.", f"board.{owner}")
             board[tile] = code
@@ -187,7 +197,7 @@ def _check_places(board: dict, players: dict, bag) -> set[str]:
     """Every tile stated once only, across the board, the hands and the bag."""
     seen = {t: "the board" for t in board}
     places = [(f"{n}'s hand", f"players.{n}.hand", p.hand or []) for n, p in players.items()]
-    places.append(("the bag", "bag", [parse_tile(t, "bag") for t in bag or []]))
+    places.append(("the bag", "bag", [parse_tile(t, "bag") for t in _listed(bag or [], "bag")]))
     for label, where, tiles in places:
         for tile in tiles:
             if tile in seen:
@@ -198,12 +208,12 @@ def _check_places(board: dict, players: dict, bag) -> set[str]:
 
 def _bag(given, placed: set[str], rng: Rng) -> list[str]:
     if given is not None:
-        return [parse_tile(t, "bag") for t in given]
+        return [parse_tile(t, "bag") for t in _listed(given, "bag")]
     return rng.shuffled([t for t in ALL_TILES if t not in placed])
 
 
 def _rolls(setup: dict, key: str, allowed) -> list[int]:
-    rolls = setup.get(key) or []
+    rolls = _listed(setup.get(key) or [], key)
     for value in rolls:
         if value not in allowed:
             raise InputError(f"'{key}' holds {value!r}, which cannot be rolled; it must be one of "
