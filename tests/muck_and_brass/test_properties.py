@@ -64,6 +64,10 @@ def test_legal_play_keeps_the_invariants(data, chosen, preset):
             touched = any(city in board.ends(link) for link in new_links)
             if touched and not chosen["ports_in_city_limits"]:
                 assert mine <= 3
+                degree = len(board.links_at(city))
+                built_here = sum(end.owner_of_link(link) is not None for link in board.links_at(city))
+                if degree > 2:  # nobody ends up holding (or, read strictly, nobody completes) a busy city
+                    assert (mine if chosen["last_connection"] == "company" else built_here) < degree
 
 
 @settings(max_examples=15, deadline=None)
