@@ -44,7 +44,7 @@ class G1870(Game):
     def apply(self, state: State, act: actions.Act) -> list[Event]:
         if state.game_over:
             raise Refusal("1870.turn.order", "The game is over.")
-        if act.verb in ("protect", "decline") and state.protection:
+        if act.verb in ("protect", "decline"):
             return self._protection(state, act)
         if act.verb == "go":
             return operating.bankrupt(state, act.actor) if state.round == "operating" else self._refuse_go()

@@ -7,7 +7,7 @@ from engine.games.g1870 import data, holdings, market, rounds
 from engine.games.g1870.state import Corporation, Player, Private, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank")
+       "phase", "bank", "next_train")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued")
 
@@ -64,7 +64,7 @@ def build(setup: dict, settings: dict) -> State:
     for sym in [*given, *(s for s in state.corporations if s not in given)]:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
     state.phase = int(setup.get("phase", 1))
-    sold_train_kinds(state)
+    sold_train_kinds(state, setup.get("next_train"))
     state.bank = int(setup.get("bank", data.tables()["bank"] - total_cash(state)))
     start_round(state, setup)
     return state
@@ -108,11 +108,17 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
     corp.cash_at_round_start = corp.cash
 
 
-def sold_train_kinds(state: State) -> None:
-    """Trains already bought: those the corporations own, and one of each kind up to the phase."""
+def sold_train_kinds(state: State, next_train=None) -> None:
+    """Trains already bought: those the corporations own, one of each kind up to the phase, and
+    every train of the kinds before ``next_train`` when the setup names the next one for sale."""
+    names = [t["name"] for t in data.trains()]
+    if next_train is not None and str(next_train) not in names:
+        raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
+    before = names[:names.index(str(next_train))] if next_train is not None else []
     for train in data.trains():
         owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
-        state.trains_sold[train["name"]] = max(owned, 1 if train["phase"] <= state.phase else 0)
+        first = 1 if train["phase"] <= state.phase else 0
+        state.trains_sold[train["name"]] = train["count"] if train["name"] in before else max(owned, first)
 
 
 def total_cash(state: State) -> int:
