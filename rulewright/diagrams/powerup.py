@@ -39,7 +39,9 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     for tile in sorted(ALL_TILES, key=lambda t: t in marked):  # marked squares last, on top
         out.append(_square(tile, view["board"].get(tile), when, tile in played, tile == refused,
                            tile in changed, tile in hand))
-    out.append(_legend(view, bool(played), bool(changed), refused is not None, holder if hand else None))
+    absorbed = {e.data["company"]: e.data["by"] for e in run.events if e.name == "company-absorbed"}
+    gone = {c: by for c, by in absorbed.items() if not view["companies"][c]["size"]} if when == "after" else {}
+    out.append(_legend(view, bool(played), bool(changed), refused is not None, holder if hand else None, gone))
     payouts = _payouts(run) if when == "after" else []
     if payouts:
         out.append(_payout_table(payouts))
@@ -76,7 +78,8 @@ def _square(tile, owner, when, played, refused, changed, in_hand) -> str:
                   f'fontcolor="{style.INK}"', "fontsize=10"]
     if played:
         dashed = owner is None and when == "before"
-        attrs += [f'color="{style.INK}"', "penwidth=3.5", 'style="filled,dashed"' if dashed else 'style="filled"']
+        attrs += [f'color="{style.INK}"', "penwidth=3.5",
+                  'style="filled,dashed"' if dashed else 'style="filled"']
     if refused:
         attrs += [f'color="{style.REFUSED}"', "penwidth=3.5", 'style="filled,dashed"',
                   f'label="{tile}\\nX"', f'fontcolor="{style.REFUSED}"']
@@ -118,14 +121,19 @@ def _swatch(fill: str, border: str | None = None) -> str:
 
 
 
-def _legend(view, played: bool, changed: bool, refused: bool, holder: str | None) -> str:
+def _legend(view, played: bool, changed: bool, refused: bool, holder: str | None, gone: dict) -> str:
     rows = ['<TR><TD></TD><TD ALIGN="LEFT"><B>Company</B></TD><TD><B>Size</B></TD><TD><B>Price</B></TD></TR>']
     shown = [c for c, info in view["companies"].items() if info["size"]]
     for code in shown:
         info = view["companies"][code]
         status = "" if info["active"] else " (sold)"
-        rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{escape(info["name"])} ({code}){status}</TD>'
+        name = f'{escape(info["name"])} ({code}){status}'
+        rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{name}</TD>'
                     f'<TD>{info["size"]}</TD><TD>${info["price"]}</TD></TR>')
+    for code, by in gone.items():
+        name = f'{escape(view["companies"][code]["name"])} ({code})'
+        rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{name}</TD>'
+                    f'<TD COLSPAN="2">into {by}</TD></TR>')
     marks = [(_swatch(NEUTRAL_FILL), "neutral tile")] if view["neutral"] else []
     if played:
         marks.append((_swatch("white", style.INK), "tile played"))
@@ -158,9 +166,10 @@ def _payouts(run) -> list[tuple[str, str, str, int]]:
 def _payout_table(payouts) -> str:
     rows = ['<TR><TD COLSPAN="4"><B>Payouts</B></TD></TR>']
     for company, holder, what, amount in payouts:
-        rows.append(f'<TR><TD BGCOLOR="{COLOURS[company]}"><FONT COLOR="{"white" if company in LIGHT_TEXT else style.INK}">'
-                    f'{company}</FONT></TD><TD ALIGN="LEFT">{escape(holder)}</TD>'
-                    f'<TD ALIGN="LEFT">{escape(what)}</TD><TD ALIGN="RIGHT">${amount}</TD></TR>')
+        ink = "white" if company in LIGHT_TEXT else style.INK
+        rows.append(f'<TR><TD BGCOLOR="{COLOURS[company]}"><FONT COLOR="{ink}">{company}</FONT></TD>'
+                    f'<TD ALIGN="LEFT">{escape(holder)}</TD><TD ALIGN="LEFT">{escape(what)}</TD>'
+                    f'<TD ALIGN="RIGHT">${amount}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
              f'{"".join(rows)}</TABLE>>')
     return (f'  payouts [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=10, '

@@ -67,7 +67,8 @@ def check_legal(state) -> None:
        absorption=st.sampled_from(["group", "touching"]),
        draws=st.sampled_from(["first-action", "always"]),
        out_of_tiles=st.sampled_from(["at-once", "own-turn"]), choices=st.integers(0, 10_000))
-def test_random_whole_games_keep_every_invariant(seed, players, doe, absorption, draws, out_of_tiles, choices):
+def test_random_whole_games_keep_every_invariant(seed, players, doe, absorption, draws, out_of_tiles,
+                                                 choices):
     """``seed`` deals the game, ``choices`` seeds the random choice among the legal actions
     (two numbers, so a failure shrinks quickly and replays exactly)."""
     chooser = random.Random(choices)

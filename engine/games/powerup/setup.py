@@ -4,8 +4,9 @@ Keys (all optional except ``players``):
 
 - ``players``: a list of names, or a mapping ``name: {cash, hand, shares}``. 2 to 4 players.
 - ``doe``: ``true`` to play with the DoE, or ``{cash, shares}`` to state what it holds.
-- ``board``: ``{neutral: [tiles], ES: [tiles], ...}``; ``A0-C9`` stands for a rectangle. With no board stated the game opens with the
-  initial draw, which also sets the turn order; otherwise the players' order is the turn order.
+- ``board``: ``{neutral: [tiles], ES: [tiles], ...}``; ``A0-C9`` stands for a rectangle. With
+  no board stated the game opens with the initial draw, which also sets the turn order;
+  otherwise the players' order is the turn order.
 - ``bag``: the tiles still to draw, next first. Left out, every tile not placed is shuffled in.
 - ``turn``: ``{player, actions}``: who is to move and how many actions their turn has.
 - ``action_rolls``: the action counts of the following turns; ``doe_rolls``: the DoE's founding

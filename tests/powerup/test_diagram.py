@@ -1,0 +1,59 @@
+"""The powerUp board diagram: what it marks, checked on the DOT source it produces."""
+from __future__ import annotations
+
+import re
+import textwrap
+
+from rulewright import scenario
+from rulewright.diagrams import powerup
+from rulewright.problems import Where
+
+MERGER = textwrap.dedent("""
+    game: powerup
+    setup:
+      players:
+        ann: {hand: [B2, J9], shares: {MT: 4}}
+        bob: {shares: {MT: 2}}
+      board:
+        ES: [A0-A3]
+        MT: [C1-C3]
+        neutral: [H8]
+    do:
+      - ann: play B2
+    expect:
+      companies.ES.size: 8
+""")
+
+
+def run_of(body: str):
+    s = scenario.parse(body, Where("test.md", 1, "t"), options={"id": "t", "diagram": "after"})
+    run, stopped = scenario.play(s)
+    assert stopped is None
+    return run
+
+
+def node(dot: str, tile: str) -> str:
+    match = re.search(rf"^  t{tile} \[(.*)\];$", dot, re.M)
+    assert match, f"no square for {tile}"
+    return match.group(1)
+
+
+def test_after_a_merger_the_board_marks_played_changed_and_payouts():
+    dot = powerup.draw(run_of(MERGER), "after", frozenset())
+    assert "penwidth=3.5" in node(dot, "B2") and "peripheries" not in node(dot, "B2")
+    assert "peripheries=2" in node(dot, "C2")            # was Maniac Timber, now Eclipse Solar
+    assert "peripheries" not in node(dot, "A1")          # Eclipse Solar all along
+    assert powerup.COLOURS["ES"] in node(dot, "C2")
+    assert powerup.NEUTRAL_FILL in node(dot, "H8")
+    assert "Payouts" in dot and "majority bonus" in dot and "$2500" in dot and "$1000" in dot
+    assert "into ES" in dot
+    assert len(re.findall(r"^  t[A-J]\d ", dot, re.M)) == 100
+
+
+def test_before_shows_where_the_tile_goes_and_the_hand_on_request():
+    dot = powerup.draw(run_of(MERGER), "before", frozenset({"hand"}))
+    assert 'style="filled,dashed"' in node(dot, "B2")
+    assert powerup.HAND_FILL in node(dot, "J9")
+    assert "in ann&#x27;s hand" in dot or "in ann's hand" in dot
+    assert powerup.COLOURS["MT"] in node(dot, "C2")
+    assert "Payouts" not in dot
