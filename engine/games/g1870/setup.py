@@ -109,16 +109,18 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
 
 
 def sold_train_kinds(state: State, next_train=None) -> None:
-    """Trains already bought: those the corporations own, one of each kind up to the phase, and
-    every train of the kinds before ``next_train`` when the setup names the next one for sale."""
+    """Trains already bought. Trains are sold in order, so every train of a kind before the
+    phase's own kind is gone, and at least one of the phase's kind; ``next_train`` names the next
+    one for sale outright (all before it sold)."""
     names = [t["name"] for t in data.trains()]
     if next_train is not None and str(next_train) not in names:
         raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
     before = names[:names.index(str(next_train))] if next_train is not None else []
     for train in data.trains():
         owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
-        first = 1 if train["phase"] <= state.phase else 0
-        state.trains_sold[train["name"]] = train["count"] if train["name"] in before else max(owned, first)
+        gone = train["name"] in before or train["phase"] < state.phase
+        first = 1 if train["phase"] == state.phase else 0
+        state.trains_sold[train["name"]] = train["count"] if gone else max(owned, first)
 
 
 def total_cash(state: State) -> int:
