@@ -6,17 +6,15 @@ from rulewright.sybil_parser import rulebook_sybil
 pytest_collect_file = rulebook_sybil().pytest()
 
 
-def pytest_collection_modifyitems(items):
-    """Examples in one page may share a namespace (doctest blocks build on each other), so under
-    pytest-xdist a page's items stay on one worker: each gets an xdist group named by its file."""
-    for item in items:
-        if item.path.suffix == ".md":
-            item.add_marker(pytest.mark.xdist_group(str(item.path)))
-
-
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """Honour those groups even under a plain `pytest -n auto` (xdist's default would ignore them)."""
-    from xdist.scheduler import LoadGroupScheduling
+    """Under pytest-xdist (`pytest -n auto`), a rulebook page's items stay on one worker, since
+    doctest blocks on a page build on each other; every other test is spread on its own."""
+    from xdist.scheduler import LoadScopeScheduling
 
-    return LoadGroupScheduling(config, log)
+    class PageScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path, _, _ = nodeid.partition("::")
+            return path if path.endswith(".md") else nodeid
+
+    return PageScheduling(config, log)

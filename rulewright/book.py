@@ -63,9 +63,35 @@ def _line(document: Document, position: int) -> int:
     return document.text.count("\n", 0, position) + 1
 
 
+FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})(.*)$")
+
+
+def top_level_fences(text: str) -> set[int]:
+    """Character positions of the fences that open blocks at the top level of the page. A
+    directive shown inside a longer code fence (as the authoring guide shows its examples) starts
+    elsewhere, so it is display, not a declaration."""
+    starts, open_fence, position = set(), None, 0
+    for line in text.splitlines(keepends=True):
+        match = FENCE.match(line.rstrip("\n"))
+        if match:
+            fence = match.group(1)
+            if open_fence is None:
+                open_fence = fence
+                starts.add(position + len(line) - len(line.lstrip(" \t")))
+            elif fence[0] == open_fence[0] and len(fence) >= len(open_fence) and not match.group(2).strip():
+                open_fence = None
+        position += len(line)
+    return starts
+
+
+def _top_level(lexer, document: Document):
+    starts = top_level_fences(document.text)
+    return [region for region in lexer(document) if region.start in starts]
+
+
 def rules_in(document: Document) -> list[RuleDecl]:
     out = []
-    for region in rule_lexer(document):
+    for region in _top_level(rule_lexer, document):
         rule_id = region.lexemes["arguments"].strip()
         title = region.lexemes["options"].get("title", "")
         out.append(RuleDecl(rule_id, str(title), Where(document.path, _line(document, region.start))))
@@ -74,7 +100,7 @@ def rules_in(document: Document) -> list[RuleDecl]:
 
 def examples_in(document: Document) -> list[ExampleDecl]:
     out = []
-    for region in example_lexer(document):
+    for region in _top_level(example_lexer, document):
         line = _line(document, region.start)
         body = region.lexemes["source"]
         # The character offset is exact; Sybil's line_offset does not count the option lines.

@@ -106,3 +106,8 @@ def test_duplicate_and_badly_formed_ids(tmp_path):
 def test_a_refusal_whose_rule_is_not_a_literal(tmp_path):
     found = messages(make(tmp_path, engine=ENGINE + '\nRULE = "toy.add"\nraise Refusal(RULE, "x")\n'))
     assert any("does not name its rule ID as a plain string" in m for m in found), found
+
+
+def test_a_rule_shown_inside_a_longer_code_fence_is_not_a_declaration(tmp_path):
+    shown = '\n````markdown\n```{rule} toy.add\nShown, not declared.\n```\n````\n'
+    assert messages(make(tmp_path, book=BOOK + shown)) == []
