@@ -57,7 +57,7 @@ class Scenario:
 
     def named_rules(self) -> list[str]:
         """Every rule ID this example names: those it shows and the one it expects a refusal by."""
-        return self.rules + ([self.refused_rule] if self.refused_rule else [])
+        return list(dict.fromkeys(self.rules + ([self.refused_rule] if self.refused_rule else [])))
 
     def problem(self, message: str, *path) -> ExampleProblem:
         return ExampleProblem(self.where.at(self.lines.line(*path)), message)
