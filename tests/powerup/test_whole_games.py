@@ -4,7 +4,8 @@ After every action: money is conserved (the players' and DoE's cash is what they
 plus what the bank paid out in bonuses and sales, less what it took for shares, counted from the
 events independently of the engine's own ledger), every company's 25 shares are all accounted for,
 every tile is in exactly one place, and the board is one that the rules can produce. Every action
-``legal_actions`` lists is accepted, and every game ends.
+``legal_actions`` lists is accepted, a sample of the actions it leaves out is refused, and every
+game ends.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import Rng, step
+from engine.core import InputError, Refusal, Rng, step
+from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
 from engine.games.powerup.board import ALL_TILES, connected, neighbours
 from engine.games.powerup.data import COMPANIES, SHARES
 from engine.games.powerup.state import NEUTRAL, holders
@@ -56,10 +58,36 @@ def check_board(state) -> None:
             assert owner == NEUTRAL or other in (None, owner), f"{tile} ({owner}) touches {n} ({other})"
 
 
-def check_legal(state) -> None:
-    for action in GAME.legal_actions(state):
+def check_legal(state, chooser: random.Random) -> None:
+    """Every listed action is accepted; a sample of the unlisted ones is refused."""
+    legal = GAME.legal_actions(state)
+    for action in legal:
         assert GAME.parse_action(state, action.actor, action.notation()) == action
         step(GAME, state, action)  # a refusal here fails the test
+    unlisted = [a for a in candidates(state) if a not in legal and not spelled_out(a, legal)]
+    for action in chooser.sample(unlisted, min(4, len(unlisted))):
+        try:
+            step(GAME, state, action)
+        except (Refusal, InputError):
+            continue
+        raise AssertionError(f"{action.actor}: {action.notation()} is accepted but not listed as legal")
+
+
+def spelled_out(action, legal) -> bool:
+    """A play naming the survivor that would survive anyway: a longer spelling of a listed play."""
+    return isinstance(action, Play) and action.survivor is not None and Play(action.actor, action.tile) in legal
+
+
+def candidates(state) -> list:
+    """Every action anyone could try: each player's draw, buys, end turn and plays of their tiles
+    (plain, naming each company as founded, naming each as survivor)."""
+    out = []
+    for name, player in state.players.items():
+        out += [Draw(name), EndTurn(name)] + [Buy(name, c) for c in COMPANIES]
+        for tile in player.hand:
+            out += [Play(name, tile)] + [Play(name, tile, found=c) for c in COMPANIES]
+            out += [Play(name, tile, survivor=c) for c in COMPANIES]
+    return out
 
 
 @settings(max_examples=30, deadline=None)
@@ -81,7 +109,7 @@ def test_random_whole_games_keep_every_invariant(seed, players, doe, absorption,
     for _ in range(MAX_ACTIONS):
         if state.over:
             break
-        check_legal(state)
+        check_legal(state, chooser)
         legal = GAME.legal_actions(state)
         assert legal, "a player has nothing to do in an unfinished game"
         outcome = step(GAME, state, chooser.choice(legal))

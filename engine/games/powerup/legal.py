@@ -1,7 +1,8 @@
 """Every action the current player could take now, each one that ``apply`` accepts.
 
 A merger's absorption order is left to its default (it changes no payout), so plays that state an
-``order`` are accepted but not listed.
+``order`` are accepted but not listed; so are plays naming a survivor when there is no tie (the
+largest company survives anyway).
 """
 from __future__ import annotations
 
