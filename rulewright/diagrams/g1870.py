@@ -1,0 +1,164 @@
+"""1870 diagrams: the stock market with every corporation's token and the moves an example made.
+
+- The whole 21 x 11 chart, each cell in its zone colour (white, yellow, green, brown; the area
+  below the ledge pale red; the closing cells dark), with its price; par cells are outlined bold.
+- The ledge is a thick black line along the cells just above it.
+- Each corporation's token is its symbol, in the corporation's colour, in its cell; a stack is
+  listed top first.
+- In the "after" picture, every price movement the example's actions caused is an arrow in the
+  corporation's colour from the old cell to the new one (a sold-out move on the top row shows
+  both legs). A sale held by the ledge is marked "held", in red, at the foot of its cell.
+
+Options (words after ``:diagram: before|after``): ``nolegend`` hides the legend.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from engine.games.g1870 import data, market
+from rulewright.diagrams import style
+from rulewright.diagrams.style import quote
+
+W, H = 0.3, 0.42  # a cell, in inches: the chart is 6.3 in (16 cm) wide at print size
+ZONE_FILL = {"white": "#ffffff", "yellow": "#fff2a8", "green": "#cdeac0", "brown": "#dcc0a0",
+             "below-ledge": "#f6dada", "closing": "#555555"}
+# Fixed colours, one per corporation in the data's order (Okabe-Ito without its pale yellow,
+# plus three darker ones), so a corporation has the same colour in every picture.
+COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7B3294",
+           "#8C510A", "#666666"]
+
+
+def corporation_colour(sym: str) -> str:
+    return COLOURS[list(data.corporations()).index(sym) % len(COLOURS)]
+
+
+def _xy(row: float, col: float) -> tuple[float, float]:
+    """The centre of a cell (fractions allowed) in inches; row 0 at the top."""
+    return (col + 1) * W, -row * H
+
+
+def _pos(row: float, col: float) -> str:
+    x, y = _xy(row, col)
+    return f"{x:.3f},{y:.3f}!"
+
+
+def _cell_label(cell: market.Cell, stack: list[str]) -> str:
+    ink = "white" if cell.zone == "closing" else style.INK
+    price = f'<FONT POINT-SIZE="7.5" COLOR="{ink}">{cell.price}</FONT>'
+    if cell.par:
+        price = f"<B>{price}</B>"
+    tokens = "".join(f'<BR/><FONT POINT-SIZE="7" COLOR="{corporation_colour(s)}"><B>{escape(s)}</B></FONT>'
+                     for s in stack)
+    return f"<{price}{tokens}>"
+
+
+def _cells(state) -> list[str]:
+    lines = []
+    for pos, cell in market.cells().items():
+        stack = state.stacks.get(pos, [])
+        attrs = {"shape": "box", "style": "filled", "fixedsize": "true", "width": f"{W:.2f}",
+                 "height": f"{H:.2f}", "fillcolor": ZONE_FILL[cell.zone], "color": style.MUTED,
+                 "penwidth": "0.5", "margin": "0", "pos": _pos(*pos)}
+        if cell.par:
+            attrs.update(color=style.INK, penwidth="1.4")
+        attr_text = ", ".join(f"{k}={quote(v)}" for k, v in attrs.items())
+        lines.append(f"  c{pos[0]}_{pos[1]} [{attr_text}, label={_cell_label(cell, stack)}];")
+    return lines
+
+
+def _axes() -> list[str]:
+    lines = []
+    for col in range(21):
+        lines.append(f'  col{col} [shape=plaintext, fontsize=7, fontcolor="{style.MUTED}", '
+                     f'label="{chr(65 + col)}", pos="{_pos(-0.72, col)}"];')
+    for row in range(11):
+        lines.append(f'  row{row} [shape=plaintext, fontsize=7, fontcolor="{style.MUTED}", '
+                     f'label="{row + 1}", pos="{_pos(row, -0.8)}"];')
+    return lines
+
+
+def ledge_segments() -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The ledge as line segments between cell corners (in row/column units): under each cell
+    just above the ledge, and beside each cell below it whose left neighbour is above it."""
+    segments = []
+    for (r, c) in market.cells():
+        if market.on_ledge((r, c)):
+            segments.append(((r + 0.5, c - 0.5), (r + 0.5, c + 0.5)))
+        if market.below_ledge((r, c)) and market.exists((r, c - 1)) and not market.below_ledge((r, c - 1)):
+            segments.append(((r - 0.5, c - 0.5), (r + 0.5, c - 0.5)))
+    return segments
+
+
+def _ledge() -> list[str]:
+    lines = []
+    for i, (a, b) in enumerate(ledge_segments()):
+        for end, (r, c) in (("a", a), ("b", b)):
+            lines.append(f'  ledge{i}{end} [shape=point, width=0.01, style=invis, pos="{_pos(r, c)}"];')
+        lines.append(f'  ledge{i}a -- ledge{i}b [color="{style.INK}", penwidth=3.5, dir=none];')
+    return lines
+
+
+def moves(run) -> list[dict]:
+    """Every price movement reported by the example's actions, in order."""
+    return [e.data for step in run.steps for e in step.events if e.name == "price-moved" and e.data.get("path")]
+
+
+def _arrows(run) -> list[str]:
+    lines = []
+    for i, move in enumerate(moves(run)):
+        colour = corporation_colour(move["corporation"])
+        cells = [market.parse_label(label) for label in move["path"]]
+        for j, (a, b) in enumerate(zip(cells, cells[1:])):
+            # Off-centre, so the arrow does not hide prices and tokens: a move along a column runs
+            # down the cells' right-hand side, a move along a row under their text.
+            dr, dc = (0.0, 0.4) if a[1] == b[1] else (0.42, 0.0)
+            for end, (r, c) in (("a", a), ("b", b)):
+                lines.append(f'  mv{i}_{j}{end} [shape=point, width=0.01, style=invis, '
+                             f'pos="{_pos(r + dr, c + dc)}"];')
+            lines.append(f'  mv{i}_{j}a -- mv{i}_{j}b [dir=forward, color="{colour}", penwidth=2.2, '
+                         f'arrowsize=0.6, arrowhead=normal];')
+        if len(cells) == 1 and move["why"] == "sale":
+            r, c = cells[0]
+            lines.append(f'  held{i} [shape=plaintext, fontsize=5.5, fontcolor="{style.REFUSED}", '
+                         f'label="held", pos="{_pos(r + 0.36, c)}"];')
+    return lines
+
+
+def _swatch(fill: str, height: int = 9) -> str:
+    """A small filled box for a legend row (drawn as a table cell, so every renderer shows it)."""
+    return f'<TD BGCOLOR="{fill}" WIDTH="16" HEIGHT="{height}" FIXEDSIZE="TRUE" BORDER="1"></TD>'
+
+
+def _legend() -> str:
+    rows = [(_swatch(ZONE_FILL[zone]), text) for zone, text in (
+        ("yellow", "yellow: shares not counted for the certificate limit"),
+        ("green", "green: no certificate limit and no 60% limit"),
+        ("brown", "brown: as green, and several buys a turn from the market"),
+        ("below-ledge", "below the ledge (entered only by falling through)"),
+        ("closing", "the corporation closes"))]
+    rows.append((_swatch(style.INK, 3), "the ledge"))
+    rows.append(('<TD><B>100</B></TD>', "par value (bold outline)"))
+    rows.append((_swatch(COLOURS[0], 3), "a price movement in this example"))
+    body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
+             f'<TR><TD COLSPAN="2"><B>The 1870 market</B></TD></TR>{body}</TABLE>>')
+    x, y = _xy(8.3, 16.6)
+    return f'  legend [shape=plaintext, fontsize=6.5, pos="{x:.2f},{y:.2f}!", label={label}];'
+
+
+def draw(run, when: str, options=frozenset()) -> str:
+    state = run.before if when == "before" else run.after
+    lines = [
+        f'graph "g1870-{run.scenario.id}-{when}" {{',
+        f'  graph [layout=neato, splines=false, outputorder=nodesfirst, bgcolor="{style.PAPER}", '
+        f'fontname="{style.FONT}", pad=0.15];',
+        f'  node [fontname="{style.FONT}", fontsize=7, color="{style.INK}", fontcolor="{style.INK}", pin=true];',
+        f'  edge [fontname="{style.FONT}", color="{style.INK}"];',
+    ]
+    lines += _cells(state) + _axes() + _ledge()
+    if when == "after":
+        lines += _arrows(run)
+    if "nolegend" not in options:
+        lines.append(_legend())
+    lines.append("}")
+    return "\n".join(lines) + "\n"
