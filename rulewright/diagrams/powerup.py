@@ -126,7 +126,7 @@ def _legend(view, played: bool, changed: bool, refused: bool, holder: str | None
     shown = [c for c, info in view["companies"].items() if info["size"]]
     for code in shown:
         info = view["companies"][code]
-        status = "" if info["active"] else " (sold)"
+        status = "" if info["active"] else " (wound up)"
         name = f'{escape(info["name"])} ({code}){status}'
         rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{name}</TD>'
                     f'<TD>{info["size"]}</TD><TD>${info["price"]}</TD></TR>')

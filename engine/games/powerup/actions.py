@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.core.game import Action
 from engine.core.refusal import InputError, lookup
 from engine.games.powerup.board import parse_tile
-from engine.games.powerup.setup import company_code
+from engine.games.powerup.data import company_code
 
 WORDS = ("draw", "play", "buy", "end turn")
 

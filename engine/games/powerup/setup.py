@@ -20,27 +20,11 @@ from engine.core.game import merge
 from engine.core.refusal import InputError, did_you_mean, lookup
 from engine.core.rng import Rng
 from engine.games.powerup.board import ALL_TILES, connected, neighbours, parse_tile, parse_tiles, position
-from engine.games.powerup.data import COMPANIES, HAND, PRESETS, RULES, SHARES
+from engine.games.powerup.data import COMPANIES, HAND, PRESETS, RULES, SHARES, company_code
 from engine.games.powerup.state import DOE, NEUTRAL, Holder, Ledger, State, Turn
 from engine.games.powerup.turn import begin_turn
 
 KEYS = ("preset", "players", "doe", "board", "bag", "turn", "action_rolls", "doe_rolls")
-
-
-def company_code(name: object, where: str | None = None) -> str:
-    """A company by its code (``ES``) or its name's first word (``Eclipse``), in any case."""
-    known = {code: code for code in COMPANIES}
-    for code, info in COMPANIES.items():
-        known[info.name.split()[0].upper()] = code
-        known[info.name.replace(" ", "").upper()] = code
-    text = str(name).replace(" ", "").upper()
-    if text in known:
-        return known[text]
-    raise InputError(
-        f"There is no company called {name!r}. Write its code or first name: "
-        + ", ".join(f"{c} ({i.name})" for c, i in COMPANIES.items()) + ".",
-        where,
-    )
 
 
 def new_state(setup: dict, settings: dict, rng: Rng) -> State:
