@@ -125,3 +125,26 @@ def test_random_whole_games_keep_every_invariant(seed, players, doe, absorption,
     assert view["winners"] and view["winners"][0] == view["ranking"][0]
     richest = max(p["cash"] for p in view["players"].values())
     assert all(view["players"][w]["cash"] == richest for w in view["winners"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts=st.lists(st.integers(0, 12), min_size=1, max_size=5),
+       size=st.integers(2, 49), base=st.sampled_from([200, 300, 400]))
+def test_bonuses_never_pay_more_than_fifteen_times_the_price(counts, size, base):
+    from engine.games.powerup.mergers import bonuses
+
+    price = base + 50 * (size - 2)
+    holdings = [(f"h{i}", n) for i, n in enumerate(counts)]
+    paid = dict((h, amount) for h, amount, _ in bonuses(holdings, price))
+    held = {h: n for h, n in holdings}
+    if not any(counts):
+        assert paid == {}
+        return
+    assert 15 * price - len(counts) < sum(paid.values()) <= 15 * price  # only rounding is kept back
+    assert all(held[h] > 0 for h in paid)
+    top = max(counts)
+    assert all(h in paid for h, n in holdings if n == top)  # every largest holder is paid
+    for a in paid:                                           # more shares never means less bonus
+        for b in paid:
+            if held[a] > held[b]:
+                assert paid[a] >= paid[b]
