@@ -41,7 +41,9 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
                            tile in changed, tile in hand))
     absorbed = {e.data["company"]: e.data["by"] for e in run.events if e.name == "company-absorbed"}
     gone = {c: by for c, by in absorbed.items() if not view["companies"][c]["size"]} if when == "after" else {}
-    out.append(_legend(view, bool(played), bool(changed), refused is not None, holder if hand else None, gone))
+    played_mark = "tile played" if when == "after" else "tile the example plays"
+    out.append(_legend(view, played_mark if played else "", bool(changed), refused is not None,
+                       holder if hand else None, gone))
     payouts = _payouts(run) if when == "after" else []
     if payouts:
         out.append(_payout_table(payouts))
@@ -121,7 +123,7 @@ def _swatch(fill: str, border: str | None = None) -> str:
 
 
 
-def _legend(view, played: bool, changed: bool, refused: bool, holder: str | None, gone: dict) -> str:
+def _legend(view, played: str, changed: bool, refused: bool, holder: str | None, gone: dict) -> str:
     rows = ['<TR><TD></TD><TD ALIGN="LEFT"><B>Company</B></TD><TD><B>Size</B></TD><TD><B>Price</B></TD></TR>']
     shown = [c for c, info in view["companies"].items() if info["size"]]
     for code in shown:
@@ -136,7 +138,7 @@ def _legend(view, played: bool, changed: bool, refused: bool, holder: str | None
                     f'<TD COLSPAN="2">into {by}</TD></TR>')
     marks = [(_swatch(NEUTRAL_FILL), "neutral tile")] if view["neutral"] else []
     if played:
-        marks.append((_swatch("white", style.INK), "tile played"))
+        marks.append((_swatch("white", style.INK), played))
     if changed:
         marks.append(('<TD><TABLE BORDER="1" CELLBORDER="1" CELLSPACING="1" CELLPADDING="0" COLOR="'
                       f'{style.INK}"><TR><TD WIDTH="10" HEIGHT="7" FIXEDSIZE="TRUE"></TD></TR></TABLE></TD>',
