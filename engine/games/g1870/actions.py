@@ -90,9 +90,9 @@ class Reader:
             return act()
         if verb in ("protect", "decline", "reissue") and shape == "X":
             return act(item=self.name(rest[0], "corporation", self.corps))
-        if verb == "par" and shape == "X N":
+        if verb == "par" and len(rest) == 2:
             return act(item=self.name(rest[0], "corporation", self.corps), amount=self.number(rest[1], "A par"))
-        if verb in ("pay", "half", "withhold") and shape == "N":
+        if verb in ("pay", "half", "withhold") and len(rest) == 1:
             return act(amount=self.number(rest[0], "The revenue"))
         if verb == "bid" and shape == "N on X":
             return act(item=self.name(rest[2], "private company", self.privates),

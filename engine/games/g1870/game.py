@@ -148,8 +148,11 @@ class G1870(Game):
         """Every candidate action that ``apply`` accepts now. Candidates cover each kind of action
         with sample amounts (par values, revenues 0/50/140, private prices at face value), so for
         open amounts this is a sample, not every number."""
-        out = []
+        out, seen = [], set()
         for act in candidates(state):
+            if act in seen:  # "buy SLSF" is both a share and a private candidate
+                continue
+            seen.add(act)
             try:
                 self.apply(copy.deepcopy(state), act)
             except Refusal:

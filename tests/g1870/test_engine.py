@@ -1,0 +1,90 @@
+"""The engine's tricky corners, beyond what the rulebook's examples show."""
+import pytest
+
+from engine.core import InputError, Refusal
+from engine.games.g1870 import holdings
+from tests.g1870.helpers import GAME, play, start, view
+
+
+def test_a_pending_sale_counts_at_its_new_price_for_the_certificate_limit():
+    state = start({"corporations": {"SP": {"cell": "E5", "par": 68}}, "turn": "bob"})
+    before = holdings.certificates(state, "bob")
+    state = play(state, "bob: sell SP")
+    # SP will drop from E5 into the yellow zone: bob's remaining SP share no longer counts.
+    assert holdings.certificates(state, "bob") == before - 2
+
+
+def test_every_sale_of_one_turn_waits_in_the_order_made():
+    state = start({"turn": "cat"})
+    state = play(state, "cat: sell SP", "cat: sell TP", "cat: done")
+    assert view(state)["waiting"] == ["ann: protect or decline SP (1 sold by cat)"]
+    state = play(state, "ann: decline SP")
+    assert view(state)["turn"] == "bob"            # TP's president answers next
+    state = play(state, "bob: protect TP")
+    assert view(state)["turn"] == "cat"            # play goes on after bob, the last protector
+    assert view(state)["corporations"]["SP"]["cell"] == "H3"
+    assert view(state)["corporations"]["TP"]["cell"] == "G4"
+
+
+def test_two_sales_of_the_same_corporation_in_a_turn_are_one_sale():
+    state = play(start({"turn": "bob"}), "bob: sell SP", "bob: sell SP", "bob: done")
+    assert view(state)["waiting"] == ["ann: protect or decline SP (2 sold by bob)"]
+
+
+def test_priority_goes_to_the_player_after_the_last_to_act():
+    state = play(start(), "ann: pass", "bob: buy SP", "cat: pass", "dan: pass", "ann: pass", "bob: pass")
+    assert view(state)["priority"] == "cat"
+    assert view(state)["round"] == "OR 2.1"
+
+
+def test_three_bidders_bid_a_private_up_lowest_bid_first():
+    state = start(preset="new-game")
+    state = play(state, "ann: bid 45 on MRBC", "bob: bid 50 on MRBC", "cat: bid 60 on MRBC", "dan: buy GRSC")
+    assert view(state)["turn"] == "ann"             # the lowest bid acts first
+    state = play(state, "ann: pass")
+    assert view(state)["turn"] == "bob"
+    with pytest.raises(Refusal, match="at least \\$65"):
+        play(state, "bob: bid 60 on MRBC")
+    state = play(state, "bob: bid 65 on MRBC", "cat: pass")
+    assert view(state)["privates"]["MRBC"]["owner"] == "bob"
+    assert [view(state)["players"][p]["cash"] for p in ("ann", "bob", "cat")] == [525, 460, 525]
+    assert view(state)["turn"] == "ann"             # play resumes after dan, who bought the GRSC
+
+
+def test_closing_a_corporation_lowers_the_certificate_limit_and_frees_its_cell():
+    state = start({"round": "operating", "turn": "TP", "corporations": {"TP": {"cell": "A8", "par": 76}}})
+    assert view(state)["cert_limit"] == 16
+    state = play(state, "TP: withhold 0")
+    assert view(state)["cert_limit"] == 14
+    assert "A9" not in view(state)["market"] and "TP" not in view(state)["operating_order"]
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("purchase SP", "must start with one of"),
+    ("buy XX", "no corporation or private company called 'XX'"),
+    ("sell two SP", "not in an order the game knows"),
+    ("par SP ninety", "whole number"),
+    ("redeem SP from zed", "no player called 'zed'"),
+])
+def test_bad_notation_is_an_input_error_that_says_what_is_wrong(text, fragment):
+    with pytest.raises(InputError, match=fragment):
+        GAME.parse_action(start(), "ann", text)
+
+
+def test_unknown_actor_and_setup_keys_are_input_errors():
+    with pytest.raises(InputError, match="no player or corporation called 'zed'"):
+        GAME.parse_action(start(), "zed", "pass")
+    with pytest.raises(InputError, match="has no key 'cahs'"):
+        start({"players": {"ann": {"cahs": 5}}})
+    with pytest.raises(InputError, match="not a cell"):
+        start({"corporations": {"SP": {"cell": "Z1"}}})
+    with pytest.raises(InputError, match="only ten shares"):
+        start({"players": {"ann": {"shares": {"SP": 9}}}})
+
+
+def test_a_refused_action_names_its_rule_and_changes_nothing():
+    state = start()
+    with pytest.raises(Refusal) as refusal:
+        play(state, "ann: buy 2 TP")
+    assert refusal.value.rule == "1870.buy.one-per-turn"
+    assert view(state)["players"]["ann"]["cash"] == 300
