@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.core import Refusal, step
 from engine.games.bus import GAME
-from engine.games.bus.actions import Add
+from engine.games.bus.actions import Add, Place
 from engine.games.bus.line import is_single_trail
 from tests.bus.helpers import new
 
@@ -43,12 +43,16 @@ def check_legal_and_refused(state, player: str, legal: set) -> None:
             if (player, frm, to) in legal:
                 step(GAME, state, action)
                 continue
-            try:
-                step(GAME, state, action)
-            except Refusal as refusal:
-                assert refusal.rule.startswith("bus."), refusal.rule
-            else:
-                raise AssertionError(f"{player}: add {frm}-{to} was accepted but not listed as legal")
+            refusal_expected(state, action)
+
+
+def refusal_expected(state, action) -> None:
+    try:
+        step(GAME, state, action)
+    except Refusal as refusal:
+        assert refusal.rule.startswith("bus."), refusal.rule
+    else:
+        raise AssertionError(f"{action} was accepted but not listed as legal")
 
 
 def legal_set(state) -> set:
@@ -61,6 +65,13 @@ def play_setup(data, state, stuck: set | None = None):
     while state.phase in ("first-markers", "second-markers"):
         actions = GAME.legal_actions(state)
         assert actions, "a setup placement always has a legal move"
+        if state.phase == "first-markers":  # anyone else placing now is refused by a rule
+            other = data.draw(st.sampled_from(sorted(state.players)), label="other placer")
+            if other != actions[0].actor:
+                refusal_expected(state, Place(other, actions[0].street))
+        else:
+            check_legal_and_refused(state, data.draw(st.sampled_from(sorted(state.players)), label="checked"),
+                                    legal_set(state))
         action = data.draw(st.sampled_from(actions), label="placement")
         outcome = step(GAME, state, action)
         state = outcome.state
@@ -75,7 +86,7 @@ def play_setup(data, state, stuck: set | None = None):
 def test_free_expansion_keeps_every_line_a_single_trail(data, players, rules):
     state = play_setup(data, new({"players": NAMES[:players], "phase": "setup"}, **rules))
     assert state.phase == "free"
-    for _ in range(data.draw(st.integers(0, 30), label="steps")):
+    for _ in range(data.draw(st.integers(0, 20), label="steps")):
         legal = legal_set(state)
         mover = data.draw(st.sampled_from(NAMES[:players]), label="checked player")
         check_legal_and_refused(state, mover, legal)
