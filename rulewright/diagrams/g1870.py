@@ -7,7 +7,8 @@
   listed top first.
 - In the "after" picture, every price movement the example's actions caused is an arrow in the
   corporation's colour from the old cell to the new one (a sold-out move on the top row shows
-  both legs). A sale held by the ledge is marked "held", in red, at the foot of its cell.
+  both legs). A sale held by the ledge is marked "held", in red, at the foot of its cell; a
+  protected sale is marked "protected".
 
 Options (words after ``:diagram: before|after``): ``nolegend`` hides the legend.
 """
@@ -121,6 +122,12 @@ def _arrows(run) -> list[str]:
             r, c = cells[0]
             lines.append(f'  held{i} [shape=plaintext, fontsize=5.5, fontcolor="{style.REFUSED}", '
                          f'label="held", pos="{_pos(r + 0.36, c)}"];')
+    for i, step in enumerate(run.steps):
+        for event in step.events:
+            if event.name == "price-protected":
+                r, c = run.after.corporations[event.data["corporation"]].pos
+                lines.append(f'  protected{i} [shape=plaintext, fontsize=5, fontcolor="{style.INK}", '
+                             f'label="protected", pos="{_pos(r + 0.36, c)}"];')
     return lines
 
 
@@ -131,14 +138,14 @@ def _swatch(fill: str, height: int = 9) -> str:
 
 def _legend() -> str:
     rows = [(_swatch(ZONE_FILL[zone]), text) for zone, text in (
-        ("yellow", "yellow: shares not counted for the certificate limit"),
-        ("green", "green: no certificate limit and no 60% limit"),
-        ("brown", "brown: as green, and several buys a turn from the market"),
-        ("below-ledge", "below the ledge (entered only by falling through)"),
+        ("yellow", "yellow: not counted for certificates"),
+        ("green", "green: no certificate or 60% limit"),
+        ("brown", "brown: also several buys a turn"),
+        ("below-ledge", "below the ledge"),
         ("closing", "the corporation closes"))]
     rows.append((_swatch(style.INK, 3), "the ledge"))
-    rows.append(('<TD><B>100</B></TD>', "par value (bold outline)"))
-    rows.append((_swatch(COLOURS[0], 3), "a price movement in this example"))
+    rows.append(('<TD><B>100</B></TD>', "par value"))
+    rows.append((_swatch(COLOURS[0], 3), "a price movement"))
     body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2"><B>The 1870 market</B></TD></TR>{body}</TABLE>>')
