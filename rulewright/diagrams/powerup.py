@@ -7,13 +7,15 @@
 - A refused play's tile is outlined in red with a cross.
 - The legend lists every company on the board with its size and share price; when the example
   paid bonuses or bought back shares, a table beside it lists the payouts.
-- ``hand`` (an extra word after before/after) marks the acting player's hand tiles, pale and dashed.
+- ``hand`` (an extra word after before/after) marks the acting player's hand tiles, pale and dashed,
+  each with what playing it would do now: ``neutral``, ``founds``, ``+ES`` (Eclipse Solar grows) or ``merges``.
 """
 from __future__ import annotations
 
 from html import escape
 
 from engine.games.powerup.board import ALL_TILES, COLUMNS, ROWS, position
+from engine.games.powerup.tiles import kind_of_play, touching
 from rulewright.diagrams import style
 
 CELL = 0.5  # inches per square: ten squares plus the legend print about 16 cm wide
@@ -38,7 +40,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     marked = played | changed | hand | {refused}
     for tile in sorted(ALL_TILES, key=lambda t: t in marked):  # marked squares last, on top
         out.append(_square(tile, view["board"].get(tile), when, tile in played, tile == refused,
-                           tile in changed, tile in hand))
+                           tile in changed, _effect(state, tile) if tile in hand else None))
     absorbed = {e.data["company"]: e.data["by"] for e in run.events if e.name == "company-absorbed"}
     gone = {c: by for c, by in absorbed.items() if not view["companies"][c]["size"]} if when == "after" else {}
     played_mark = "tile played" if when == "after" else "tile the example plays"
@@ -63,7 +65,15 @@ def _axes() -> list[str]:
     return out
 
 
-def _square(tile, owner, when, played, refused, changed, in_hand) -> str:
+def _effect(state, tile: str) -> str:
+    """What playing a hand tile would do now, in a word or two."""
+    kind = kind_of_play(state, tile)
+    if kind == "expand":
+        return "+" + touching(state, tile)[0][0]
+    return {"found": "founds", "failed-found": "neutral", "merge": "merges"}.get(kind, kind)
+
+
+def _square(tile, owner, when, played, refused, changed, in_hand: str | None) -> str:
     col, row = position(tile)
     attrs = [f"pos={_pos(col, row)}", f'label="{tile}"']
     if owner is None:
@@ -77,7 +87,7 @@ def _square(tile, owner, when, played, refused, changed, in_hand) -> str:
         attrs += [f'color="{style.INK}"', "peripheries=2", "penwidth=1.6"]
     if in_hand:
         attrs += [f'fillcolor="{HAND_FILL}"', f'color="{style.INK}"', 'style="filled,dashed"', "penwidth=1.5",
-                  f'fontcolor="{style.INK}"', "fontsize=10"]
+                  f'fontcolor="{style.INK}"', "fontsize=9", f'label="{tile}\\n{in_hand}"']
     if played:
         dashed = owner is None and when == "before"
         attrs += [f'color="{style.INK}"', "penwidth=3.5",
@@ -144,7 +154,7 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
                       f'{style.INK}"><TR><TD WIDTH="10" HEIGHT="7" FIXEDSIZE="TRUE"></TD></TR></TABLE></TD>',
                       "changed owner (double border)"))
     if holder:
-        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(holder)}'s hand"))
+        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(holder)}'s hand, with its effect"))
     if refused:
         marks.append((_swatch("white", style.REFUSED), "refused play"))
     rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]
