@@ -169,6 +169,8 @@ def candidates(state: State) -> list[actions.Act]:
     if who in state.corporations:
         out = [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
         out += [A(who, "buy", item="train"), A(who, "done")]
+        if state.corporations[who].president:
+            out.append(A(state.corporations[who].president, "go"))
         out += [A(who, "buy", item=p, other=priv.owner, amount=priv.cost) for p, priv in state.privates.items()
                 if priv.owner in state.players]
         return out
