@@ -172,10 +172,16 @@ def _actions(result: Result):
             para += ruleref_node(rule_id=step.refusal.rule)
             para += nodes.Text(f": {step.refusal.reason}")
         elif step.events:
-            para += nodes.Text(" — " + "; ".join(str(e) for e in step.events))
+            para += nodes.Text(" — " + "; ".join(_event_text(e) for e in step.events))
         item += para
         items += item
     return [items]
+
+
+def _event_text(event, longest: int = 70) -> str:
+    """An event in a few words: its details when they are short, else just its name."""
+    text = str(event)
+    return text if len(text) <= longest else event.name
 
 
 def _outcome(result: Result):
