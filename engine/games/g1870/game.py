@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 
 from engine.core import Event, Game, InputError, Refusal, Setting
-from engine.games.g1870 import (actions, holdings, market, operating, privates, protection, redemption, shares,
-                                stock)
+from engine.games.g1870 import (actions, holdings, market, operating, privates, protection, redemption, rounds,
+                                shares, stock)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
@@ -42,6 +42,12 @@ class G1870(Game):
         return actions.parse(text, actor, state.corporations, state.privates, state.players)
 
     def apply(self, state: State, act: actions.Act) -> list[Event]:
+        events = self._apply(state, act)
+        if state.game_over:
+            return events
+        return events + rounds.check_bank(state)  # any payment may break the bank, not only dividends
+
+    def _apply(self, state: State, act: actions.Act) -> list[Event]:
         if state.game_over:
             raise Refusal("1870.turn.order", "The game is over.")
         if act.verb in ("protect", "decline"):

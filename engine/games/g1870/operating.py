@@ -31,7 +31,7 @@ def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
     name = {"pay": "paid-out", "half": "half-paid", "withhold": "withheld"}[kind]
     path = {"pay": market.right, "half": lambda pos: [pos], "withhold": market.left}[kind](corp.pos)
     events = [Event(name, {"corporation": sym, "revenue": revenue, "per_share": per_share})]
-    return events + holdings.move(state, corp, path, name) + rounds.check_bank(state)
+    return events + holdings.move(state, corp, path, name) + rounds.check_bank(state)  # before the set can end
 
 
 def next_train(state: State) -> dict | None:
