@@ -45,7 +45,7 @@ class Scenario:
 
     @property
     def game_name(self) -> str:
-        return self.data["game"]
+        return str(self.data["game"])  # `game: 1870` reads as a number in YAML
 
     @property
     def expect(self) -> dict:

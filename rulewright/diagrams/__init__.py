@@ -29,7 +29,11 @@ def draw(run, when: str, options=frozenset()) -> str:
     if module is None:
         raise ExampleProblem(s.where, f"There is no diagram for the game {s.game_name!r} yet; "
                                       "remove the ':diagram:' option.")
-    return module.draw(run, when, frozenset(options))
+    try:
+        return module.draw(run, when, frozenset(options))
+    except Exception as error:  # a bug in a diagram module must not stop the whole book
+        raise ExampleProblem(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}). "
+                                      "This is a bug in the diagram code, not in your example.") from None
 
 
 def dot_program() -> str:
