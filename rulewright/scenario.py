@@ -239,8 +239,8 @@ def play(s: Scenario) -> tuple[Run, str | None]:
         current = Step(index + 1, line, actor, text, state=state)
         run.steps.append(current)
         with _engine_errors(s, "do", index, step=current):
-            current.action = game.parse_action(state, actor, text)
             try:
+                current.action = game.parse_action(state, actor, text)
                 outcome = step(game, state, current.action)
             except Refusal as refusal:
                 current.refusal = refusal
@@ -278,9 +278,12 @@ class _engine_errors:
         return self
 
     def __exit__(self, kind, error, tb):
-        if error is None or isinstance(error, (ExampleProblem, Refusal)):
+        if error is None or isinstance(error, ExampleProblem):
             return False
         at = f"In step {self.step.index}, '{self.step}': " if self.step else ""
+        if isinstance(error, Refusal):  # only setting up can get here: play catches its refusals
+            raise self.s.problem(f"This setup breaks a rule: {error.reason} (rule {error.rule}). Change the "
+                                 "setup so that it describes a position the rules allow.", *self.path) from None
         if isinstance(error, InputError):
             path = self.path + tuple(error.where.split(".")) if error.where and not self.step else self.path
             raise self.s.problem(at + error.message, *path) from None

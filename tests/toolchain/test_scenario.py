@@ -129,3 +129,16 @@ def test_an_engine_bug_is_reported_as_such_not_as_a_traceback(page, monkeypatch)
     assert "the rules engine itself failed (ZeroDivisionError: division by zero)" in problem.message
     assert "test_scenario.py" in problem.message  # the failing engine code: here, the patched view
     assert "This is a bug in the engine, not in your example" in problem.message
+
+
+def test_a_setup_that_breaks_a_rule_is_a_plain_problem(page, monkeypatch):
+    from engine.core import Refusal
+    from tests.toolchain import toy_game
+
+    def refuse(self, setup, settings, rng):
+        raise Refusal("toy.add", "A pile may not start above the target.")
+
+    monkeypatch.setattr(toy_game.Toy, "new_state", refuse)
+    problem = problem_of(page(GOOD))
+    assert problem.where.line == 8
+    assert "This setup breaks a rule: A pile may not start above the target. (rule toy.add)" in problem.message
