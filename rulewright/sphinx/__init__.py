@@ -6,6 +6,8 @@ rule has an example and every rule an example names exists.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 from rulewright.sphinx import examples, numbering, rules
@@ -33,6 +35,20 @@ def _merge(app, env, docnames, other):
 def _add_static(app):
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("rulewright.css")
+    if app.builder.name == "simplepdf":
+        _quiet_toctree_fix(app.builder)
+
+
+def _quiet_toctree_fix(builder):
+    """sphinx-simplepdf prints its table-of-contents bookkeeping ("found duplicate chapters: {...}")
+    on every build; a designer reading the build log needs only real warnings."""
+    fix = builder._toctree_fix
+
+    def quiet(html):
+        with contextlib.redirect_stdout(io.StringIO()):
+            return fix(html)
+
+    builder._toctree_fix = quiet
 
 
 def setup(app):
