@@ -35,7 +35,7 @@ def load(text: str, where: Where) -> tuple[object, LineMap]:
     lines = LineMap(where.line)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        data = yaml.constructor.SafeConstructor().construct_document(node) if node is not None else None
     except yaml.YAMLError as error:
         # An unclosed bracket is found only where the text ends; its opening (the context) is
         # the line to fix. Otherwise the problem's own position is.
