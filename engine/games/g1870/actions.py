@@ -10,6 +10,12 @@ Players write (in stock rounds and the auction)::
 Corporations write (in operating rounds)::
 
     pay 140      half 140      withhold 140      buy train      buy GRSC from ann for 30      done
+
+and, on the map (``network.py``, ``routes.py``, ``connections.py``)::
+
+    lay Dallas-Houston        token Houston        run 3 Dallas-Houston-Galveston
+    pay      withhold         (the routes' total)
+    place destination token   keep destination token   use existing token   (in a connection run)
 """
 from __future__ import annotations
 
@@ -17,9 +23,11 @@ from dataclasses import dataclass
 
 from engine.core import Action, InputError
 from engine.core.refusal import lookup
+from engine.games.g1870 import network
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
-         "reject", "bid", "go", "pay", "half", "withhold")
+         "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use")
+DESTINATION = {"place": "place destination token", "keep": "keep destination token", "existing": "use existing token"}
 
 
 @dataclass(frozen=True)
@@ -33,6 +41,12 @@ class Act(Action):
 
     def notation(self) -> str:
         v, item, n, other, amount = self.verb, self.item, self.count, self.other, self.amount
+        map_words = {"lay": f"lay {other}", "token": f"token {item}", "run": f"run {item} {other}",
+                     "dest": DESTINATION.get(item, "")}
+        if v in map_words:
+            return map_words[v]
+        if v in ("pay", "half", "withhold") and other == "routes":
+            return v
         if v == "par":
             return f"par {item} {amount}"
         if v == "buy" and item == "train":
@@ -92,6 +106,8 @@ class Reader:
             return act(item=self.name(rest[0], "corporation", self.corps))
         if verb == "par" and len(rest) == 2:
             return act(item=self.name(rest[0], "corporation", self.corps), amount=self.number(rest[1], "A par"))
+        if verb in ("lay", "token", "run", "place", "keep", "use") or (verb in ("pay", "half", "withhold") and not rest):
+            return self.map_action(verb, rest)
         if verb in ("pay", "half", "withhold") and len(rest) == 1:
             return act(amount=self.number(rest[0], "The revenue"))
         if verb == "bid" and shape == "N on X":
@@ -119,6 +135,23 @@ class Reader:
             if verb == "sell" and not tail:
                 return act(item=self.name(counted[0], "corporation", self.corps), count=count)
         self.fail("its words are not in an order the game knows.")
+
+    def map_action(self, verb: str, rest: list[str]) -> Act:
+        """Actions on the map: station names are read whole (they may hold spaces) and checked."""
+        text = " ".join(rest)
+        if verb in ("pay", "half", "withhold"):
+            return Act(self.actor, verb, other="routes")
+        if verb == "lay" and len(network.read_path(text)) == 2:
+            return Act(self.actor, verb, other="-".join(network.read_path(text)))
+        if verb == "token" and rest:
+            return Act(self.actor, verb, item=network.station(text))
+        if verb == "run" and len(rest) >= 2 and rest[0].isdigit():
+            return Act(self.actor, verb, item=rest[0], other="-".join(network.read_path(" ".join(rest[1:]))))
+        for choice, words in DESTINATION.items():
+            if f"{verb} {text}".lower() == words:
+                return Act(self.actor, "dest", item=choice)
+        self.fail("map actions are 'lay A-B', 'token A', 'run 3 A-B-C', 'place destination token', "
+                  "'keep destination token' or 'use existing token'.")
 
 
 def parse(text: str, actor, corps, privates, players) -> Act:

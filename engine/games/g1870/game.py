@@ -3,14 +3,16 @@
 Read ``market.py`` (the grid and its moves), ``holdings.py`` (who holds what), then one module per
 kind of action: ``shares.py``, ``protection.py``, ``redemption.py``, ``privates.py``,
 ``operating.py``; ``stock.py`` and ``rounds.py`` say whose turn it is and when rounds end.
+The map: ``network.py`` (stations, track, tokens), ``routes.py`` (where trains may run and what
+they earn) and ``connections.py`` (destinations and connection runs).
 """
 from __future__ import annotations
 
 import copy
 
 from engine.core import Event, Game, InputError, Refusal, Setting
-from engine.games.g1870 import (actions, holdings, market, operating, privates, protection, redemption, rounds,
-                                shares, stock)
+from engine.games.g1870 import (actions, connections, holdings, market, network, operating, privates, protection,
+                                redemption, rounds, routes, shares, stock)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
@@ -27,6 +29,18 @@ class G1870(Game):
         "can_protect_if_sold": Setting(False, "Whether a president who sold the corporation earlier in the round "
                                        "may still protect another player's sale of it.", (False, True)),
         "max_reissue_200": Setting(False, "Whether the par of reissued shares is capped at $200.", (False, True)),
+        "existing_destination_token": Setting(
+            "promote", "A corporation that already has a token in its destination at its connection run. "
+            "'promote': that token may become its destination token (the new one goes on the charter as a "
+            "$100 token). 'charter-only': it can only keep the new token on its charter.",
+            ("promote", "charter-only")),
+        "connection_first": Setting(
+            "operator", "Who makes its connection run first when several become eligible at the end of a turn. "
+            "'operator': the corporation whose turn just ended, if it is eligible. 'layer': that corporation "
+            "only if it laid track in its turn; otherwise all go in share-price order.", ("operator", "layer")),
+        "connection_reorder": Setting(
+            False, "Whether a connection run's payout, which moves the price, also changes the order in which "
+            "the corporations still to operate in this round take their turns.", (False, True)),
     }
     presets = PRESETS
 
@@ -42,14 +56,34 @@ class G1870(Game):
         return actions.parse(text, actor, state.corporations, state.privates, state.players)
 
     def apply(self, state: State, act: actions.Act) -> list[Event]:
+        before = (state.round, state.stock_round, state.operating_round, state.turn)
+        net = network.turn_fields(state) if state.round == "operating" else state.net
+        laid = net.laid and net.turn_key.endswith(f":{state.turn}")
         events = self._apply(state, act)
+        events += network.sync(state)
+        if not state.game_over:
+            events += self._connection_check(state, before, laid)
         if state.game_over:
             return events
         return events + rounds.check_bank(state)  # any payment may break the bank, not only dividends
 
+    @staticmethod
+    def _connection_check(state: State, before: tuple, laid: bool) -> list[Event]:
+        """Connection runs are checked when a corporation's turn ends and when an operating round
+        begins (rule 1870.connection.timing)."""
+        after = (state.round, state.stock_round, state.operating_round, state.turn)
+        turn_ended = before[0] == "operating" and before[3] in state.corporations and after != before
+        new_round = state.round == "operating" and after[:3] != before[:3]
+        if not (turn_ended or new_round) or state.net.current:
+            return []
+        first = before[3] if turn_ended and (laid or state.settings["connection_first"] == "operator") else None
+        return connections.check(state, first)
+
     def _apply(self, state: State, act: actions.Act) -> list[Event]:
         if state.game_over:
             raise Refusal("1870.turn.order", "The game is over.")
+        if state.net.current:
+            return connections.act(state, act)
         if act.verb in ("protect", "decline"):
             return self._protection(state, act)
         if act.verb == "go":
@@ -138,7 +172,11 @@ class G1870(Game):
     def _operating(self, state: State, act) -> list[Event]:
         sym, verb = act.actor, act.verb
         if verb in ("pay", "half", "withhold"):
-            return operating.dividend(state, sym, verb, act.amount)
+            runs = network.turn_fields(state).runs
+            return operating.dividend(state, sym, verb,
+                                      routes.revenue(state, sym, runs, None if act.other == "routes" else act.amount))
+        if verb in ("lay", "token", "run"):
+            return self._map(state, act)
         if verb == "buy" and act.item == "train":
             return operating.buy_train(state, sym)
         if verb == "buy" and act.amount:
@@ -146,6 +184,18 @@ class G1870(Game):
         if verb == "done":
             return operating.done(state, sym)
         return self._wrong(state, act)
+
+    @staticmethod
+    def _map(state: State, act) -> list[Event]:
+        sym = act.actor
+        if act.verb == "lay":
+            return network.lay(state, sym, *network.read_path(act.other))
+        if act.verb == "token":
+            return network.place_token(state, sym, act.item)
+        if state.dividend_done:
+            raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
+                                              "have run.")
+        return routes.run(state, sym, act.item, network.read_path(act.other), network.turn_fields(state).runs)
 
     def view(self, state: State) -> dict:
         return view(state)
@@ -172,8 +222,11 @@ def candidates(state: State) -> list[actions.Act]:
     A = actions.Act
     if not who:
         return []
+    if state.net.current:
+        return map_candidates(state, who, connection=True)
     if who in state.corporations:
-        out = [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
+        out = map_candidates(state, who)
+        out += [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
         out += [A(who, "buy", item="train"), A(who, "done")]
         if state.corporations[who].president:
             out.append(A(state.corporations[who].president, "go"))
@@ -194,3 +247,18 @@ def candidates(state: State) -> list[actions.Act]:
         if priv.owner == who:
             out += [A(who, "sell", item=sym, other=o, amount=priv.cost) for o in state.players if o != who]
     return out
+
+
+def map_candidates(state: State, who: str, connection: bool = False) -> list[actions.Act]:
+    """Map actions: every route each train may run (as ``run`` actions), paying the routes' total,
+    and in a turn every link to lay and station to token; in a connection run the token choices."""
+    A = actions.Act
+    corp = state.corporations[who]
+    out = [A(who, v, other="routes") for v in ("pay", "half", "withhold")]
+    for train in dict.fromkeys(corp.trains):
+        out += [A(who, "run", item=train, other=routes.fmt(p))
+                for p in routes.legal_paths(state, who, routes.train_length(train))]
+    if connection:
+        return out + [A(who, "dest", item=c) for c in actions.DESTINATION]
+    out += [A(who, "lay", other=link) for link in sorted(network.links())]
+    return out + [A(who, "token", item=s) for s in network.stations()]

@@ -1,8 +1,9 @@
 """What a corporation does on its turn in an operating round, as far as the market is concerned:
 declare its revenue (pay out, pay half, or withhold), buy trains from the bank, buy privates.
 
-Track, stations and routes are not modelled here; the revenue a corporation earned is stated in
-the action (``pay 140``). The later operating-round rules compute it instead.
+Track, stations and routes are in ``network.py`` and ``routes.py``: when a corporation has run
+its trains this turn (``run 3 Dallas-Houston``) the revenue is their total; otherwise the revenue
+is stated in the action (``pay 140``), as the stock-market examples do.
 """
 from __future__ import annotations
 
@@ -18,20 +19,27 @@ def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
     if revenue and not corp.trains:
         raise Refusal("1870.or.dividend", f"{sym} owns no train, so it earns nothing.")
     withheld = {"pay": 0, "half": revenue // 20 * 10, "withhold": revenue}[kind]
-    per_share = (revenue - withheld) // 10
-    paid = withheld + per_share * (corp.treasury + corp.redeemed)  # Treasury shares pay the corporation
-    corp.cash += paid
-    state.bank -= paid
-    for player in state.players.values():
-        amount = per_share * player.shares.get(sym, 0)
-        player.cash += amount
-        state.bank -= amount
+    per_share = distribute(state, corp, revenue, withheld)
     state.dividend_done = True
     corp.operated = True
     name = {"pay": "paid-out", "half": "half-paid", "withhold": "withheld"}[kind]
     path = {"pay": market.right, "half": lambda pos: [pos], "withhold": market.left}[kind](corp.pos)
     events = [Event(name, {"corporation": sym, "revenue": revenue, "per_share": per_share})]
     return events + holdings.move(state, corp, path, name) + rounds.check_bank(state)  # before the set can end
+
+
+def distribute(state: State, corp, revenue: int, withheld: int) -> int:
+    """Pay ``revenue`` from the bank: ``withheld`` to the corporation, the rest per share to the
+    holders (Treasury shares pay the corporation). Returns the amount per share."""
+    per_share = (revenue - withheld) // 10
+    paid = withheld + per_share * (corp.treasury + corp.redeemed)
+    corp.cash += paid
+    state.bank -= paid
+    for player in state.players.values():
+        amount = per_share * player.shares.get(corp.sym, 0)
+        player.cash += amount
+        state.bank -= amount
+    return per_share
 
 
 def next_train(state: State) -> dict | None:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from engine.core import InputError
 from engine.core.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, market, rounds
+from engine.games.g1870 import data, holdings, map_setup, market, rounds
 from engine.games.g1870.state import Corporation, Player, Private, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train")
+       "phase", "bank", "next_train", "track", "tokens", "connected")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued")
 
@@ -67,6 +67,7 @@ def build(setup: dict, settings: dict) -> State:
     sold_train_kinds(state, setup.get("next_train"))
     state.bank = int(setup.get("bank", data.tables()["bank"] - total_cash(state)))
     start_round(state, setup)
+    map_setup.build(state, setup)
     return state
 
 

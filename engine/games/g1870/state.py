@@ -5,6 +5,7 @@ units) when that player is the president, so moving the presidency never moves u
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 
 
@@ -99,6 +100,7 @@ class State:
     bank_broken: bool = False
     game_over: bool = False
     last_bankrupt: str | None = None
+    net: object = None           # the map: track, tokens, connection runs (network.Network)
 
     def __deepcopy__(self, memo) -> "State":
         """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial)."""
@@ -116,6 +118,7 @@ class State:
             offer=replace(self.offer) if self.offer else None,
             bidoff={**self.bidoff, "bidders": list(self.bidoff["bidders"])} if self.bidoff else None,
             operating_order=list(self.operating_order),
+            net=copy.deepcopy(self.net, memo),
         )
         memo[id(self)] = clone
         return clone

@@ -2,13 +2,15 @@
 the chapter's Notation section; keep the two in step."""
 from __future__ import annotations
 
-from engine.games.g1870 import holdings, market, privates, protection, rounds
+from engine.games.g1870 import holdings, map_view, market, privates, protection, rounds
 from engine.games.g1870.state import State
 
 
 def who_acts(state: State) -> str:
     if state.offer:
         return state.offer.to
+    if state.net and state.net.current:
+        return state.net.current["corp"]
     if state.protection:
         return protection.waiting_for(state)
     if state.must_par:
@@ -37,6 +39,7 @@ def view(state: State) -> dict:
         "corporations": {sym: corp_view(state, sym) for sym in state.corporations},
         "privates": {sym: {"owner": p.owner, "closed": p.closed, "cost": p.cost, "revenue": p.revenue,
                            "price": p.price, "bids": dict(p.bids)} for sym, p in state.privates.items()},
+        **map_view.top(state),
     }
 
 
@@ -70,4 +73,4 @@ def corp_view(state: State, sym: str) -> dict:
             "redeemed": c.redeemed, "market": c.market, "president": c.president, "floated": c.floated,
             "operated": c.operated, "closed": c.closed, "trains": list(c.trains),
             "capitalisation": "incremental" if c.incremental else "full",
-            "sold_out": c.pos is not None and rounds.sold_out(state, c)}
+            "sold_out": c.pos is not None and rounds.sold_out(state, c), **map_view.corporation(state, sym)}

@@ -1,0 +1,137 @@
+"""Destinations and connection runs (rules section 11).
+
+1. ``eligible``: the corporation can run a train it owns from its home token to its destination,
+   long enough to count every stop on the way, both ends included.
+2. ``check``: at the end of every corporation's turn in an operating round, and at the start of
+   every operating round, the eligible corporations queue for their connection runs: the one whose
+   turn just ended first, the others in share-price order. Each is checked again just before its
+   run: one that is no longer eligible waits (its run is postponed, not lost).
+3. The run itself (the corporation at the head of the queue acts): decide the destination token,
+   run trains (one of them home to destination), then pay the income out in full or keep it.
+A corporation makes one connection run in a game.
+"""
+from __future__ import annotations
+
+from engine.core import Event, Refusal
+from engine.games.g1870 import holdings, market, network, operating, rounds, routes
+from engine.games.g1870.network import destination, home
+
+
+def joining_path(state, sym: str):
+    """A route one of ``sym``'s trains could run from its home token to its destination, or None."""
+    corp = state.corporations[sym]
+    start, end = home(sym), destination(sym)
+    if not corp.trains or sym not in state.net.tokens.get(start, []):
+        return None
+    longest = max(routes.train_length(t) for t in corp.trains)
+    return next((p for p in routes.legal_paths(state, sym, longest) if {p[0], p[-1]} == {start, end}), None)
+
+
+def eligible(state, sym: str) -> bool:
+    corp = state.corporations[sym]
+    if corp.closed or corp.par is None or sym in state.net.history or state.round == "over":
+        return False
+    return joining_path(state, sym) is not None
+
+
+def check(state, first: str | None = None) -> list[Event]:
+    """Queue every eligible corporation that is not queued yet; ``first`` (the corporation whose
+    turn just ended) goes to the front when it is among them."""
+    net = state.net
+    waiting = [s for s in rounds.price_order(state) if s not in net.queue and s != (net.current or {}).get("corp")
+               and eligible(state, s)]
+    if first in waiting:
+        waiting.remove(first)
+        waiting.insert(0, first)
+    net.queue.extend(waiting)
+    events = [Event("connection-due", {"corporations": waiting})] if waiting else []
+    return events + start_next(state)
+
+
+def start_next(state) -> list[Event]:
+    net = state.net
+    events = []
+    while net.current is None and net.queue:
+        sym = net.queue.pop(0)
+        if not eligible(state, sym):
+            events.append(Event("connection-postponed", {"corporation": sym}))
+            continue
+        net.current = {"corp": sym, "token": None, "runs": []}
+        events.append(Event("connection-run-started", {"corporation": sym, "destination": destination(sym)}))
+    return events
+
+
+def act(state, action) -> list[Event]:
+    """An action while a connection run is under way."""
+    run = state.net.current
+    sym = run["corp"]
+    if action.actor != sym:
+        raise Refusal("1870.connection.timing", f"{sym} is making its connection run now, between turns; "
+                                                "play goes on when it has paid or kept its income.")
+    if action.verb == "dest":
+        return token(state, sym, action.item)
+    if run["token"] is None:
+        raise Refusal("1870.connection.token", f"{sym} first decides what to do with its destination token: "
+                                               "'place destination token' or 'keep destination token'.")
+    if action.verb == "run":
+        return routes.run(state, sym, action.item, network.read_path(action.other), run["runs"])
+    if action.verb == "half":
+        raise Refusal("1870.connection.income", "A connection run's income is paid out in full or kept; it "
+                                                "cannot be paid half.")
+    if action.verb in ("pay", "withhold"):
+        return income(state, sym, action.verb, None if action.other == "routes" else action.amount)
+    raise Refusal("1870.connection.timing", f"During its connection run {sym} can only decide its destination "
+                                            "token, run trains, and pay or withhold.")
+
+
+def token(state, sym: str, choice: str) -> list[Event]:
+    net, run = state.net, state.net.current
+    dest = destination(sym)
+    if run["token"] is not None:
+        raise Refusal("1870.connection.token", f"{sym} has already decided about its destination token.")
+    already = sym in net.tokens.get(dest, [])
+    if choice == "place" and already:
+        raise Refusal("1870.connection.token", f"{sym} already has a token in {dest}; it can make that token its "
+                                               "destination token ('use existing token') or keep the new one.")
+    if choice == "existing" and not (already and state.settings["existing_destination_token"] == "promote"):
+        why = (f"{sym} has no token in {dest}" if not already
+               else "under the setting existing_destination_token: charter-only, it cannot")
+        raise Refusal("1870.connection.token", f"{why}; it places or keeps its new destination token instead.")
+    if choice == "place":
+        net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be
+        net.destination[sym] = "map"
+    else:
+        net.charter.setdefault(sym, []).append(100)
+        net.destination[sym] = "map" if choice == "existing" else "charter"
+    run["token"] = choice
+    name = {"place": "destination-token-placed", "keep": "destination-token-kept",
+            "existing": "destination-token-existing"}[choice]
+    return [Event(name, {"corporation": sym, "destination": dest})]
+
+
+def income(state, sym: str, kind: str, stated: int | None) -> list[Event]:
+    net, run = state.net, state.net.current
+    ends = {home(sym), destination(sym)}
+    if not any({p[0], p[-1]} == ends for _, p in run["runs"]):
+        raise Refusal("1870.connection.run", f"One of {sym}'s trains must run from {home(sym)} to "
+                                             f"{destination(sym)} in its connection run.")
+    revenue = routes.revenue(state, sym, run["runs"], stated)
+    corp = state.corporations[sym]
+    per_share = operating.distribute(state, corp, revenue, revenue if kind == "withhold" else 0)
+    net.history[sym] = {"revenue": revenue, "dividend": "paid" if kind == "pay" else "withheld",
+                        "routes": [f"{t}: {routes.fmt(p)}" for t, p in run["runs"]], "token": run["token"]}
+    net.current = None
+    name = "connection-paid" if kind == "pay" else "connection-withheld"
+    events = [Event(name, {"corporation": sym, "revenue": revenue, "per_share": per_share})]
+    if kind == "pay":
+        events += holdings.move(state, corp, market.right(corp.pos), "connection run")
+        if state.settings["connection_reorder"]:
+            state.operating_order = [s for s in rounds.price_order(state) if s in state.operating_order]
+    return events + start_next(state)
+
+
+def view(state) -> dict:
+    run = state.net.current
+    return {"corporation": run["corp"], "token": run["token"],
+            "routes": [{"train": t, "route": routes.fmt(p), "value": routes.value(state, run["corp"], p)}
+                       for t, p in run["runs"]]} if run else None
