@@ -8,16 +8,6 @@ from engine.games import register
 
 register("toy", "tests.toolchain.toy_game")
 
-RULES = """
-```{rule} toy.add
-:title: Adding
-A turn adds one to three counters.
-```
-
-```{rule} toy.turn
-Players take turns in the order given.
-```
-"""
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """The whole-book checks work both ways: they pass a sound book and catch each kind of gap."""
-import textwrap
-
 from rulewright.checks import check, refusal_sites
+from tests.toolchain.pages import EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, RULE_TURN, line_of, page
 
 ENGINE = '''
 from engine.core import Refusal
@@ -13,45 +12,12 @@ def apply(state, action):
         raise Refusal("toy.turn", "It is not your turn.")
 '''
 
-BOOK = """
-# Toy
-
-```{rule} toy.add
-A turn adds one to three counters.
-```
-
-```{rule} toy.turn
-Players take turns in order.
-```
-
-```{example} Adding too many
-:id: toy-add-too-many
-:rules: toy.add
-
-game: toy
-setup: {preset: small}
-do:
-  - ann: add 4
-expect:
-  refused: toy.add
-```
-
-```{example} Bob cannot go first
-:id: toy-turn
-
-game: toy
-setup: {preset: small}
-do:
-  - bob: add 1
-expect:
-  refused: toy.turn
-```
-"""
+BOOK = page(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
 
 
 def make(tmp_path, book=BOOK, engine=ENGINE):
     (tmp_path / "rulebook").mkdir()
-    (tmp_path / "rulebook" / "toy.md").write_text(textwrap.dedent(book).lstrip())
+    (tmp_path / "rulebook" / "toy.md").write_text(book)
     (tmp_path / "engine").mkdir()
     (tmp_path / "engine" / "toy.py").write_text(engine)
     return check(tmp_path / "rulebook", tmp_path / "engine")
@@ -79,21 +45,24 @@ def test_an_engine_refusal_not_declared_in_the_book(tmp_path):
 
 
 def test_a_refusal_no_example_shows(tmp_path):
-    book = BOOK.replace("  refused: toy.turn", "  pile: 0").replace("- bob: add 1", "- ann: add 1")
+    book = BOOK.replace("  refused: toy.turn\n", "").replace("- bob: add 1", "- ann: add 1")
     found = messages(make(tmp_path, book=book))
-    assert any("toy.md, line 7" in m and "no example shows that refusal" in m for m in found), found
+    assert any(f"toy.md, line {line_of(book, '{rule} toy.turn')}" in m and "no example shows that refusal" in m
+               for m in found), found
 
 
 def test_a_rule_without_an_example(tmp_path):
     book = BOOK + "\n```{rule} toy.extra\nAn extra rule.\n```\n"
     found = messages(make(tmp_path, book=book))
-    assert any("toy.md, line 34" in m and "The rule toy.extra has no example" in m for m in found), found
+    assert any(f"toy.md, line {line_of(book, '{rule} toy.extra')}" in m and "The rule toy.extra has no example" in m
+               for m in found), found
 
 
 def test_an_example_naming_an_undeclared_rule(tmp_path):
-    found = messages(make(tmp_path, book=BOOK.replace(":rules: toy.add", ":rules: toy.add toy.sub")))
-    assert any("toy.md, line 11, example toy-add-too-many" in m and "'toy.sub', which is not declared" in m
-               for m in found), found
+    book = BOOK.replace(":rules: toy.add", ":rules: toy.add toy.sub")
+    found = messages(make(tmp_path, book=book))
+    where = f"toy.md, line {line_of(book, '{example} Adding too many')}, example toy-add-too-many"
+    assert any(where in m and "'toy.sub', which is not declared" in m for m in found), found
 
 
 def test_duplicate_and_badly_formed_ids(tmp_path):

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, line_of, page
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CONF = f"""
@@ -28,46 +30,7 @@ rules
 ```
 """
 
-TOY = """
-# Toy
-
-```{rule} toy.add
-:title: Adding
-A turn adds one to three counters.
-```
-
-## Turns
-
-```{rule} toy.turn
-:title: Taking turns
-Players take turns in order. See {ruleref}`toy.add`.
-```
-
-```{example} Bob cannot go first
-:id: toy-turn
-:rules: toy.turn
-
-game: toy
-setup: {preset: small}
-do:
-  - bob: add 1
-expect:
-  refused: toy.turn
-  pile: 0
-```
-
-```{example} Adding to the pile
-:id: toy-add
-:rules: toy.add
-
-game: toy
-setup: {preset: small}
-do:
-  - ann: add 2
-expect:
-  pile: 2
-```
-"""
+TOY = page(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
 
 
 def build(tmp_path, toy=TOY, strict="1"):
@@ -75,7 +38,7 @@ def build(tmp_path, toy=TOY, strict="1"):
     src.mkdir()
     (src / "conf.py").write_text(CONF)
     (src / "index.md").write_text(textwrap.dedent(INDEX))
-    (src / "toy.md").write_text(textwrap.dedent(toy))
+    (src / "toy.md").write_text(toy)
     (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
     out = tmp_path / "out"
     done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(src), str(out)],
@@ -116,9 +79,11 @@ def test_the_rule_index_lists_rules_pages_and_examples(built):
 
 
 def test_strict_mode_fails_the_build_on_a_failing_example(tmp_path):
-    done, _ = build(tmp_path, TOY.replace("pile: 2", "pile: 3"))
+    toy = TOY.replace("pile: 2", "pile: 3")
+    done, _ = build(tmp_path, toy)
     assert done.returncode != 0
-    assert "toy.md:29" in done.stderr and "pile (line 38): expected 3, but it is 2." in done.stderr
+    assert f"toy.md:{line_of(toy, '{example} Adding to the pile')}" in done.stderr
+    assert f"pile (line {line_of(toy, 'pile: 3')}): expected 3, but it is 2." in done.stderr
 
 
 def test_without_strict_mode_the_failure_is_shown_on_the_page(tmp_path):

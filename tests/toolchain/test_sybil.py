@@ -1,5 +1,5 @@
 """Examples run under pytest through Sybil, named by their IDs, and fail in plain words."""
-import textwrap
+from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, line_of, page
 
 pytest_plugins = ["pytester"]
 
@@ -11,47 +11,12 @@ from pathlib import Path
 pytest_collect_file = rulebook_sybil(Path(__file__).parent).pytest()
 """
 
-PAGE = """
-# Toy
-
-```{rule} toy.add
-A turn adds one to three counters.
-```
-
-```{example} Adding to the pile
-:id: toy-add
-:rules: toy.add
-
-game: toy
-setup: {preset: small}
-do:
-  - ann: add 2
-expect:
-  pile: 2
-```
-
-```{example} Adding too many
-:id: toy-add-too-many
-:rules: toy.add
-
-game: toy
-setup: {preset: small}
-do:
-  - ann: add 4
-expect:
-  refused: toy.add
-```
-
-```python
->>> 1 + 1
-2
-```
-"""
+PAGE = page(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, DOCTEST)
 
 
-def run(pytester, page: str, *args):
+def run(pytester, text: str, *args):
     pytester.makeconftest(CONFTEST)
-    pytester.makefile(".md", rules=textwrap.dedent(page))
+    pytester.makefile(".md", rules=text)
     return pytester.runpytest_inprocess("-p", "no:doctest", "-p", "no:cacheprovider", "-v", *args)
 
 
@@ -70,19 +35,22 @@ def test_one_example_runs_by_id(pytester, monkeypatch):
 
 def test_a_failing_example_reports_file_line_id_and_values_without_a_traceback(pytester, monkeypatch):
     monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
-    result = run(pytester, PAGE.replace("pile: 2", "pile: 3"))
+    text = PAGE.replace("pile: 2", "pile: 3")
+    result = run(pytester, text)
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines([
-        "*rules.md, line 7, example toy-add: the example did not turn out as expected.",
-        "*- pile (line 16): expected 3, but it is 2.",
+        f"*rules.md, line {line_of(text, ':id: toy-add') - 1}, example toy-add: "
+        "the example did not turn out as expected.",
+        f"*- pile (line {line_of(text, 'pile: 3')}): expected 3, but it is 2.",
     ])
     assert "Traceback" not in result.stdout.str()
 
 
 def test_a_malformed_example_fails_with_its_line_not_a_traceback(pytester, monkeypatch):
     monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
-    result = run(pytester, PAGE.replace("- ann: add 4", "- ann: explode"))
+    text = PAGE.replace("- ann: add 4", "- ann: explode")
+    result = run(pytester, text)
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["*rules.md, line 26, example toy-add-too-many: In step 1, 'ann: explode': "
-                                 "'explode' is not a toy action; write 'add N'."])
+    result.stdout.fnmatch_lines([f"*rules.md, line {line_of(text, 'ann: explode')}, example toy-add-too-many: "
+                                 "In step 1, 'ann: explode': 'explode' is not a toy action; write 'add N'."])
     assert "Traceback" not in result.stdout.str()

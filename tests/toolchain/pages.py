@@ -1,0 +1,79 @@
+"""Markdown for the toolchain's tests: the toy game's rules and examples, assembled into pages.
+
+Tests find the line they expect a message to name with ``line_of``, so a page can change shape
+without its assertions going stale.
+"""
+
+RULE_ADD = """
+```{rule} toy.add
+:title: Adding
+A turn adds one to three counters.
+```
+"""
+
+RULE_TURN = """
+```{rule} toy.turn
+:title: Taking turns
+Players take turns in order. See {ruleref}`toy.add`.
+```
+"""
+
+EXAMPLE_ADD = """
+```{example} Adding to the pile
+:id: toy-add
+:rules: toy.add
+
+game: toy
+setup: {preset: small}
+do:
+  - ann: add 2
+expect:
+  pile: 2
+```
+"""
+
+EXAMPLE_TOO_MANY = """
+```{example} Adding too many
+:id: toy-add-too-many
+:rules: toy.add
+
+game: toy
+setup: {preset: small}
+do:
+  - ann: add 4
+expect:
+  refused: toy.add
+```
+"""
+
+EXAMPLE_BOB_FIRST = """
+```{example} Bob cannot go first
+:id: toy-turn
+:rules: toy.turn
+
+game: toy
+setup: {preset: small}
+do:
+  - bob: add 1
+expect:
+  refused: toy.turn
+  pile: 0
+```
+"""
+
+DOCTEST = """
+```python
+>>> 1 + 1
+2
+```
+"""
+
+
+def page(*parts: str, title: str = "Toy") -> str:
+    return f"# {title}\n" + "".join(parts)
+
+
+def line_of(text: str, snippet: str, after: str = "") -> int:
+    """The 1-based line of the first line containing ``snippet`` (after the first ``after``)."""
+    start = text.index(after) if after else 0
+    return text.count("\n", 0, text.index(snippet, start)) + 1
