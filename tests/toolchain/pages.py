@@ -69,7 +69,7 @@ DOCTEST = """
 """
 
 
-def page(*parts: str, title: str = "Toy") -> str:
+def assemble(*parts: str, title: str = "Toy") -> str:
     return f"# {title}\n" + "".join(parts)
 
 

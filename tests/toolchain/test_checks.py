@@ -1,6 +1,6 @@
 """The whole-book checks work both ways: they pass a sound book and catch each kind of gap."""
 from rulewright.checks import check, refusal_sites
-from tests.toolchain.pages import EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, RULE_TURN, line_of, page
+from tests.toolchain.pages import EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, RULE_TURN, line_of, assemble
 
 ENGINE = '''
 from engine.core import Refusal
@@ -12,7 +12,7 @@ def apply(state, action):
         raise Refusal("toy.turn", "It is not your turn.")
 '''
 
-BOOK = page(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
+BOOK = assemble(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
 
 
 def make(tmp_path, book=BOOK, engine=ENGINE):

@@ -5,10 +5,10 @@ from sybil import Document
 from rulewright import book
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
-from tests.toolchain.pages import EXAMPLE_ADD, page
+from tests.toolchain.pages import EXAMPLE_ADD, assemble
 
 # The toy example with a second move: line 3 is its fence, 7 'game', 10 and 11 the moves, 12 'expect'.
-GOOD = page(EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - bob: add 3\n")
+GOOD = assemble(EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - bob: add 3\n")
             .replace("  pile: 2\n", "  pile: 5\n  winner: bob\n  events: [won]\n"))
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, line_of, page
+from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, line_of, assemble
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +30,7 @@ rules
 ```
 """
 
-TOY = page(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
+TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
 
 
 def build(tmp_path, toy=TOY, strict="1"):

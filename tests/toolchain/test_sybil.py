@@ -1,5 +1,5 @@
 """Examples run under pytest through Sybil, named by their IDs, and fail in plain words."""
-from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, line_of, page
+from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, line_of, assemble
 
 pytest_plugins = ["pytester"]
 
@@ -11,7 +11,7 @@ from pathlib import Path
 pytest_collect_file = rulebook_sybil(Path(__file__).parent).pytest()
 """
 
-PAGE = page(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, DOCTEST)
+PAGE = assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, DOCTEST)
 
 
 def run(pytester, text: str, *args):
