@@ -5,6 +5,7 @@ and the Sphinx build agree on what the book contains.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -111,13 +112,34 @@ def examples_in(document: Document) -> list[ExampleDecl]:
     return out
 
 
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index")
+DIRECTIVE_NAME = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})\{([^}]*)\}", re.MULTILINE)
+
+
+def misspelt_directives(document: Document) -> list[ExampleProblem]:
+    """A misspelt ``{exmaple}`` would be skipped by the tests without a word: name it instead."""
+    problems = []
+    starts = top_level_fences(document.text)
+    for match in DIRECTIVE_NAME.finditer(document.text):
+        name = match.group(1).strip()
+        if match.start() in starts and name not in OUR_DIRECTIVES:
+            close = difflib.get_close_matches(name, OUR_DIRECTIVES, n=1, cutoff=0.75)
+            if close:
+                problems.append(ExampleProblem(Where(document.path, _line(document, match.start())),
+                                               f"'{{{name}}}' is not a directive Rulewright knows. Did you mean "
+                                               f"'{{{close[0]}}}'? As written, this block is not checked at all."))
+    return problems
+
+
 def scan(root: Path = RULEBOOK) -> Book:
     """Every rule and example under ``root``, and the problems found on the way: rule IDs of the
-    wrong shape or declared twice, example IDs missing, malformed or used twice."""
+    wrong shape or declared twice, example IDs missing, malformed or used twice, and misspelt
+    directive names that would hide an example from the tests."""
     book = Book()
     seen_examples: dict[str, Where] = {}
     for path in sorted(root.rglob("*.md")):
         document = Document(path.read_text(encoding="utf-8"), str(path))
+        book.problems.extend(misspelt_directives(document))
         for rule in rules_in(document):
             if not RULE_ID.match(rule.id):
                 book.problems.append(ExampleProblem(rule.where, f"{rule.id!r} is not a valid rule ID. A rule ID is "

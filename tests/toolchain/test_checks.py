@@ -80,3 +80,10 @@ def test_a_refusal_whose_rule_is_not_a_literal(tmp_path):
 def test_a_rule_shown_inside_a_longer_code_fence_is_not_a_declaration(tmp_path):
     shown = '\n````markdown\n```{rule} toy.add\nShown, not declared.\n```\n````\n'
     assert messages(make(tmp_path, book=BOOK + shown)) == []
+
+
+def test_a_misspelt_example_directive_is_named_not_silently_skipped(tmp_path):
+    book = BOOK.replace("{example} Adding too many", "{exmaple} Adding too many")
+    found = messages(make(tmp_path, book=book))
+    assert any(f"toy.md, line {line_of(book, '{exmaple}')}" in m and "'{exmaple}' is not a directive Rulewright "
+               "knows. Did you mean '{example}'?" in m for m in found), found
