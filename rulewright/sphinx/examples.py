@@ -172,16 +172,22 @@ def _actions(result: Result):
             para += ruleref_node(rule_id=step.refusal.rule)
             para += nodes.Text(f": {step.refusal.reason}")
         elif step.events:
-            para += nodes.Text(" — " + "; ".join(_event_text(e) for e in step.events))
+            para += nodes.Text(" — " + _events_text(step.events))
         item += para
         items += item
     return [items]
 
 
-def _event_text(event, longest: int = 70) -> str:
-    """An event in a few words: its details when they are short, else just its name."""
-    text = str(event)
-    return text if len(text) <= longest else event.name
+def _events_text(events, longest: int = 160) -> str:
+    """What a move set off, in a few words: each event with its details when they are short,
+    else the event names, repeated ones counted ("bonus-paid ×2")."""
+    full = "; ".join(str(e) for e in events)
+    if len(full) <= longest:
+        return full
+    counts: dict[str, int] = {}
+    for event in events:
+        counts[event.name] = counts.get(event.name, 0) + 1
+    return "; ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
 def _outcome(result: Result):
