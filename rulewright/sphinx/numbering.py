@@ -7,6 +7,7 @@ are worked out once every page has been read.
 """
 from __future__ import annotations
 
+import itertools
 import string
 
 from docutils import nodes
@@ -21,21 +22,26 @@ def record_positions(app, doctree) -> None:
     from rulewright.sphinx.rules import rule_node
 
     data = app.env.domaindata.setdefault("rulewright", {})
-    docname = app.env.docname
     order = 0
     for section_index, section in enumerate(doctree.findall(nodes.section)):
         section_anchor = "" if section_index == 0 else "#" + section["ids"][0]
-        letters = iter(string.ascii_lowercase)
+        letters = _letters()
         for child in section.findall(lambda n: isinstance(n, (rule_node, example_node))):
             if _nearest_section(child) is not section:
                 continue
             order += 1
             if isinstance(child, rule_node):
                 info = data["rules"][child["rule_id"]]
-                info.update(anchor=section_anchor, letter=next(letters, "z"), order=order)
+                info.update(anchor=section_anchor, letter=next(letters), order=order)
             else:
                 data["examples"][child["example_id"]].update(order=order, section=section_anchor)
-    data.setdefault("positions", {})[docname] = True
+
+
+def _letters():
+    """a, b, ..., z, aa, ab, ...: a section may hold any number of rules."""
+    for length in itertools.count(1):
+        for letters in itertools.product(string.ascii_lowercase, repeat=length):
+            yield "".join(letters)
 
 
 def _nearest_section(node):
