@@ -172,7 +172,8 @@ def _index_table(app, fromdocname, nums, rules, examples):
 def _sort_key(number: str):
     """"1.10b" sorts as ((1, 10), "b"): by section numbers, then letter; "1a" before "1.1a"."""
     head = number.rstrip("abcdefghijklmnopqrstuvwxyz")
-    return tuple(int(p) for p in head.split(".") if p.isdigit()), number[len(head):]
+    letters = number[len(head):]
+    return tuple(int(p) for p in head.split(".") if p.isdigit()), len(letters), letters
 
 
 def _row(cells):
