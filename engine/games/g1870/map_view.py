@@ -14,12 +14,13 @@ def top(state) -> dict:
                 "full": full},
         "connection_run": connections.view(state),
         "connection_queue": list(net.queue),
+        "still_to_operate": list(state.operating_order) if state.round == "operating" else [],
     }
 
 
 def turn_routes(state, sym: str) -> list:
     net = state.net
-    if not net.turn_key.endswith(f":{sym}"):
+    if state.turn != sym or net.turn_key != f"{state.stock_round}.{state.operating_round}:{sym}":
         return []
     return [{"train": t, "route": routes.fmt(p), "value": routes.value(state, sym, p)} for t, p in net.runs]
 
