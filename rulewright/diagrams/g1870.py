@@ -10,7 +10,8 @@
   both legs). A sale held by the ledge is marked "held", in red, at the foot of its cell; a
   protected sale is marked "protected".
 
-Options (words after ``:diagram: before|after``): ``nolegend`` hides the legend.
+Options (words after ``:diagram: before|after``): ``nolegend`` hides the legend; ``map`` draws
+the map instead of the market (see ``draw_map`` below).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ ZONE_FILL = {"white": "#ffffff", "yellow": "#fff2a8", "green": "#cdeac0", "brown
 # Fixed colours, one per corporation in the data's order (Okabe-Ito without its pale yellow,
 # plus three darker ones), so a corporation has the same colour in every picture.
 COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7B3294",
-           "#8C510A", "#666666"]
+           "#8C510A", "#17808A"]
 
 
 def corporation_colour(sym: str) -> str:
@@ -154,6 +155,8 @@ def _legend() -> str:
 
 
 def draw(run, when: str, options=frozenset()) -> str:
+    if "map" in options:
+        return draw_map(run, when, options)
     state = run.before if when == "before" else run.after
     lines = [
         f'graph "g1870-{run.scenario.id}-{when}" {{',
@@ -167,5 +170,174 @@ def draw(run, when: str, options=frozenset()) -> str:
         lines += _arrows(run)
     if "nolegend" not in options:
         lines.append(_legend())
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---- the map (option ``map``) -----------------------------------------------------------------
+#
+# - Every station at a fixed place taken from its hex on the real map (letter row, column number),
+#   so the map looks the same in every example. A city shows its token slots (a token in its
+#   corporation's colour, a slot kept for an unstarted corporation in grey, a destination token
+#   over the limit as an extra slot), its name and value; a red area is a red box with its values
+#   by phase.
+# - Track laid is a grey line; links that may still be built are faint dotted lines.
+# - In the "after" picture each route a train ran is drawn bold in its corporation's colour; a run
+#   the example expects to be refused is dashed red.
+# - The destination of each corporation that acts in the example is marked "dest." in its colour,
+#   with "x2" when its destination token doubles it; a city that blocks that corporation is crossed
+#   in red.
+# - A small legend, and a table of the revenue of every train run, below the map.
+
+MX, MY = 0.285, 0.43   # inches per hex column and per hex row: 22 columns make 6.3 in (16 cm)
+OFFBOARD_FILL = "#e8a0a0"
+
+
+def _hex_xy(hex_name: str) -> tuple[float, float]:
+    return int(hex_name[1:]) * MX, -(ord(hex_name[0]) - ord("A")) * MY
+
+
+def _node_id(name: str) -> str:
+    return "st_" + "".join(ch if ch.isalnum() else "_" for ch in name)
+
+
+def _slot(sym: str | None, reserved: bool = False) -> str:
+    if sym is None:
+        return '<TD WIDTH="17" HEIGHT="10" FIXEDSIZE="TRUE" BGCOLOR="white"> </TD>'
+    fill, ink = ("#e6e6e6", style.MUTED) if reserved else (corporation_colour(sym), "white")
+    return (f'<TD WIDTH="15" HEIGHT="10" FIXEDSIZE="TRUE" BGCOLOR="{fill}">'
+            f'<FONT POINT-SIZE="4.5" COLOR="{ink}"><B>{escape(sym)}</B></FONT></TD>')
+
+
+def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
+    """Three nodes at the station's place: an invisible point the track joins, the token slots
+    (drawn over the track) and, just below, the name and value with any marks."""
+    from engine.games.g1870 import network
+    spec = network.stations()[name]
+    x, y = _hex_xy(spec["hex"])
+    node = _node_id(name)
+    tokens = state.net.tokens.get(name, [])
+    cells = [_slot(s) for s in tokens] + [_slot(s, True) for s in network.unstarted_homes(state, name)]
+    cells += [_slot(None)] * max(0, spec["slots"] - len(cells))
+    offboard = spec["kind"] == "offboard"
+    values = "/".join(str(v) for v in spec["values"]) if offboard else str(spec["value"])
+    lines = [f'  {node} [shape=point, width=0.03, color="{style.INK}", pos="{x:.3f},{y:.3f}!"];']
+    if offboard:
+        lines.append(f'  {node}_area [shape=box, style=filled, fillcolor="{OFFBOARD_FILL}", color="#b03030", '
+                     f'width=0.42, height=0.2, fixedsize=true, label="", pos="{x:.3f},{y:.3f}!"];')
+    if cells:
+        table = (f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white">'
+                 f'<TR>{"".join(cells)}</TR></TABLE>>')
+        lines.append(f'  {node}_slots [pos="{x:.3f},{y:.3f}!", label={table}];')
+    text = f'<B>{escape(name)}</B> {values}' if offboard else f"{escape(name)} {values}"
+    text += "".join(f'<BR/><FONT POINT-SIZE="6" COLOR="{colour}"><B>{escape(t)}</B></FONT>' for t, colour in marks)
+    below = y + 0.2 + 0.045 * len(marks) if offboard else y - 0.13 - 0.045 * len(marks)  # red areas: above
+    lines.append(f'  {node}_name [pos="{x:.3f},{below:.3f}!", '
+                 f'label=<<FONT POINT-SIZE="6">{text}</FONT>>];')
+    return lines
+
+
+def _actors(run) -> list[str]:
+    """Corporations that act in the example (their destinations and blocks are marked)."""
+    corps = run.after.corporations
+    return list(dict.fromkeys(s.actor for s in run.steps if s.actor in corps))
+
+
+def _marks(state, actors) -> dict[str, list[tuple[str, str]]]:
+    from engine.games.g1870 import network
+    marks: dict[str, list[tuple[str, str]]] = {}
+    for sym in actors:
+        doubled = " x2" if state.net.destination.get(sym) == "map" else ""
+        marks.setdefault(network.destination(sym), []).append((f"{sym} dest.{doubled}", corporation_colour(sym)))
+    return marks
+
+
+def _crosses(state, actors) -> list[str]:
+    from engine.games.g1870 import network
+    lines = []
+    blocked = sorted({s for sym in actors for s in network.stations()
+                      if network.blocks(state, s, sym) and not network.is_offboard(s)})
+    for i, name in enumerate(blocked):
+        x, y = _hex_xy(network.stations()[name]["hex"])
+        for j, (dx, dy) in enumerate(((0.3, 0.16), (0.3, -0.16))):
+            for end, sign in (("a", -1), ("b", 1)):
+                lines.append(f'  x{i}_{j}{end} [shape=point, width=0.01, style=invis, '
+                             f'pos="{x + sign * dx:.3f},{y + sign * dy:.3f}!"];')
+            lines.append(f'  x{i}_{j}a -- x{i}_{j}b [color="{style.REFUSED}", penwidth=1.6];')
+    return lines
+
+
+def _runs(run) -> list[tuple[str, str, str, int | None, bool]]:
+    """(corporation, train, route, value, refused) for every train run in the example."""
+    out = []
+    for step in run.steps:
+        for event in step.events:
+            if event.name == "train-ran":
+                d = event.data
+                out.append((d["corporation"], d["train"], d["route"], d["value"], False))
+        act = step.action
+        if step.refusal is not None and act is not None and getattr(act, "verb", "") == "run":
+            out.append((act.actor, act.item, act.other, None, True))
+    return out
+
+
+def _map_legend() -> str:
+    rows = [(_swatch(style.MUTED, 3), "track laid"),
+            (_swatch(COLOURS[0], 4), "a train's route, in its colour"),
+            (_swatch(style.REFUSED, 3), "a refused route (dashed)"),
+            (_slot("TP") + "", "a station token"),
+            (_slot("SSW", True), "kept for an unstarted home"),
+            ('<TD><FONT COLOR="#D55E00"><B>dest. x2</B></FONT></TD>', "destination; x2: counts double"),
+            ('<TD><FONT COLOR="#d62728"><B>X</B></FONT></TD>', "full: blocks the corporation")]
+    body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
+             f'<TR><TD COLSPAN="2"><B>The 1870 map (illustrative links)</B></TD></TR>{body}</TABLE>>')
+    return f'  map_legend [shape=plaintext, fontsize=6, pos="{17.5 * MX:.2f},{-15.6 * MY:.2f}!", label={label}];'
+
+
+def _revenue_table(runs) -> str:
+    cells = '<TR><TD ALIGN="LEFT"><B>Train</B></TD><TD ALIGN="LEFT"><B>Route</B></TD><TD ALIGN="RIGHT"><B>$</B></TD></TR>'
+    for sym, train, route, worth, refused in runs:
+        colour = style.REFUSED if refused else corporation_colour(sym)
+        shown = "refused" if refused else str(worth)
+        cells += (f'<TR><TD ALIGN="LEFT"><FONT COLOR="{colour}"><B>{escape(sym)} {escape(train)}</B></FONT></TD>'
+                  f'<TD ALIGN="LEFT">{escape(route)}</TD><TD ALIGN="RIGHT">{shown}</TD></TR>')
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1" COLOR="{style.MUTED}">'
+             f'{cells}</TABLE>>')
+    return f'  revenue [shape=plaintext, fontsize=6.5, pos="{7 * MX:.2f},{-15.2 * MY:.2f}!", label={label}];'
+
+
+def draw_map(run, when: str, options=frozenset()) -> str:
+    from engine.games.g1870 import network
+    state = run.before if when == "before" else run.after
+    actors = _actors(run)
+    marks = _marks(state, actors)
+    lines = [
+        f'graph "g1870-map-{run.scenario.id}-{when}" {{',
+        f'  graph [layout=neato, splines=false, outputorder=edgesfirst, bgcolor="{style.PAPER}", '
+        f'fontname="{style.FONT}", pad=0.15];',
+        f'  node [fontname="{style.FONT}", fontsize=6, shape=plaintext, margin=0, pin=true];',
+        f'  edge [fontname="{style.FONT}", color="{style.MUTED}"];',
+    ]
+    for name in network.stations():
+        lines += _station_nodes(state, name, marks.get(name, []))
+    runs = _runs(run) if when == "after" else []
+    looks = {}
+    for link in network.links():
+        looks[link] = (f'color="{style.MUTED}", penwidth=2' if link in state.net.track
+                       else 'color="#c8c8c8", penwidth=0.6, style=dotted')
+    for sym, _train, route, _worth, refused in runs:  # one line per link: a route drawn over the track
+        stops = route.split("-")
+        for a, b in zip(stops, stops[1:]):
+            looks[network.key(a, b)] = (f'color="{style.REFUSED}", penwidth=2.2, style=dashed' if refused
+                                        else f'color="{corporation_colour(sym)}", penwidth=3.6')
+    for link, look in sorted(looks.items()):
+        a, b = network.link_ends(link)
+        lines.append(f"  {_node_id(a)} -- {_node_id(b)} [{look}];")
+    lines += _crosses(state, actors)
+    if "nolegend" not in options:
+        lines.append(_map_legend())
+    if runs:
+        lines.append(_revenue_table(runs))
     lines.append("}")
     return "\n".join(lines) + "\n"
