@@ -229,9 +229,12 @@ def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
         table = (f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white">'
                  f'<TR>{"".join(cells)}</TR></TABLE>>')
         lines.append(f'  {node}_slots [pos="{x:.3f},{y:.3f}!", label={table}];')
-    text = f'<B>{escape(name)}</B> {values}' if offboard else f"{escape(name)} {values}"
+    text = f"{escape(name)}<BR/>{values}" if offboard else f"{escape(name)} {values}"  # no bold: PDF fonts run wider
     text += "".join(f'<BR/><FONT POINT-SIZE="6" COLOR="{colour}"><B>{escape(t)}</B></FONT>' for t, colour in marks)
-    below = y + 0.2 + 0.045 * len(marks) if offboard else y - 0.13 - 0.045 * len(marks)  # red areas: above
+    if offboard:  # red areas: on the northern edge above the box, on the southern edge below it
+        below = y + 0.24 if spec["hex"][0] == "A" else y - 0.26 - 0.045 * len(marks)
+    else:
+        below = y - 0.13 - 0.045 * len(marks)
     lines.append(f'  {node}_name [pos="{x:.3f},{below:.3f}!", '
                  f'label=<<FONT POINT-SIZE="6">{text}</FONT>>];')
     return lines
@@ -287,22 +290,22 @@ def _map_legend() -> str:
             (_swatch(style.REFUSED, 3), "a refused route (dashed)"),
             (_slot("TP") + "", "a station token"),
             (_slot("SSW", True), "kept for an unstarted home"),
-            ('<TD><FONT COLOR="#D55E00"><B>dest. x2</B></FONT></TD>', "destination; x2: counts double"),
-            ('<TD><FONT COLOR="#d62728"><B>X</B></FONT></TD>', "full: blocks the corporation")]
+            ('<TD><FONT COLOR="#D55E00">dest. x2</FONT></TD>', "destination; x2: counts double"),
+            ('<TD><FONT COLOR="#d62728">X</FONT></TD>', "full: blocks the corporation")]
     body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
-    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
-             f'<TR><TD COLSPAN="2"><B>The 1870 map (illustrative links)</B></TD></TR>{body}</TABLE>>')
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1" COLOR="{style.MUTED}">'
+             f'<TR><TD COLSPAN="2">The 1870 map (illustrative links)</TD></TR>{body}</TABLE>>')
     return f'  map_legend [shape=plaintext, fontsize=6, pos="{17.5 * MX:.2f},{-15.6 * MY:.2f}!", label={label}];'
 
 
 def _revenue_table(runs) -> str:
-    cells = '<TR><TD ALIGN="LEFT"><B>Train</B></TD><TD ALIGN="LEFT"><B>Route</B></TD><TD ALIGN="RIGHT"><B>$</B></TD></TR>'
+    cells = '<TR><TD ALIGN="LEFT">Train</TD><TD ALIGN="LEFT">Route</TD><TD ALIGN="RIGHT">Revenue</TD></TR>'
     for sym, train, route, worth, refused in runs:
         colour = style.REFUSED if refused else corporation_colour(sym)
         shown = "refused" if refused else str(worth)
-        cells += (f'<TR><TD ALIGN="LEFT"><FONT COLOR="{colour}"><B>{escape(sym)} {escape(train)}</B></FONT></TD>'
+        cells += (f'<TR><TD ALIGN="LEFT"><FONT COLOR="{colour}">{escape(sym)} {escape(train)}</FONT></TD>'
                   f'<TD ALIGN="LEFT">{escape(route)}</TD><TD ALIGN="RIGHT">{shown}</TD></TR>')
-    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1" COLOR="{style.MUTED}">'
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="4" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'{cells}</TABLE>>')
     return f'  revenue [shape=plaintext, fontsize=6.5, pos="{7 * MX:.2f},{-15.2 * MY:.2f}!", label={label}];'
 

@@ -1,0 +1,94 @@
+"""Engine tests for the map, routes and connection runs beyond the chapter's examples: notation
+round trips, plain input errors, the re-check before a queued run, and the best-route search."""
+import pytest
+
+from engine.core import InputError, Refusal
+from engine.games.g1870 import connections, network, routes
+from tests.g1870.helpers import GAME, play, start, view
+
+
+def network_start(**overrides):
+    return start({"turn": "TP", **overrides}, preset="network")
+
+
+def test_every_listed_map_action_parses_back_to_itself():
+    in_turn = network_start()
+    in_run = play(network_start(), "TP: lay Baton Rouge-New Orleans", "TP: done")
+    for state in (in_turn, in_run):
+        listed = GAME.legal_actions(state)
+        assert listed
+        for act in listed:
+            assert GAME.parse_action(state, act.actor, act.notation()) == act
+
+
+def test_in_a_connection_run_only_its_actions_are_listed():
+    state = play(network_start(), "TP: lay Baton Rouge-New Orleans", "TP: done")
+    listed = {a.notation() for a in GAME.legal_actions(state)}
+    assert listed == {"place destination token", "keep destination token"}
+    state = play(state, "TP: place destination token")
+    listed = {a.notation() for a in GAME.legal_actions(state)}
+    assert "run 4 Dallas-Alexandria-Baton Rouge-New Orleans" in listed
+    assert "pay" not in listed  # not before a train has run home to New Orleans
+    assert all(a.actor == "TP" for a in GAME.legal_actions(state))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("run 4 Dallas-Nowhere", "Nowhere"),
+    ("lay Dallas-Huston", "Houston"),
+    ("token Memphys", "Memphis"),
+    ("run Dallas-Houston", "map actions"),
+    ("lay Dallas", "map actions"),
+    ("place token", "map actions"),
+])
+def test_bad_map_input_is_explained(text, words):
+    with pytest.raises(InputError) as error:
+        GAME.parse_action(network_start(), "TP", text)
+    assert words in error.value.message
+
+
+@pytest.mark.parametrize("setup, where", [
+    ({"track": {"Dallas-New Orleans": "TP"}}, "track.Dallas-New Orleans"),
+    ({"tokens": {"Houston": ["FW"]}}, "tokens.Houston"),
+    ({"connected": {"TP": "somewhere"}}, "connected.TP"),
+    ({"tokens": {"Atlantis": ["TP"]}}, "tokens.Atlantis"),
+])
+def test_bad_map_setup_names_its_key(setup, where):
+    with pytest.raises(InputError) as error:
+        network_start(**setup)
+    assert error.value.where == where
+
+
+def test_a_queued_run_is_checked_again_and_postponed():
+    state = network_start(track={"Little Rock-Dallas": "MP"})
+    assert connections.eligible(state, "MP")
+    state.net.tokens["Little Rock"] = ["TP"]  # filled after MP was queued
+    state.net.queue = ["MP"]
+    events = connections.start_next(state)
+    assert [e.name for e in events] == ["connection-postponed"]
+    assert state.net.current is None and "MP" not in state.net.history
+
+
+def test_station_names_are_read_in_any_case_and_punctuation():
+    assert network.station("st louis") == "St. Louis"
+    assert network.station("Springfield, MO") == "Springfield MO"
+    assert network.home("SLSF") == "Springfield MO"
+
+
+def test_best_search_reports_when_no_run_joins_home_and_destination():
+    state = network_start()
+    total, chosen = routes.best(state, "TP", ["4"], ("Dallas", "New Orleans"))
+    assert total is None and chosen == []
+    state.net.track[network.key("Baton Rouge", "New Orleans")] = "TP"
+    total, chosen = routes.best(state, "TP", ["4"], ("Dallas", "New Orleans"))
+    assert total == 110 and chosen == [("4", ("Dallas", "Alexandria", "Baton Rouge", "New Orleans"))]
+
+
+def test_a_connection_payout_pays_treasury_shares_to_the_corporation():
+    state = play(network_start(), "TP: lay Baton Rouge-New Orleans", "TP: done", "TP: place destination token",
+                 "TP: run 4 Dallas-Alexandria-Baton Rouge-New Orleans")
+    cash = view(state)["corporations"]["TP"]["cash"]
+    after = play(state, "TP: pay")
+    assert view(after)["corporations"]["TP"]["cash"] == cash + 4 * 15  # four Treasury shares at $15
+    with pytest.raises(Refusal) as refusal:
+        play(after, "TP: pay")
+    assert refusal.value.rule == "1870.turn.order"  # the run is over and it is IC's turn
