@@ -38,6 +38,13 @@ class G1870(Game):
             "operator", "Who makes its connection run first when several become eligible at the end of a turn. "
             "'operator': the corporation whose turn just ended, if it is eligible. 'layer': that corporation "
             "only if it laid track in its turn; otherwise all go in share-price order.", ("operator", "layer")),
+        "double_in_connection_run": Setting(
+            True, "Whether the destination placed at the start of a connection run already counts double in "
+            "that run (true), or only in later runs (false).", (True, False)),
+        "destination_token_blocks": Setting(
+            True, "Whether a destination token counts like any other token when a city's slots are counted "
+            "for blocking (true), or is left out, being an extra token beyond the city's slots (false).",
+            (True, False)),
         "connection_reorder": Setting(
             False, "Whether a connection run's payout, which moves the price, also changes the order in which "
             "the corporations still to operate in this round take their turns.", (False, True)),
@@ -182,6 +189,10 @@ class G1870(Game):
         if verb == "buy" and act.amount:
             return privates.corporation_offer(state, sym, act.item, act.amount)
         if verb == "done":
+            runs = network.turn_fields(state).runs
+            if runs and not state.dividend_done:
+                raise Refusal("1870.route.value", f"{sym}'s trains have run for ${routes.total(state, sym, runs)}: "
+                                                  "pay or withhold that revenue before ending the turn.")
             return operating.done(state, sym)
         return self._wrong(state, act)
 

@@ -123,6 +123,8 @@ def blocks(state, name: str, sym: str) -> bool:
     other corporations' tokens. Unstarted corporations' reserved spots do not count."""
     tokens = state.net.tokens.get(name, [])
     slots = stations()[name]["slots"]
+    if not state.settings["destination_token_blocks"]:
+        tokens = [t for t in tokens if not (state.net.destination.get(t) == "map" and destination(t) == name)]
     return sym not in tokens and slots > 0 and len(tokens) >= slots
 
 

@@ -53,6 +53,9 @@ def doubled(state, sym: str, path) -> str | None:
     destination token went on its destination, and only when the route starts or ends there."""
     if state.net.destination.get(sym) != "map":
         return None
+    in_run = state.net.current is not None and state.net.current["corp"] == sym
+    if in_run and not state.settings["double_in_connection_run"]:
+        return None
     dest = network.destination(sym)
     return dest if dest in (path[0], path[-1]) else None
 
