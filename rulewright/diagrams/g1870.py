@@ -241,9 +241,12 @@ def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
 
 
 def _actors(run) -> list[str]:
-    """Corporations that act in the example (their destinations and blocks are marked)."""
+    """Corporations that act in the example or start a connection run in it (their destinations
+    and the cities that block them are marked)."""
     corps = run.after.corporations
-    return list(dict.fromkeys(s.actor for s in run.steps if s.actor in corps))
+    acting = [s.actor for s in run.steps if s.actor in corps]
+    acting += [e.data["corporation"] for e in run.events if e.name in ("connection-run-started", "train-ran")]
+    return list(dict.fromkeys(acting))
 
 
 def _marks(state, actors) -> dict[str, list[tuple[str, str]]]:
