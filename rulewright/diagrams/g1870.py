@@ -187,9 +187,11 @@ def draw(run, when: str, options=frozenset()) -> str:
 # - The destination of each corporation that acts in the example is marked "dest." in its colour,
 #   with "x2" when its destination token doubles it; a city that blocks that corporation is crossed
 #   in red.
-# - A small legend, and a table of the revenue of every train run, below the map.
+# - A small legend beside the map, and a table of the revenue of every train run under its south coast.
 
-MX, MY = 0.285, 0.43   # inches per hex column and per hex row: 22 columns make 6.3 in (16 cm)
+# Inches per hex column and per hex row: the map with its legend beside it is about 6.9 by 5 in, so
+# the PDF's height limit for diagrams (12.5 cm) still lets it print about 16 cm wide.
+MX, MY = 0.285, 0.34
 OFFBOARD_FILL = "#e8a0a0"
 
 
@@ -298,7 +300,7 @@ def _map_legend() -> str:
     body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2">The 1870 map (illustrative links)</TD></TR>{body}</TABLE>>')
-    return f'  map_legend [shape=plaintext, fontsize=6, pos="{17.5 * MX:.2f},{-15.6 * MY:.2f}!", label={label}];'
+    return f'  map_legend [shape=plaintext, fontsize=6, pos="{21.3 * MX:.2f},{-6 * MY:.2f}!", label={label}];'
 
 
 def _revenue_table(runs) -> str:
@@ -310,7 +312,7 @@ def _revenue_table(runs) -> str:
                   f'<TD ALIGN="LEFT">{escape(route)}</TD><TD ALIGN="RIGHT">{shown}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="4" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'{cells}</TABLE>>')
-    return f'  revenue [shape=plaintext, fontsize=6.5, pos="{7 * MX:.2f},{-15.2 * MY:.2f}!", label={label}];'
+    return f'  revenue [shape=plaintext, fontsize=6.5, pos="{9.5 * MX:.2f},{-14.8 * MY:.2f}!", label={label}];'
 
 
 def draw_map(run, when: str, options=frozenset()) -> str:
