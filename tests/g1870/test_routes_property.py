@@ -60,9 +60,16 @@ def test_accepted_routes_obey_the_rules(state, data):
     # and any sequence of stations is accepted exactly when it obeys the rules
     stations = sorted({s for link in state.net.track for s in network.link_ends(link)})
     for _ in range(20):
-        path = tuple(data.draw(st.lists(st.sampled_from(stations), min_size=1, max_size=5)))
+        if data.draw(st.booleans()):  # any stations at all
+            path = tuple(data.draw(st.lists(st.sampled_from(stations), min_size=1, max_size=5)))
+        else:  # a walk along laid track, which often is a legal route
+            path = (data.draw(st.sampled_from(stations)),)
+            for _ in range(data.draw(st.integers(1, 4))):
+                path += (data.draw(st.sampled_from(network.neighbours(state.net, path[-1]))),)
         train = data.draw(st.sampled_from(TRAINS))
         assert accepted(state, "TP", train, path) == obeys_rules(state, "TP", train, path), (train, path)
+        if obeys_rules(state, "TP", train, path):  # and the listing (which the best search uses) has it
+            assert min(path, path[::-1]) in routes.legal_paths(state, "TP", int(train)), (train, path)
 
 
 def brute_force(state, sym, trains, must_join=None):
