@@ -282,7 +282,9 @@ def _runs(run) -> list[tuple[str, str, str, int | None, bool]]:
         for event in step.events:
             if event.name == "train-ran":
                 d = event.data
-                out.append((d["corporation"], d["train"], d["route"], d["value"], False))
+                running = step.state.net.current if step.state is not None else None
+                train = d["train"] + (" (connection)" if running and running["corp"] == d["corporation"] else "")
+                out.append((d["corporation"], train, d["route"], d["value"], False))
         act = step.action
         if step.refusal is not None and act is not None and getattr(act, "verb", "") == "run":
             out.append((act.actor, act.item, act.other, None, True))
