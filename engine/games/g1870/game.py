@@ -87,14 +87,26 @@ class G1870(Game):
         return connections.check(state, first)
 
     def _apply(self, state: State, act: actions.Act) -> list[Event]:
+        check, do = self._route(state, act)
+        check()
+        return do()
+
+    def _route(self, state: State, act: actions.Act):
+        """Which rule handles ``act`` now, as a pair ``(check, do)`` of calls bound to ``state``.
+        Choosing reads the state and changes nothing; it raises the refusals that follow from whose
+        turn it is and what kind of action this is. ``check`` runs the handler's own checks, also
+        without changing anything, and ``do`` makes the move (its handler checks again first).
+        ``legal_actions`` calls the route and the check alone to rule out candidates cheaply."""
         if state.game_over:
             raise Refusal("1870.turn.order", "The game is over.")
         if state.net.current:
-            return connections.act(state, act)
+            return _no_check, lambda: connections.act(state, act)
         if act.verb in ("protect", "decline"):
-            return self._protection(state, act)
+            return (lambda: protection.check(state, act.actor, act.item)), lambda: self._protection(state, act)
         if act.verb == "go":
-            return operating.bankrupt(state, act.actor) if state.round == "operating" else self._refuse_go()
+            if state.round != "operating":
+                self._refuse_go()
+            return _no_check, lambda: operating.bankrupt(state, act.actor)
         if act.actor != who_acts(state):
             raise Refusal("1870.turn.order", f"It is {who_acts(state) or 'nobody'}'s turn to act, not "
                                              f"{act.actor or 'an unnamed actor'}'s.")
@@ -104,7 +116,8 @@ class G1870(Game):
             if act.verb != "par" or act.item != "SLSF":
                 raise Refusal("1870.private.slsf", f"{act.actor} bought the SLSF private and must first set "
                                                    "the SLSF's par: 'par SLSF <price>'.")
-            return shares.par(state, act.actor, "SLSF", act.amount)
+            return (lambda: shares.par_check(state, act.actor, "SLSF", act.amount),
+                    lambda: shares.par(state, act.actor, "SLSF", act.amount))
         handler = {"auction": self._auction, "stock": self._stock, "operating": self._operating}[state.round]
         return handler(state, act)
 
@@ -125,10 +138,14 @@ class G1870(Game):
         raise Refusal("1870.turn.order", f"'{act.notation()}' is not something {act.actor} can do in the "
                                          f"{state.round} round now.")
 
-    def _answer(self, state: State, act) -> list[Event]:
-        offer = state.offer
+    def _answer(self, state: State, act):
         if act.verb not in ("accept", "reject"):
             raise Refusal("1870.turn.order", f"{act.actor} must first accept or reject the offer.")
+        return _no_check, lambda: self._answer_do(state, act)
+
+    @staticmethod
+    def _answer_do(state: State, act) -> list[Event]:
+        offer = state.offer
         if act.verb == "reject":
             state.offer = None
             return [Event("offer-rejected", {"by": act.actor})]
@@ -141,72 +158,107 @@ class G1870(Game):
             events += stock.finish_action(state, offer.by)
         return events
 
-    def _auction(self, state: State, act) -> list[Event]:
+    def _auction(self, state: State, act):
+        name = act.actor
         if act.verb == "buy" and act.item in state.privates and act.other == "" and act.count == 1:
-            return privates.auction_buy(state, act.actor, act.item)
+            return (lambda: privates.auction_buy_check(state, name, act.item),
+                    lambda: privates.auction_buy(state, name, act.item))
         if act.verb == "bid":
-            return privates.bid(state, act.actor, act.item, act.amount)
+            return (lambda: privates.bid_check(state, name, act.item, act.amount),
+                    lambda: privates.bid(state, name, act.item, act.amount))
         if act.verb == "pass":
-            return privates.auction_pass(state, act.actor)
+            return _no_check, lambda: privates.auction_pass(state, name)
         return self._wrong(state, act)
 
-    def _stock(self, state: State, act) -> list[Event]:
+    def _stock(self, state: State, act):
         name, verb = act.actor, act.verb
         if verb == "par":
-            return shares.par(state, name, act.item, act.amount) + stock.finish_action(state, name)
+            return (lambda: shares.par_check(state, name, act.item, act.amount),
+                    lambda: shares.par(state, name, act.item, act.amount) + stock.finish_action(state, name))
         if verb == "buy" and act.item in state.corporations and not act.amount:
-            events = shares.buy(state, name, act.item, act.count, act.other or "treasury")
-            corp = state.corporations[act.item]
-            if act.other == "market" and holdings.zone(corp) == "brown":
-                return events  # more brown shares may follow; the player ends with 'done'
-            return events + stock.finish_action(state, name)
+            return (lambda: shares.buy_check(state, name, act.item, act.count, act.other or "treasury"),
+                    lambda: self._buy_shares(state, act))
         if verb == "sell" and act.other:
-            return privates.offer_to_player(state, name, act.item, act.other, act.amount)
+            return (lambda: privates.offer_check(state, name, act.item, act.other, act.amount),
+                    lambda: privates.offer_to_player(state, name, act.item, act.other, act.amount))
         if verb == "sell":
-            return shares.sell(state, name, act.item, act.count)
+            return (lambda: shares.sell_check(state, name, act.item, act.count),
+                    lambda: shares.sell(state, name, act.item, act.count))
         if verb in ("done", "pass"):
-            return stock.end_turn(state, name)
+            return _no_check, lambda: stock.end_turn(state, name)
         if verb == "redeem":
-            price = redemption.redeem_check(state, name, act.item, act.other)
-            if act.other in ("market", name):
-                return redemption.redeem(state, act.item, act.other) + stock.finish_action(state, name)
-            state.offer = Offer("redeem", name, act.other, act.item, price)
-            return [Event("offer-made", {"corporation": act.item, "to": act.other, "price": price})]
+            return (lambda: redemption.redeem_check(state, name, act.item, act.other),
+                    lambda: self._redeem(state, act))
         if verb == "reissue":
-            return redemption.reissue(state, name, act.item) + stock.finish_action(state, name)
-        return self._wrong(state, act)
-
-    def _operating(self, state: State, act) -> list[Event]:
-        sym, verb = act.actor, act.verb
-        if verb in ("pay", "half", "withhold"):
-            runs = network.turn_fields(state).runs
-            return operating.dividend(state, sym, verb,
-                                      routes.revenue(state, sym, runs, None if act.other == "routes" else act.amount))
-        if verb in ("lay", "token", "run"):
-            return self._map(state, act)
-        if verb == "buy" and act.item == "train":
-            return operating.buy_train(state, sym)
-        if verb == "buy" and act.amount:
-            return privates.corporation_offer(state, sym, act.item, act.amount)
-        if verb == "done":
-            runs = network.turn_fields(state).runs
-            if runs and not state.dividend_done:
-                raise Refusal("1870.route.value", f"{sym}'s trains have run for ${routes.total(state, sym, runs)}: "
-                                                  "pay or withhold that revenue before ending the turn.")
-            return operating.done(state, sym)
+            return (lambda: redemption.reissue_check(state, name, act.item),
+                    lambda: redemption.reissue(state, name, act.item) + stock.finish_action(state, name))
         return self._wrong(state, act)
 
     @staticmethod
-    def _map(state: State, act) -> list[Event]:
+    def _buy_shares(state: State, act) -> list[Event]:
+        name = act.actor
+        events = shares.buy(state, name, act.item, act.count, act.other or "treasury")
+        corp = state.corporations[act.item]
+        if act.other == "market" and holdings.zone(corp) == "brown":
+            return events  # more brown shares may follow; the player ends with 'done'
+        return events + stock.finish_action(state, name)
+
+    @staticmethod
+    def _redeem(state: State, act) -> list[Event]:
+        name = act.actor
+        price = redemption.redeem_check(state, name, act.item, act.other)
+        if act.other in ("market", name):
+            return redemption.redeem(state, act.item, act.other) + stock.finish_action(state, name)
+        state.offer = Offer("redeem", name, act.other, act.item, price)
+        return [Event("offer-made", {"corporation": act.item, "to": act.other, "price": price})]
+
+    def _operating(self, state: State, act):
+        sym, verb = act.actor, act.verb
+        if verb in ("pay", "half", "withhold"):
+            return _no_check, lambda: self._dividend(state, act)
+        if verb in ("lay", "token", "run"):
+            return self._map(state, act)
+        if verb == "buy" and act.item == "train":
+            return (lambda: operating.buy_train_check(state, sym)), lambda: operating.buy_train(state, sym)
+        if verb == "buy" and act.amount:
+            return (lambda: privates.corporation_offer_check(state, sym, act.item, act.amount),
+                    lambda: privates.corporation_offer(state, sym, act.item, act.amount))
+        if verb == "done":
+            return (lambda: self._done_check(state, sym)), lambda: self._done(state, sym)
+        return self._wrong(state, act)
+
+    @staticmethod
+    def _dividend(state: State, act) -> list[Event]:
+        runs = network.turn_fields(state).runs
+        return operating.dividend(state, act.actor, act.verb,
+                                  routes.revenue(state, act.actor, runs, None if act.other == "routes" else act.amount))
+
+    @staticmethod
+    def _done_check(state: State, sym: str) -> None:
+        runs = network.turn_fields(state).runs
+        if runs and not state.dividend_done:
+            raise Refusal("1870.route.value", f"{sym}'s trains have run for ${routes.total(state, sym, runs)}: "
+                                              "pay or withhold that revenue before ending the turn.")
+
+    @classmethod
+    def _done(cls, state: State, sym: str) -> list[Event]:
+        cls._done_check(state, sym)
+        return operating.done(state, sym)
+
+    @staticmethod
+    def _map(state: State, act):
         sym = act.actor
         if act.verb == "lay":
-            return network.lay(state, sym, *network.read_path(act.other))
+            a, b = network.read_path(act.other)
+            return (lambda: network.lay_check(state, sym, a, b)), lambda: network.lay(state, sym, a, b)
         if act.verb == "token":
-            return network.place_token(state, sym, act.item)
+            return (lambda: network.token_check(state, sym, act.item)), lambda: network.place_token(state, sym, act.item)
         if state.dividend_done:
             raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
                                               "have run.")
-        return routes.run(state, sym, act.item, network.read_path(act.other), network.turn_fields(state).runs)
+        path = network.read_path(act.other)
+        return (lambda: routes.run_check(state, sym, act.item, path, network.turn_fields(state).runs),
+                lambda: routes.run(state, sym, act.item, path, network.turn_fields(state).runs))
 
     def view(self, state: State) -> dict:
         return view(state)
@@ -214,18 +266,35 @@ class G1870(Game):
     def legal_actions(self, state: State) -> list[actions.Act]:
         """Every candidate action that ``apply`` accepts now. Candidates cover each kind of action
         with sample amounts (par values, revenues 0/50/140, private prices at face value), so for
-        open amounts this is a sample, not every number."""
+        open amounts this is a sample, not every number.
+
+        Each candidate is tried on a copy of the state. Before that, the candidate goes through
+        the same route and check that ``apply`` starts with (``_route``), on a probe state: a copy
+        prepared the way ``apply`` prepares its state before routing. Route and check change
+        nothing, so a candidate they refuse would be refused by ``apply`` too, and needs no copy."""
         out, seen = [], set()
+        probe = copy.deepcopy(state)
+        if probe.round == "operating":
+            network.turn_fields(probe)  # as ``apply`` does before routing
         for act in candidates(state):
             if act in seen:  # "buy SLSF" is both a share and a private candidate
                 continue
             seen.add(act)
+            try:
+                self._route(probe, act)[0]()
+            except Refusal:
+                continue
             try:
                 self.apply(copy.deepcopy(state), act)
             except Refusal:
                 continue
             out.append(act)
         return out
+
+
+def _no_check() -> None:
+    """The check of a handler whose refusals all come from making the move itself."""
+
 
 
 def candidates(state: State) -> list[actions.Act]:

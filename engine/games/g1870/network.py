@@ -30,6 +30,25 @@ class Network:
     laid: bool = False
     tokened: bool = False
 
+    def __deepcopy__(self, memo) -> "Network":
+        """A fast exact copy: every container is copied, down to the connection run's routes and
+        each finished run's record (paths are tuples of strings and are shared)."""
+        clone = object.__new__(type(self))
+        values = self.__dict__.copy()
+        values.update(
+            track=dict(self.track),
+            tokens={s: list(owners) for s, owners in self.tokens.items()},
+            charter={s: list(costs) for s, costs in self.charter.items()},
+            destination=dict(self.destination),
+            history={s: {**record, "routes": list(record["routes"])} for s, record in self.history.items()},
+            queue=list(self.queue),
+            current={**self.current, "runs": list(self.current["runs"])} if self.current is not None else None,
+            runs=list(self.runs),
+        )
+        clone.__dict__ = values
+        memo[id(self)] = clone
+        return clone
+
 
 # ---- the fixed map -------------------------------------------------------------------------
 
@@ -178,8 +197,9 @@ def sync(state) -> list[Event]:
     return events
 
 
-def lay(state, sym: str, a: str, b: str) -> list[Event]:
-    net = turn_fields(state)
+def lay_check(state, sym: str, a: str, b: str) -> None:
+    """``lay``'s refusals, in its order, changing nothing (the turn's fields already current)."""
+    net = state.net
     if key(a, b) not in links():
         raise Refusal("1870.route.lay", f"{a} and {b} are not neighbours on the map; track joins neighbouring "
                                         "stations only.")
@@ -190,13 +210,20 @@ def lay(state, sym: str, a: str, b: str) -> list[Event]:
     ends = reach(state, sym)
     if a not in ends and b not in ends:
         raise Refusal("1870.route.lay", f"{sym}'s trains cannot reach {a} or {b}, so it cannot build there.")
+
+
+def lay(state, sym: str, a: str, b: str) -> list[Event]:
+    net = turn_fields(state)
+    lay_check(state, sym, a, b)
     net.track[key(a, b)] = sym
     net.laid = True
     return [Event("track-laid", {"corporation": sym, "from": a, "to": b})]
 
 
-def place_token(state, sym: str, name: str) -> list[Event]:
-    net = turn_fields(state)
+def token_check(state, sym: str, name: str) -> int:
+    """``place_token``'s refusals, in its order, changing nothing (the turn's fields already
+    current); returns the token's cost."""
+    net = state.net
     corp = state.corporations[sym]
     left = net.charter.get(sym, [])
     if net.tokened:
@@ -214,6 +241,14 @@ def place_token(state, sym: str, name: str) -> list[Event]:
     cost = left[0]
     if corp.cash < cost:
         raise Refusal("1870.route.station", f"The token costs ${cost}; {sym} has ${corp.cash}.")
+    return cost
+
+
+def place_token(state, sym: str, name: str) -> list[Event]:
+    net = turn_fields(state)
+    cost = token_check(state, sym, name)
+    corp = state.corporations[sym]
+    left = net.charter.get(sym, [])
     corp.cash -= cost
     state.bank += cost
     left.pop(0)

@@ -46,7 +46,8 @@ def next_train(state: State) -> dict | None:
     return next((t for t in data.trains() if state.trains_sold.get(t["name"], 0) < t["count"]), None)
 
 
-def buy_train(state: State, sym: str) -> list[Event]:
+def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
+    """``buy_train``'s refusals, in its order, changing nothing; returns the train and the limit."""
     corp = state.corporations[sym]
     train = next_train(state)
     if train is None:
@@ -57,6 +58,12 @@ def buy_train(state: State, sym: str) -> list[Event]:
         raise Refusal("1870.train.buy", f"{sym} may own at most {limit} trains in phase {phase}.")
     if corp.cash < train["price"]:
         raise Refusal("1870.train.buy", f"A {train['name']}-train costs ${train['price']}; {sym} has ${corp.cash}.")
+    return train, limit
+
+
+def buy_train(state: State, sym: str) -> list[Event]:
+    train, limit = buy_train_check(state, sym)
+    corp = state.corporations[sym]
     corp.cash -= train["price"]
     state.bank += train["price"]
     corp.trains.append(train["name"])

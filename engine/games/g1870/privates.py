@@ -51,7 +51,8 @@ def take(state: State, name: str, sym: str, price: int) -> list[Event]:
 # ---------------------------------------------------------------- the auction
 
 
-def auction_buy(state: State, name: str, sym: str) -> list[Event]:
+def auction_buy_check(state: State, name: str, sym: str) -> int:
+    """``auction_buy``'s refusals, in its order, changing nothing; returns the price."""
     if state.bidoff:
         raise Refusal("1870.auction.bid", f"{state.bidoff['private']} is being bid for: bid or pass.")
     cheapest = first(state)
@@ -62,12 +63,18 @@ def auction_buy(state: State, name: str, sym: str) -> list[Event]:
     if state.players[name].cash - committed(state, name, sym) < price:
         raise Refusal("1870.auction.cash", f"{sym} costs ${price}; {name} has "
                                            f"${state.players[name].cash - committed(state, name, sym)} not tied up in bids.")
+    return price
+
+
+def auction_buy(state: State, name: str, sym: str) -> list[Event]:
+    price = auction_buy_check(state, name, sym)
     state.last_buyer = name
     state.passes = 0
     return take(state, name, sym, price) + resolve(state)
 
 
-def bid(state: State, name: str, sym: str, amount: int) -> list[Event]:
+def bid_check(state: State, name: str, sym: str, amount: int) -> None:
+    """``bid``'s refusals, in its order, changing nothing."""
     priv = state.privates[sym]
     if state.bidoff:
         if sym != state.bidoff["private"]:
@@ -80,6 +87,11 @@ def bid(state: State, name: str, sym: str, amount: int) -> list[Event]:
     if state.players[name].cash - committed(state, name, sym) < amount:
         raise Refusal("1870.auction.cash", f"{name} has ${state.players[name].cash - committed(state, name, sym)} "
                                            f"not tied up in other bids, less than ${amount}.")
+
+
+def bid(state: State, name: str, sym: str, amount: int) -> list[Event]:
+    bid_check(state, name, sym, amount)
+    priv = state.privates[sym]
     priv.bids[name] = amount
     events = [Event("bid", {"private": sym, "player": name, "amount": amount})]
     if state.bidoff:
@@ -155,7 +167,8 @@ def next_bidder(state: State) -> list[Event]:
 # ---------------------------------------------------------------- trades
 
 
-def offer_to_player(state: State, name: str, sym: str, buyer: str, price: int) -> list[Event]:
+def offer_check(state: State, name: str, sym: str, buyer: str, price: int) -> None:
+    """``offer_to_player``'s refusals, in its order, changing nothing."""
     priv = state.privates[sym]
     if priv.owner != name or priv.closed:
         raise Refusal("1870.private.trade", f"{name} does not own the open private {sym}.")
@@ -164,11 +177,16 @@ def offer_to_player(state: State, name: str, sym: str, buyer: str, price: int) -
     if any(a[0] in ("buy", "par", "private") for a in state.acted):
         raise Refusal("1870.buy.one-per-turn", "Selling a private is the turn's one purchase-like action, "
                                                "and one has already been made.")
+
+
+def offer_to_player(state: State, name: str, sym: str, buyer: str, price: int) -> list[Event]:
+    offer_check(state, name, sym, buyer, price)
     state.offer = Offer("private", name, buyer, sym, price)
     return [Event("offer-made", {"private": sym, "to": buyer, "price": price})]
 
 
-def corporation_offer(state: State, sym: str, priv_sym: str, price: int) -> list[Event]:
+def corporation_offer_check(state: State, sym: str, priv_sym: str, price: int) -> None:
+    """``corporation_offer``'s refusals, in its order, changing nothing."""
     corp, priv = state.corporations[sym], state.privates[priv_sym]
     owner = priv.owner
     if data.privates()[priv_sym].get("no_corporation"):
@@ -189,6 +207,11 @@ def corporation_offer(state: State, sym: str, priv_sym: str, price: int) -> list
                       f"face value: ${math.ceil(priv.cost / 2)} to ${2 * priv.cost}.")
     if corp.cash < price:
         raise Refusal("1870.private.corp-buy", f"{sym} has ${corp.cash}, less than ${price}.")
+
+
+def corporation_offer(state: State, sym: str, priv_sym: str, price: int) -> list[Event]:
+    corporation_offer_check(state, sym, priv_sym, price)
+    corp, owner = state.corporations[sym], state.privates[priv_sym].owner
     state.offer = Offer("corp-private", sym, owner, priv_sym, price)
     if owner == corp.president:
         return accept(state)

@@ -79,7 +79,8 @@ def reissue_price(state: State, sym: str) -> int:
     return max(corp.par, market.top_row_nearest(0.75 * holdings.price(corp), cap))
 
 
-def reissue(state: State, name: str, sym: str) -> list[Event]:
+def reissue_check(state: State, name: str, sym: str) -> None:
+    """``reissue``'s refusals, in its order, changing nothing."""
     check_corporate_turn(state, name, sym)
     corp = state.corporations[sym]
     if not corp.redeemed:
@@ -87,6 +88,11 @@ def reissue(state: State, name: str, sym: str) -> list[Event]:
     if corp.treasury:
         raise Refusal("1870.reissue.when", f"{sym} still has shares for sale in its Treasury; reissue only "
                                            "when every Treasury share is a redeemed one.")
+
+
+def reissue(state: State, name: str, sym: str) -> list[Event]:
+    reissue_check(state, name, sym)
+    corp = state.corporations[sym]
     new_par = reissue_price(state, sym)
     count = corp.redeemed
     corp.par, corp.treasury, corp.redeemed, corp.incremental = new_par, count, 0, True

@@ -128,8 +128,8 @@ def fmt(path) -> str:
 
 # ---- running trains (in a turn or a connection run) ------------------------------------------
 
-def run(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> list:
-    """Add one train's route to ``runs`` (this turn's or the connection run's), after the checks."""
+def run_check(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> None:
+    """``run``'s refusals, in its order, changing nothing."""
     corp = state.corporations[sym]
     used = [t for t, _ in runs].count(train)
     if corp.trains.count(train) <= used:
@@ -137,6 +137,11 @@ def run(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> list:
         raise Refusal("1870.route.train", f"{sym} has no {train}-train left to run (its trains: {owned}; each "
                                           "runs once).")
     check(state, sym, train, path, [p for _, p in runs])
+
+
+def run(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> list:
+    """Add one train's route to ``runs`` (this turn's or the connection run's), after the checks."""
+    run_check(state, sym, train, path, runs)
     runs.append((train, path))
     worth = value(state, sym, path)
     details = {"corporation": sym, "train": train, "route": fmt(path), "value": worth}

@@ -16,7 +16,8 @@ def bought_this_turn(state: State) -> list[tuple]:
     return [a for a in state.acted if a[0] in ("buy", "par", "private")]
 
 
-def par(state: State, name: str, sym: str, price: int) -> list[Event]:
+def par_check(state: State, name: str, sym: str, price: int) -> int:
+    """``par``'s refusals, in its order, changing nothing; returns what the certificate costs."""
     player, corp = state.players[name], state.corporations[sym]
     slsf_owner = state.must_par == name and sym == "SLSF"
     if corp.par is not None or corp.closed:
@@ -35,6 +36,13 @@ def par(state: State, name: str, sym: str, price: int) -> list[Event]:
     if not slsf_owner and certificates(state, name) + 1 > cert_limit(state):
         raise Refusal("1870.buy.cert-limit", f"{name} already holds {certificates(state, name)} certificates; "
                                              f"the limit is {cert_limit(state)}.")
+    return cost
+
+
+def par(state: State, name: str, sym: str, price: int) -> list[Event]:
+    cost = par_check(state, name, sym, price)
+    player, corp = state.players[name], state.corporations[sym]
+    slsf_owner = state.must_par == name and sym == "SLSF"
     player.cash -= cost
     state.bank += cost
     player.shares[sym] = player.shares.get(sym, 0) + 2
@@ -51,7 +59,8 @@ def par(state: State, name: str, sym: str, price: int) -> list[Event]:
     return events + holdings.floated_check(state, corp)
 
 
-def buy(state: State, name: str, sym: str, count: int, source: str) -> list[Event]:
+def buy_check(state: State, name: str, sym: str, count: int, source: str) -> int:
+    """``buy``'s refusals, in its order, changing nothing; returns the price of each share."""
     player, corp = state.players[name], state.corporations[sym]
     if corp.par is None or corp.closed:
         raise Refusal("1870.par.start", f"{sym} has not been started; start it with 'par {sym} <price>'.")
@@ -81,6 +90,13 @@ def buy(state: State, name: str, sym: str, count: int, source: str) -> list[Even
     if player.cash < each * count:
         raise Refusal("1870.buy.cash", f"{count} {sym} share(s) cost ${each * count} and {name} has "
                                        f"${player.cash}.")
+    return each
+
+
+def buy(state: State, name: str, sym: str, count: int, source: str) -> list[Event]:
+    each = buy_check(state, name, sym, count, source)
+    player, corp = state.players[name], state.corporations[sym]
+    held = player.shares.get(sym, 0)
     player.cash -= each * count
     if source == "treasury":
         corp.treasury -= count
@@ -97,7 +113,8 @@ def buy(state: State, name: str, sym: str, count: int, source: str) -> list[Even
     return events + holdings.update_president(state, corp) + holdings.floated_check(state, corp)
 
 
-def sell(state: State, name: str, sym: str, count: int) -> list[Event]:
+def sell_check(state: State, name: str, sym: str, count: int) -> None:
+    """``sell``'s refusals, in its order, changing nothing."""
     player, corp = state.players[name], state.corporations[sym]
     held = player.shares.get(sym, 0)
     if state.stock_round == 1:
@@ -119,6 +136,13 @@ def sell(state: State, name: str, sym: str, count: int) -> list[Event]:
     if holdings.zone(corp) not in market.NO_HOLDING_LIMIT and held > HOLDING_LIMIT and after > HOLDING_LIMIT:
         raise Refusal("1870.sell.down-to-60", f"{name} holds {10 * held}% of {sym}; a sale outside the green and "
                                               "brown zones must bring the holding down to 60% or less.")
+
+
+def sell(state: State, name: str, sym: str, count: int) -> list[Event]:
+    sell_check(state, name, sym, count)
+    player, corp = state.players[name], state.corporations[sym]
+    held = player.shares.get(sym, 0)
+    after = held - count
     before = corp.president
     value = holdings.price(corp) * count
     player.cash += value

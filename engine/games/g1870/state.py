@@ -6,7 +6,7 @@ units) when that player is the president, so moving the presidency never moves u
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -103,22 +103,32 @@ class State:
     net: object = None           # the map: track, tokens, connection runs (network.Network)
 
     def __deepcopy__(self, memo) -> "State":
-        """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial)."""
-        clone = replace(
-            self,
-            players={n: replace(p, shares=dict(p.shares), sold_this_round=set(p.sold_this_round))
-                     for n, p in self.players.items()},
-            corporations={s: replace(c, trains=list(c.trains)) for s, c in self.corporations.items()},
-            privates={s: replace(p, bids=dict(p.bids)) for s, p in self.privates.items()},
-            trains_sold=dict(self.trains_sold),
-            stacks={pos: list(stack) for pos, stack in self.stacks.items()},
-            acted=list(self.acted),
-            sales=[replace(s) for s in self.sales],
-            protection=[replace(s) for s in self.protection],
-            offer=replace(self.offer) if self.offer else None,
-            bidoff={**self.bidoff, "bidders": list(self.bidoff["bidders"])} if self.bidoff else None,
-            operating_order=list(self.operating_order),
-            net=copy.deepcopy(self.net, memo),
-        )
+        """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial): the
+        same copy ``dataclasses.replace`` would make, field by field, without its per-call cost."""
+        clone = _shallow(self)
+        clone.players = {n: _shallow(p, shares=dict(p.shares), sold_this_round=set(p.sold_this_round))
+                         for n, p in self.players.items()}
+        clone.corporations = {s: _shallow(c, trains=list(c.trains)) for s, c in self.corporations.items()}
+        clone.privates = {s: _shallow(p, bids=dict(p.bids)) for s, p in self.privates.items()}
+        clone.trains_sold = dict(self.trains_sold)
+        clone.stacks = {pos: list(stack) for pos, stack in self.stacks.items()}
+        clone.acted = list(self.acted)
+        clone.sales = [_shallow(s) for s in self.sales]
+        clone.protection = [_shallow(s) for s in self.protection]
+        clone.offer = _shallow(self.offer) if self.offer else None
+        clone.bidoff = {**self.bidoff, "bidders": list(self.bidoff["bidders"])} if self.bidoff else None
+        clone.operating_order = list(self.operating_order)
+        clone.net = copy.deepcopy(self.net, memo)
         memo[id(self)] = clone
         return clone
+
+
+def _shallow(obj, **fields):
+    """A new instance of ``obj``'s dataclass with the same field values, ``fields`` replacing some:
+    what ``dataclasses.replace(obj, **fields)`` makes for these plain dataclasses (no
+    ``__post_init__``, no init-only fields), at a fraction of the cost."""
+    clone = object.__new__(type(obj))
+    values = obj.__dict__.copy()
+    values.update(fields)
+    clone.__dict__ = values
+    return clone
