@@ -102,18 +102,23 @@ def test_best_route_search_matches_brute_force(state, join):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])  # shrinking a long random game takes minutes
-@given(st.lists(st.sampled_from(REGION), max_size=6, unique=True), st.booleans(), st.randoms(use_true_random=False))
-def test_a_corporation_never_makes_two_connection_runs(extra, joined, rnd):
-    """TP (Dallas to New Orleans) is one link short of its destination, or already joined."""
+@given(st.lists(st.sampled_from(REGION), max_size=6, unique=True), st.booleans(), st.booleans(),
+       st.randoms(use_true_random=False))
+def test_a_corporation_never_makes_two_connection_runs_and_play_never_stalls(extra, joined, two_trains, rnd):
+    """TP (Dallas to New Orleans) is one link short of its destination, or already joined. With a
+    second train it could once run that train and then its 4-train elsewhere, leaving no way to
+    finish the connection run: play must always have a legal action until the round ends."""
     track = ["Dallas-Alexandria", "Alexandria-Baton Rouge", *extra] + (["Baton Rouge-New Orleans"] if joined else [])
+    tp_trains = ["4", "2"] if two_trains else ["4"]
     state = start({"phase": 3, "round": "operating", "turn": "SP",
-                   "corporations": {"TP": {"trains": ["4"], "cash": 900}, "SP": {"trains": ["4"], "cash": 900}},
+                   "corporations": {"TP": {"trains": tp_trains, "cash": 900}, "SP": {"trains": ["4"], "cash": 900}},
                    "track": {link: "TP" for link in track}})
     started = []
     for _ in range(60):
-        legal = GAME.legal_actions(state)
-        if not legal or state.round != "operating":
+        if state.round != "operating" or state.game_over:
             break
+        legal = GAME.legal_actions(state)
+        assert legal, f"play stalled with nothing legal (connection run: {state.net.current})"
         ending = [a for a in legal if a.verb in ("done", "pay", "withhold", "dest", "lay")]
         act = rnd.choice(ending if ending and rnd.random() < 0.7 else legal)
         outcome = step(GAME, state, act)

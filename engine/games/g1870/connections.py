@@ -74,7 +74,12 @@ def act(state, action) -> list[Event]:
         raise Refusal("1870.connection.token", f"{sym} first decides what to do with its destination token: "
                                                "'place destination token' or 'keep destination token'.")
     if action.verb == "run":
-        return routes.run(state, sym, action.item, network.read_path(action.other), run["runs"])
+        events = routes.run(state, sym, action.item, network.read_path(action.other), run["runs"])
+        if not home_run_still_possible(state, sym, run["runs"]):
+            raise Refusal("1870.connection.run", f"After this run none of {sym}'s other trains could still run "
+                                                 f"from {home(sym)} to {destination(sym)}, and one must: run that "
+                                                 "route with one of the trains first.")
+        return events
     if action.verb == "half":
         raise Refusal("1870.connection.income", "A connection run's income is paid out in full or kept; it "
                                                 "cannot be paid half.")
@@ -82,6 +87,27 @@ def act(state, action) -> list[Event]:
         return income(state, sym, action.verb, None if action.other == "routes" else action.amount)
     raise Refusal("1870.connection.timing", f"During its connection run {sym} can only decide its destination "
                                             "token, run trains, and pay or withhold.")
+
+
+def home_run_still_possible(state, sym: str, runs: list) -> bool:
+    """Whether the connection run can still end legally: a train already ran home to destination,
+    or a train not yet run can, sharing no track with the routes already run."""
+    ends = {home(sym), destination(sym)}
+    if any({p[0], p[-1]} == ends for _, p in runs):
+        return True
+    left = list(state.corporations[sym].trains)
+    for train, _ in runs:
+        left.remove(train)
+    ran = [p for _, p in runs]
+    for train in dict.fromkeys(left):
+        for path in routes.legal_paths(state, sym, routes.train_length(train)):
+            if {path[0], path[-1]} == ends:
+                try:
+                    routes.check(state, sym, train, path, ran)
+                except Refusal:
+                    continue
+                return True
+    return False
 
 
 def token(state, sym: str, choice: str) -> list[Event]:
