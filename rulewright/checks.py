@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rulewright import book as book_module
 from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario import unknown_rules
 
 ENGINE_GAMES = book_module.ROOT / "engine" / "games"
 
@@ -69,10 +70,7 @@ def check(rulebook: Path = book_module.RULEBOOK, engine: Path = ENGINE_GAMES) ->
         except ExampleProblem as problem:
             problems.append(problem)
             continue
-        for rule in scenario.named_rules():
-            if rule not in book.rules:
-                problems.append(ExampleProblem(scenario.where, f"The example names the rule {rule!r}, which is not "
-                                               "declared anywhere in the rulebook. Fix the ID or declare the rule."))
+        problems += unknown_rules(scenario, book.rules)
         shown.update(scenario.named_rules())
         if scenario.refused_rule:
             refused_in_examples.add(scenario.refused_rule)

@@ -300,15 +300,16 @@ class _engine_errors:
 def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     """Play the example and compare every expectation. ``known_rules``, when given, is the set of
     rule IDs the book declares: naming any other is a problem."""
-    if known_rules is not None:
-        _check_rule_names(s, known_rules)
+    problems = unknown_rules(s, known_rules) if known_rules is not None else []
+    if problems:
+        raise problems[0]
     run, stopped = play(s)
     checks: list[Check] = []
     if stopped:
         return Result(s, run, checks, stopped)
     expect = s.expect
     if s.refused_rule:
-        checks.append(_check_refusal(s, run, known_rules))
+        checks.append(_check_refusal(s, run))
     if "events" in expect:
         checks.extend(_check_events(s, run))
     with _engine_errors(s, "expect"):
@@ -320,17 +321,20 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     return Result(s, run, checks)
 
 
-def _check_rule_names(s: Scenario, known: Collection[str]) -> None:
+def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
+    """A problem for each rule ID the example names that the book does not declare, at its line."""
+    problems = []
     for rule in s.named_rules():
         if rule not in known:
-            key = ("expect", "refused") if rule == s.refused_rule else ()
-            line = s.lines.line(*key) if key else s.where.line
-            raise ExampleProblem(s.where.at(line),
-                                 f"The rule {rule!r} is not declared anywhere in the rulebook. "
-                                 f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix the ID.")
+            line = s.lines.line("expect", "refused") if rule == s.refused_rule else s.where.line
+            problems.append(ExampleProblem(s.where.at(line),
+                                           f"The rule {rule!r} is not declared anywhere in the rulebook. "
+                                           f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix "
+                                           "the ID."))
+    return problems
 
 
-def _check_refusal(s: Scenario, run: Run, known_rules) -> Check:
+def _check_refusal(s: Scenario, run: Run) -> Check:
     line = s.lines.line("expect", "refused")
     refusal = run.refusal
     if refusal is None:

@@ -62,7 +62,8 @@ def test_an_example_naming_an_undeclared_rule(tmp_path):
     book = BOOK.replace(":rules: toy.add", ":rules: toy.add toy.sub")
     found = messages(make(tmp_path, book=book))
     where = f"toy.md, line {line_of(book, '{example} Adding too many')}, example toy-add-too-many"
-    assert any(where in m and "'toy.sub', which is not declared" in m for m in found), found
+    assert any(where in m and "The rule 'toy.sub' is not declared anywhere in the rulebook." in m
+               for m in found), found
 
 
 def test_duplicate_and_badly_formed_ids(tmp_path):
