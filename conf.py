@@ -1,15 +1,9 @@
-"""Sphinx configuration for the Rulewright rulebook, whose sources are in rulebook/.
+"""Sphinx configuration for this repository's rulebook, whose sources are in rulebook/.
 
-`make html` and `make pdf` run `sphinx-build -c . rulebook _build/<format>`.
+`make html` and `make pdf` run `sphinx-build -c . rulebook _build/<format>`. Rulewright's own
+settings (where the book is, its games, strict mode) are in pyproject.toml under [tool.rulewright];
+the extension reads them from there, finds the games and picks the Graphviz `dot` to draw with.
 """
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT))
-
-from rulewright.diagrams import dot_program  # noqa: E402  (needs ROOT on the path)
-
 project = "Rulewright Rulebook"
 author = "The Rulewright team"
 copyright = "2026, the Rulewright team"
@@ -20,16 +14,9 @@ extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown"}
 
-# The sources are in rulebook/ (sphinx-build -c . rulebook <out>); this file stays at the root.
-exclude_patterns = []
-
 html_theme = "alabaster"
 html_title = "Rulewright Rulebook"
-html_static_path = []
 html_theme_options = {"page_width": "1100px", "sidebar_width": "260px"}
-
-graphviz_dot = dot_program()  # the system `dot`, else graphviz-pure
-graphviz_output_format = "svg"
 
 # PDF (sphinx-simplepdf renders the single-page HTML with WeasyPrint through its Python API).
 simplepdf_file_name = "rulewright-rulebook.pdf"

@@ -17,8 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Rng, get_game, step  # noqa: E402
-from engine.core.game import merge  # noqa: E402
+from rulewright.game import Rng, step  # noqa: E402
+from rulewright.registry import get_game  # noqa: E402
+from rulewright.game.interface import merge  # noqa: E402
 from rulewright import book  # noqa: E402
 from rulewright.problems import ExampleProblem  # noqa: E402
 from rulewright.scenario import evaluate  # noqa: E402

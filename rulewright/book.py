@@ -14,11 +14,9 @@ from pathlib import Path
 from sybil import Document
 from sybil.parsers.myst.lexers import DirectiveLexer
 
-from rulewright import scenario
+from rulewright import config, scenario
 from rulewright.problems import ExampleProblem, Where
 
-ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT / "rulebook"
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -131,10 +129,11 @@ def misspelt_directives(document: Document) -> list[ExampleProblem]:
     return problems
 
 
-def scan(root: Path = RULEBOOK) -> Book:
+def scan(root: Path | None = None) -> Book:
     """Every rule and example under ``root``, and the problems found on the way: rule IDs of the
     wrong shape or declared twice, example IDs missing, malformed or used twice, and misspelt
     directive names that would hide an example from the tests."""
+    root = Path(root) if root is not None else config.current().rulebook
     book = Book()
     seen_examples: dict[str, Where] = {}
     for path in sorted(root.rglob("*.md")):
@@ -166,7 +165,11 @@ def scan(root: Path = RULEBOOK) -> Book:
     return book
 
 
-@lru_cache(maxsize=None)
-def declared_rules(root: Path = RULEBOOK) -> frozenset[str]:
+def declared_rules(root: Path | None = None) -> frozenset[str]:
     """The rule IDs the book declares (cached: the tests ask once per process)."""
+    return _declared_rules(Path(root) if root is not None else config.current().rulebook)
+
+
+@lru_cache(maxsize=None)
+def _declared_rules(root: Path) -> frozenset[str]:
     return frozenset(scan(root).rules)

@@ -12,14 +12,16 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
+from rulewright import registry
+from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import unknown_rules
 
-ENGINE_GAMES = book_module.ROOT / "engine" / "games"
 
 
 @dataclass(frozen=True)
@@ -28,10 +30,26 @@ class RefusalSite:
     where: Where
 
 
-def refusal_sites(root: Path = ENGINE_GAMES) -> tuple[list[RefusalSite], list[ExampleProblem]]:
-    """Every ``Refusal(...)`` in the engine's games, and the calls whose rule ID is not a literal."""
+def game_sources(names) -> list[Path]:
+    """The package folders of the games called ``names``: where their refusals are written."""
+    folders = []
+    for name in sorted(set(names)):
+        try:
+            game = registry.get_game(name)
+        except InputError:
+            continue  # the example naming it reports the unknown game
+        module = sys.modules[type(game).__module__]
+        folder = Path(module.__file__).parent
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
+    """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
+    not a literal."""
     sites, problems = [], []
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted(p for root in roots for p in Path(root).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
@@ -55,21 +73,24 @@ def _name(func: ast.expr) -> str:
     return ""
 
 
-def check(rulebook: Path = book_module.RULEBOOK, engine: Path = ENGINE_GAMES) -> list[ExampleProblem]:
-    """All problems found, each naming its file and line; an empty list means the book is sound."""
+def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
+    """All problems found, each naming its file and line; an empty list means the book is sound.
+    The engine side is the code in ``engines``, by default every game the book's examples play,
+    wherever it is installed."""
     book = book_module.scan(rulebook)
     problems = list(book.problems)
-    sites, site_problems = refusal_sites(engine)
+    scenarios = []
+    for decl in book.examples:
+        try:
+            scenarios.append(decl.parse())
+        except ExampleProblem as problem:
+            problems.append(problem)
+    sites, site_problems = refusal_sites(*(engines or game_sources(s.game_name for s in scenarios)))
     problems += site_problems
 
     shown: set[str] = set()
     refused_in_examples: set[str] = set()
-    for decl in book.examples:
-        try:
-            scenario = decl.parse()
-        except ExampleProblem as problem:
-            problems.append(problem)
-            continue
+    for scenario in scenarios:
         problems += unknown_rules(scenario, book.rules)
         shown.update(scenario.named_rules())
         if scenario.refused_rule:

@@ -23,7 +23,7 @@ def _find(example_id: str) -> book_module.ExampleDecl:
     for decl in book.examples:
         if decl.id == example_id:
             return decl
-    from engine.core import did_you_mean
+    from rulewright.game import did_you_mean
 
     raise SystemExit(f"There is no example with the ID {example_id!r} in the rulebook. "
                      f"{did_you_mean(example_id, [d.id for d in book.examples])}")

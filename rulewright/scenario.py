@@ -19,9 +19,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Event, Game, InputError, Refusal, Rng, did_you_mean, step
-from engine.core.game import merge
-from engine.games import get_game
+from rulewright.game import Action, Event, Game, InputError, Refusal, Rng, did_you_mean, step
+from rulewright.game.interface import merge
+from rulewright.registry import get_game
 from rulewright import source
 from rulewright.problems import ExampleProblem, Where
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
-from rulewright import book
+from rulewright import book, config
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 
@@ -41,8 +41,9 @@ class RulebookSybil(Sybil):
         return super().identify(example)
 
 
-def rulebook_sybil(path=book.RULEBOOK) -> RulebookSybil:
-    """Sybil for every Markdown page under ``path`` (the rulebook by default)."""
+def rulebook_sybil(path=None) -> RulebookSybil:
+    """Sybil for every Markdown page under ``path`` (the project's rulebook by default)."""
+    path = path if path is not None else config.current().rulebook
     return RulebookSybil(
         parsers=[ExampleParser(), PythonCodeBlockParser(), SkipParser()],
         patterns=["*.md"],

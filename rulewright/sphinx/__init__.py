@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shutil
 from pathlib import Path
 
+from rulewright import config
+from rulewright.diagrams import dot_program
 from rulewright.sphinx import examples, numbering, rules
 
 STATIC = Path(__file__).parent / "static"
@@ -51,8 +54,23 @@ def _quiet_toctree_fix(builder):
     builder._toctree_fix = quiet
 
 
+def _project(app, sphinx_config):
+    """``config-inited``: read ``[tool.rulewright]`` from the project around conf.py (conf.py's own
+    ``rulewright_*`` values win), make it the active project, and draw with the system ``dot`` or,
+    without one, graphviz-pure."""
+    project = config.load(Path(app.confdir)).activate()
+    if sphinx_config.rulewright_strict is None:
+        sphinx_config.rulewright_strict = project.strict
+    if sphinx_config.graphviz_dot == "dot" and not shutil.which("dot"):
+        sphinx_config.graphviz_dot = dot_program()
+    if not sphinx_config.graphviz_output_format or sphinx_config.graphviz_output_format == "png":
+        sphinx_config.graphviz_output_format = "svg"
+
+
 def setup(app):
     app.setup_extension("sphinx.ext.graphviz")
+    app.add_config_value("rulewright_strict", None, "env", types=(bool, type(None)))
+    app.connect("config-inited", _project)
     app.add_node(rules.rule_node, html=(_visit_div, _depart_div))
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
     app.add_directive("rule", rules.RuleDirective)

@@ -7,14 +7,13 @@ malformed example is a build error; otherwise it is shown as failing on the page
 """
 from __future__ import annotations
 
-import os
-
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from rulewright import config
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Result, evaluate, parse, show
@@ -28,8 +27,10 @@ class example_node(nodes.General, nodes.Element):
     """The box around one example."""
 
 
-def strict() -> bool:
-    return os.environ.get("RULEWRIGHT_STRICT", "0") not in ("", "0", "false", "no")
+def strict(sphinx_config) -> bool:
+    """Strict (a failing example is a build error): conf.py's ``rulewright_strict``, else the
+    project's ``strict``; ``RULEWRIGHT_STRICT=1`` or ``0`` in the environment overrides both."""
+    return config.strict_from_env(bool(sphinx_config.rulewright_strict))
 
 
 class ExampleDirective(SphinxDirective):
@@ -137,7 +138,7 @@ class ExampleDirective(SphinxDirective):
         return [box]
 
     def _complain(self, message: str):
-        if strict():
+        if strict(self.config):
             logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
         else:
             logger.info(message, location=self.get_location())

@@ -1,7 +1,7 @@
 """Small helpers for the Bus tests: build a state from a setup mapping, play actions, catch refusals."""
 from __future__ import annotations
 
-from engine.core import Refusal, Rng, step
+from rulewright.game import Refusal, Rng, step
 from engine.games.bus import GAME
 
 

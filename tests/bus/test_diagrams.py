@@ -6,7 +6,8 @@ import subprocess
 import pytest
 
 from rulewright import book
-from rulewright.diagrams import bus, dot_program
+from engine.games.bus import diagram as bus
+from rulewright.diagrams import dot_program
 from rulewright.problems import Where
 from rulewright.scenario import evaluate, parse
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import InputError
+from rulewright.game import InputError
 from engine.games.bus import GAME
 from engine.games.bus.board import load_board
 from tests.bus.helpers import new

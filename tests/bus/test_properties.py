@@ -11,7 +11,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import Refusal, step
+from rulewright.game import Refusal, step
 from engine.games.bus import GAME
 from engine.games.bus.actions import Add, Place
 from engine.games.bus.line import is_single_trail

@@ -2,9 +2,9 @@
 randomness replays and can be stated, settings and names are checked with helpful words."""
 import pytest
 
-from engine.core import InputError, Refusal, Rng, step
-from engine.core.game import merge
-from engine.core.refusal import did_you_mean, lookup
+from rulewright.game import InputError, Refusal, Rng, step
+from rulewright.game.interface import merge
+from rulewright.game.refusal import did_you_mean, lookup
 from tests.toolchain.toy_game import GAME as TOY
 
 

@@ -2,7 +2,7 @@
 round trips, plain input errors, the re-check before a queued run, and the best-route search."""
 import pytest
 
-from engine.core import InputError, Refusal
+from rulewright.game import InputError, Refusal
 from engine.games.g1870 import connections, network, routes
 from tests.g1870.helpers import GAME, play, start, view
 

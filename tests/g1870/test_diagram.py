@@ -1,6 +1,6 @@
 """The market diagram: the whole chart, the ledge, tokens, and one arrow per leg of each move."""
 from engine.games.g1870 import market
-from rulewright.diagrams import g1870
+from engine.games.g1870 import diagram as g1870
 from rulewright.problems import Where
 from rulewright.scenario import parse, play
 

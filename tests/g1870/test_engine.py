@@ -1,7 +1,7 @@
 """The engine's tricky corners, beyond what the rulebook's examples show."""
 import pytest
 
-from engine.core import InputError, Refusal
+from rulewright.game import InputError, Refusal
 from engine.games.g1870 import holdings
 from tests.g1870.helpers import GAME, play, start, view
 

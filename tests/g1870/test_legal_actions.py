@@ -7,7 +7,7 @@ import pickle
 from functools import cache
 from dataclasses import fields, is_dataclass
 
-from engine.core import Refusal, Rng, step
+from rulewright.game import Refusal, Rng, step
 from engine.games.g1870 import network
 from engine.games.g1870.game import candidates
 from tests.g1870.helpers import GAME, start

@@ -3,7 +3,7 @@ blocked cities crossed, the revenue table; the market diagram is unchanged witho
 import re
 
 from engine.games.g1870 import network
-from rulewright.diagrams import g1870
+from engine.games.g1870 import diagram as g1870
 from rulewright.problems import Where
 from rulewright.scenario import parse, play
 

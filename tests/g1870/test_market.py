@@ -72,7 +72,7 @@ def test_reissue_price_rounds_to_the_nearest_top_row_price_ties_up():
 
 
 def test_bad_cell_names_are_input_errors():
-    from engine.core import InputError
+    from rulewright.game import InputError
     with pytest.raises(InputError, match="not a cell"):
         market.parse_label("Z9")
     with pytest.raises(InputError):

@@ -6,7 +6,7 @@ import pathlib
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from engine.core import InputError, Refusal, step
+from rulewright.game import InputError, Refusal, step
 from engine.games.g1870 import actions, game as game_module
 from tests.g1870.helpers import GAME, start
 

@@ -5,7 +5,7 @@ import itertools
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Refusal, step
+from rulewright.game import Refusal, step
 from engine.games.g1870 import network, routes
 from tests.g1870.helpers import GAME, start
 

@@ -1,9 +1,9 @@
 """Building Muck & Brass states for the unit tests, the way an example's setup does."""
 from __future__ import annotations
 
-from engine.core import Rng, step
-from engine.core.game import merge
-from engine.games import get_game
+from rulewright.game import Rng, step
+from rulewright.game.interface import merge
+from rulewright.registry import get_game
 
 GAME = get_game("muck-and-brass")
 

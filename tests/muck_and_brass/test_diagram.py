@@ -3,9 +3,9 @@ import subprocess
 
 from rulewright import scenario
 from rulewright.diagrams import dot_program
-from rulewright.diagrams import muck_and_brass as diagram
+from engine.games.muck_and_brass import diagram
 from rulewright.problems import Where
-from rulewright.diagrams.style import REFUSED
+from rulewright.dot import REFUSED
 
 EXAMPLE = """
 game: muck-and-brass

@@ -5,7 +5,7 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from engine.core import Refusal
+from rulewright.game import Refusal
 from engine.games.muck_and_brass.actions import Expand
 from engine.games.muck_and_brass.state import network
 from tests.muck_and_brass.helpers import GAME, make

@@ -2,7 +2,7 @@
 which checks refuse."""
 import pytest
 
-from engine.core import Refusal
+from rulewright.game import Refusal
 from tests.muck_and_brass.helpers import GAME, make, play
 
 

@@ -1,7 +1,7 @@
 """Bad setups and bad notation are InputErrors whose message says what to fix."""
 import pytest
 
-from engine.core import InputError, Refusal
+from rulewright.game import InputError, Refusal
 from engine.games.muck_and_brass.actions import Expand, GeneralDividend
 from tests.muck_and_brass.helpers import GAME, make, play
 

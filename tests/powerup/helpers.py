@@ -1,8 +1,8 @@
 """Small helpers for the powerUp tests: build a state, play actions in notation."""
 from __future__ import annotations
 
-from engine.core import Rng, step
-from engine.games import get_game
+from rulewright.game import Rng, step
+from rulewright.registry import get_game
 
 GAME = get_game("powerup")
 

@@ -5,7 +5,7 @@ import re
 import textwrap
 
 from rulewright import scenario
-from rulewright.diagrams import powerup
+from engine.games.powerup import diagram as powerup
 from rulewright.problems import Where
 
 MERGER = textwrap.dedent("""

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core import InputError, Refusal
+from rulewright.game import InputError, Refusal
 from engine.games.powerup.board import neighbours, position
 from engine.games.powerup.mergers import bonuses
 from engine.games.powerup.turn import roll_actions

@@ -14,7 +14,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import InputError, Refusal, Rng, step
+from rulewright.game import InputError, Refusal, Rng, step
 from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
 from engine.games.powerup.board import ALL_TILES, connected, neighbours
 from engine.games.powerup.data import COMPANIES, SHARES

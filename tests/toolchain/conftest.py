@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.games import register
+from rulewright.registry import register
 
-register("toy", "tests.toolchain.toy_game")
+register("toy", "tests.toolchain.toy_game:GAME")
 
 
 

@@ -3,7 +3,7 @@ from rulewright.checks import check, refusal_sites
 from tests.toolchain.pages import EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, RULE_TURN, line_of, assemble
 
 ENGINE = '''
-from engine.core import Refusal
+from rulewright.game import Refusal
 
 def apply(state, action):
     if action.count > 3:

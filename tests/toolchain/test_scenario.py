@@ -118,7 +118,7 @@ def test_an_engine_bug_is_reported_as_such_not_as_a_traceback(page, monkeypatch)
 
 
 def test_a_setup_that_breaks_a_rule_is_a_plain_problem(page, monkeypatch):
-    from engine.core import Refusal
+    from rulewright.game import Refusal
     from tests.toolchain import toy_game
 
     def refuse(self, setup, settings, rng):

@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CONF = f"""
 import sys
 sys.path.insert(0, {str(ROOT)!r})
-from engine.games import register
-register("toy", "tests.toolchain.toy_game")
+from rulewright.registry import register
+register("toy", "tests.toolchain.toy_game:GAME")
 extensions = ["myst_parser", "rulewright.sphinx"]
 root_doc = "index"
 """

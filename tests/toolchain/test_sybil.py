@@ -4,8 +4,8 @@ from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_A
 pytest_plugins = ["pytester"]
 
 CONFTEST = """
-from engine.games import register
-register("toy", "tests.toolchain.toy_game")
+from rulewright.registry import register
+register("toy", "tests.toolchain.toy_game:GAME")
 from rulewright.sybil_parser import rulebook_sybil
 from pathlib import Path
 pytest_collect_file = rulebook_sybil(Path(__file__).parent).pytest()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Event, Game, InputError, Refusal, Setting
-from engine.core.refusal import lookup
+from rulewright.game import Action, Event, Game, InputError, Refusal, Setting
+from rulewright.game.refusal import lookup
 
 
 @dataclass

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, InputError, did_you_mean
-from engine.core.refusal import lookup
+from rulewright.game import Action, InputError, did_you_mean
+from rulewright.game.refusal import lookup
 from engine.games.bus.board import Street, street_name
 
 

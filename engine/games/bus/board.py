@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from engine.core.refusal import InputError
+from rulewright.game.refusal import InputError
 
 Street = tuple[int, int]  # (smaller crossing, larger crossing)
 

@@ -1,16 +1,18 @@
 """The Bus game: settings, presets, and the engine interface (apply, legal actions, view)."""
 from __future__ import annotations
 
-from engine.core import Event, Game, Refusal, Setting
+from rulewright.game import Event, Game, Refusal, Setting
 from engine.games.bus import actions, turns
 from engine.games.bus.actions import Add, Place
 from engine.games.bus.board import load_board, street_name
 from engine.games.bus.rules import EMPTY, allowed, legal_streets
 from engine.games.bus.setup import read_setup
 from engine.games.bus.state import State
+from engine.games.bus.diagram import draw as draw_diagram
 
 
 class Bus(Game):
+    diagram = staticmethod(draw_diagram)
     name = "bus"
     title = "Bus"
     settings = {

@@ -14,7 +14,7 @@ they are checked:
 """
 from __future__ import annotations
 
-from engine.core import Refusal
+from rulewright.game import Refusal
 from engine.games.bus.board import street, street_name
 from engine.games.bus.state import State
 

@@ -11,7 +11,7 @@ Keys (all documented in the chapter's Notation page)::
 """
 from __future__ import annotations
 
-from engine.core.refusal import InputError, did_you_mean, lookup
+from rulewright.game.refusal import InputError, did_you_mean, lookup
 from engine.games.bus import turns
 from engine.games.bus.board import Board, street, street_name
 from engine.games.bus.line import Line

@@ -11,7 +11,7 @@ The round's Buses action comes next: a bus bought this round arrives only then.
 """
 from __future__ import annotations
 
-from engine.core import Event
+from rulewright.game import Event
 from engine.games.bus.rules import legal_streets
 from engine.games.bus.state import MAX_BUSES, State
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, InputError
-from engine.core.refusal import lookup
+from rulewright.game import Action, InputError
+from rulewright.game.refusal import lookup
 from engine.games.g1870 import network
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",

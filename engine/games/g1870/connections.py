@@ -12,7 +12,7 @@ A corporation makes one connection run in a game.
 """
 from __future__ import annotations
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import holdings, market, network, operating, rounds, routes
 from engine.games.g1870.network import destination, home
 

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import copy
 
-from engine.core import Event, Game, InputError, Refusal, Setting
+from rulewright.game import Event, Game, InputError, Refusal, Setting
 from engine.games.g1870 import (actions, connections, holdings, market, network, operating, privates, protection,
                                 redemption, rounds, routes, shares, stock)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
 from engine.games.g1870.presets import PRESETS
+from engine.games.g1870.diagram import draw as draw_diagram
 
 
 class G1870(Game):
+    diagram = staticmethod(draw_diagram)
     name = "1870"
     title = "1870: The Trans-Mississippi"
     settings = {

@@ -2,7 +2,7 @@
 placing a corporation's token on the market. Shared by every kind of action."""
 from __future__ import annotations
 
-from engine.core import Event
+from rulewright.game import Event
 from engine.games.g1870 import data, market
 from engine.games.g1870.state import Corporation, State
 

@@ -8,7 +8,7 @@ that have already made their connection run. Home tokens of started corporations
 """
 from __future__ import annotations
 
-from engine.core import InputError
+from rulewright.game import InputError
 from engine.games.g1870 import network
 from engine.games.g1870.network import Network
 

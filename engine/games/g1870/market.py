@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.core.refusal import InputError
+from rulewright.game.refusal import InputError
 from engine.games.g1870 import data
 
 ZONES = {"": "white", "p": "white", "y": "yellow", "o": "green", "b": "brown", "i": "below-ledge", "c": "closing"}

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.core import Event, InputError, Refusal
-from engine.core.refusal import did_you_mean
+from rulewright.game import Event, InputError, Refusal
+from rulewright.game.refusal import did_you_mean
 from engine.games.g1870 import data
 
 

@@ -7,7 +7,7 @@ is stated in the action (``pay 140``), as the stock-market examples do.
 """
 from __future__ import annotations
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import data, holdings, market, privates, rounds
 from engine.games.g1870.state import State
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import data, holdings
 from engine.games.g1870.state import Offer, State
 

@@ -4,7 +4,7 @@ sold for. Then the price stays. If the president declines, the price drops one r
 """
 from __future__ import annotations
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import holdings, market
 from engine.games.g1870.state import Sale, State
 

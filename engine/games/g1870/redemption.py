@@ -6,7 +6,7 @@ for each Treasury share it sells (incremental capitalisation).
 """
 from __future__ import annotations
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import holdings, market
 from engine.games.g1870.state import State
 

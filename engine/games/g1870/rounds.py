@@ -3,7 +3,7 @@ operating rounds (1 in phase 1, 2 in phases 2 and 3, 3 from phase 4). The game e
 of the set in which the bank breaks, or at once when a player goes bankrupt."""
 from __future__ import annotations
 
-from engine.core import Event
+from rulewright.game import Event
 from engine.games.g1870 import data, holdings, market, privates
 from engine.games.g1870.state import State
 

@@ -5,7 +5,7 @@ has no skipping), so an N-train's route has at most N stations.
 """
 from __future__ import annotations
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import network
 from engine.games.g1870.network import key
 

@@ -1,8 +1,8 @@
 """Building a state from an example's ``setup`` (documented in the chapter's Notation section)."""
 from __future__ import annotations
 
-from engine.core import InputError
-from engine.core.refusal import did_you_mean, lookup
+from rulewright.game import InputError
+from rulewright.game.refusal import did_you_mean, lookup
 from engine.games.g1870 import data, holdings, map_setup, market, rounds
 from engine.games.g1870.state import Corporation, Player, Private, State
 

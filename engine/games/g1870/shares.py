@@ -4,7 +4,7 @@ Every check cites its rule; the turn structure (whose turn, when it ends) lives 
 """
 from __future__ import annotations
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import holdings, market
 from engine.games.g1870.holdings import cert_limit, certificates, player_units
 from engine.games.g1870.state import Sale, State

@@ -1,4 +1,4 @@
-"""The state of a game of 1870: plain dataclasses, copied whole by ``engine.core.step``.
+"""The state of a game of 1870: plain dataclasses, copied whole by ``rulewright.game.step``.
 
 Shares are counted in units of 10%. A player's units include the president's certificate (two
 units) when that player is the president, so moving the presidency never moves units.

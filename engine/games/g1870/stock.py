@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from engine.core import Event, Refusal
+from rulewright.game import Event, Refusal
 from engine.games.g1870 import holdings, protection, rounds, shares
 from engine.games.g1870.state import State
 

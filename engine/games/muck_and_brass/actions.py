@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, InputError
-from engine.core.refusal import lookup
+from rulewright.game import Action, InputError
+from rulewright.game.refusal import lookup
 
 FORMS = ("Write 'expand <company> <City>-<City>' for one link, 'expand <company> <City>-<City>-<City>' "
          "for a double build, or 'general dividend'. A merged company may add 'for <home station>'.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.refusal import InputError, did_you_mean
+from rulewright.game.refusal import InputError, did_you_mean
 
 LONDON = "London"  # reaching London ends a double build at once
 

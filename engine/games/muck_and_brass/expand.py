@@ -7,7 +7,7 @@ Each refusal names its rule ID (declared in the rulebook chapter ``rulebook/muck
 """
 from __future__ import annotations
 
-from engine.core import Event, InputError, Refusal
+from rulewright.game import Event, InputError, Refusal
 from engine.games.muck_and_brass.actions import Expand
 from engine.games.muck_and_brass.board import LONDON
 from engine.games.muck_and_brass.state import Company, Component, State, network

@@ -8,10 +8,11 @@ from importlib import resources
 
 import yaml
 
-from engine.core import Event, Game, Refusal, Setting
-from engine.core.game import merge
+from rulewright.game import Event, Game, Refusal, Setting
+from rulewright.game.interface import merge
 from engine.games.muck_and_brass import actions, expand, state as state_module
 from engine.games.muck_and_brass.state import State, network
+from engine.games.muck_and_brass.diagram import draw as draw_diagram
 
 
 def _data(name: str) -> dict:
@@ -25,6 +26,7 @@ def _presets() -> dict[str, dict]:
 
 
 class MuckAndBrass(Game):
+    diagram = staticmethod(draw_diagram)
     name = "muck-and-brass"
     title = "Muck & Brass"
     settings = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.refusal import InputError, did_you_mean
+from rulewright.game.refusal import InputError, did_you_mean
 from engine.games.muck_and_brass.board import Board, _int, load_board
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.game import Action
-from engine.core.refusal import InputError, lookup
+from rulewright.game.interface import Action
+from rulewright.game.refusal import InputError, lookup
 from engine.games.powerup.board import parse_tile
 from engine.games.powerup.data import company_code
 

@@ -5,7 +5,7 @@ Only the four compass neighbours touch; diagonals do not.
 """
 from __future__ import annotations
 
-from engine.core.refusal import InputError
+from rulewright.game.refusal import InputError
 from engine.games.powerup.data import RULES
 
 COLUMNS: str = RULES["board"]["columns"]

@@ -6,7 +6,7 @@ from importlib import resources
 
 import yaml
 
-from engine.core.refusal import InputError
+from rulewright.game.refusal import InputError
 
 
 def _load(name: str) -> dict:

@@ -1,7 +1,7 @@
 """The end of the game: when it comes, the final liquidation, and the ranking."""
 from __future__ import annotations
 
-from engine.core.events import Event
+from rulewright.game.events import Event
 from engine.games.powerup.data import RULES
 from engine.games.powerup.mergers import liquidate
 from engine.games.powerup.state import State, price, size

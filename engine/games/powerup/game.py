@@ -1,14 +1,15 @@
 """The powerUp ``Game``: its settings, and ``apply``, which routes each action to its rules."""
 from __future__ import annotations
 
-from engine.core.events import Event
-from engine.core.game import Game, Setting
-from engine.core.refusal import Refusal
+from rulewright.game.events import Event
+from rulewright.game.interface import Game, Setting
+from rulewright.game.refusal import Refusal
 from engine.games.powerup import actions, legal, setup, tiles, turn, view
 from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
 from engine.games.powerup.data import PRESETS
 from engine.games.powerup.ending import check_end
 from engine.games.powerup.mergers import merge
+from engine.games.powerup.diagram import draw as draw_diagram
 
 
 def play(state, action: Play) -> list[Event]:
@@ -26,6 +27,7 @@ def play(state, action: Play) -> list[Event]:
 
 
 class PowerUp(Game):
+    diagram = staticmethod(draw_diagram)
     name = "powerup"
     title = "powerUp"
     settings = {

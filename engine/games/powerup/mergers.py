@@ -6,8 +6,8 @@ every company the same way (``liquidate``), without a survivor.
 """
 from __future__ import annotations
 
-from engine.core.events import Event
-from engine.core.refusal import Refusal
+from rulewright.game.events import Event
+from rulewright.game.refusal import Refusal
 from engine.games.powerup.data import RULES, SHARES
 from engine.games.powerup.state import State, holders, pay, price, size
 from engine.games.powerup.tiles import absorb, touching

@@ -16,9 +16,9 @@ A player whose hand is not stated draws a full hand from the bag, in turn order.
 """
 from __future__ import annotations
 
-from engine.core.game import merge
-from engine.core.refusal import InputError, did_you_mean, lookup
-from engine.core.rng import Rng
+from rulewright.game.interface import merge
+from rulewright.game.refusal import InputError, did_you_mean, lookup
+from rulewright.game.rng import Rng
 from engine.games.powerup.board import ALL_TILES, connected, neighbours, parse_tile, parse_tiles, position
 from engine.games.powerup.data import COMPANIES, HAND, PRESETS, RULES, SHARES, company_code
 from engine.games.powerup.state import DOE, NEUTRAL, Holder, Ledger, State, Turn

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.rng import Rng
+from rulewright.game.rng import Rng
 from engine.games.powerup.data import COMPANIES, RULES
 
 NEUTRAL = "neutral"

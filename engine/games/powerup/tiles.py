@@ -2,8 +2,8 @@
 one, or sets off a merger (``mergers.py``)."""
 from __future__ import annotations
 
-from engine.core.events import Event
-from engine.core.refusal import InputError, Refusal
+from rulewright.game.events import Event
+from rulewright.game.refusal import InputError, Refusal
 from engine.games.powerup.board import connected, neighbours, sort_tiles
 from engine.games.powerup.data import COMPANIES, RULES
 from engine.games.powerup.state import NEUTRAL, State, price, size

@@ -4,8 +4,8 @@ Playing a tile is in ``tiles.py`` (founding, expanding) and ``mergers.py``.
 """
 from __future__ import annotations
 
-from engine.core.events import Event
-from engine.core.refusal import Refusal
+from rulewright.game.events import Event
+from rulewright.game.refusal import Refusal
 from engine.games.powerup.data import HAND, RULES
 from engine.games.powerup.state import State, Turn, charge, price
 

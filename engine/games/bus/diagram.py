@@ -11,7 +11,7 @@
 """
 from __future__ import annotations
 
-from rulewright.diagrams import style
+from rulewright import dot as style
 
 SCALE = 0.68  # inches per grid step: the board, nine steps wide, prints about 16 cm wide
 GAP = 0.1  # grid steps between two lines drawn side by side on one street

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.core.refusal import InputError
+from rulewright.game.refusal import InputError
 
 
 class Rng:

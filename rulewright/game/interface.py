@@ -1,6 +1,7 @@
 """The interface every game implements: OpenSpiel's shape, a state, its legal actions, apply one.
 
-A game is a ``Game`` subclass in ``engine/games/<name>/``. It declares:
+A game is a ``Game`` subclass in a package of its own, registered by name (see
+``rulewright.registry``). It declares, all in the class:
 
 - ``name`` (as examples write it: ``game: muck-and-brass``) and ``title``;
 - ``settings``: the documented choices where the source rules are ambiguous or have variants;
@@ -10,7 +11,11 @@ A game is a ``Game`` subclass in ``engine/games/<name>/``. It declares:
 - ``legal_actions(state)``: every action that ``apply`` would accept now (may be a sample for
   games where listing all is impractical; say so in the docstring);
 - ``apply(state, action)``: change the state and return the events, or raise ``Refusal``;
-- ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads.
+- ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads;
+- ``diagram`` (optional): ``draw(run, when, options) -> str``, the Graphviz DOT source of a played
+  example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
+  with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one
+  still works; only examples asking for a ``:diagram:`` are told it has none.
 
 ``apply`` may mutate the state it is given; callers use ``step``, which works on a copy so that a
 refused action leaves the state exactly as it was.
@@ -20,10 +25,10 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
-from engine.core.events import Event
-from engine.core.refusal import InputError, did_you_mean
+from rulewright.game.events import Event
+from rulewright.game.refusal import InputError, did_you_mean
 
 
 class Action:
@@ -49,6 +54,7 @@ class Game(ABC):
     title: str = ""
     settings: dict[str, Setting] = {}
     presets: dict[str, dict] = {}
+    diagram: Callable[..., str] | None = None
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""

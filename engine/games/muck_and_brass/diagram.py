@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from html import escape
 
-from rulewright.diagrams import style
-from rulewright.diagrams.style import quote
+from rulewright import dot as style
+from rulewright.dot import quote
 
 SCALE = 1.0  # board positions are inches already
 NEW_WIDTH, BUILT_WIDTH = 5.5, 3.0

@@ -6,9 +6,9 @@
 - ``rng.py``: ``Rng``, seeded randomness that an example can also state outright.
 - ``game.py``: ``Game``, the interface a game implements, ``Setting`` and ``step``.
 """
-from engine.core.events import Event
-from engine.core.game import Action, Game, Setting, step
-from engine.core.refusal import InputError, Refusal, did_you_mean
-from engine.core.rng import Rng
+from rulewright.game.events import Event
+from rulewright.game.interface import Action, Game, Setting, step
+from rulewright.game.refusal import InputError, Refusal, did_you_mean
+from rulewright.game.rng import Rng
 
 __all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "step"]

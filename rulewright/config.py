@@ -1,0 +1,143 @@
+"""The project's choices, read from ``[tool.rulewright]`` in its ``pyproject.toml``.
+
+The pytest plugin, the Sphinx extension and the ``rulewright`` command all read them here, so
+the three agree. A project without the table gets the defaults: the book in ``rulebook/`` beside
+``pyproject.toml`` (or beside the working directory when there is no ``pyproject.toml``)::
+
+    [tool.rulewright]
+    rulebook = "rulebook"          # where the book's Markdown pages are
+    strict = false                 # a failing example stops the build (CI turns it on)
+    python-blocks = "refuse"       # or "allow": run ```python blocks in the book as doctests
+    pending = "allow"              # or "error": an example marked ':status: pending' fails
+
+    [tool.rulewright.games]        # games that live in this repository, not installed with pip
+    my-game = "my_game:GAME"
+
+Games installed with pip register under the ``rulewright.games`` entry-point group instead
+(see ``rulewright.registry``). The project's folder is put on ``sys.path``, as pytest does for a
+rootdir, so ``my_game`` above is found without installing it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulewright.problems import ExampleProblem, Where
+
+PYTHON_BLOCKS = ("allow", "refuse")
+PENDING = ("allow", "error")
+KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes")
+
+
+@dataclass
+class Project:
+    """One rulebook project: where it is and what it chose."""
+
+    root: Path
+    rulebook: Path
+    games: dict[str, str] = field(default_factory=dict)
+    strict: bool = False
+    python_blocks: str = "allow"
+    pending: str = "allow"
+    player_notes: bool = False
+    pyproject: Path | None = None
+
+    def activate(self) -> "Project":
+        """Make this the project the evaluator and the registry work for, and let its own game
+        packages be imported."""
+        global _current
+        _current = self
+        root = str(self.root)
+        if root not in sys.path:
+            sys.path.insert(0, root)
+        return self
+
+
+_current: Project | None = None
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest ``pyproject.toml`` at or above ``start`` that has a ``[tool.rulewright]`` table,
+    else the nearest one at all."""
+    start = start.resolve()
+    nearest = None
+    for folder in (start, *start.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            nearest = nearest or candidate
+            try:
+                if "rulewright" in tomllib.loads(candidate.read_text(encoding="utf-8")).get("tool", {}):
+                    return candidate
+            except (tomllib.TOMLDecodeError, OSError):
+                return candidate  # load() reports it
+    return nearest
+
+
+def load(start: Path | str | None = None) -> Project:
+    """The project that ``start`` (a folder, default the working directory) belongs to."""
+    start = Path(start or os.getcwd())
+    pyproject = find_pyproject(start if start.is_dir() else start.parent)
+    if pyproject is None:
+        root = start if start.is_dir() else start.parent
+        return Project(root=root.resolve(), rulebook=(root / "rulebook").resolve())
+    try:
+        table = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}).get("rulewright", {})
+    except tomllib.TOMLDecodeError as error:
+        raise ExampleProblem(Where(str(pyproject), getattr(error, "lineno", 1) or 1),
+                             f"pyproject.toml is not valid TOML ({error}). Fix it; Rulewright reads its "
+                             "settings from the [tool.rulewright] table there.") from None
+    return _from_table(pyproject, table)
+
+
+def _from_table(pyproject: Path, table: dict) -> Project:
+    root = pyproject.parent.resolve()
+
+    def bad(key: str, message: str) -> ExampleProblem:
+        return ExampleProblem(Where(str(pyproject), _line_of(pyproject, key)), message)
+
+    for key in table:
+        if key not in KNOWN_KEYS:
+            from rulewright.game.refusal import did_you_mean
+            raise bad(key, f"'{key}' is not a Rulewright setting in [tool.rulewright]. {did_you_mean(key, KNOWN_KEYS)}")
+    games = table.get("games", {})
+    if not isinstance(games, dict) or not all(isinstance(v, str) and ":" in v for v in games.values()):
+        raise bad("games", "'games' in [tool.rulewright] must be a table of game name = \"module:object\", "
+                  "e.g. my-game = \"my_game:GAME\".")
+    for key, choices in (("python-blocks", PYTHON_BLOCKS), ("pending", PENDING)):
+        if key in table and table[key] not in choices:
+            raise bad(key, f"'{key}' in [tool.rulewright] must be one of {', '.join(map(repr, choices))}, "
+                      f"not {table[key]!r}.")
+    for key in ("strict", "player-notes"):
+        if key in table and not isinstance(table[key], bool):
+            raise bad(key, f"'{key}' in [tool.rulewright] must be true or false, not {table[key]!r}.")
+    rulebook = table.get("rulebook", "rulebook")
+    if not isinstance(rulebook, str):
+        raise bad("rulebook", f"'rulebook' in [tool.rulewright] must be a folder name in quotes, not {rulebook!r}.")
+    return Project(root=root, rulebook=(root / rulebook).resolve(), games=dict(games),
+                   strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
+                   pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
+                   pyproject=pyproject)
+
+
+def _line_of(pyproject: Path, key: str) -> int:
+    """The line of ``key`` in the file, for messages (tomllib keeps no positions)."""
+    for number, line in enumerate(pyproject.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip().startswith(key):
+            return number
+    return 1
+
+
+def current() -> Project:
+    """The active project; the one around the working directory when none was activated."""
+    return _current if _current is not None else load().activate()
+
+
+def strict_from_env(default: bool) -> bool:
+    """``RULEWRIGHT_STRICT=1`` (as ``make rulebook`` and CI set it) overrides the project's choice."""
+    value = os.environ.get("RULEWRIGHT_STRICT")
+    if value is None or value == "":
+        return default
+    return value.lower() not in ("0", "false", "no", "off")

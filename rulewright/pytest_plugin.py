@@ -1,0 +1,58 @@
+"""The pytest plugin (registered through the ``pytest11`` entry point, so a project needs no
+``conftest.py``): every ``{example}`` in the project's rulebook becomes a test named by its ID.
+
+The project is found from pytest's rootdir (its ``pyproject.toml`` and ``[tool.rulewright]``).
+Under pytest-xdist a rulebook page's items stay on one worker, since ``python`` blocks on a page
+build on each other; every other test is spread on its own.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulewright import config as project_config
+from rulewright.problems import ExampleProblem
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        project = project_config.load(config.rootpath)
+    except ExampleProblem as problem:
+        raise pytest.UsageError(str(problem)) from None
+    config.stash[_PREVIOUS] = project_config._current
+    project.activate()
+    from rulewright.sybil_parser import rulebook_sybil
+
+    config.stash[_PROJECT] = project
+    config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Hand back the project that was active before (pytest may run inside pytest)."""
+    if _PREVIOUS in config.stash:
+        project_config._current = config.stash[_PREVIOUS]
+
+
+_PROJECT = pytest.StashKey[project_config.Project]()
+_PREVIOUS = pytest.StashKey[object]()
+_COLLECT = pytest.StashKey[object]()
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+    project = parent.config.stash.get(_PROJECT, None)
+    if project is None or file_path.suffix != ".md" or not file_path.is_relative_to(project.rulebook):
+        return None
+    return parent.config.stash[_COLLECT](file_path, parent)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class PageScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path, _, _ = nodeid.partition("::")
+            return path if path.endswith(".md") else nodeid
+
+    return PageScheduling(config, log)

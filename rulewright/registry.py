@@ -1,0 +1,86 @@
+"""Where games come from: the one registry every part of Rulewright asks.
+
+A game is found by the name examples write (``game: bus``) in two places, checked in this order:
+
+1. the project's own ``[tool.rulewright.games]`` table in ``pyproject.toml``, for a game that
+   lives in the book's repository (``bus = "engine.games.bus:GAME"``);
+2. the ``rulewright.games`` entry-point group, for a game installed with pip. A game package
+   declares it in its own ``pyproject.toml``::
+
+       [project.entry-points."rulewright.games"]
+       my-game = "my_game:GAME"
+
+Each target is a ``rulewright.game.Game`` instance (or a class, which is instantiated). Games are
+imported only when first asked for, so one broken game cannot stop the others.
+"""
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+
+from rulewright import config
+from rulewright.game import Game, InputError, did_you_mean
+
+ENTRY_POINT_GROUP = "rulewright.games"
+
+_extra: dict[str, str] = {}  # register(): games added at run time (tests, plugins)
+_loaded: dict[str, Game] = {}
+
+
+def register(name: str, target: str) -> None:
+    """Add a game by name at run time, e.g. ``register("toy", "tests.toy_game:GAME")``."""
+    _extra[name] = target
+    _loaded.pop(name, None)
+
+
+def installed() -> dict[str, str]:
+    """The games installed with pip, by name."""
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def targets() -> dict[str, str]:
+    """Every known game name and its ``module:object``; the project's own table wins over an
+    installed game of the same name."""
+    return {**installed(), **config.current().games, **_extra}
+
+
+def game_names() -> list[str]:
+    return sorted(targets())
+
+
+def get_game(name: str) -> Game:
+    """The ``Game`` for ``name``, or an ``InputError`` that says how games are registered."""
+    known = targets()
+    if name not in known:
+        project = config.current()
+        table = project.pyproject or project.root / "pyproject.toml"
+        raise InputError(
+            f"There is no game called {name!r}. {did_you_mean(name, known) if known else ''} "
+            f"A game is registered in {table} under [tool.rulewright.games] (name = \"module:GAME\"), "
+            f"or installed with pip under the {ENTRY_POINT_GROUP!r} entry point.".replace("  ", " "),
+            "game")
+    target = known[name]
+    if _loaded.get(name) is not None and getattr(_loaded[name], "_rulewright_target", None) == target:
+        return _loaded[name]
+    game = load(target, name)
+    game._rulewright_target = target
+    _loaded[name] = game
+    return game
+
+
+def load(target: str, name: str = "") -> Game:
+    """Import ``module:object`` and return the game it names."""
+    module_name, _, attribute = target.partition(":")
+    try:
+        obj = importlib.import_module(module_name)
+        for part in (attribute or "GAME").split("."):
+            obj = getattr(obj, part)
+    except Exception as error:  # a game that fails to import is reported, not a traceback
+        raise InputError(f"The game {name!r} is registered as {target!r}, which cannot be loaded "
+                         f"({type(error).__name__}: {error}). Check the module and object names.", "game") from None
+    if isinstance(obj, type) and issubclass(obj, Game):
+        obj = obj()
+    if not isinstance(obj, Game):
+        raise InputError(f"The game {name!r} is registered as {target!r}, which is not a rulewright.game.Game "
+                         "(a subclass instance, such as GAME = MyGame()).", "game")
+    return obj
