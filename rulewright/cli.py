@@ -15,7 +15,7 @@ from pathlib import Path
 from rulewright import book as book_module
 from rulewright.checks import check
 from rulewright.problems import ExampleProblem
-from rulewright.scenario import evaluate
+from rulewright.cache import evaluate
 
 
 def _find(example_id: str) -> book_module.ExampleDecl:

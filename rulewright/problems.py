@@ -41,3 +41,6 @@ class ExampleProblem(Exception):
         super().__init__(f"{where}: {message}")
         self.where = where
         self.message = message
+
+    def __reduce__(self):  # kept in the results store (rulewright.cache) with both parts
+        return type(self), (self.where, self.message)

@@ -16,7 +16,10 @@ imported only when first asked for, so one broken game cannot stop the others.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
+import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from rulewright import config
 from rulewright.game import Game, InputError, did_you_mean
@@ -34,8 +37,14 @@ def register(name: str, target: str) -> None:
 
 
 def installed() -> dict[str, str]:
-    """The games installed with pip, by name."""
-    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    """The games installed with pip, by name (read once per process: reading every installed
+    package's entry points costs more than playing an example)."""
+    return dict(_installed())
+
+
+@lru_cache(maxsize=1)
+def _installed() -> tuple[tuple[str, str], ...]:
+    return tuple((ep.name, ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
 def targets() -> dict[str, str]:
@@ -66,6 +75,16 @@ def get_game(name: str) -> Game:
     game._rulewright_target = target
     _loaded[name] = game
     return game
+
+
+def game_folder(name: str) -> Path:
+    """Where the code of the game called ``name`` is: the package its registration names (with its
+    rules, data and refusals), or the one module file when it names a plain module. The results
+    store hashes it, the whole-book checks read its refusals, ``make serve`` watches it."""
+    get_game(name)
+    module = sys.modules[targets()[name].partition(":")[0]]
+    path = Path(module.__file__).resolve()
+    return path.parent if hasattr(module, "__path__") else path
 
 
 def load(target: str, name: str = "") -> Game:

@@ -323,15 +323,18 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
 
 def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
     """A problem for each rule ID the example names that the book does not declare, at its line."""
-    problems = []
-    for rule in s.named_rules():
-        if rule not in known:
-            line = s.lines.line("expect", "refused") if rule == s.refused_rule else s.where.line
-            problems.append(ExampleProblem(s.where.at(line),
-                                           f"The rule {rule!r} is not declared anywhere in the rulebook. "
-                                           f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix "
-                                           "the ID."))
-    return problems
+    return [undeclared_rule(rule, where, known) for rule, where in rule_places(s) if rule not in known]
+
+
+def rule_places(s: Scenario) -> list[tuple[str, Where]]:
+    """Each rule ID the example names, with where it names it (the refused rule at its own line)."""
+    return [(rule, s.where.at(s.lines.line("expect", "refused") if rule == s.refused_rule else s.where.line))
+            for rule in s.named_rules()]
+
+
+def undeclared_rule(rule: str, where: Where, known: Collection[str]) -> ExampleProblem:
+    return ExampleProblem(where, f"The rule {rule!r} is not declared anywhere in the rulebook. "
+                                 f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix the ID.")
 
 
 def _check_refusal(s: Scenario, run: Run) -> Check:

@@ -1,7 +1,7 @@
 """Sybil integration: every ``{example}`` in the rulebook becomes a pytest test named by its ID.
 
-The parser only finds examples; running one is ``rulewright.scenario.evaluate``, the same call
-the Sphinx directive makes.
+The parser only finds examples; running one is ``rulewright.scenario.evaluate`` through the
+store of results (``rulewright.cache``), the same call the Sphinx directive makes.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
 from rulewright.problems import ExampleProblem
-from rulewright.scenario import evaluate
+from rulewright.cache import evaluate
 
 
 class ExampleParser:

@@ -1,8 +1,9 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
 It adds the ``{rule}``, ``{example}``, ``{designer-note}`` and ``{rule-index}`` directives and the
-``{ruleref}`` role, numbers rules and examples once the whole book is read, and checks that every
-rule has an example and every rule an example names exists.
+``{ruleref}`` role, numbers rules and examples once the whole book is read, keeps incremental
+builds equal to clean ones and ends every build with the whole-book checks and the failing
+examples (``incremental``).
 """
 from __future__ import annotations
 
@@ -13,26 +14,9 @@ from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import examples, numbering, rules
+from rulewright.sphinx import examples, incremental, numbering, rules
 
 STATIC = Path(__file__).parent / "static"
-
-
-def _purge(app, env, docname):
-    data = env.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples"):
-        table = data.get(kind, {})
-        for key in [k for k, v in table.items() if v["docname"] == docname]:
-            del table[key]
-
-
-def _merge(app, env, docnames, other):
-    mine = env.domaindata.setdefault("rulewright", {})
-    theirs = other.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples"):
-        for key, value in theirs.get(kind, {}).items():
-            if value["docname"] in docnames:
-                mine.setdefault(kind, {})[key] = value
 
 
 def _add_static(app):
@@ -79,12 +63,15 @@ def setup(app):
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_role("ruleref", rules.RuleRefRole())
     app.connect("builder-inited", _add_static)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
+    app.connect("env-purge-doc", incremental.purge)
+    app.connect("env-merge-info", incremental.merge)
     app.connect("doctree-read", numbering.record_positions)
-    app.connect("env-check-consistency", examples.check_book)
+    app.connect("doctree-read", incremental.record_page)
+    app.connect("env-get-outdated", incremental.outdated)
+    app.connect("env-get-updated", incremental.dependents, priority=900)  # after Sphinx numbers sections
+    app.connect("build-finished", incremental.finish)
     app.connect("doctree-resolved", rules.resolve)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
 
 
 def _visit_div(self, node):

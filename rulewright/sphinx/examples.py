@@ -2,8 +2,10 @@
 
 Each example becomes a numbered box: its title, the setup in words, the actions and what each
 did, the expected outcome beside what actually happened, the diagram, and a mark saying it was
-verified. In strict mode (``RULEWRIGHT_STRICT=1``, as ``make rulebook`` builds) a failing or
-malformed example is a build error; otherwise it is shown as failing on the page.
+verified. A failing or malformed example is shown as failing on the page, and listed when the
+build ends (``incremental.finish``); in strict mode (``RULEWRIGHT_STRICT=1``, as ``make rulebook``
+builds) it is also a build error. Results come from the store of results (``rulewright.cache``),
+so the HTML and PDF builds play each example once.
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright import config
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import Result, evaluate, parse, show
+from rulewright.cache import evaluate
+from rulewright.scenario import Result, parse, rule_places, show
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
 
@@ -67,7 +70,6 @@ class ExampleDirective(SphinxDirective):
             box += self._diagrams(result)
         if not result.ok:
             box += _failure(result.report())
-            self._complain(result.report())
         if "show-source" in self.options:
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         return [box]
@@ -105,7 +107,7 @@ class ExampleDirective(SphinxDirective):
             try:
                 code = draw(result.run, when, s.diagram_options)
             except ExampleProblem as problem:
-                self._complain(str(problem))
+                logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue
             figure = nodes.container(classes=["rw-diagram"])
             picture = graphviz()
@@ -125,10 +127,18 @@ class ExampleDirective(SphinxDirective):
                            f"{examples[scenario.id]['docname']}). Give each example its own ID.",
                            location=self.get_location())
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
-                                 "rules": scenario.named_rules(), "ok": result.ok, "anchor": anchor(scenario.id)}
+                                 "rules": scenario.named_rules(), "ok": result.ok, "anchor": anchor(scenario.id),
+                                 "report": None if result.ok else result.report(), "game": scenario.game_name,
+                                 "refused": scenario.refused_rule,
+                                 "rule_places": [(rule, where.line) for rule, where in rule_places(scenario)]}
 
     def _broken(self, problem: ExampleProblem, title: str):
-        self._complain(str(problem))
+        """An example that cannot be run: shown as such, and recorded (without a number) so that
+        every build, incremental or not, lists it among the failing examples."""
+        examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
+        key = problem.where.example or f"(no ID, {self.env.docname} line {self.lineno})"
+        examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
+                         "rules": [], "ok": False, "anchor": "", "report": str(problem), "broken": True}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Example (cannot be run) ")
@@ -136,12 +146,6 @@ class ExampleDirective(SphinxDirective):
         box += head
         box += _failure(str(problem))
         return [box]
-
-    def _complain(self, message: str):
-        if strict(self.config):
-            logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
-        else:
-            logger.info(message, location=self.get_location())
 
 
 def anchor(example_id: str) -> str:
@@ -238,21 +242,3 @@ def _failure(report: str):
     box += nodes.paragraph(text="This example does not hold:", classes=["rw-part-label"])
     box += nodes.literal_block(report, report, language="none")
     return box
-
-
-def check_book(app, env) -> None:
-    """``env-check-consistency``: rule names in examples exist; every rule has an example."""
-    data = env.domaindata.get("rulewright", {})
-    rules, examples = data.get("rules", {}), data.get("examples", {})
-    shown = set()
-    for example_id, info in examples.items():
-        for rule_id in info["rules"]:
-            shown.add(rule_id)
-            if rule_id not in rules:
-                logger.warning(f"Example {example_id} names the rule {rule_id!r}, which is not declared anywhere "
-                               "in the rulebook. Fix the ID or declare the rule.",
-                               location=(info["docname"], info["lineno"]))
-    for rule_id, info in rules.items():
-        if rule_id not in shown:
-            logger.warning(f"The rule {rule_id} has no example. Every rule needs at least one example that shows "
-                           "it (name it in the example's :rules: option).", location=(info["docname"], info["lineno"]))

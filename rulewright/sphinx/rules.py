@@ -78,6 +78,8 @@ class RuleRefRole(SphinxRole):
         rule_id = self.text.strip()
         node = ruleref_node(rule_id=rule_id, rawtext=self.rawtext)
         node.source, node.line = self.get_source_info()
+        refs = self.env.domaindata.setdefault("rulewright", {}).setdefault("refs", {})
+        refs.setdefault(self.env.docname, []).append((rule_id, node.line))
         return [node], []
 
 
@@ -107,9 +109,7 @@ def resolve(app, doctree, fromdocname) -> None:
         placeholder.replace_self(nodes.Text(nums.get(placeholder["key"], "?")))
     for ref in list(doctree.findall(ruleref_node)):
         rule_id = ref["rule_id"]
-        if rule_id not in rules:
-            logger.warning(f"The rule {rule_id!r} referred to here is not declared anywhere in the rulebook. "
-                           "Check the spelling, or declare it with a rule directive.", location=ref)
+        if rule_id not in rules:  # the whole-book checks report it, once, when the build ends
             ref.replace_self(nodes.literal(text=rule_id))
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
@@ -120,8 +120,9 @@ def resolve(app, doctree, fromdocname) -> None:
 
 
 def _index(app, fromdocname, nums, rules):
-    examples = app.env.domaindata.get("rulewright", {}).get("examples", {})
-    failing = sorted(e for e, info in examples.items() if not info["ok"])
+    recorded = app.env.domaindata.get("rulewright", {}).get("examples", {})
+    failing = sorted(e for e, info in recorded.items() if not info["ok"])
+    examples = {k: v for k, v in recorded.items() if not v.get("broken")}  # one that cannot run has no number
     summary = nodes.paragraph(classes=["rw-index-summary"])
     summary += nodes.strong(text=f"{len(rules)} rules, {len(examples)} worked examples. ")
     summary += nodes.Text("Every example was played on the rules engine when this book was built: "

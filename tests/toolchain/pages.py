@@ -61,6 +61,29 @@ expect:
 ```
 """
 
+RULE_END = """
+```{rule} toy.end
+:title: The end
+Whoever makes the pile reach the target wins, and the game ends.
+```
+"""
+
+EXAMPLE_END = """
+```{example} After the end
+:id: toy-end
+:rules: toy.end
+
+game: toy
+setup: {pile: 4, target: 5, players: [ann, bob]}
+do:
+  - ann: add 1
+  - bob: add 1
+expect:
+  refused: toy.end
+  winner: ann
+```
+"""
+
 DOCTEST = """
 ```python
 >>> 1 + 1

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, line_of, assemble
+from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
+                                   RULE_TURN, assemble, line_of)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +31,8 @@ rules
 ```
 """
 
-TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
+TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD, "\n## The end\n", RULE_END,
+               EXAMPLE_END, EXAMPLE_TOO_MANY)
 
 
 def build(tmp_path, toy=TOY, strict="1"):
@@ -67,7 +69,7 @@ def test_rule_references_link_to_the_rule(built):
 
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
-    assert html.count("✓ verified") == 2
+    assert html.count("✓ verified") == 4
     assert html.index("Example 1.1") < html.index("Bob cannot go first") < html.index("Example 1.2")
     assert "refused by" in html and "It is not bob" in html
 

@@ -1,0 +1,166 @@
+"""Incremental builds that match a clean build, and the report every build ends with.
+
+Sphinx re-reads only the pages whose text changed. Two things make that wrong for a rulebook, and
+are mended here with Sphinx's own environment events:
+
+- A page's examples depend on their game's code and data, not only on the page's text: each page
+  remembers the fingerprint of the games its examples play (and of the toolchain), and
+  ``env-get-outdated`` has it re-read when one changed.
+- Rule and example numbers, rule references and the rule index depend on the whole book: once the
+  changed pages are read, ``env-get-updated`` compares the book-wide picture (every number, every
+  rule and example with its result) with the one the last build wrote, and has every page that
+  shows any of it written again when it changed.
+
+At the end of every build (``build-finished``), the whole-book checks run on what the build
+recorded (``rulewright.checks.book_problems``, the same checks ``rulewright check`` and the tests
+make), and every failing example is listed with its file, line, ID and page: a build whose pages
+were read earlier still says what fails.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+
+from sphinx.util import logging
+
+from rulewright import cache
+from rulewright.checks import ExampleRecord, book_problems
+from rulewright.problems import Where, display_path
+
+logger = logging.getLogger(__name__)
+
+DOCNAME_TABLES = ("pages", "refs")  # domain data kept per page, not per rule or example
+
+
+def data(env) -> dict:
+    return env.domaindata.setdefault("rulewright", {})
+
+
+def fingerprints(games) -> dict[str, str]:
+    """What a page's examples depend on besides its text: each game's code and data, the toolchain."""
+    out = {"": cache.digest(cache.TOOLCHAIN)}
+    for game in sorted(set(games)):
+        out[game] = cache.game_fingerprint(game)
+    return out
+
+
+def record_page(app, doctree) -> None:
+    """``doctree-read``: note the games this page's examples play, and whether the page shows
+    anything that depends on the whole book (numbers, rule references, the rule index)."""
+    from rulewright.sphinx.examples import example_node
+    from rulewright.sphinx.rules import rule_index_node, rule_number, ruleref_node
+
+    env = app.env
+    examples = data(env).get("examples", {})
+    games = [info["game"] for info in examples.values() if info["docname"] == env.docname and info.get("game")]
+    shows_book = any(True for _ in doctree.findall(
+        lambda n: isinstance(n, (rule_number, ruleref_node, rule_index_node, example_node))))
+    data(env).setdefault("pages", {})[env.docname] = {"games": fingerprints(games), "shows_book": shows_book}
+
+
+def outdated(app, env, added, changed, removed) -> list[str]:
+    """``env-get-outdated``: pages whose games (or the toolchain) changed since they were read."""
+    again = []
+    for docname, page in data(env).get("pages", {}).items():
+        if docname in changed or docname in removed:
+            continue
+        games = [g for g in page["games"] if g]
+        if fingerprints(games) != page["games"]:
+            again.append(docname)
+    return again
+
+
+def picture(env) -> str:
+    """Everything book-wide a page can show: numbers, rules, examples and their results, and the
+    titles of the pages the rule index names."""
+    from rulewright.sphinx.numbering import numbers
+
+    book = data(env)
+    rules, examples = book.get("rules", {}), book.get("examples", {})
+    pages = sorted({info["docname"] for info in rules.values()} | {info["docname"] for info in examples.values()})
+    whole = {
+        "numbers": numbers(env),
+        "rules": rules,
+        "examples": {k: {f: v for f, v in info.items() if f not in ("report",)} for k, info in examples.items()},
+        "titles": {d: env.titles[d].astext() for d in pages if d in env.titles},
+    }
+    return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
+
+
+def dependents(app, env) -> list[str]:
+    """``env-get-updated`` (after Sphinx has numbered the sections): when the book-wide picture
+    changed, every page that shows part of it is written again."""
+    now = picture(env)
+    book = data(env)
+    before = book.get("picture")
+    book["picture"] = now
+    if before == now:
+        return []
+    return sorted(d for d, page in book.get("pages", {}).items() if page.get("shows_book") and d in env.found_docs)
+
+
+def finish(app, exception) -> None:
+    """``build-finished``: the whole-book checks and the list of failing examples."""
+    if exception is not None:
+        return
+    from rulewright.sphinx.examples import strict
+
+    env = app.env
+    book = data(env)
+    rules = {rule_id: Where(str(env.doc2path(info["docname"])), info["lineno"])
+             for rule_id, info in book.get("rules", {}).items()}
+    records, failing = [], []
+    for example_id, info in sorted(book.get("examples", {}).items(), key=lambda item: _place(env, item[1])):
+        where = Where(str(env.doc2path(info["docname"])), info["lineno"], example_id)
+        if not info.get("broken"):
+            places = tuple((rule, where.at(line)) for rule, line in info["rule_places"])
+            records.append(ExampleRecord(example_id, where, places, info.get("refused"), info.get("game")))
+        if not info["ok"]:
+            failing.append((where, info))
+    refs = [(rule_id, Where(str(env.doc2path(docname)), line))
+            for docname, page_refs in sorted(book.get("refs", {}).items()) for rule_id, line in page_refs]
+    for problem in book_problems(rules, records, refs):
+        logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
+                       type="rulewright", subtype="book")
+    if not failing:
+        return
+    is_strict = strict(app.config)
+    for where, info in failing:
+        if is_strict:
+            logger.warning(info["report"], location=f"{where.path}:{where.line}", type="rulewright",
+                           subtype="example")
+    lines = [f"{len(failing)} example{'s' if len(failing) != 1 else ''} of the rulebook "
+             f"{'does' if len(failing) == 1 else 'do'} not hold:"]
+    for where, info in failing:
+        title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
+        lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
+    if not is_strict:
+        lines += [""] + [info["report"] for _, info in failing]
+    print("\n".join(lines), file=sys.stderr)
+
+
+def _place(env, info):
+    return str(env.doc2path(info["docname"])), info["lineno"]
+
+
+def purge(app, env, docname) -> None:
+    book = data(env)
+    for kind in ("rules", "examples"):
+        table = book.get(kind, {})
+        for key in [k for k, v in table.items() if v["docname"] == docname]:
+            del table[key]
+    for kind in DOCNAME_TABLES:
+        book.get(kind, {}).pop(docname, None)
+
+
+def merge(app, env, docnames, other) -> None:
+    mine, theirs = data(env), other.domaindata.get("rulewright", {})
+    for kind in ("rules", "examples"):
+        for key, value in theirs.get(kind, {}).items():
+            if value["docname"] in docnames:
+                mine.setdefault(kind, {})[key] = value
+    for kind in DOCNAME_TABLES:
+        for docname, value in theirs.get(kind, {}).items():
+            if docname in docnames:
+                mine.setdefault(kind, {})[docname] = value
