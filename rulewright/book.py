@@ -56,7 +56,6 @@ class Book:
     rules: dict[str, RuleDecl] = field(default_factory=dict)
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
-    refs: list[tuple[str, Where]] = field(default_factory=list)  # each {ruleref}`id` and where it is
 
 
 def _line(document: Document, position: int) -> int:
@@ -111,8 +110,7 @@ def examples_in(document: Document) -> list[ExampleDecl]:
     return out
 
 
-RULEREF = re.compile(r"\{ruleref\}`([^`]*)`")
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index")
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page")
 DIRECTIVE_NAME = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})\{([^}]*)\}", re.MULTILINE)
 
 
@@ -141,8 +139,6 @@ def scan(root: Path | None = None) -> Book:
     for path in sorted(root.rglob("*.md")):
         document = Document(path.read_text(encoding="utf-8"), str(path))
         book.problems.extend(misspelt_directives(document))
-        book.refs.extend((match.group(1).strip(), Where(str(path), _line(document, match.start())))
-                         for match in RULEREF.finditer(document.text))
         for rule in rules_in(document):
             if not RULE_ID.match(rule.id):
                 book.problems.append(ExampleProblem(rule.where, f"{rule.id!r} is not a valid rule ID. A rule ID is "

@@ -4,7 +4,9 @@
 - every such refusal is shown by at least one example that expects it;
 - every declared rule is shown by at least one example;
 - every rule ID an example names is declared;
-- rule and example IDs are well formed and unique, and every example can at least be read.
+- rule and example IDs are well formed and unique, and every example can at least be read;
+- the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
+  (rulewright/words.py).
 
 Refusals are found by reading the engine's source: each ``Refusal("<rule-id>", ...)`` names its
 rule as a string literal, which is also what lets a newcomer find a rule's code in one search.
@@ -16,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import registry
-from rulewright.game import InputError, did_you_mean
+from rulewright import config, registry, words
+from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import rule_places, undeclared_rule
 
@@ -92,8 +94,11 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
     wherever it is installed."""
+    rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = list(book.problems)
+    problems += words.check_terms(rulebook)
+    problems += words.check_references(rulebook, book.rules)
     records = []
     for decl in book.examples:
         try:
@@ -101,15 +106,14 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
         except ExampleProblem as problem:
             problems.append(problem)
     rules = {rule.id: rule.where for rule in book.rules.values()}
-    return problems + book_problems(rules, records, book.refs, engines)
+    return problems + book_problems(rules, records, engines)
 
 
-def book_problems(rules: dict[str, Where], examples: list[ExampleRecord], refs=(),
+def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
                   engines: tuple[Path, ...] = ()) -> list[ExampleProblem]:
-    """The checks that tie rules, examples, references and the engines' refusals together; the
-    Sphinx build, ``rulewright check`` and ``make test`` all call this one function. ``rules`` maps
-    each declared rule ID to where it is declared; ``refs`` are ``(rule ID, where)`` of each
-    ``{ruleref}``."""
+    """The checks that tie rules, examples and the engines' refusals together; the Sphinx build,
+    ``rulewright check`` and ``make test`` all call this one function. ``rules`` maps each
+    declared rule ID to where it is declared."""
     problems: list[ExampleProblem] = []
     sites, site_problems = refusal_sites(*(engines or game_sources(e.game for e in examples if e.game)))
     problems += site_problems
@@ -126,11 +130,6 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord], refs=(
         if rule_id not in shown:
             problems.append(ExampleProblem(where, f"The rule {rule_id} has no example. Add an example that "
                                            "shows it and name the rule in its ':rules:' option."))
-    for rule_id, where in refs:
-        if rule_id not in rules:
-            problems.append(ExampleProblem(where, f"The rule {rule_id!r} referred to here is not declared anywhere "
-                                           f"in the rulebook. {did_you_mean(rule_id, rules)} Check the spelling, "
-                                           "or declare it with a rule directive."))
 
     reported: set[str] = set()
     for site in sites:

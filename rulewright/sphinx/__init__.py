@@ -1,9 +1,10 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
-It adds the ``{rule}``, ``{example}``, ``{designer-note}`` and ``{rule-index}`` directives and the
-``{ruleref}`` role, numbers rules and examples once the whole book is read, keeps incremental
-builds equal to clean ones and ends every build with the whole-book checks and the failing
-examples (``incremental``).
+It adds the ``{rule}``, ``{example}``, ``{designer-note}``, ``{rule-index}`` and ``{glossary-page}``
+directives and the ``{ruleref}`` and ``{word}`` roles, links the first use of a glossary term in each
+section to its entry, checks the prose against the chapter glossaries, numbers rules and examples
+once the whole book is read, keeps incremental builds equal to clean ones and ends every build
+with the whole-book checks and the failing examples (``incremental``).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import examples, incremental, numbering, rules
+from rulewright.sphinx import examples, glossary, incremental, numbering, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -62,6 +63,8 @@ def setup(app):
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_role("ruleref", rules.RuleRefRole())
+    app.add_directive("glossary-page", glossary.GlossaryPageDirective)
+    app.add_role("word", glossary.WordRole())
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", incremental.purge)
     app.connect("env-merge-info", incremental.merge)
@@ -70,7 +73,9 @@ def setup(app):
     app.connect("env-get-outdated", incremental.outdated)
     app.connect("env-get-updated", incremental.dependents, priority=900)  # after Sphinx numbers sections
     app.connect("build-finished", incremental.finish)
+    app.connect("env-check-consistency", glossary.check_words)
     app.connect("doctree-resolved", rules.resolve)
+    app.connect("doctree-resolved", glossary.link_terms)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from pathlib import Path
 
 from sphinx.util import logging
 
@@ -30,7 +31,7 @@ from rulewright.problems import Where, display_path
 
 logger = logging.getLogger(__name__)
 
-DOCNAME_TABLES = ("pages", "refs")  # domain data kept per page, not per rule or example
+DOCNAME_TABLES = ("pages",)  # domain data kept per page, not per rule or example
 
 
 def data(env) -> dict:
@@ -72,8 +73,8 @@ def outdated(app, env, added, changed, removed) -> list[str]:
 
 
 def picture(env) -> str:
-    """Everything book-wide a page can show: numbers, rules, examples and their results, and the
-    titles of the pages the rule index names."""
+    """Everything book-wide a page can show: numbers, rules, examples and their results, the
+    titles of the pages the rule index names, and the glossaries' terms."""
     from rulewright.sphinx.numbering import numbers
 
     book = data(env)
@@ -84,6 +85,8 @@ def picture(env) -> str:
         "rules": rules,
         "examples": {k: {f: v for f, v in info.items() if f not in ("report",)} for k, info in examples.items()},
         "titles": {d: env.titles[d].astext() for d in pages if d in env.titles},
+        "glossaries": {folder: cache.files_digest(Path(info["path"])) if Path(info["path"]).is_file() else ""
+                       for folder, info in book.get("glossaries", {}).items()},  # the terms pages link to
     }
     return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
 
@@ -97,7 +100,9 @@ def dependents(app, env) -> list[str]:
     book["picture"] = now
     if before == now:
         return []
-    return sorted(d for d, page in book.get("pages", {}).items() if page.get("shows_book") and d in env.found_docs)
+    folders = [Path(folder) for folder in book.get("glossaries", {})]
+    return sorted(d for d, page in book.get("pages", {}).items() if d in env.found_docs and (
+        page.get("shows_book") or any(f in Path(env.doc2path(d)).parents for f in folders)))
 
 
 def finish(app, exception) -> None:
@@ -118,9 +123,7 @@ def finish(app, exception) -> None:
             records.append(ExampleRecord(example_id, where, places, info.get("refused"), info.get("game")))
         if not info["ok"]:
             failing.append((where, info))
-    refs = [(rule_id, Where(str(env.doc2path(docname)), line))
-            for docname, page_refs in sorted(book.get("refs", {}).items()) for rule_id, line in page_refs]
-    for problem in book_problems(rules, records, refs):
+    for problem in book_problems(rules, records):
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
     if not failing:
@@ -146,7 +149,7 @@ def _place(env, info):
 
 def purge(app, env, docname) -> None:
     book = data(env)
-    for kind in ("rules", "examples"):
+    for kind in ("rules", "examples", "glossaries"):
         table = book.get(kind, {})
         for key in [k for k, v in table.items() if v["docname"] == docname]:
             del table[key]
@@ -156,7 +159,7 @@ def purge(app, env, docname) -> None:
 
 def merge(app, env, docnames, other) -> None:
     mine, theirs = data(env), other.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples"):
+    for kind in ("rules", "examples", "glossaries"):
         for key, value in theirs.get(kind, {}).items():
             if value["docname"] in docnames:
                 mine.setdefault(kind, {})[key] = value

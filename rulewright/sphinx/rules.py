@@ -78,8 +78,6 @@ class RuleRefRole(SphinxRole):
         rule_id = self.text.strip()
         node = ruleref_node(rule_id=rule_id, rawtext=self.rawtext)
         node.source, node.line = self.get_source_info()
-        refs = self.env.domaindata.setdefault("rulewright", {}).setdefault("refs", {})
-        refs.setdefault(self.env.docname, []).append((rule_id, node.line))
         return [node], []
 
 
@@ -109,7 +107,9 @@ def resolve(app, doctree, fromdocname) -> None:
         placeholder.replace_self(nodes.Text(nums.get(placeholder["key"], "?")))
     for ref in list(doctree.findall(ruleref_node)):
         rule_id = ref["rule_id"]
-        if rule_id not in rules:  # the whole-book checks report it, once, when the build ends
+        if rule_id not in rules:
+            logger.warning(f"The rule {rule_id!r} referred to here is not declared anywhere in the rulebook. "
+                           "Check the spelling, or declare it with a rule directive.", location=ref)
             ref.replace_self(nodes.literal(text=rule_id))
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))

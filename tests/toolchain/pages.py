@@ -84,6 +84,14 @@ expect:
 ```
 """
 
+
+def rest_of_toy() -> str:
+    """A page with the toy game's other rules and an example of each refusal, for a test book
+    that shows only part of the game: a build checks that the book declares and shows every
+    refusal the engine can make, as ``rulewright check`` does."""
+    return assemble(RULE_TURN, RULE_END, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST, EXAMPLE_END, title="More")
+
+
 DOCTEST = """
 ```python
 >>> 1 + 1
