@@ -1,7 +1,11 @@
 """The ``rulewright`` command, for designers working on the rulebook.
 
-    rulewright check                  the whole-book checks (rules, examples, engine refusals)
+    rulewright check                  the whole-book checks, then every example played
     rulewright run <example-id>       play one example and say whether it holds, step by step
+    rulewright run <rule-id>          play every example that shows the rule
+    rulewright run <id> --changes     also list every part of the state the moves changed
+    rulewright accept <id>... | --failing [--dry-run]
+                                      rewrite failing examples' expected values to what the engine did
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
     rulewright list                   every example with its file and line
 """
@@ -34,15 +38,58 @@ def cmd_check(args) -> int:
     for problem in problems:
         print(problem)
     book = book_module.scan()
-    if problems:
-        print(f"\n{len(problems)} problem(s) found.")
+    failing = pending = 0
+    known = frozenset(book.rules)
+    for decl in book.examples:
+        try:
+            result = evaluate(decl.parse(), known_rules=known)
+        except ExampleProblem:
+            continue  # the checks above reported it
+        if not result.ok:
+            failing += 1
+            print(result.report())
+    if problems or failing:
+        print(f"\n{len(problems)} problem(s) found; {failing} of {len(book.examples)} examples do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples.")
+    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples, every example holds.")
     return 0
 
 
+def _selected(ids: list[str]) -> list[book_module.ExampleDecl]:
+    """The examples named by ``ids``: an example ID names one, a rule ID every example showing it."""
+    book = book_module.scan()
+    chosen: list[book_module.ExampleDecl] = []
+    for wanted in ids:
+        if wanted in book.rules:
+            showing = [d for d in book.examples if wanted in _named_rules(d)]
+            if not showing:
+                raise SystemExit(f"No example shows the rule {wanted}.")
+            chosen += [d for d in showing if d not in chosen]
+        elif any(d.id == wanted for d in book.examples):
+            chosen += [d for d in book.examples if d.id == wanted and d not in chosen]
+        else:
+            from rulewright.game import did_you_mean
+
+            raise SystemExit(f"There is no example or rule with the ID {wanted!r} in the rulebook. "
+                             f"{did_you_mean(wanted, [d.id for d in book.examples] + list(book.rules))}")
+    return chosen
+
+
+def _named_rules(decl) -> list[str]:
+    try:
+        return decl.parse().named_rules()
+    except ExampleProblem:
+        return str(decl.options.get("rules", "")).replace(",", " ").split()
+
+
 def cmd_run(args) -> int:
-    decl = _find(args.example_id)
+    status = 0
+    for decl in _selected([args.example_id]):
+        status |= _run_one(decl, args.changes)
+    return status
+
+
+def _run_one(decl, changes: bool) -> int:
     try:
         result = evaluate(decl.parse(), known_rules=book_module.declared_rules())
     except ExampleProblem as problem:
@@ -52,11 +99,79 @@ def cmd_run(args) -> int:
         outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
                    else "; ".join(map(str, step.events)) or "done")
         print(f"  {step.index}. {step} -> {outcome}")
+    if changes:
+        print(changes_text(result))
     if result.ok:
         print(f"{decl.id}: holds ({len(result.checks)} expectations).")
         return 0
     print(result.report())
     return 1
+
+
+def changes_text(result) -> str:
+    """Every place in the state whose value the moves changed, before and after, as paths an
+    ``expect:`` can name."""
+    from rulewright.scenario import show
+
+    game = result.run.game
+    before, after = leaves(game.view(result.run.before)), leaves(game.view(result.run.after))
+    lines = []
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path, "(absent)"), after.get(path, "(absent)")
+        if old != new:
+            lines.append(f"    {path}: {show(old) if old != '(absent)' else old} -> "
+                         f"{show(new) if new != '(absent)' else new}")
+    head = f"  What the moves changed ({len(lines)} place{'s' if len(lines) != 1 else ''}):"
+    return "\n".join([head] + lines) if lines else "  The moves changed nothing in the state."
+
+
+def leaves(view, prefix: str = "") -> dict:
+    """The view as ``{"dotted.path": value}``; lists of plain values stay whole, as one would expect them."""
+    out = {}
+    if isinstance(view, dict):  # an empty mapping has no places; what fills it shows as new places
+        for key, value in view.items():
+            out.update(leaves(value, f"{prefix}.{key}" if prefix else str(key)))
+    elif isinstance(view, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in view):
+        for index, value in enumerate(view):
+            out.update(leaves(value, f"{prefix}.{index}" if prefix else str(index)))
+    else:
+        out[prefix] = list(view) if isinstance(view, tuple) else view
+    return out
+
+
+def cmd_accept(args) -> int:
+    from rulewright.accept import CannotAccept, accept, refusal_reason
+
+    if not args.ids and not args.failing:
+        raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")
+    decls = _selected(args.ids) if args.ids else book_module.scan().examples
+    accepted = refused = 0
+    for decl in decls:
+        try:
+            result, problem = evaluate(decl.parse()), None
+        except ExampleProblem as error:
+            result, problem = None, error
+        if problem is None and result.ok:
+            if args.ids:
+                print(f"{decl.id}: already holds; nothing to accept.")
+            continue
+        try:
+            if problem is not None:
+                raise CannotAccept(refusal_reason(decl, None, problem))
+            change = accept(decl, result)
+        except CannotAccept as why:
+            refused += 1
+            print(why)
+            continue
+        print(change.diff(), end="")
+        if not args.dry_run:
+            Path(decl.where.path).write_text(change.after, encoding="utf-8")
+        accepted += 1
+        print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
+              + "; ".join(change.changed))
+    if not accepted and not refused:
+        print("Nothing to accept: every example named holds.")
+    return 1 if refused else 0
 
 
 def cmd_diagram(args) -> int:
@@ -89,11 +204,18 @@ def cmd_list(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulewright", description="Check and explore the rulebook.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("check", help="check rules, examples and engine refusals against each other").set_defaults(
+    sub.add_parser("check", help="check rules, examples and engine refusals against each other, and play "
+                                 "every example").set_defaults(
         func=cmd_check)
-    run = sub.add_parser("run", help="play one example")
-    run.add_argument("example_id")
+    run = sub.add_parser("run", help="play one example, or every example that shows a rule")
+    run.add_argument("example_id", metavar="ID", help="an example ID or a rule ID")
+    run.add_argument("--changes", action="store_true", help="list every part of the state the moves changed")
     run.set_defaults(func=cmd_run)
+    accept_cmd = sub.add_parser("accept", help="rewrite failing examples' expected values to what the engine did")
+    accept_cmd.add_argument("ids", nargs="*", metavar="ID", help="example IDs (or rule IDs)")
+    accept_cmd.add_argument("--failing", action="store_true", help="every failing example")
+    accept_cmd.add_argument("--dry-run", action="store_true", help="print the changes without writing them")
+    accept_cmd.set_defaults(func=cmd_accept)
     diagram = sub.add_parser("diagram", help="draw one example's diagram")
     diagram.add_argument("example_id")
     diagram.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")

@@ -110,6 +110,7 @@ class Check:
     actual: Any
     ok: bool
     note: str = ""
+    yaml_path: tuple = ()  # where the expectation is written under expect (for accepting a result)
 
 
 @dataclass
@@ -317,7 +318,8 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     for path, yaml_path, expected in _flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
         line = s.lines.line("expect", *yaml_path)
         actual = resolve(s, view, path, line)
-        checks.append(Check(".".join(map(str, path)), line, expected, actual, _same(expected, actual)))
+        checks.append(Check(".".join(map(str, path)), line, expected, actual, _same(expected, actual),
+                            yaml_path=yaml_path))
     return Result(s, run, checks)
 
 
