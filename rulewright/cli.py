@@ -8,6 +8,7 @@
                                       rewrite failing examples' expected values to what the engine did
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
     rulewright list                   every example with its file and line
+    rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
 """
 from __future__ import annotations
 
@@ -34,24 +35,35 @@ def _find(example_id: str) -> book_module.ExampleDecl:
 
 
 def cmd_check(args) -> int:
+    from rulewright import config
+    from rulewright.scenario import failure_text, verdict
+
     problems = check()
     for problem in problems:
         print(problem)
     book = book_module.scan()
-    failing = pending = 0
+    failing = 0
+    notes = []
     known = frozenset(book.rules)
+    pending_is_error = config.current().pending == "error"
     for decl in book.examples:
         try:
             result = evaluate(decl.parse(), known_rules=known)
         except ExampleProblem:
             continue  # the checks above reported it
-        if not result.ok:
+        outcome = verdict(result, pending_is_error)
+        if outcome == "failed":
             failing += 1
-            print(result.report())
+            print(failure_text(result, pending_is_error))
+        elif outcome in ("pending", "ready"):
+            notes.append(result.pending_note())
+    for note in notes:
+        print(note)
     if problems or failing:
         print(f"\n{len(problems)} problem(s) found; {failing} of {len(book.examples)} examples do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples, every example holds.")
+    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples, every example holds"
+          + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
 
 
@@ -195,6 +207,41 @@ def cmd_diagram(args) -> int:
     return 0
 
 
+def serve_command(host: str = "127.0.0.1", port: int = 8000) -> list[str]:
+    """sphinx-autobuild on the project's book: it rebuilds on saving a page, and on saving the
+    code or data of any game the book plays (their folders are watched too)."""
+    from rulewright import config
+    from rulewright.checks import game_sources
+
+    project = config.current()
+    confdir = project.root if (project.root / "conf.py").is_file() else project.rulebook
+    games = set()
+    for decl in book_module.scan().examples:
+        try:
+            games.add(decl.parse().game_name)
+        except ExampleProblem:
+            pass
+    watched = sorted({str(p if p.is_dir() else p.parent) for p in game_sources(games)})
+    command = [sys.executable, "-m", "sphinx_autobuild", "-q", "-c", str(confdir), str(project.rulebook),
+               str(project.root / "_build" / "html"), "--host", host, "--port", str(port),
+               "--re-ignore", r"(__pycache__|\.pyc$|_build)"]
+    for folder in watched:
+        command += ["--watch", folder]
+    return command
+
+
+def cmd_serve(args) -> int:
+    import os
+
+    command = serve_command(args.host, args.port)
+    print(f"Serving the rulebook at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
+          "or a game's code or data. Failing examples are shown on their pages and listed here. Stop with Ctrl-C.")
+    try:  # a failing example must not stop the preview: it is shown, not fatal
+        return subprocess.run(command, env={**os.environ, "RULEWRIGHT_STRICT": "0"}).returncode
+    except KeyboardInterrupt:
+        return 0
+
+
 def cmd_list(args) -> int:
     for decl in book_module.scan().examples:
         print(f"{decl.id or '(no id)'}\t{decl.where}")
@@ -222,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
     sub.add_parser("list", help="list every example").set_defaults(func=cmd_list)
+    serve = sub.add_parser("serve", help="live preview: serve the book and rebuild it on every save")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(func=cmd_serve)
     args = parser.parse_args(argv)
     return args.func(args)
 

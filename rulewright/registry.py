@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -82,7 +81,7 @@ def game_folder(name: str) -> Path:
     rules, data and refusals), or the one module file when it names a plain module. The results
     store hashes it, the whole-book checks read its refusals, ``make serve`` watches it."""
     get_game(name)
-    module = sys.modules[targets()[name].partition(":")[0]]
+    module = importlib.import_module(targets()[name].partition(":")[0])
     path = Path(module.__file__).resolve()
     return path.parent if hasattr(module, "__path__") else path
 

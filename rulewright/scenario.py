@@ -42,6 +42,7 @@ class Scenario:
     diagram_options: frozenset
     data: dict
     lines: source.LineMap
+    pending: bool = False  # ':status: pending': written before the engine supports it
 
     @property
     def game_name(self) -> str:
@@ -124,6 +125,23 @@ class Result:
     def ok(self) -> bool:
         return self.stopped is None and all(c.ok for c in self.checks)
 
+    @property
+    def pending(self) -> bool:
+        """Marked ':status: pending' and not holding yet: reported as pending, not as failing."""
+        return self.scenario.pending and not self.ok
+
+    @property
+    def ready(self) -> bool:
+        """Marked pending but holding now: the mark should go."""
+        return self.scenario.pending and self.ok
+
+    def pending_note(self) -> str:
+        s = self.scenario
+        if self.ready:
+            return (f"{s.where}: this example is marked ':status: pending' but now holds. Remove the "
+                    "':status: pending' line so that it counts as verified.")
+        return f"{s.where}: pending (marked ':status: pending'): the engine does not do this yet."
+
     def report(self) -> str:
         """The failure in plain words: where, which step, expected against actual."""
         s = self.scenario
@@ -143,6 +161,28 @@ class Result:
 def sentence(text: str) -> str:
     """``text`` ended with one full stop: a refusal's reason quoted at the end already has its own."""
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def verdict(result: Result, pending_is_error: bool = False) -> str:
+    """How an example came out, the same words everywhere: 'ok', 'failed', 'pending' (marked
+    pending and not holding yet) or 'ready' (marked pending but holding: remove the mark). With
+    the project setting ``pending = "error"`` (CI), any example marked pending has 'failed'."""
+    if result.scenario.pending and pending_is_error:
+        return "failed"
+    if result.pending:
+        return "pending"
+    if result.ready:
+        return "ready"
+    return "ok" if result.ok else "failed"
+
+
+def failure_text(result: Result, pending_is_error: bool = False) -> str:
+    """What to tell the designer about a 'failed' verdict."""
+    if result.scenario.pending and pending_is_error:
+        return (f"{result.scenario.where}: this example is marked ':status: pending', which this project "
+                "treats as an error (pending = \"error\" in [tool.rulewright] in pyproject.toml). Make the "
+                "engine support it and remove the mark." + ("" if result.ok else "\n" + result.report()))
+    return result.report()
 
 
 def show(value: Any) -> str:
@@ -176,14 +216,19 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
     if diagram_words and diagram_words[0] not in DIAGRAM_WHEN:
         raise ExampleProblem(where, f"':diagram: {diagram_words[0]}' is not understood; write 'before', "
                                     "'after' or 'both', optionally followed by words for the diagram.")
+    status = str(options.pop("status", "") or "").strip()
+    if status not in ("", "pending"):
+        raise ExampleProblem(where, f"':status: {status}' is not understood; the only status is 'pending' (an "
+                                    "example written before the engine supports it). Remove the line otherwise.")
     for unknown in options:
         if unknown not in ("show-source", "class", "name"):
             raise ExampleProblem(where, f"The example option ':{unknown}:' is unknown. "
-                                        "Known options: :id:, :rules:, :diagram:, :show-source:.")
+                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
-                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines)
+                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines,
+                        pending=status == "pending")
     _check_shape(scenario, data)
     return scenario
 

@@ -5,12 +5,15 @@ store of results (``rulewright.cache``), the same call the Sphinx directive make
 """
 from __future__ import annotations
 
+import warnings
+
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
 from rulewright.problems import ExampleProblem
 from rulewright.cache import evaluate
+from rulewright.scenario import failure_text, verdict
 
 
 class ExampleParser:
@@ -21,14 +24,28 @@ class ExampleParser:
             yield Region(*decl.span, decl, evaluate_example)
 
 
+class PendingExampleHolds(UserWarning):
+    """An example marked ':status: pending' now holds: the mark should be removed."""
+
+
 def evaluate_example(example: Example) -> str | None:
-    """Sybil evaluator: ``None`` when the example holds, else the plain-words report."""
+    """Sybil evaluator: ``None`` when the example holds, else the plain-words report. A pending
+    example that does not hold yet is reported as pending (pytest's xfail, with the reason); one
+    that holds is passed with a warning to remove the mark."""
     decl: book.ExampleDecl = example.parsed
     try:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
     except ExampleProblem as problem:
         return str(problem)
-    return None if result.ok else result.report()
+    pending_is_error = config.current().pending == "error"
+    outcome = verdict(result, pending_is_error)
+    if outcome == "pending":
+        import pytest
+
+        pytest.xfail("pending: " + result.pending_note())
+    if outcome == "ready":
+        warnings.warn(PendingExampleHolds(result.pending_note()), stacklevel=1)
+    return failure_text(result, pending_is_error) if outcome == "failed" else None
 
 
 class RulebookSybil(Sybil):

@@ -19,7 +19,7 @@ from rulewright import config
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.cache import evaluate
-from rulewright.scenario import Result, parse, rule_places, show
+from rulewright.scenario import Result, failure_text, parse, rule_places, show, verdict
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
 
@@ -46,6 +46,7 @@ class ExampleDirective(SphinxDirective):
         "rules": directives.unchanged,
         "diagram": directives.unchanged,
         "show-source": directives.flag,
+        "status": directives.unchanged,
     }
 
     def run(self):
@@ -59,17 +60,19 @@ class ExampleDirective(SphinxDirective):
             result = evaluate(scenario, known_rules=None)
         except ExampleProblem as problem:
             return self._broken(problem, title)
-        self._record(scenario, result)
-        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", "rw-ok" if result.ok else "rw-failed"],
-                           example_id=scenario.id)
-        box += self._head(scenario.id, title, result.ok)
+        outcome = verdict(result, config.current().pending == "error")
+        self._record(scenario, result, outcome)
+        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
+        box += self._head(scenario.id, title, outcome)
         box += _section("Setup", describe_setup(scenario.data))
         box += _section("Play", _actions(result))
         box += _section("Outcome", _outcome(result))
         if scenario.diagram:
             box += self._diagrams(result)
-        if not result.ok:
-            box += _failure(result.report())
+        if outcome == "failed":
+            box += _failure(failure_text(result, config.current().pending == "error"))
+        elif outcome == "pending":
+            box += _failure(result.report(), "Pending: the engine does not do this yet. What it does now:")
         if "show-source" in self.options:
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         return [box]
@@ -89,14 +92,13 @@ class ExampleDirective(SphinxDirective):
 
     # ------------------------------------------------------------ parts
 
-    def _head(self, example_id, title, ok):
+    def _head(self, example_id, title, outcome):
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong("", "", nodes.Text("Example "), rule_number(key=f"example:{example_id}"))
         if title:
             head += nodes.Text(" ")
             head += nodes.inline(text=title, classes=["rw-example-title"])
-        mark = "✓ verified" if ok else "✗ FAILS"
-        head += nodes.inline(text=mark, classes=["rw-mark", "rw-mark-ok" if ok else "rw-mark-failed"])
+        head += nodes.inline(text=MARKS[outcome], classes=["rw-mark", "rw-mark-" + CLASSES[outcome][3:]])
         return head
 
     def _diagrams(self, result: Result):
@@ -120,15 +122,17 @@ class ExampleDirective(SphinxDirective):
             row += figure
         return row
 
-    def _record(self, scenario, result):
+    def _record(self, scenario, result, outcome):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
             logger.warning(f"The example ID {scenario.id!r} is used twice (also in "
                            f"{examples[scenario.id]['docname']}). Give each example its own ID.",
                            location=self.get_location())
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
-                                 "rules": scenario.named_rules(), "ok": result.ok, "anchor": anchor(scenario.id),
-                                 "report": None if result.ok else result.report(), "game": scenario.game_name,
+                                 "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
+                                 "anchor": anchor(scenario.id),
+                                 "report": (None if outcome == "ok" else result.pending_note() if outcome == "ready"
+                                            else failure_text(result, config.current().pending == "error")), "game": scenario.game_name,
                                  "refused": scenario.refused_rule,
                                  "rule_places": [(rule, where.line) for rule, where in rule_places(scenario)]}
 
@@ -138,7 +142,8 @@ class ExampleDirective(SphinxDirective):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         key = problem.where.example or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
-                         "rules": [], "ok": False, "anchor": "", "report": str(problem), "broken": True}
+                         "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
+                         "broken": True}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Example (cannot be run) ")
@@ -146,6 +151,12 @@ class ExampleDirective(SphinxDirective):
         box += head
         box += _failure(str(problem))
         return [box]
+
+
+# How each verdict is drawn: the box's class and the mark beside the title.
+CLASSES = {"ok": "rw-ok", "failed": "rw-failed", "pending": "rw-pending", "ready": "rw-ok"}
+MARKS = {"ok": "✓ verified", "failed": "✗ FAILS", "pending": "◷ pending: not supported yet",
+         "ready": "✓ verified (still marked pending)"}
 
 
 def anchor(example_id: str) -> str:
@@ -237,8 +248,8 @@ def _outcome(result: Result):
     return [table]
 
 
-def _failure(report: str):
+def _failure(report: str, label: str = "This example does not hold:"):
     box = nodes.container(classes=["rw-failure"])
-    box += nodes.paragraph(text="This example does not hold:", classes=["rw-part-label"])
+    box += nodes.paragraph(text=label, classes=["rw-part-label"])
     box += nodes.literal_block(report, report, language="none")
     return box

@@ -115,32 +115,39 @@ def finish(app, exception) -> None:
     book = data(env)
     rules = {rule_id: Where(str(env.doc2path(info["docname"])), info["lineno"])
              for rule_id, info in book.get("rules", {}).items()}
-    records, failing = [], []
+    records, by_verdict = [], {"failed": [], "pending": [], "ready": []}
     for example_id, info in sorted(book.get("examples", {}).items(), key=lambda item: _place(env, item[1])):
         where = Where(str(env.doc2path(info["docname"])), info["lineno"], example_id)
         if not info.get("broken"):
             places = tuple((rule, where.at(line)) for rule, line in info["rule_places"])
             records.append(ExampleRecord(example_id, where, places, info.get("refused"), info.get("game")))
-        if not info["ok"]:
-            failing.append((where, info))
+        by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
     for problem in book_problems(rules, records):
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
-    if not failing:
-        return
+    failing = by_verdict["failed"]
     is_strict = strict(app.config)
-    for where, info in failing:
-        if is_strict:
+    if is_strict:
+        for where, info in failing:
             logger.warning(info["report"], location=f"{where.path}:{where.line}", type="rulewright",
                            subtype="example")
-    lines = [f"{len(failing)} example{'s' if len(failing) != 1 else ''} of the rulebook "
-             f"{'does' if len(failing) == 1 else 'do'} not hold:"]
-    for where, info in failing:
-        title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
-        lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
-    if not is_strict:
+    lines = []
+    for verdict, heading in (("failed", "{n} example{s} of the rulebook {do} not hold:"),
+                             ("pending", "{n} example{s} {are} pending (marked ':status: pending'):"),
+                             ("ready", "{n} example{s} marked pending now hold{s1}: remove ':status: pending' from:")):
+        found = by_verdict[verdict]
+        if not found:
+            continue
+        one = len(found) == 1
+        lines.append(heading.format(n=len(found), s="" if one else "s", do="does" if one else "do",
+                                    are="is" if one else "are", s1="s" if one else ""))
+        for where, info in found:
+            title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
+            lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
+    if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
-    print("\n".join(lines), file=sys.stderr)
+    if lines:
+        print("\n".join(lines), file=sys.stderr)
 
 
 def _place(env, info):

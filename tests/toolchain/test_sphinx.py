@@ -99,3 +99,14 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     done, _ = build(tmp_path, TOY + "\n```{rule} toy.extra\nMore.\n```\n")
     assert done.returncode != 0
     assert "The rule toy.extra has no example" in done.stderr
+
+
+def test_a_pending_example_is_drawn_pending_and_does_not_fail_the_strict_build(tmp_path):
+    pending = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add\n:status: pending\n").replace(
+        "add 2", "add 4").replace("pile: 2", "pile: 4")
+    done, out = build(tmp_path, TOY.replace(EXAMPLE_ADD, pending))
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "◷ pending: not supported yet" in html and "rw-pending" in html and "✗ FAILS" not in html
+    assert "1 is pending, not supported by the engine yet (toy-add)" in (out / "rules.html").read_text()
+    assert "1 example is pending (marked ':status: pending'):" in done.stderr and "toy-add  (page 'Toy')" in done.stderr
