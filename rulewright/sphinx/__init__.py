@@ -1,6 +1,6 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
-It adds the ``{rule}``, ``{example}``, ``{designer-note}`` and ``{rule-index}`` directives and the
+It adds the ``{rule}``, ``{example}``, ``{position}``, ``{designer-note}`` and ``{rule-index}`` directives and the
 ``{ruleref}`` role, numbers rules and examples once the whole book is read, and checks that every
 rule has an example and every rule an example names exists.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import examples, numbering, rules
+from rulewright.sphinx import examples, numbering, positions, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -75,6 +75,7 @@ def setup(app):
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
     app.add_directive("rule", rules.RuleDirective)
     app.add_directive("example", examples.ExampleDirective)
+    app.add_directive("position", positions.PositionDirective)
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_role("ruleref", rules.RuleRefRole())
