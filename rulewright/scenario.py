@@ -634,8 +634,9 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
                                     f"{did_you_mean(detail, happened[event_index].data)} Its details are: "
                                     f"{', '.join(happened[event_index].data) or 'none'}.",
                                     *at, "events", index, name, detail)
-        fitting = [i for i in same_name if all(compare(s, value, happened[i].data[detail], detail, game, line)[0]
-                                               for detail, value in details.items())]
+        fitting = [i for i in same_name if all(
+            compare(s, value, happened[i].data[detail], f"events.{name}.{detail}", game, line)[0]
+            for detail, value in details.items())]
         match = next((i for i in fitting if i not in used), None)
         key = f"events: {name}" + (f" ({', '.join(f'{k} {show(v)}' for k, v in details.items())})" if details else "")
         expected = name if not details else {name: details}
@@ -733,8 +734,10 @@ def compare(s: Scenario, expected: Any, actual: Any, path: str = "", game: Game 
     """Whether ``actual`` is what ``expected`` means, and when it is not, a note saying how it
     differs where plain 'it is X' would not say enough."""
     if is_comparison(expected):
+        pairs = matches(game, "pairs", path)
+        same = (lambda a, b: _same(_pair_key(a), _pair_key(b))) if pairs else _same
         for operator, operand in expected.items():
-            ok, note = _COMPARE[operator](s, operand, actual, line)
+            ok, note = _COMPARE[operator](s, operand, actual, line, same)
             if not ok:
                 return False, note
         return True, ""
@@ -764,7 +767,7 @@ def compare(s: Scenario, expected: Any, actual: Any, path: str = "", game: Game 
 def _pair_key(value: Any) -> Any:
     """A pair ``A-B`` as its two ends in a fixed order, so that ``B-A`` compares equal."""
     if isinstance(value, str) and value.count("-") == 1:
-        return tuple(sorted(value.split("-")))
+        return "-".join(sorted(value.split("-")))
     return value
 
 
@@ -793,7 +796,7 @@ def _number(s: Scenario, value: Any, operator: str, line: int | None) -> float:
     return value
 
 
-def _between(s, operand, actual, line):
+def _between(s, operand, actual, line, same):
     if not (isinstance(operand, list) and len(operand) == 2):
         raise ExampleProblem(s.where.at(line) if line else s.where,
                              f"'between' takes the two ends of the range, e.g. 'between: [1, 8]', not {show(operand)}.")
@@ -802,19 +805,19 @@ def _between(s, operand, actual, line):
     return ok, "" if ok else f"it is {show(actual)}"
 
 
-def _at_least(s, operand, actual, line):
+def _at_least(s, operand, actual, line, same):
     low = _number(s, operand, "at-least", line)
     ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and actual >= low
     return ok, "" if ok else f"it is {show(actual)}"
 
 
-def _at_most(s, operand, actual, line):
+def _at_most(s, operand, actual, line, same):
     high = _number(s, operand, "at-most", line)
     ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and actual <= high
     return ok, "" if ok else f"it is {show(actual)}"
 
 
-def _contains(s, operand, actual, line):
+def _contains(s, operand, actual, line, same):
     items = operand if isinstance(operand, list) else [operand]
     if isinstance(actual, dict):
         missing = [item for item in items if _coerce_key(item, actual) is None]
@@ -822,18 +825,18 @@ def _contains(s, operand, actual, line):
     if isinstance(actual, str):
         missing = [item for item in items if str(item) not in actual]
     elif isinstance(actual, (list, tuple)):
-        missing = [item for item in items if not any(_same(item, a) for a in actual)]
+        missing = [item for item in items if not any(same(item, a) for a in actual)]
     else:
         return False, f"it is {show(actual)}, which holds no items"
     return not missing, "" if not missing else f"it is {show(actual)}, without {show(missing)}"
 
 
-def _one_of(s, operand, actual, line):
+def _one_of(s, operand, actual, line, same):
     if not isinstance(operand, list):
         raise ExampleProblem(s.where.at(line) if line else s.where,
                              f"'one-of' takes a list of the values allowed, e.g. 'one-of: [red, blue]', "
                              f"not {show(operand)}.")
-    ok = any(_same(v, actual) for v in operand)
+    ok = any(same(v, actual) for v in operand)
     return ok, "" if ok else f"it is {show(actual)}"
 
 

@@ -65,7 +65,7 @@ class Game(ABC):
     diagram: Callable[..., str] | None = None
     # Paths into the view (``*`` stands for one part, e.g. ``companies.*.links``) of lists whose
     # order means nothing, compared as sets; and of mappings and lists of pairs written ``A-B``,
-    # where ``B-A`` names the same pair.
+    # where ``B-A`` names the same pair. An event's details are at ``events.<event>.<detail>``.
     unordered: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()
 
