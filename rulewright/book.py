@@ -141,7 +141,7 @@ def positions_in(document: Document) -> list[PositionDecl]:
     return out
 
 
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "position")
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "position")
 DIRECTIVE_NAME = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})\{([^}]*)\}", re.MULTILINE)
 
 

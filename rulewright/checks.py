@@ -5,7 +5,9 @@
 - every declared rule is shown by at least one example;
 - every rule ID an example names is declared;
 - rule and example IDs are well formed and unique, and every example can at least be read;
-- every shared position sets up and is used by some example.
+- every shared position sets up and is used by some example;
+- the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
+  (rulewright/words.py).
 
 Refusals are found by reading the engine's source: each ``Refusal("<rule-id>", ...)`` names its
 rule as a string literal, which is also what lets a newcomer find a rule's code in one search.
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import registry
+from rulewright import config, registry, words
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import start, unknown_rules
@@ -78,8 +80,11 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
     wherever it is installed."""
+    rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = list(book.problems)
+    problems += words.check_terms(rulebook)
+    problems += words.check_references(rulebook, book.rules)
     scenarios = []
     for decl in book.examples:
         try:
