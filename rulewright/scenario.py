@@ -275,8 +275,8 @@ class Result:
             if not check.ok:
                 at = "" if check.step is None else ("before the first move, " if check.step == 0
                                                     else f"after step {check.step}, ")
-                lines.append(f"  - {at}{check.key} (line {check.line}): expected {show(check.expected)}, "
-                             f"but {check.note or 'it is ' + show(check.actual)}.")
+                lines.append(sentence(f"  - {at}{check.key} (line {check.line}): expected {show(check.expected)}, "
+                                      f"but {check.note or 'it is ' + show(check.actual)}"))
         passed = sum(c.ok for c in self.checks)
         if passed:
             lines.append(f"  ({passed} other expectation{'s' if passed != 1 else ''} held.)")
@@ -287,6 +287,11 @@ def seed_range(seeds: list[int]) -> str:
     if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[-1] + 1)):
         return f"{seeds[0]}..{seeds[-1]}"
     return ", ".join(map(str, seeds))
+
+
+def sentence(text: str) -> str:
+    """``text`` ended with one full stop: a refusal's reason quoted at the end already has its own."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def show(value: Any) -> str:
