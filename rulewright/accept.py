@@ -133,7 +133,7 @@ def accept(decl: ExampleDecl, result: Result) -> Change | None:
                            "its layout (unusual indentation or quoting). Edit the expected values by hand.")
     changed = []
     for check in failing:
-        node = data["expect"]
+        node = data
         for part in check.yaml_path[:-1]:
             node = node[part]
         last = check.yaml_path[-1]

@@ -24,7 +24,7 @@ from pathlib import Path
 from rulewright import config, registry
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
-from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, unknown_rules
+from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
 
 TOOLCHAIN = Path(__file__).resolve().parent
 FORMAT = 1  # bump when what is stored changes shape
@@ -84,6 +84,13 @@ def key(s: Scenario) -> str:
         "data": s.data, "lines": sorted((repr(k), v) for k, v in s.lines.lines.items()),
         "first_line": s.lines.first_line,
     }
+    setup = s.data.get("setup")
+    if isinstance(setup, dict) and "from" in setup:  # a shared position, maybe declared on another page
+        try:
+            position = find_position(s, str(setup["from"]))
+            parts["position"] = [position.data, str(position.where), position.title]
+        except ExampleProblem:
+            parts["position"] = "missing"
     text = json.dumps(parts, sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -5,6 +5,7 @@
 - every declared rule is shown by at least one example;
 - every rule ID an example names is declared;
 - rule and example IDs are well formed and unique, and every example can at least be read;
+- every shared position sets up and is used by some example;
 - the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
   (rulewright/words.py).
 
@@ -21,7 +22,7 @@ from rulewright import book as book_module
 from rulewright import config, registry, words
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import rule_places, undeclared_rule
+from rulewright.scenario import rule_places, start, undeclared_rule
 
 
 
@@ -82,12 +83,12 @@ class ExampleRecord:
     id: str
     where: Where
     rule_places: tuple[tuple[str, Where], ...]
-    refused: str | None
+    refused: tuple[str, ...]
     game: str | None
 
     @classmethod
     def of(cls, s) -> "ExampleRecord":
-        return cls(s.id, s.where, tuple(rule_places(s)), s.refused_rule, s.game_name)
+        return cls(s.id, s.where, tuple(rule_places(s)), tuple(s.refused_rules()), s.game_name)
 
 
 def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
@@ -99,14 +100,15 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     problems = list(book.problems)
     problems += words.check_terms(rulebook)
     problems += words.check_references(rulebook, book.rules)
-    records = []
+    scenarios = []
     for decl in book.examples:
         try:
-            records.append(ExampleRecord.of(decl.parse()))
+            scenarios.append(decl.parse())
         except ExampleProblem as problem:
             problems.append(problem)
+    problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
-    return problems + book_problems(rules, records, engines)
+    return problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
@@ -123,8 +125,7 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
     for example in examples:
         problems += [undeclared_rule(rule, where, rules) for rule, where in example.rule_places if rule not in rules]
         shown.update(rule for rule, _ in example.rule_places)
-        if example.refused:
-            refused_in_examples.add(example.refused)
+        refused_in_examples.update(example.refused)
 
     for rule_id, where in rules.items():
         if rule_id not in shown:
@@ -145,4 +146,21 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
             problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
+    return problems
+
+
+def _position_problems(book, scenarios) -> list[ExampleProblem]:
+    """Each shared position must set up on its game's engine and be used by some example."""
+    problems = []
+    used = {str((s.data.get("setup") or {}).get("from")) for s in scenarios}
+    for position in book.positions.values():
+        try:
+            start(position)
+        except ExampleProblem as problem:
+            problems.append(problem)
+            continue
+        if position.name not in used:
+            problems.append(ExampleProblem(position.where, f"The position {position.name!r} is used by no example. "
+                                           f"Start an example from it ('setup: {{from: {position.name}}}') or "
+                                           "remove it."))
     return problems

@@ -20,6 +20,7 @@ from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.cache import evaluate
 from rulewright.scenario import Result, failure_text, parse, rule_places, show, verdict
+from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
 
@@ -133,8 +134,12 @@ class ExampleDirective(SphinxDirective):
                                  "anchor": anchor(scenario.id),
                                  "report": (None if outcome == "ok" else result.pending_note() if outcome == "ready"
                                             else failure_text(result, config.current().pending == "error")), "game": scenario.game_name,
-                                 "refused": scenario.refused_rule,
+                                 "refused": list(scenario.refused_rules()),
+                                 "positions": position_digests(scenario),
                                  "rule_places": [(rule, where.line) for rule, where in rule_places(scenario)]}
+
+    def _complain(self, message: str):
+        logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
 
     def _broken(self, problem: ExampleProblem, title: str):
         """An example that cannot be run: shown as such, and recorded (without a number) so that
@@ -151,6 +156,15 @@ class ExampleDirective(SphinxDirective):
         box += head
         box += _failure(str(problem))
         return [box]
+
+
+def position_digests(scenario) -> dict[str, str]:
+    """The shared position the example starts from (``setup: {from: name}``), by name, with a hash
+    of its content: the page is read again when that position changes, wherever it is declared."""
+    name = (scenario.data.get("setup") or {}).get("from") if isinstance(scenario.data.get("setup"), dict) else None
+    if name is None:
+        return {}
+    return {str(name): position_digest(scenario.where.path, str(name))}
 
 
 # How each verdict is drawn: the box's class and the mark beside the title.
@@ -225,13 +239,15 @@ def _outcome(result: Result):
     for check in result.checks:
         row = nodes.row(classes=["rw-check-ok" if check.ok else "rw-check-failed"])
         what = nodes.paragraph()
+        if check.step is not None and check.key != "refused":
+            what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
         if check.key == "refused":
-            what += nodes.Text("the last move is refused by ")
+            what += nodes.Text(f"step {check.step} is refused by " if check.step else "the last move is refused by ")
             what += ruleref_node(rule_id=check.expected)
             expected_text = f"“{check.note}”" if check.ok else f"refused by {check.expected}"
         elif check.key.startswith("events: "):
             what += nodes.Text("event ")
-            what += nodes.literal(text=check.expected)
+            what += nodes.literal(text=check.key.removeprefix("events: "))
             expected_text = "happens"
         else:
             what += nodes.literal(text=check.key)

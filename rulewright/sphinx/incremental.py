@@ -46,6 +46,17 @@ def fingerprints(games) -> dict[str, str]:
     return out
 
 
+def position_digest(page: str, name: str) -> str:
+    """A hash of the shared position ``name`` as the example on ``page`` would find it."""
+    from rulewright import book as book_module
+
+    position = book_module.positions_for(page).get(name)
+    if position is None:
+        return "missing"
+    whole = [position.data, str(position.where), position.title]
+    return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
+
+
 def record_page(app, doctree) -> None:
     """``doctree-read``: note the games this page's examples play, and whether the page shows
     anything that depends on the whole book (numbers, rule references, the rule index)."""
@@ -54,20 +65,26 @@ def record_page(app, doctree) -> None:
 
     env = app.env
     examples = data(env).get("examples", {})
-    games = [info["game"] for info in examples.values() if info["docname"] == env.docname and info.get("game")]
+    here = [info for info in examples.values() if info["docname"] == env.docname]
+    games = [info["game"] for info in here if info.get("game")]
+    positions = {name: digest for info in here for name, digest in (info.get("positions") or {}).items()}
     shows_book = any(True for _ in doctree.findall(
         lambda n: isinstance(n, (rule_number, ruleref_node, rule_index_node, example_node))))
-    data(env).setdefault("pages", {})[env.docname] = {"games": fingerprints(games), "shows_book": shows_book}
+    data(env).setdefault("pages", {})[env.docname] = {"games": fingerprints(games), "shows_book": shows_book,
+                                                      "positions": positions}
 
 
 def outdated(app, env, added, changed, removed) -> list[str]:
-    """``env-get-outdated``: pages whose games (or the toolchain) changed since they were read."""
+    """``env-get-outdated``: pages whose games (or the toolchain), or the shared positions their
+    examples start from, changed since they were read."""
     again = []
     for docname, page in data(env).get("pages", {}).items():
         if docname in changed or docname in removed:
             continue
         games = [g for g in page["games"] if g]
-        if fingerprints(games) != page["games"]:
+        path = str(env.doc2path(docname))
+        if fingerprints(games) != page["games"] or any(
+                position_digest(path, name) != digest for name, digest in page.get("positions", {}).items()):
             again.append(docname)
     return again
 
@@ -120,7 +137,8 @@ def finish(app, exception) -> None:
         where = Where(str(env.doc2path(info["docname"])), info["lineno"], example_id)
         if not info.get("broken"):
             places = tuple((rule, where.at(line)) for rule, line in info["rule_places"])
-            records.append(ExampleRecord(example_id, where, places, info.get("refused"), info.get("game")))
+            records.append(ExampleRecord(example_id, where, places, tuple(info.get("refused") or ()),
+                                         info.get("game")))
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
     for problem in book_problems(rules, records):
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",

@@ -110,3 +110,18 @@ def test_a_pending_example_is_drawn_pending_and_does_not_fail_the_strict_build(t
     assert "◷ pending: not supported yet" in html and "rw-pending" in html and "✗ FAILS" not in html
     assert "1 is pending, not supported by the engine yet (toy-add)" in (out / "rules.html").read_text()
     assert "1 example is pending (marked ':status: pending'):" in done.stderr and "toy-add  (page 'Toy')" in done.stderr
+
+
+def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
+    from tests.toolchain.test_format import FROM, POSITION
+
+    steps = EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 2}\n  - bob: add 9\n"
+                                "  - expect: {refused: toy.add}\n")
+    done, out = build(tmp_path, assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, POSITION, FROM,
+                                         steps, RULE_END, EXAMPLE_END))
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert 'id="position-crowd"' in html and "The position for the following examples" in html
+    assert "the shared position ‘crowd’, changed as below" in html or "the shared position 'crowd'" in html
+    assert html.count("✓ verified") == 4
+    assert "after step 1: " in html and "step 2 is refused by" in html
