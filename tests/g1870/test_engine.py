@@ -80,7 +80,6 @@ def test_closing_a_corporation_lowers_the_certificate_limit_and_frees_its_cell()
     ("par SP at $90", "Did you mean 'par SP 90'"),
     ("bid 45 SCC", "Did you mean 'bid 45 on SCC'"),
     ("buy SP 3", "Did you mean 'buy 3 SP from market'"),
-    ("run Dallas-Houston", "names its train first, e.g. 'run 3 Dallas-Houston'"),
 ])
 def test_bad_notation_is_an_input_error_that_says_what_is_wrong(text, fragment):
     with pytest.raises(InputError, match=fragment):
