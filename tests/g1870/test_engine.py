@@ -108,6 +108,25 @@ def test_a_closed_corporation_can_be_set_up_directly():
     assert error.value.where == "corporations.TP.closed"
 
 
+def test_a_sale_waiting_for_protection_can_be_set_up_directly():
+    played = play(start({"turn": "cat"}), "cat: sell TP", "cat: done")
+    set_up = start({"players": {"cat": {"shares": {"SP": 1, "TP": 1}}}, "corporations": {"TP": {"market": 1}},
+                    "protection": [{"corporation": "TP", "sold_by": "cat"}]})
+    assert view(set_up)["waiting"] == view(played)["waiting"] == ["bob: protect or decline TP (1 sold by cat)"]
+    assert set_up.players["cat"].sold_this_round == played.players["cat"].sold_this_round == {"TP"}
+    after = [view(play(s, "bob: decline TP")) for s in (set_up, played)]
+    assert after[0]["corporations"]["TP"]["cell"] == after[1]["corporations"]["TP"]["cell"]
+    assert after[0]["turn"] == after[1]["turn"]
+    for bad, where in [({"protection": [{"corporation": "TP", "sold_by": "bob"}]}, "protection.0.sold_by"),
+                       ({"protection": [{"corporation": "TP", "sold_by": "cat"}]}, "protection.0.count"),
+                       ({"protection": [{"corporation": "TP", "sold_by": "cat", "cuont": 1}]}, "protection.0.cuont"),
+                       ({"corporations": {"TP": {"market": 1}}, "turn": "dan",
+                         "protection": [{"corporation": "TP", "sold_by": "cat"}]}, "turn")]:
+        with pytest.raises(InputError) as error:
+            start(bad)
+        assert error.value.where == where
+
+
 def test_a_refused_action_names_its_rule_and_changes_nothing():
     state = start()
     with pytest.raises(Refusal) as refusal:
