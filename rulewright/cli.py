@@ -21,6 +21,7 @@ from rulewright import book as book_module
 from rulewright.checks import check
 from rulewright.problems import ExampleProblem
 from rulewright.cache import evaluate
+from rulewright.scenario import seed_range, show
 
 
 def _find(example_id: str) -> book_module.ExampleDecl:
@@ -111,10 +112,13 @@ def _run_one(decl, changes: bool) -> int:
         outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
                    else "; ".join(map(str, step.events)) or "done")
         print(f"  {step.index}. {step} -> {outcome}")
+        for check in step.checks:
+            print(f"       {'ok' if check.ok else 'FAILS'}: {check.key} {show(check.expected)}")
     if changes:
         print(changes_text(result))
     if result.ok:
-        print(f"{decl.id}: holds ({len(result.checks)} expectations).")
+        seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
+        print(f"{decl.id}: holds ({len(result.checks)} expectations{seeds}).")
         return 0
     print(result.report())
     return 1
@@ -123,7 +127,6 @@ def _run_one(decl, changes: bool) -> int:
 def changes_text(result) -> str:
     """Every place in the state whose value the moves changed, before and after, as paths an
     ``expect:`` can name."""
-    from rulewright.scenario import show
 
     game = result.run.game
     before, after = leaves(game.view(result.run.before)), leaves(game.view(result.run.after))
