@@ -348,3 +348,5 @@ def test_the_command_line_plays_an_example_from_a_shared_position_with_its_check
     out = capsys.readouterr().out
     assert "1. ann: add 2 -> added (count 2)" in out and "ok: pile 7" in out
     assert "toy-from: holds (3 expectations)." in out
+    assert cli.main(["list"]) == 0
+    assert f"position crowd\t{path}, line {line_of(path.read_text(), '{position}')}" in capsys.readouterr().out
