@@ -506,6 +506,10 @@ def _split_action(s: Scenario, item: Any, index: int) -> tuple[str | None, str]:
         (actor, text), = item.items()
         if isinstance(text, (str, int)):
             return str(actor), str(text).strip()
+    if isinstance(item, dict) and "expect" in item and len(item) == 2:
+        actor = next(key for key in item if key != "expect")
+        raise s.problem(f"A check goes on its own line under the move: write '- {actor}: {item[actor]}' and then "
+                        "'- expect: {...}' on the next line.", "do", index, "expect")
     raise s.problem("Each action is one line: 'player: action' (e.g. '- ann: expand LMR Liverpool-Manchester') "
                     "or a plain action (e.g. '- general dividend').", "do", index)
 

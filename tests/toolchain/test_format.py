@@ -177,6 +177,8 @@ def test_a_bound_broken_by_one_seed_names_that_seed(page):
     (STEPS, ("  - expect: {refused", "  - expect: {pile: 2}\n  - expect: {refused"),
      "must come right after the move it refuses", "{refused: toy.add"),
     (STEPS, ("- expect: {pile: 2, next: bob}", "- expect: {}"), "give it at least one check", "- expect: {}"),
+    (STEPS, ("- ann: add 2\n  - expect: {pile: 2, next: bob}", "- {ann: add 2, expect: {pile: 2}}"),
+     "A check goes on its own line under the move: write '- ann: add 2' and then '- expect: {...}'", "{ann: add 2"),
     (EVENTS, ("{won: {by: bob}}", "{won: {bye: bob}}"), "'won' events have no detail 'bye'. Did you mean 'by'?",
      "events:"),
     (EVENTS, ("{won: {by: bob}}", "{won: bob}"), "an event with details to check", "events:"),
