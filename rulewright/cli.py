@@ -7,7 +7,7 @@
     rulewright accept <id>... | --failing [--dry-run]
                                       rewrite failing examples' expected values to what the engine did
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
-    rulewright list                   every example with its file and line
+    rulewright list                   every example and shared position with its file and line
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
 """
 from __future__ import annotations
@@ -127,7 +127,6 @@ def _run_one(decl, changes: bool) -> int:
 def changes_text(result) -> str:
     """Every place in the state whose value the moves changed, before and after, as paths an
     ``expect:`` can name."""
-
     game = result.run.game
     before, after = leaves(game.view(result.run.before)), leaves(game.view(result.run.after))
     lines = []
@@ -246,8 +245,11 @@ def cmd_serve(args) -> int:
 
 
 def cmd_list(args) -> int:
-    for decl in book_module.scan().examples:
+    book = book_module.scan()
+    for decl in book.examples:
         print(f"{decl.id or '(no id)'}\t{decl.where}")
+    for position in book.positions.values():
+        print(f"position {position.name}\t{position.where}")
     return 0
 
 
@@ -271,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     diagram.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
-    sub.add_parser("list", help="list every example").set_defaults(func=cmd_list)
+    sub.add_parser("list", help="list every example and shared position").set_defaults(func=cmd_list)
     serve = sub.add_parser("serve", help="live preview: serve the book and rebuild it on every save")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
