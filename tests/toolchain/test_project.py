@@ -3,11 +3,12 @@ through the registry with messages that say where to register them, and `rulewri
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from rulewright import cli, config, registry, scaffold
-from rulewright.game import InputError
+from rulewright.game import Game, InputError
 from rulewright.problems import ExampleProblem
 
 
@@ -104,3 +105,11 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     checked = subprocess.run([sys.executable, "-m", "rulewright.cli", "check"], cwd=folder, capture_output=True,
                              text=True, timeout=300)
     assert "The rulebook is sound: 4 rules, 8 examples." in checked.stdout, checked.stdout + checked.stderr
+
+
+def test_this_book_s_games_load_through_the_public_registry():
+    book = config.load(Path(__file__).parent)
+    assert set(book.games) == {"muck-and-brass", "bus", "powerup", "1870"}
+    for name in book.games:
+        game = registry.get_game(name)
+        assert isinstance(game, Game) and game.name == name and game.diagram is not None
