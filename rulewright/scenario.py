@@ -305,6 +305,8 @@ def show(value: Any) -> str:
         if value and set(value) <= set(COMPARISONS):
             return " and ".join(_show_comparison(k, v) for k, v in value.items())
         return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool) or value is None:  # as the example writes them in YAML
+        return {True: "true", False: "false", None: "null"}[value]
     return str(value)
 
 
