@@ -113,3 +113,20 @@ def test_this_book_s_games_load_through_the_public_registry():
     for name in book.games:
         game = registry.get_game(name)
         assert isinstance(game, Game) and game.name == name and game.diagram is not None
+
+
+def test_new_without_names_takes_them_from_the_folder_when_nobody_can_answer(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert cli.main(["new", str(tmp_path / "sky-pirates")]) == 0
+    text = (tmp_path / "sky-pirates" / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"sky-pirates" = "sky_pirates:GAME"' in text
+    assert "project = 'Sky Pirates'" in (tmp_path / "sky-pirates" / "conf.py").read_text(encoding="utf-8")
+
+
+def test_new_asks_for_the_names_on_a_terminal(tmp_path, monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    answers = iter(["Moon Base!", ""])  # a title, then the suggested short name
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    assert cli.main(["new", str(tmp_path / "p")]) == 0
+    assert '"moon-base" = "moon_base:GAME"' in (tmp_path / "p" / "pyproject.toml").read_text(encoding="utf-8")
