@@ -7,6 +7,8 @@ Targets (on the 2-core reference machine):
 - the evaluator adds little to the engine: playing an example through evaluate() costs at most
   3 times playing the same moves on the engine directly (parsing YAML and copying states);
 - random legal play, as the property tests do it, runs at least 200 moves a second per game;
+- `make test` draws and renders every example's diagrams as the book build does: at most 50 ms
+  a diagram, so a book of a few hundred diagrams adds seconds, not minutes;
 - the HTML build costs little more than plain Sphinx + MyST building the same pages with the
   examples as plain code blocks: a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
@@ -27,17 +29,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulewright.game import Rng, step  # noqa: E402
-from rulewright.registry import get_game  # noqa: E402
-from rulewright.game.interface import merge  # noqa: E402
+from rulewright.diagrams import dot_program, draw_all  # noqa: E402
+from rulewright.registry import game_names, get_game  # noqa: E402
 from rulewright import book  # noqa: E402
 from rulewright.problems import ExampleProblem  # noqa: E402
-from rulewright.scenario import evaluate  # noqa: E402
+from rulewright.scenario import evaluate, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_RATIO_TARGET = 2.0
 BOOK_TARGET_S = 10.0
 OVERHEAD_TARGET = 3.0
 MOVES_TARGET = 200.0
+DIAGRAM_TARGET_MS = 50.0
 
 
 def timed(fn, repeat=3):
@@ -85,15 +88,11 @@ def bench_overhead(scenarios):
     ratios = []
     for s in scenarios:
         game = get_game(s.game_name)
-        settings = game.resolve_settings(s.data.get("settings"))
-        setup = dict(s.data.get("setup") or {})
-        preset = setup.pop("preset", None)
-        if preset:
-            setup = merge(game.presets[preset], setup)
-        items = [(None, i) if isinstance(i, str) else next(iter(i.items())) for i in s.data.get("do") or []]
+        items = [(None, i) if isinstance(i, str) else next(iter(i.items())) for i in s.data.get("do") or []
+                 if not (isinstance(i, dict) and "expect" in i)]
 
         def raw():
-            state = game.new_state(setup, settings, Rng(s.data.get("seed", 0)))
+            state = start(s)[2]  # the same setting up (presets, shared positions) as evaluate()
             for actor, text in items:
                 try:
                     state = step(game, state, game.parse_action(state, actor, str(text))).state
@@ -106,6 +105,18 @@ def bench_overhead(scenarios):
         med = statistics.median(ratios)
         print(f"evaluator overhead: median {med:.2f}x the raw engine (target <= {OVERHEAD_TARGET:.0f}x, "
               f"ratio {med / OVERHEAD_TARGET:.2f})")
+
+
+def bench_diagrams(scenarios):
+    """Drawing (the game's DOT) and rendering (Graphviz to SVG) every diagram, as `make test` does."""
+    results = [r for r in (evaluate(s) for s in scenarios) if r.ok and r.scenario.diagram]
+    start = time.perf_counter()
+    drawn = sum(len(draw_all(r)) for r in results)
+    elapsed = time.perf_counter() - start
+    if drawn:
+        each = elapsed / drawn * 1000
+        print(f"diagrams: {drawn} drawn and rendered with {Path(dot_program()).name} in {elapsed:.2f} s = "
+              f"{each:.0f} ms each (target {DIAGRAM_TARGET_MS:.0f} ms, ratio {each / DIAGRAM_TARGET_MS:.2f})")
 
 
 def bench_random_play(name, preset, moves=300, seed=1):
@@ -158,10 +169,10 @@ def sphinx(source: Path, out: Path, conf: Path, builder: str = "html", cache: Pa
     env = {**os.environ, "RULEWRIGHT_STRICT": "0"}
     if cache is not None:
         env["RULEWRIGHT_CACHE"] = str(cache)
-    start = time.perf_counter()
+    began = time.perf_counter()
     subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", builder, "-c", str(conf), str(source), str(out)],
                    check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    return time.perf_counter() - began
 
 
 def edit_one_page(book: Path) -> None:
@@ -194,7 +205,7 @@ def bench_builds():
     print(f"HTML build, incremental after editing one page: {ours_again:.1f} s against plain {plain_again:.1f} s "
           f"= {again:.2f}x (target <= {BUILD_RATIO_TARGET:.0f}x, ratio {again / BUILD_RATIO_TARGET:.2f})")
     print(f"PDF build after the HTML one: {pdf:.1f} s; examples played by the HTML build {played}, "
-          f"played again for the edit and the PDF: {played_again} (the edited page's examples moved down a line)")
+          f"played again by the incremental and PDF builds: {played_again}")
 
 
 def main():
@@ -206,7 +217,8 @@ def main():
 def run_engines():
     scenarios = bench_book()
     bench_overhead(scenarios)
-    for name in ("muck-and-brass", "bus", "powerup", "1870"):
+    bench_diagrams(scenarios)
+    for name in game_names():
         game = get_game(name)
         for preset in list(game.presets)[:1]:
             bench_random_play(name, preset)

@@ -11,6 +11,7 @@ from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
+from rulewright.diagrams import draw_all
 from rulewright.problems import ExampleProblem
 from rulewright.cache import evaluate
 from rulewright.scenario import failure_text, verdict
@@ -29,12 +30,14 @@ class PendingExampleHolds(UserWarning):
 
 
 def evaluate_example(example: Example) -> str | None:
-    """Sybil evaluator: ``None`` when the example holds, else the plain-words report. A pending
-    example that does not hold yet is reported as pending (pytest's xfail, with the reason); one
-    that holds is passed with a warning to remove the mark."""
+    """Sybil evaluator: ``None`` when the example holds and its diagrams draw, else the
+    plain-words report. A pending example that does not hold yet is reported as pending (pytest's
+    xfail, with the reason); one that holds is passed with a warning to remove the mark."""
     decl: book.ExampleDecl = example.parsed
     try:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
+        if result.ok:
+            draw_all(result)  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
         return str(problem)
     pending_is_error = config.current().pending == "error"
