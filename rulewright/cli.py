@@ -66,7 +66,7 @@ def cmd_check(args) -> int:
     if problems or failing:
         print(f"\n{len(problems)} problem(s) found; {failing} of {len(book.examples)} examples do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples, every example holds"
+    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples. Every example holds"
           + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
 
@@ -236,6 +236,7 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000) -> list[str]:
 
 def cmd_serve(args) -> int:
     import os
+    import subprocess
 
     command = serve_command(args.host, args.port)
     print(f"Serving the rulebook at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "

@@ -97,4 +97,4 @@ def test_check_plays_every_example_and_reports_as_the_tests_do(project, capsys):
     assert "1 of 4 examples do not hold" in out
     path.write_text(assemble(RULE_ADD, EXAMPLE_ADD))
     assert main(["check"]) == 0
-    assert "every example holds" in capsys.readouterr().out
+    assert "Every example holds." in capsys.readouterr().out
