@@ -28,6 +28,7 @@ from rulewright.problems import ExampleProblem, Where
 TOP_KEYS = ("game", "seed", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events")
 DIAGRAM_WHEN = ("before", "after", "both")
+EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules and diagram, read first
 
 
 @dataclass
@@ -171,8 +172,9 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
         raise ExampleProblem(where, f"':diagram: {diagram_words[0]}' is not understood; write 'before', "
                                     "'after' or 'both', optionally followed by words for the diagram.")
     for unknown in options:
-        if unknown not in ("show-source", "class", "name"):
+        if unknown not in EXAMPLE_OPTIONS:
             raise ExampleProblem(where, f"The example option ':{unknown}:' is unknown. "
+                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'show-source'))} "
                                         "Known options: :id:, :rules:, :diagram:, :show-source:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
@@ -203,8 +205,16 @@ def _check_shape(s: Scenario, data: Any) -> None:
     if "seed" in data and not isinstance(data["seed"], int):
         raise s.problem("'seed:' must be a whole number.", "seed")
     refused = data["expect"].get("refused")
-    if refused is not None and not isinstance(refused, str):
-        raise s.problem("'refused:' names one rule ID, e.g. 'refused: mb.expand.first-link'.", "expect", "refused")
+    if "refused" in data["expect"] and (not isinstance(refused, str) or not refused.strip()):
+        raise s.problem("'refused:' names the one rule ID that refuses the last action, e.g. "
+                        "'refused: mb.expand.first-link'; here it is "
+                        f"{'empty' if refused is None else show(refused)}.", "expect", "refused")
+    if "events" in data["expect"] and not data["expect"]["events"]:
+        raise s.problem("'events:' lists the events the actions must set off, e.g. 'events: [dividend-paid]'; "
+                        "here it is empty. List at least one event, or remove the line.", "expect", "events")
+    if "do" in data and not data["do"] and not isinstance(data["do"], list):
+        raise s.problem("'do:' is empty. List the actions, one per line starting with '- ', or remove 'do:' "
+                        "to check the position as set up.", "do")
     if refused is not None and not data.get("do"):
         raise s.problem("'refused:' needs an action in 'do:' to refuse.", "expect", "refused")
 
@@ -219,6 +229,13 @@ def play(s: Scenario) -> tuple[Run, str | None]:
         game = get_game(s.game_name)
     except InputError as error:
         raise s.problem(error.message, "game") from None
+    unknown = sorted(s.diagram_options - game.diagram_options)
+    if unknown:
+        known = sorted(game.diagram_options)
+        raise ExampleProblem(s.where, f"':diagram:' has the word {unknown[0]!r}, which {game.title} diagrams do "
+                             f"not understand. {did_you_mean(unknown[0], known) if known else ''} Write "
+                             "'before', 'after' or 'both'"
+                             + (f", optionally followed by {', '.join(map(repr, known))}." if known else "."))
     data = s.data
     with _engine_errors(s):
         settings = game.resolve_settings(data.get("settings"))
@@ -247,14 +264,32 @@ def play(s: Scenario) -> tuple[Run, str | None]:
                 is_last = index == len(actions) - 1
                 if is_last and s.refused_rule:
                     break
+                if actor is None and any(name for name in _player_names(game, state)):
+                    hint = ("This move names no player: write it as 'player: move', e.g. "
+                            f"'- {_player_names(game, state)[0]}: {text}'.")
+                elif s.refused_rule and not is_last:
+                    hint = "Only the last action of an example may be refused."
+                else:
+                    hint = "If the refusal is the point, add 'refused: " + refusal.rule + "' under expect."
                 return run, (f"  Step {current.index} (line {line}), '{current}', was refused: "
-                             f"{refusal.reason} (rule {refusal.rule}). "
-                             + ("Only the last action of an example may be refused." if s.refused_rule and not is_last
-                                else "If the refusal is the point, add 'refused: " + refusal.rule + "' under expect."))
+                             f"{refusal.reason} (rule {refusal.rule}). " + hint)
         state = current.state = outcome.state
         current.events = outcome.events
         run.after = state
     return run, None
+
+
+def _player_names(game: Game, state: Any) -> list[str]:
+    """The players in the game's view, when it lists them (for hints only)."""
+    try:
+        players = game.view(state).get("players")
+    except Exception:  # a hint must never turn into a failure of its own
+        return []
+    if isinstance(players, dict):
+        return [str(p) for p in players]
+    if isinstance(players, list):
+        return [str(p.get("name", "")) if isinstance(p, dict) else str(p) for p in players]
+    return []
 
 
 def _split_action(s: Scenario, item: Any, index: int) -> tuple[str | None, str]:
@@ -288,6 +323,13 @@ class _engine_errors:
             path = self.path + tuple(error.where.split(".")) if error.where and not self.step else self.path
             raise self.s.problem(at + error.message, *path) from None
         frame = traceback.extract_tb(tb)[-1]
+        if self.path[:1] == ("setup",) or self.path == ():
+            raise self.s.problem(
+                f"The game could not read this {'setup' if self.path else 'example'} ({kind.__name__}: {error}). "
+                "Most often a value has the wrong kind: a word where a number belongs, a list where one name "
+                "belongs. Check the values against the chapter's setup description. If they are right, this is "
+                f"a bug in the game's code ({frame.filename}:{frame.lineno}); report it with this example's ID.",
+                *self.path) from None
         raise self.s.problem(
             f"{at}the rules engine itself failed ({kind.__name__}: {error}) at "
             f"{frame.filename}:{frame.lineno}. This is a bug in the engine, not in your example; "

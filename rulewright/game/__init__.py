@@ -5,10 +5,12 @@
 - ``events.py``: ``Event``, what an action reports besides changing the state.
 - ``rng.py``: ``Rng``, seeded randomness that an example can also state outright.
 - ``game.py``: ``Game``, the interface a game implements, ``Setting`` and ``step``.
+- ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
 """
 from rulewright.game.events import Event
 from rulewright.game.interface import Action, Game, Setting, step
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
 from rulewright.game.rng import Rng
+from rulewright.game import values
 
-__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "step"]
+__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "step", "values"]

@@ -16,6 +16,8 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
   with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one
   still works; only examples asking for a ``:diagram:`` are told it has none.
+- ``diagram_options``: the extra words the drawer understands after ``before``/``after``/``both``
+  in an example's ``:diagram:`` (``:diagram: after legal``); any other word is refused.
 
 ``apply`` may mutate the state it is given; callers use ``step``, which works on a copy so that a
 refused action leaves the state exactly as it was.
@@ -55,6 +57,7 @@ class Game(ABC):
     settings: dict[str, Setting] = {}
     presets: dict[str, dict] = {}
     diagram: Callable[..., str] | None = None
+    diagram_options: frozenset[str] = frozenset()
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""

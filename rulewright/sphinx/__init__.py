@@ -81,6 +81,7 @@ def setup(app):
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+    app.connect("source-read", examples.read_page)
     app.connect("doctree-read", numbering.record_positions)
     app.connect("env-check-consistency", examples.check_book)
     app.connect("doctree-resolved", rules.resolve)

@@ -13,7 +13,7 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import config
+from rulewright import book, config
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Result, evaluate, parse, show
@@ -38,21 +38,19 @@ class ExampleDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {
-        "id": directives.unchanged,
-        "rules": directives.unchanged,
-        "diagram": directives.unchanged,
-        "show-source": directives.flag,
-    }
+    option_spec = book.EXAMPLE_OPTIONS  # the scanner's: unknown options reach parse() and are named there
 
     def run(self):
         title = self.arguments[0] if self.arguments else ""
         path = self.env.doc2path(self.env.docname)
-        body_line = self._body_line(path)
-        options = {k: v for k, v in self.options.items() if k != "show-source"}
+        decl = _decl_at(self.env.docname, self.lineno)
         try:
-            scenario = parse("\n".join(self.content), Where(str(path), body_line), title, options,
-                             directive_line=self.lineno)
+            if decl is not None:  # the scanner's reading, the same pytest and `rulewright check` run
+                scenario = decl.parse()
+            else:
+                options = {k: v for k, v in self.options.items() if k != "show-source"}
+                scenario = parse("\n".join(self.content), Where(str(path), self._body_line(path)), title,
+                                 options, directive_line=self.lineno)
             result = evaluate(scenario, known_rules=None)
         except ExampleProblem as problem:
             return self._broken(problem, title)
@@ -142,6 +140,28 @@ class ExampleDirective(SphinxDirective):
             logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
         else:
             logger.info(message, location=self.get_location())
+
+
+_pages: dict[str, book.Page] = {}
+
+
+def read_page(app, docname: str, source: list[str]) -> None:
+    """``source-read``: read the page with the scanner and report what is wrong with the page
+    itself (a fence never closed, a {rule} without an ID, an example ID used twice, a refused
+    Python block) at its line; each example then runs from the scanner's reading of it."""
+    path = str(app.env.doc2path(docname))
+    page = book.read_page(source[0], path)
+    _pages[docname] = page
+    for problem in page.problems:
+        logger.warning(problem.message, location=(docname, problem.where.line), type="rulewright",
+                       subtype="page")
+
+
+def _decl_at(docname: str, line: int) -> book.ExampleDecl | None:
+    page = _pages.get(docname)
+    if page is None:
+        return None
+    return next((d for d in page.examples if d.where.line == line), None)
 
 
 def anchor(example_id: str) -> str:

@@ -41,11 +41,13 @@ def anchor(rule_id: str) -> str:
 class RuleDirective(SphinxDirective):
     """```{rule} mb.expand.first-link`` with an optional ``:title:``; the body is the rule text."""
 
-    required_arguments = 1
+    optional_arguments = 1  # a rule without an ID is reported by the scanner, at its line
     has_content = True
     option_spec = {"title": directives.unchanged}
 
     def run(self):
+        if not self.arguments:
+            return []
         rule_id = self.arguments[0].strip()
         if not RULE_ID.match(rule_id):
             logger.warning(f"{rule_id!r} is not a valid rule ID: write lowercase words joined by dots, "
