@@ -25,7 +25,7 @@ from myst_parser.parsers.mdit import create_md_parser
 from sybil import Document
 from sybil.parsers.myst import PythonCodeBlockParser
 
-from rulewright import config, scenario
+from rulewright import config, scenario, source
 from rulewright.problems import ExampleProblem, Where
 
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
@@ -88,6 +88,7 @@ class ExampleDecl:
     body_line: int
     span: tuple[int, int] = (0, 0)  # character positions in the document, for Sybil
     problem: ExampleProblem | None = None
+    option_lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -97,7 +98,8 @@ class ExampleDecl:
         if self.problem is not None:
             raise self.problem
         return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
-                              self.title, self.options, directive_line=self.where.line)
+                              self.title, self.options, directive_line=self.where.line,
+                              option_lines=self.option_lines)
 
 
 @dataclass
@@ -203,6 +205,17 @@ def _example(page: Page, token, argument: str, where: Where, span, unclosed: boo
     parsed = parse_directive_text(_ExampleShape, argument, token.content, line=where.line)
     body_line = where.line + 1 + parsed.body_offset
     decl = ExampleDecl(argument, dict(parsed.options), "\n".join(parsed.body), where, body_line, span)
+    content = token.content.splitlines()
+    if content and content[0].startswith("---"):
+        _yaml_options(decl, content)
+    else:
+        for index, text in enumerate(content):
+            option = OPTION_LINE.match(text)
+            if not is_option_line(text) or not option:
+                break
+            decl.option_lines.setdefault(option.group(1), where.line + 1 + index)
+    if decl.problem is not None:
+        return decl
     if unclosed:
         decl.problem = ExampleProblem(where, f"This example's fence {token.markup!r} is never closed, so the "
                                       "rest of the page is read as its YAML. Add a line with "
@@ -222,6 +235,31 @@ def _example(page: Page, token, argument: str, where: Where, span, unclosed: boo
                                       "example's body. Remove the blank line: the options go right under the "
                                       "title.")
     return decl
+
+
+OPTION_LINE = re.compile(r"^\s*:([\w-]+):")
+
+
+def _yaml_options(decl: ExampleDecl, content: list[str]) -> None:
+    """Options written between ``---`` lines are YAML: read them as YAML, with their lines, so a
+    slip is named at its line (and ``rules: [a, b]`` means two rules)."""
+    end = next((i for i in range(1, len(content)) if content[i].startswith("---")), len(content))
+    where = decl.where
+    try:
+        data, lines = source.load("\n".join(content[1:end]), where.at(where.line + 2))
+    except ExampleProblem as problem:
+        decl.problem = ExampleProblem(problem.where, problem.message.replace(
+            "The example is not valid YAML", "The example's options between the '---' lines are not valid YAML"))
+        return
+    if data is None:
+        return
+    if not isinstance(data, dict):
+        decl.problem = ExampleProblem(where.at(where.line + 2), "The example's options between the '---' lines "
+                                      "must be 'name: value' lines, e.g. 'id: mb-first-link'.")
+        return
+    decl.options = {str(k): " ".join(map(str, v)) if isinstance(v, list) else ("" if v is None else str(v))
+                    for k, v in data.items()}
+    decl.option_lines = {str(k): lines.line(k) for k in data}
 
 
 def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:

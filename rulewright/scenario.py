@@ -29,6 +29,7 @@ TOP_KEYS = ("game", "seed", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events")
 DIAGRAM_WHEN = ("before", "after", "both")
 EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules and diagram, read first
+OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")
 
 
 @dataclass
@@ -154,13 +155,18 @@ def show(value: Any) -> str:
 
 
 def parse(body: str, where: Where, title: str = "", options: dict | None = None,
-          directive_line: int | None = None) -> Scenario:
+          directive_line: int | None = None, option_lines: dict | None = None) -> Scenario:
     """Read an example. ``where.line`` is the line of the body's first line; ``options`` are the
-    directive's options (``id``, ``rules``, ``diagram``); ``directive_line`` is the line of the
-    example's opening fence, where a problem with the example as a whole is reported."""
+    directive's options (``id``, ``rules``, ``diagram``) and ``option_lines`` their lines;
+    ``directive_line`` is the line of the example's opening fence, where a problem with the
+    example as a whole is reported."""
     options = dict(options or {})
+    option_lines = dict(option_lines or {})
     body_where = where
     where = where.at(directive_line or where.line)
+
+    def at_option(name: str) -> Where:
+        return where.at(option_lines.get(name, where.line))
     example_id = str(options.pop("id", "") or "").strip()
     if not example_id:
         raise ExampleProblem(where, "This example has no ':id:'. Add a line such as ':id: mb-first-link' "
@@ -169,15 +175,18 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
     rules = str(options.pop("rules", "") or "").replace(",", " ").split()
     diagram_words = str(options.pop("diagram", "") or "").split()
     if diagram_words and diagram_words[0] not in DIAGRAM_WHEN:
-        raise ExampleProblem(where, f"':diagram: {diagram_words[0]}' is not understood; write 'before', "
-                                    "'after' or 'both', optionally followed by words for the diagram.")
+        raise ExampleProblem(at_option("diagram"), f"':diagram: {diagram_words[0]}' is not understood. "
+                             f"{did_you_mean(diagram_words[0], DIAGRAM_WHEN)} Write 'before', 'after' or 'both', "
+                             "optionally followed by words for the diagram.")
     for unknown in options:
         if unknown not in EXAMPLE_OPTIONS:
-            raise ExampleProblem(where, f"The example option ':{unknown}:' is unknown. "
+            raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
                                         f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'show-source'))} "
                                         "Known options: :id:, :rules:, :diagram:, :show-source:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
+    for name, line in option_lines.items():
+        lines.lines[(OPTION, name)] = line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
                         frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines)
     _check_shape(scenario, data)
@@ -232,10 +241,11 @@ def play(s: Scenario) -> tuple[Run, str | None]:
     unknown = sorted(s.diagram_options - game.diagram_options)
     if unknown:
         known = sorted(game.diagram_options)
-        raise ExampleProblem(s.where, f"':diagram:' has the word {unknown[0]!r}, which {game.title} diagrams do "
+        raise s.problem(f"':diagram:' has the word {unknown[0]!r}, which {game.title} diagrams do "
                              f"not understand. {did_you_mean(unknown[0], known) if known else ''} Write "
                              "'before', 'after' or 'both'"
-                             + (f", optionally followed by {', '.join(map(repr, known))}." if known else "."))
+                             + (f", optionally followed by {', '.join(map(repr, known))}." if known else "."),
+                        OPTION, "diagram")
     data = s.data
     with _engine_errors(s):
         settings = game.resolve_settings(data.get("settings"))
@@ -368,7 +378,7 @@ def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
     problems = []
     for rule in s.named_rules():
         if rule not in known:
-            line = s.lines.line("expect", "refused") if rule == s.refused_rule else s.where.line
+            line = s.lines.line("expect", "refused") if rule == s.refused_rule else s.lines.line(OPTION, "rules")
             problems.append(ExampleProblem(s.where.at(line),
                                            f"The rule {rule!r} is not declared anywhere in the rulebook. "
                                            f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix "
