@@ -4,7 +4,9 @@
 - every such refusal is shown by at least one example that expects it;
 - every declared rule is shown by at least one example;
 - every rule ID an example names is declared;
-- rule and example IDs are well formed and unique, and every example can at least be read.
+- rule and example IDs are well formed and unique, and every example can at least be read;
+- the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
+  (rulewright/words.py).
 
 Refusals are found by reading the engine's source: each ``Refusal("<rule-id>", ...)`` names its
 rule as a string literal, which is also what lets a newcomer find a rule's code in one search.
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import registry
+from rulewright import config, registry, words
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import unknown_rules
@@ -77,8 +79,11 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
     wherever it is installed."""
+    rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = list(book.problems)
+    problems += words.check_terms(rulebook)
+    problems += words.check_references(rulebook, book.rules)
     scenarios = []
     for decl in book.examples:
         try:

@@ -129,8 +129,8 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
     mine = company_connections(state, company, city, pending) + 1
     if mine > 3:
         raise Refusal("mb.expand.city-limit",
-                      f"{company.code} already has {mine - 1} connections at {city}; "
-                      "a company may not build more than three from one city.")
+                      f"{company.code} already has {mine - 1} links at {city}; "
+                      "a company may not build more than three of one city's links.")
     total, built = city_connections(state, city)
     built += len([link for link in pending if city in state.board.ends(link)]) + 1
     everything = mine if state.settings["last_connection"] == "company" else built
@@ -138,8 +138,8 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
         whose = f"{company.code} would then own" if state.settings["last_connection"] == "company" else \
             "that would build"
         raise Refusal("mb.expand.last-connection",
-                      f"{city} has {total} connections and {whose} all of them; at a city with more than "
-                      "two connections, the last one may not be built.")
+                      f"{city} has {total} links and {whose} all of them; at a city with more than "
+                      "two links, the last one may not be built.")
 
 
 def check_link(state: State, company: Company, component: Component, link: str, pending: list[str]) -> None:
@@ -164,7 +164,7 @@ def check_link(state: State, company: Company, component: Component, link: str, 
             if city in active_homes:
                 raise Refusal("mb.expand.no-active-home",
                               f"{city} is the home station of {active_homes[city]}, which is operating; "
-                              "before the third General Dividend no track may be built to it.")
+                              "before the third General Dividend no link may be built into it.")
     for city in board.ends(link):
         check_limits(state, company, city, pending)
 

@@ -50,7 +50,8 @@ class PowerUp(Game):
         "winner_ties": Setting(
             "shared",
             "Players with equal cash at the end: 'shared', they share the place; 'turn-order', "
-            "the one earlier in turn order ranks higher.",
+            "the one earlier in turn order ranks higher (this book's own choice: the original program "
+            "ranks tied players by the tile in their first hand slot).",
             ("shared", "turn-order")),
     }
     presets = PRESETS
