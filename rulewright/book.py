@@ -31,7 +31,7 @@ from rulewright.problems import ExampleProblem, Where
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page")
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "position")
 # Directives whose body is text, not Markdown: an example shown inside one is display.
 LITERAL_DIRECTIVES = ("code-block", "code", "sourcecode", "code-cell", "literalinclude", "math", "raw",
                       "graphviz", "eval-rst", "csv-table", "mermaid")
@@ -44,6 +44,9 @@ class AnyOption(dict):
 
     def __missing__(self, key):
         return directives.unchanged
+
+    def __bool__(self) -> bool:  # MyST reads options only when a directive has some
+        return True
 
 
 EXAMPLE_OPTIONS = AnyOption({
@@ -94,12 +97,31 @@ class ExampleDecl:
     def id(self) -> str:
         return str(self.options.get("id", "") or "").strip()
 
-    def parse(self) -> scenario.Scenario:
+    def parse(self, positions=None) -> scenario.Scenario:
         if self.problem is not None:
             raise self.problem
         return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
-                              self.title, self.options, directive_line=self.where.line,
+                              self.title, self.options, directive_line=self.where.line, positions=positions,
                               option_lines=self.option_lines)
+
+
+@dataclass
+class PositionDecl:
+    """A ``{position}`` block as found in the text: a named starting point shared by examples."""
+
+    title: str
+    options: dict
+    body: str
+    where: Where
+    body_line: int
+
+    @property
+    def name(self) -> str:
+        return str(self.options.get("name", "")).strip()
+
+    def parse(self) -> scenario.Position:
+        return scenario.parse_position(self.body, Where(self.where.path, self.body_line), self.title,
+                                       self.options, directive_line=self.where.line)
 
 
 @dataclass
@@ -112,6 +134,7 @@ class Page:
     rules: list[RuleDecl] = field(default_factory=list)
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
+    positions: list[PositionDecl] = field(default_factory=list)
 
 
 @dataclass
@@ -120,6 +143,7 @@ class Book:
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
     pages: dict[str, Page] = field(default_factory=dict)
+    positions: dict[str, scenario.Position] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=1)
@@ -181,6 +205,10 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
         parsed = parse_directive_text(_DirectiveShape, argument, token.content, line=line)
         if name == "rule":
             _rule(page, parsed, argument, where)
+        if name == "position":
+            page.positions.append(PositionDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
+                                               line + 1 + parsed.body_offset))
+            continue
         body_line = line + 1 + parsed.body_offset
         if parsed.body:
             _read_blocks(page, "\n".join(parsed.body) + "\n", body_line, starts, total)
@@ -339,6 +367,19 @@ def scan(root: Path | None = None) -> Book:
                                                     "be unique."))
             else:
                 book.rules[rule.id] = rule
+        for decl in page.positions:
+            try:
+                position = decl.parse()
+            except ExampleProblem as problem:
+                book.problems.append(problem)
+                continue
+            if position.name in book.positions:
+                book.problems.append(ExampleProblem(position.where, f"The position name {position.name!r} is "
+                                                    f"used twice; the other is at "
+                                                    f"{book.positions[position.name].where}. Shared positions are "
+                                                    "named across the whole book: give each its own name."))
+            else:
+                book.positions[position.name] = position
         for example in page.examples:
             book.examples.append(example)
             if not example.id or example.problem is not None:
@@ -392,3 +433,15 @@ def declared_rules(root: Path | None = None) -> frozenset[str]:
 @lru_cache(maxsize=None)
 def _declared_rules(root: Path) -> frozenset[str]:
     return frozenset(scan(root).rules)
+
+
+def positions_for(page: str | Path) -> dict[str, scenario.Position]:
+    """The shared positions an example on ``page`` may start from: every ``{position}`` in its
+    book (the project's rulebook when the page is in it, else the page's own folder). Cached
+    until a page of that book changes."""
+    page = Path(page).resolve()
+    root = config.current().rulebook.resolve()
+    if not page.is_relative_to(root):
+        root = page.parent
+    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    return _scan_cached(root, stamp).positions
