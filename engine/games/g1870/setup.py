@@ -10,7 +10,8 @@ from engine.games.g1870.state import Corporation, Player, Private, State
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
        "phase", "bank", "next_train", "track", "tokens", "connected")
 PLAYER = ("cash", "shares", "sold")
-CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued")
+CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
+        "closed")
 MOST_CASH = 100_000  # the bank starts with $12,000: anything near this is a slip of the keyboard
 
 
@@ -126,6 +127,8 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
                              f"{where}.trains.{index}")
     corp.trains = [str(t) for t in trains]
     corp.cash_at_round_start = corp.cash
+    if flag(spec.get("closed", False), f"{where}.closed", "the corporation has closed"):  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
+        holdings.close_corporation(state, corp)
 
 
 def sold_train_kinds(state: State, next_train=None) -> None:
