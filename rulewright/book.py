@@ -165,6 +165,10 @@ def read_page(text: str, path: str) -> Page:
     _read_blocks(page, text, 1, starts, len(lines))
     seen: dict[str, Where] = {}
     for example in page.examples:
+        if example.id and not EXAMPLE_ID.match(example.id) and example.problem is None:
+            example.problem = ExampleProblem(example.where.at(example.option_lines.get("id", example.where.line)),
+                                             f"{example.id!r} is not a valid example ID: use lowercase letters, "
+                                             "digits and dashes, e.g. 'mb-first-link'.")
         if example.id and example.id in seen and example.problem is None:
             example.problem = ExampleProblem(example.where.at(example.where.line),
                                              f"The example ID {example.id!r} is used twice; the other is at "
@@ -384,10 +388,7 @@ def scan(root: Path | None = None) -> Book:
             book.examples.append(example)
             if not example.id or example.problem is not None:
                 continue  # parse() reports it at the example's own line
-            if not EXAMPLE_ID.match(example.id):
-                example.problem = ExampleProblem(example.where, f"{example.id!r} is not a valid example ID: use "
-                                                 "lowercase letters, digits and dashes, e.g. 'mb-first-link'.")
-            elif example.id in seen_examples:
+            if example.id in seen_examples:
                 example.problem = ExampleProblem(example.where, f"The example ID {example.id!r} is used twice; "
                                                  f"the other is at {seen_examples[example.id]}. Give each "
                                                  "example its own ID.")

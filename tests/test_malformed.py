@@ -117,6 +117,13 @@ def _mentions(output: str, case: Case) -> bool:
 TOOLS = ("pytest", "cli", "sphinx")
 
 
+def test_the_corpus_covers_every_game_and_the_toolchain():
+    text = " ".join(p.read_text(encoding="utf-8") for p in CORPUS.glob("*.md"))
+    assert len(CASES) >= 60, len(CASES)
+    for game in ("muck-and-brass", "bus", "powerup", "1870"):
+        assert f"game: {game}\n" in text, game
+
+
 def test_every_mistake_is_named_at_its_line_with_the_fix_by_every_tool_without_a_traceback(outputs):
     """One test over the whole corpus, so that each tool runs once (on one xdist worker)."""
     missing = [f"{tool}: {case.name}.md, line {case.line}: '{case.words}'\n    "

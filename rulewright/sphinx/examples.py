@@ -16,7 +16,8 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright import book, config
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import Result, evaluate, parse, show
+from rulewright.game import did_you_mean
+from rulewright.scenario import Result, evaluate, parse, show, unknown_rules
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
 
@@ -110,6 +111,7 @@ class ExampleDirective(SphinxDirective):
             picture["code"] = code
             picture["options"] = {"docname": self.env.docname}
             picture["alt"] = f"{s.title} ({when})"
+            picture["rw_where"] = f"{s.where}: the {when} diagram"  # where a Graphviz failure is reported
             figure += picture
             if len(whens) > 1:
                 figure += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
@@ -122,8 +124,11 @@ class ExampleDirective(SphinxDirective):
             logger.warning(f"The example ID {scenario.id!r} is used twice (also in "
                            f"{examples[scenario.id]['docname']}). Give each example its own ID.",
                            location=self.get_location())
+        # each rule the example names, with the line that names it (its ':rules:' or its 'refused:')
+        lines = {rule: problem.where.line for rule, problem in zip(scenario.named_rules(), unknown_rules(scenario, ()))}
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
-                                 "rules": scenario.named_rules(), "ok": result.ok, "anchor": anchor(scenario.id)}
+                                 "rules": scenario.named_rules(), "rule_lines": lines, "ok": result.ok,
+                                 "anchor": anchor(scenario.id)}
 
     def _broken(self, problem: ExampleProblem, title: str):
         self._complain(str(problem))
@@ -272,8 +277,9 @@ def check_book(app, env) -> None:
             shown.add(rule_id)
             if rule_id not in rules:
                 logger.warning(f"Example {example_id} names the rule {rule_id!r}, which is not declared anywhere "
-                               "in the rulebook. Fix the ID or declare the rule.",
-                               location=(info["docname"], info["lineno"]))
+                               f"in the rulebook. {did_you_mean(rule_id, rules)} Declare it with a rule directive, "
+                               "or fix the ID.",
+                               location=(info["docname"], info.get("rule_lines", {}).get(rule_id, info["lineno"])))
     for rule_id, info in rules.items():
         if rule_id not in shown:
             logger.warning(f"The rule {rule_id} has no example. Every rule needs at least one example that shows "
