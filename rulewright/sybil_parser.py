@@ -11,7 +11,7 @@ from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario import evaluate
 
 
@@ -55,6 +55,8 @@ def evaluate_example(example: Example) -> str | None:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
     except ExampleProblem as problem:
         return str(problem)
+    except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
+        return f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id or ''}")
     return None if result.ok else result.report()
 
 

@@ -8,9 +8,9 @@
 - ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
 """
 from rulewright.game.events import Event
-from rulewright.game.interface import Action, Game, Setting, step
+from rulewright.game.interface import Action, Game, Setting, check_action, step
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
 from rulewright.game.rng import Rng
 from rulewright.game import values
 
-__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "step", "values"]
+__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "check_action", "did_you_mean", "step", "values"]

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from rulewright.game.events import Event
-from rulewright.game.refusal import InputError, did_you_mean
+from rulewright.game.refusal import InputError, Refusal, did_you_mean
 
 
 class Action:
@@ -108,6 +108,25 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: Any) -> dict: ...
+
+
+def check_action(game: Game, state: Any, action: Any) -> None:
+    """Raise ``InputError`` unless ``action`` is one that ``game.parse_action`` would have produced:
+    an ``apply`` calls this first, so that an action built by other code (a test, a bot, a
+    programmer's slip) is held to what the notation allows, e.g. no Bus ``Add`` between two
+    crossings that no street joins. Reading the action's own notation back must give it again."""
+    if not isinstance(action, Action):
+        raise InputError(f"{action!r} is not a {game.title} action.")
+    try:
+        notation = action.notation()
+        again = game.parse_action(state, getattr(action, "actor", None), notation)
+    except (InputError, Refusal):
+        raise
+    except Exception:  # a malformed action object: its fields are not what the notation needs
+        raise InputError(f"{action!r} is not a well-formed {game.title} action.") from None
+    if again != action:
+        raise InputError(f"{action!r} is not an action {game.title} can take: written '{notation}' it reads as "
+                         f"{again!r}.")
 
 
 @dataclass

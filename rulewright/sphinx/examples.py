@@ -15,7 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright import book, config
 from rulewright.diagrams import draw
-from rulewright.problems import ExampleProblem, Where
+from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.game import did_you_mean
 from rulewright.scenario import Result, evaluate, parse, show, unknown_rules
 from rulewright.sphinx.rules import ruleref_node, rule_number
@@ -55,6 +55,9 @@ class ExampleDirective(SphinxDirective):
             result = evaluate(scenario, known_rules=None)
         except ExampleProblem as problem:
             return self._broken(problem, title)
+        except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
+            where = Where(str(path), self.lineno)
+            return self._broken(ExampleProblem(where, internal_failure(error, "playing this example")), title)
         self._record(scenario, result)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", "rw-ok" if result.ok else "rw-failed"],
                            example_id=scenario.id)
