@@ -11,6 +11,7 @@ from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
+from rulewright.diagrams import draw_all
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario import evaluate
 
@@ -49,10 +50,13 @@ def report_problem(example: Example) -> str:
 
 
 def evaluate_example(example: Example) -> str | None:
-    """Sybil evaluator: ``None`` when the example holds, else the plain-words report."""
+    """Sybil evaluator: ``None`` when the example holds and its diagrams draw, else the
+    plain-words report."""
     decl: book.ExampleDecl = example.parsed
     try:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
+        if result.ok:
+            draw_all(result)  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
         return str(problem)
     except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
