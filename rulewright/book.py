@@ -229,6 +229,10 @@ def _rule(page: Page, parsed, argument: str, where: Where) -> None:
         page.problems.append(ExampleProblem(where, "This {rule} has no ID. Write the rule's ID right after "
                                             "{rule} on the same line, e.g. '```{rule} mb.expand.first-link'."))
         return
+    if not RULE_ID.match(argument):
+        page.problems.append(ExampleProblem(where, f"{argument!r} is not a valid rule ID. A rule ID is lowercase "
+                                            "words joined by dots, e.g. 'mb.expand.first-link'."))
+        return
     title = parsed.options.get("title", "")
     page.rules.append(RuleDecl(argument, str(title), where))
 
@@ -362,10 +366,7 @@ def scan(root: Path | None = None) -> Book:
         book.pages[str(path)] = page
         book.problems.extend(page.problems)
         for rule in page.rules:
-            if not RULE_ID.match(rule.id):
-                book.problems.append(ExampleProblem(rule.where, f"{rule.id!r} is not a valid rule ID. A rule ID is "
-                                                    "lowercase words joined by dots, e.g. 'mb.expand.first-link'."))
-            elif rule.id in book.rules:
+            if rule.id in book.rules:
                 book.problems.append(ExampleProblem(rule.where, f"The rule {rule.id!r} is declared twice; the other "
                                                     f"declaration is at {book.rules[rule.id].where}. Rule IDs must "
                                                     "be unique."))

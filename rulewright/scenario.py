@@ -508,7 +508,7 @@ def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
     if unknown:
         known = sorted(game.diagram_options)
         raise s.problem(f"':diagram:' has the word {unknown[0]!r}, which {game.title} diagrams do not understand. "
-                        f"{did_you_mean(unknown[0], known) if known else ''} Write 'before', 'after' or 'both'"
+                        + (f"{did_you_mean(unknown[0], known)} " if known else "") + "Write 'before', 'after' or 'both'"
                         + (f", optionally followed by {', '.join(map(repr, known))}." if known else "."),
                         OPTION, "diagram")
     data = s.data
