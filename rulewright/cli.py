@@ -22,8 +22,8 @@ from pathlib import Path
 
 from rulewright import book as book_module
 from rulewright.checks import check
-from rulewright.problems import ExampleProblem
 from rulewright.cache import evaluate
+from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario import seed_range, show
 
 
@@ -314,7 +314,16 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(func=cmd_serve)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except ExampleProblem as problem:  # e.g. a pyproject.toml Rulewright cannot read
+        print(problem)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # no traceback reaches a designer: one paragraph, once
+        print(internal_failure(error, f"running 'rulewright {args.command}'"), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

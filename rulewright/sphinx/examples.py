@@ -15,10 +15,10 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import config
+from rulewright import book, config
 from rulewright.diagrams import draw
-from rulewright.problems import ExampleProblem, Where
 from rulewright.cache import evaluate
+from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, show, verdict
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
@@ -42,25 +42,25 @@ class ExampleDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {
-        "id": directives.unchanged,
-        "rules": directives.unchanged,
-        "diagram": directives.unchanged,
-        "show-source": directives.flag,
-        "status": directives.unchanged,
-    }
+    option_spec = book.EXAMPLE_OPTIONS  # the scanner's: unknown options reach parse() and are named there
 
     def run(self):
         title = self.arguments[0] if self.arguments else ""
         path = self.env.doc2path(self.env.docname)
-        body_line = self._body_line(path)
-        options = {k: v for k, v in self.options.items() if k != "show-source"}
+        decl = _decl_at(self.env.docname, self.lineno)
         try:
-            scenario = parse("\n".join(self.content), Where(str(path), body_line), title, options,
-                             directive_line=self.lineno)
+            if decl is not None:  # the scanner's reading, the same pytest and `rulewright check` run
+                scenario = decl.parse()
+            else:
+                options = {k: v for k, v in self.options.items() if k != "show-source"}
+                scenario = parse("\n".join(self.content), Where(str(path), self._body_line(path)), title,
+                                 options, directive_line=self.lineno)
             result = evaluate(scenario, known_rules=None)
         except ExampleProblem as problem:
             return self._broken(problem, title)
+        except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
+            where = Where(str(path), self.lineno)
+            return self._broken(ExampleProblem(where, internal_failure(error, "playing this example")), title)
         outcome = verdict(result, config.current().pending == "error")
         self._record(scenario, result, outcome)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
@@ -117,6 +117,7 @@ class ExampleDirective(SphinxDirective):
             picture["code"] = code
             picture["options"] = {"docname": self.env.docname}
             picture["alt"] = f"{s.title} ({when})"
+            picture["rw_where"] = f"{s.where}: the {when} diagram"  # where a Graphviz failure is reported
             figure += picture
             if len(whens) > 1:
                 figure += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
@@ -171,6 +172,28 @@ def position_digests(scenario) -> dict[str, str]:
 CLASSES = {"ok": "rw-ok", "failed": "rw-failed", "pending": "rw-pending", "ready": "rw-ok"}
 MARKS = {"ok": "✓ verified", "failed": "✗ FAILS", "pending": "◷ pending: not supported yet",
          "ready": "✓ verified (still marked pending)"}
+
+
+_pages: dict[str, book.Page] = {}
+
+
+def read_page(app, docname: str, source: list[str]) -> None:
+    """``source-read``: read the page with the scanner and report what is wrong with the page
+    itself (a fence never closed, a {rule} without an ID, an example ID used twice, a refused
+    Python block) at its line; each example then runs from the scanner's reading of it."""
+    path = str(app.env.doc2path(docname))
+    page = book.read_page(source[0], path)
+    _pages[docname] = page
+    for problem in page.problems:
+        logger.warning(problem.message, location=(docname, problem.where.line), type="rulewright",
+                       subtype="page")
+
+
+def _decl_at(docname: str, line: int) -> book.ExampleDecl | None:
+    page = _pages.get(docname)
+    if page is None:
+        return None
+    return next((d for d in page.examples if d.where.line == line), None)
 
 
 def anchor(example_id: str) -> str:
