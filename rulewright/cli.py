@@ -129,7 +129,7 @@ def _run_one(decl, changes: bool) -> int:
         print(changes_text(result))
     if result.ok:
         seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
-        print(f"{decl.id}: holds ({len(result.checks)} expectations{seeds}).")
+        print(f"{decl.id}: holds ({len(result.checks)} expectation{'' if len(result.checks) == 1 else 's'}{seeds}).")
         return 0
     print(result.report())
     return 1
@@ -199,9 +199,16 @@ def cmd_accept(args) -> int:
     return 1 if refused else 0
 
 
+DIAGRAM_FORMATS = ("png", "svg", "jpg", "jpeg")
+
+
 def cmd_diagram(args) -> int:
     from rulewright.diagrams import draw, render
 
+    fmt = Path(args.output).suffix.lstrip(".").lower() or "png" if args.output else None
+    if fmt is not None and fmt not in DIAGRAM_FORMATS:
+        raise SystemExit(f"{args.output}: a diagram can be written as a .png, .svg or .jpg file (the file name's "
+                         f"ending chooses), not .{fmt}. The whole book as a PDF comes from 'make rulebook'.")
     decl = _find(args.example_id)
     try:
         scenario = decl.parse()
@@ -211,7 +218,7 @@ def cmd_diagram(args) -> int:
         if not args.output:
             print(code)
             return 0
-        render(code, scenario.where, Path(args.output).suffix.lstrip(".") or "png", args.output)
+        render(code, scenario.where, fmt, args.output)
     except ExampleProblem as problem:
         print(problem)
         return 1

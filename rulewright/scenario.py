@@ -24,6 +24,7 @@ when asked for ``A-B``.
 from __future__ import annotations
 
 import copy
+import difflib
 import fnmatch
 import re
 import traceback
@@ -838,8 +839,11 @@ def resolve(s: Scenario, view: Any, path: tuple, line: int, game: Game | None = 
         elif isinstance(node, list) and str(part).isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
+            comparison = difflib.get_close_matches(str(part), COMPARISONS, n=1, cutoff=0.6)
+            hint = (f" If '{part}' is meant as a comparison, it is spelt {comparison[0]!r}: write "
+                    f"{{{comparison[0]}: ...}}." if comparison and depth == len(path) - 1 else "")
             raise ExampleProblem(s.where.at(line), f"'{whole}' cannot be checked: {so_far} is {show(node)}, "
-                                 f"which has no part {str(part)!r}.")
+                                 f"which has no part {str(part)!r}.{hint}")
     return node
 
 
@@ -929,6 +933,10 @@ def _between(s, operand, actual, line, same):
         raise ExampleProblem(s.where.at(line) if line else s.where,
                              f"'between' takes the two ends of the range, e.g. 'between: [1, 8]', not {show(operand)}.")
     low, high = (_number(s, v, "between", line) for v in operand)
+    if low > high:
+        raise ExampleProblem(s.where.at(line) if line else s.where,
+                             f"'between: {show(operand)}' runs backwards: write the smaller end first, "
+                             f"'between: [{show(high)}, {show(low)}]'.")
     ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and low <= actual <= high
     return ok, "" if ok else f"it is {show(actual)}"
 
