@@ -194,8 +194,8 @@ def cmd_accept(args) -> int:
         accepted += 1
         print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
               + "; ".join(change.changed))
-    if not accepted and not refused:
-        print("Nothing to accept: every example named holds.")
+    if not accepted and not refused and not args.ids:  # named examples each said so above
+        print("Nothing to accept: every example holds.")
     return 1 if refused else 0
 
 
@@ -295,6 +295,17 @@ def cmd_new(args) -> int:
     return 0
 
 
+def _require_rulebook() -> None:
+    """Run outside a project, every command would find no examples and say only that; say why."""
+    from rulewright import config
+
+    project = config.current()
+    if not project.rulebook.is_dir():
+        raise SystemExit(f"There is no rulebook here: the folder {project.rulebook} does not exist. Run rulewright "
+                         "in your project's folder (the one holding its pyproject.toml), or name the book's folder "
+                         "with rulebook = \"...\" under [tool.rulewright] in pyproject.toml.")
+
+
 def main(argv: list[str] | None = None) -> int:
     from rulewright.scaffold import rulewright_version
 
@@ -330,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.set_defaults(func=cmd_serve)
     args = parser.parse_args(argv)
     try:
+        if args.command != "new":
+            _require_rulebook()
         return args.func(args)
     except ExampleProblem as problem:  # e.g. a pyproject.toml Rulewright cannot read
         print(problem)
