@@ -773,8 +773,10 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             used.add(match)
             checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index))
         elif not same_name:
+            close = difflib.get_close_matches(name, sorted({e.name for e in happened}), n=1, cutoff=0.8)
             checks.append(Check(key, line, expected, [e.name for e in happened], False,
-                                f"the events were {names}", step_index))
+                                f"the events were {names}" + (f". Did you mean {close[0]!r}?" if close else ""),
+                                step_index))
         else:
             others = "; ".join(str(happened[i]) for i in same_name)
             spare = "" if not fitting else " (an event that matches is already matched by " \
