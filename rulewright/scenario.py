@@ -131,12 +131,17 @@ class Result:
             lines.append(self.stopped)
         for check in self.checks:
             if not check.ok:
-                lines.append(f"  - {check.key} (line {check.line}): expected {show(check.expected)}, "
-                             f"but {check.note or 'it is ' + show(check.actual)}.")
+                lines.append(sentence(f"  - {check.key} (line {check.line}): expected {show(check.expected)}, "
+                                      f"but {check.note or 'it is ' + show(check.actual)}"))
         passed = sum(c.ok for c in self.checks)
         if passed:
             lines.append(f"  ({passed} other expectation{'s' if passed != 1 else ''} held.)")
         return "\n".join(lines)
+
+
+def sentence(text: str) -> str:
+    """``text`` ended with one full stop: a refusal's reason quoted at the end already has its own."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def show(value: Any) -> str:

@@ -80,6 +80,7 @@ def test_a_refusal_by_another_rule_names_both(page):
     text = GOOD.replace("  - bob: add 3\n", "  - ann: add 1\n").replace("  pile: 5\n", "  refused: toy.add\n")
     report = result_of(page(text)).report()
     assert "expected 'toy.add', but it was refused by rule toy.turn instead: It is not ann's turn." in report
+    assert "turn.." not in report, "the reason's own full stop ends the line; no second one"
 
 
 @pytest.mark.parametrize("change, line, words", [
