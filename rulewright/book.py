@@ -110,7 +110,7 @@ def examples_in(document: Document) -> list[ExampleDecl]:
     return out
 
 
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page")
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "engine-coverage")
 DIRECTIVE_NAME = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})\{([^}]*)\}", re.MULTILINE)
 
 

@@ -4,6 +4,7 @@
     rulewright run <example-id>       play one example and say whether it holds, step by step
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
     rulewright list                   every example with its file and line
+    rulewright coverage [--rules] [--json file]   which engine code no example reaches
 """
 from __future__ import annotations
 
@@ -100,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
     sub.add_parser("list", help="list every example").set_defaults(func=cmd_list)
+    from rulewright import engine_coverage
+
+    coverage = sub.add_parser("coverage", help="play every example under coverage: which engine lines and refusals "
+                              "no example reaches, and what each rule's examples exercise")
+    engine_coverage.add_arguments(coverage)
+    coverage.set_defaults(func=engine_coverage.run)
     args = parser.parse_args(argv)
     return args.func(args)
 

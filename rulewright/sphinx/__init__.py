@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import examples, glossary, numbering, rules
+from rulewright.sphinx import coverage_page, examples, glossary, numbering, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -81,6 +81,7 @@ def setup(app):
     app.add_role("ruleref", rules.RuleRefRole())
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
+    app.add_directive("engine-coverage", coverage_page.EngineCoverageDirective)
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
