@@ -5,6 +5,7 @@
 - every declared rule is shown by at least one example;
 - every rule ID an example names is declared;
 - rule and example IDs are well formed and unique, and every example can at least be read;
+- every shared position sets up and is used by some example;
 - the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
   (rulewright/words.py).
 
@@ -22,7 +23,7 @@ from rulewright import book as book_module
 from rulewright import config, registry, words
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import unknown_rules
+from rulewright.scenario import start, unknown_rules
 
 
 
@@ -93,13 +94,14 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     sites, site_problems = refusal_sites(*(engines or game_sources(s.game_name for s in scenarios)))
     problems += site_problems
 
+    problems += _position_problems(book, scenarios)
+
     shown: set[str] = set()
     refused_in_examples: set[str] = set()
     for scenario in scenarios:
         problems += unknown_rules(scenario, book.rules)
         shown.update(scenario.named_rules())
-        if scenario.refused_rule:
-            refused_in_examples.add(scenario.refused_rule)
+        refused_in_examples.update(scenario.refused_rules())
 
     for rule in book.rules.values():
         if rule.id not in shown:
@@ -121,4 +123,21 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
             problems.append(ExampleProblem(rule.where, f"The engine can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
+    return problems
+
+
+def _position_problems(book, scenarios) -> list[ExampleProblem]:
+    """Each shared position must set up on its game's engine and be used by some example."""
+    problems = []
+    used = {str((s.data.get("setup") or {}).get("from")) for s in scenarios}
+    for position in book.positions.values():
+        try:
+            start(position)
+        except ExampleProblem as problem:
+            problems.append(problem)
+            continue
+        if position.name not in used:
+            problems.append(ExampleProblem(position.where, f"The position {position.name!r} is used by no example. "
+                                           f"Start an example from it ('setup: {{from: {position.name}}}') or "
+                                           "remove it."))
     return problems

@@ -1,9 +1,10 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
-It adds the ``{rule}``, ``{example}``, ``{designer-note}``, ``{rule-index}`` and ``{glossary-page}``
-directives and the ``{ruleref}`` and ``{word}`` roles, links the first use of a glossary term in each
-section to its entry, checks the prose against the chapter glossaries, numbers rules and examples once the whole book is read, and checks that every
-rule has an example and every rule an example names exists.
+It adds the ``{rule}``, ``{example}``, ``{position}``, ``{designer-note}``, ``{rule-index}`` and
+``{glossary-page}`` directives and the ``{ruleref}`` and ``{word}`` roles, links the first use of a
+glossary term in each section to its entry, checks the prose against the chapter glossaries,
+numbers rules and examples once the whole book is read, and checks that every rule has an example
+and every rule an example names exists.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import coverage_page, examples, glossary, numbering, rules
+from rulewright.sphinx import coverage_page, examples, glossary, numbering, positions, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -76,6 +77,7 @@ def setup(app):
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
     app.add_directive("rule", rules.RuleDirective)
     app.add_directive("example", examples.ExampleDirective)
+    app.add_directive("position", positions.PositionDirective)
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_role("ruleref", rules.RuleRefRole())

@@ -210,13 +210,15 @@ def _outcome(result: Result):
     for check in result.checks:
         row = nodes.row(classes=["rw-check-ok" if check.ok else "rw-check-failed"])
         what = nodes.paragraph()
+        if check.step is not None and check.key != "refused":
+            what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
         if check.key == "refused":
-            what += nodes.Text("the last move is refused by ")
+            what += nodes.Text(f"step {check.step} is refused by " if check.step else "the last move is refused by ")
             what += ruleref_node(rule_id=check.expected)
             expected_text = f"“{check.note}”" if check.ok else f"refused by {check.expected}"
         elif check.key.startswith("events: "):
             what += nodes.Text("event ")
-            what += nodes.literal(text=check.expected)
+            what += nodes.literal(text=check.key.removeprefix("events: "))
             expected_text = "happens"
         else:
             what += nodes.literal(text=check.key)

@@ -97,3 +97,18 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     done, _ = build(tmp_path, TOY + "\n```{rule} toy.extra\nMore.\n```\n")
     assert done.returncode != 0
     assert "The rule toy.extra has no example" in done.stderr
+
+
+def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
+    from tests.toolchain.test_format import FROM, POSITION
+
+    steps = EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 2}\n  - bob: add 9\n"
+                                "  - expect: {refused: toy.add}\n")
+    done, out = build(tmp_path, assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, POSITION, FROM,
+                                         steps))
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert 'id="position-crowd"' in html and "The position for the following examples" in html
+    assert "the shared position ‘crowd’, changed as below" in html or "the shared position 'crowd'" in html
+    assert html.count("✓ verified") == 3
+    assert "after step 1: " in html and "step 2 is refused by" in html

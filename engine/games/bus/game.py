@@ -33,8 +33,12 @@ class Bus(Game):
             False,
             "In a five-player game, does every Line Expansion space add one street more (A adds M+1, B adds M, "
             "...)? Published in community summaries and one online implementation, not in the rulebook.",
-            (False, True)),
+            (False, True), applies=lambda state: len(state.players) == 5, applies_when="with five players"),
     }
+    # A street is a pair of intersections, written either way round; who holds it, a line's
+    # streets and ends, and the legal moves (each written from the end it grows from) are sets.
+    pairs = ("streets", "players.*.streets")
+    unordered = ("streets.*", "players.*.ends", "players.*.legal", "players.*.legal_from.*")
     presets = {
         # Three players about to make the setup placements.
         "new-game": {"players": {"red": {}, "blue": {}, "yellow": {}}, "phase": "setup"},

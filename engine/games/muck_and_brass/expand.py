@@ -186,14 +186,16 @@ def check_double(state: State, company: Company, action: Expand) -> None:
         raise Refusal("mb.expand.double.new-cities",
                       f"{first} is already on {company.code}'s network; the first link of a double build "
                       "must reach a city outside the whole network.")
+    stops = ends_double(state, company, first)
+    if rest and stops:
+        short = f"expand {company.code} double {action.path[0]}-{first}"
+        raise Refusal("mb.expand.double.stops",
+                      f"Reaching {first} ends the Expand at once, so a second link cannot follow it. A double "
+                      f"build that stops there is written '{short}'.")
     if rest and rest[0] in whole:
         raise Refusal("mb.expand.double.new-cities",
                       f"{rest[0]} is already on {company.code}'s network; the second link of a double build "
                       "must also reach a city outside the whole network.")
-    stops = ends_double(state, company, first)
-    if rest and stops:
-        raise Refusal("mb.expand.double.stops",
-                      f"Reaching {first} ends the Expand at once, so a second link cannot follow it.")
     if not rest and not stops:
         raise Refusal("mb.expand.double.stops",
                       f"A double build has two links; it stops after one only when that link reaches London "

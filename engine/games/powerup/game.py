@@ -55,6 +55,8 @@ class PowerUp(Game):
     }
     presets = PRESETS
 
+    unordered = ("winners",)  # tied winners share first place: no order among them
+
     def new_state(self, setup_: dict, settings: dict, rng):
         return setup.new_state(setup_, self.resolve_settings(settings), rng)
 
