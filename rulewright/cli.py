@@ -16,7 +16,7 @@ from pathlib import Path
 from rulewright import book as book_module
 from rulewright.checks import check
 from rulewright.problems import ExampleProblem
-from rulewright.scenario import evaluate
+from rulewright.scenario import evaluate, seed_range, show
 
 
 def _find(example_id: str) -> book_module.ExampleDecl:
@@ -53,8 +53,11 @@ def cmd_run(args) -> int:
         outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
                    else "; ".join(map(str, step.events)) or "done")
         print(f"  {step.index}. {step} -> {outcome}")
+        for check in step.checks:
+            print(f"       {'ok' if check.ok else 'FAILS'}: {check.key} {show(check.expected)}")
     if result.ok:
-        print(f"{decl.id}: holds ({len(result.checks)} expectations).")
+        seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
+        print(f"{decl.id}: holds ({len(result.checks)} expectations{seeds}).")
         return 0
     print(result.report())
     return 1

@@ -334,3 +334,17 @@ def test_the_book_checks_report_an_unused_position_and_one_that_cannot_be_set_up
     assert problems == [f"{tmp_path / 'rulebook' / 'toy.md'}, line {line_of(text, 'spare', after='crowd') - 1}: "
                         "The position 'spare' is used by no example. Start an example from it "
                         "('setup: {from: spare}') or remove it."]
+
+
+def test_the_command_line_plays_an_example_from_a_shared_position_with_its_checks(page, monkeypatch, capsys):
+    from rulewright import cli, config
+
+    from tests.toolchain.pages import RULE_ADD
+
+    path = page(assemble(RULE_ADD, POSITION, FROM.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 7}\n")))
+    monkeypatch.setattr(config, "_current", None)
+    config.load(path.parent.parent).activate()
+    assert cli.main(["run", "toy-from"]) == 0
+    out = capsys.readouterr().out
+    assert "1. ann: add 2 -> added (count 2)" in out and "ok: pile 7" in out
+    assert "toy-from: holds (3 expectations)." in out
