@@ -3,7 +3,7 @@
     rulewright check                  the whole-book checks (rules, examples, engine refusals)
     rulewright run <example-id>       play one example and say whether it holds, step by step
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
-    rulewright list                   every example with its file and line
+    rulewright list                   every example and shared position with its file and line
     rulewright coverage [--rules] [--json file]   which engine code no example reaches
 """
 from __future__ import annotations
@@ -85,8 +85,11 @@ def cmd_diagram(args) -> int:
 
 
 def cmd_list(args) -> int:
-    for decl in book_module.scan().examples:
+    book = book_module.scan()
+    for decl in book.examples:
         print(f"{decl.id or '(no id)'}\t{decl.where}")
+    for position in book.positions.values():
+        print(f"position {position.name}\t{position.where}")
     return 0
 
 
@@ -103,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     diagram.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
-    sub.add_parser("list", help="list every example").set_defaults(func=cmd_list)
+    sub.add_parser("list", help="list every example and shared position").set_defaults(func=cmd_list)
     from rulewright import engine_coverage
 
     coverage = sub.add_parser("coverage", help="play every example under coverage: which engine lines and refusals "

@@ -177,6 +177,8 @@ def test_a_bound_broken_by_one_seed_names_that_seed(page):
     (STEPS, ("  - expect: {refused", "  - expect: {pile: 2}\n  - expect: {refused"),
      "must come right after the move it refuses", "{refused: toy.add"),
     (STEPS, ("- expect: {pile: 2, next: bob}", "- expect: {}"), "give it at least one check", "- expect: {}"),
+    (STEPS, ("- ann: add 2\n  - expect: {pile: 2, next: bob}", "- {ann: add 2, expect: {pile: 2}}"),
+     "A check goes on its own line under the move: write '- ann: add 2' and then '- expect: {...}'", "{ann: add 2"),
     (EVENTS, ("{won: {by: bob}}", "{won: {bye: bob}}"), "'won' events have no detail 'bye'. Did you mean 'by'?",
      "events:"),
     (EVENTS, ("{won: {by: bob}}", "{won: bob}"), "an event with details to check", "events:"),
@@ -348,3 +350,5 @@ def test_the_command_line_plays_an_example_from_a_shared_position_with_its_check
     out = capsys.readouterr().out
     assert "1. ann: add 2 -> added (count 2)" in out and "ok: pile 7" in out
     assert "toy-from: holds (3 expectations)." in out
+    assert cli.main(["list"]) == 0
+    assert f"position crowd\t{path}, line {line_of(path.read_text(), '{position}')}" in capsys.readouterr().out
