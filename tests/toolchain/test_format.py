@@ -352,3 +352,12 @@ def test_the_command_line_plays_an_example_from_a_shared_position_with_its_check
     assert "toy-from: holds (3 expectations)." in out
     assert cli.main(["list"]) == 0
     assert f"position crowd\t{path}, line {line_of(path.read_text(), '{position}')}" in capsys.readouterr().out
+
+
+def test_yes_no_and_nothing_are_shown_as_the_example_writes_them(page):
+    result, text = run(page, """
+        game: toy
+        setup: {preset: small}
+        expect: {winner: false}
+        """)
+    assert f"winner (line {line_of(text, 'expect:')}): expected false, but it is null." in result.report()
