@@ -9,7 +9,7 @@ BUILD := _build
 STRICT ?= 1
 SPHINXOPTS ?=
 
-.PHONY: rulebook html pdf test check coverage bench clean distclean
+.PHONY: rulebook html pdf serve test check coverage bench clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ html: $(STAMP)
 pdf: $(STAMP)
 	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -b simplepdf -c . rulebook $(BUILD)/pdf $(SPHINXOPTS)
 	@echo "PDF rulebook: $$(ls $(BUILD)/pdf/*.pdf)"
+
+# Live preview at http://127.0.0.1:8000: rebuilt on saving a page or a game's code or data; a failing
+# example is shown failing on its page and listed in the terminal (not strict while serving).
+serve: $(STAMP)
+	$(BIN)/rulewright serve
 
 test: $(STAMP)
 	$(BIN)/pytest -n auto -q

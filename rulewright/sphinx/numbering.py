@@ -61,6 +61,8 @@ def numbers(env) -> dict[str, str]:
         out[f"rule:{rule_id}"] = ".".join(map(str, section)) + info.get("letter", "")
     by_chapter: dict[int, list] = {}
     for example_id, info in data.get("examples", {}).items():
+        if info.get("broken"):
+            continue  # an example that cannot be run has no number
         page = secnums.get(info["docname"], {}).get("", ())
         chapter = page[0] if page else 0
         by_chapter.setdefault(chapter, []).append((page, info.get("order", 0), example_id))

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, line_of, assemble
+from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
+                                   RULE_TURN, assemble, line_of)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +31,8 @@ rules
 ```
 """
 
-TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
+TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD, "\n## The end\n", RULE_END,
+               EXAMPLE_END, EXAMPLE_TOO_MANY)
 
 
 def build(tmp_path, toy=TOY, strict="1"):
@@ -67,7 +69,7 @@ def test_rule_references_link_to_the_rule(built):
 
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
-    assert html.count("✓ verified") == 2
+    assert html.count("✓ verified") == 4
     assert html.index("Example 1.1") < html.index("Bob cannot go first") < html.index("Example 1.2")
     assert "refused by" in html and "It is not bob" in html
 
@@ -99,17 +101,28 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     assert "The rule toy.extra has no example" in done.stderr
 
 
+def test_a_pending_example_is_drawn_pending_and_does_not_fail_the_strict_build(tmp_path):
+    pending = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add\n:status: pending\n").replace(
+        "add 2", "add 4").replace("pile: 2", "pile: 4")
+    done, out = build(tmp_path, TOY.replace(EXAMPLE_ADD, pending))
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "◷ pending: not supported yet" in html and "rw-pending" in html and "✗ FAILS" not in html
+    assert "1 is pending, not supported by the engine yet (toy-add)" in (out / "rules.html").read_text()
+    assert "1 example is pending (marked ':status: pending'):" in done.stderr and "toy-add  (page 'Toy')" in done.stderr
+
+
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
     from tests.toolchain.test_format import FROM, POSITION
 
     steps = EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 2}\n  - bob: add 9\n"
                                 "  - expect: {refused: toy.add}\n")
     done, out = build(tmp_path, assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, POSITION, FROM,
-                                         steps))
+                                         steps, RULE_END, EXAMPLE_END))
     assert done.returncode == 0, done.stderr
     html = (out / "toy.html").read_text()
     assert 'id="position-crowd"' in html and "The position for the following examples" in html
     assert 'href="#position-crowd"' in html and "the shared position ‘crowd’" in html
     assert ", changed as below" in html
-    assert html.count("✓ verified") == 3
+    assert html.count("✓ verified") == 4
     assert "after step 1: " in html and "step 2 is refused by" in html
