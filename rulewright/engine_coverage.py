@@ -108,7 +108,9 @@ def _game_report(cov, data, folders, scenarios, sites) -> dict:
     statements = reached = 0
     unreached_functions = []
     executed_lines: dict[str, set[int]] = {}
-    for path in sorted(p for folder in folders for p in folder.rglob("*.py") if p.name not in NOT_RULES):
+    from rulewright.checks import python_files
+
+    for path in [p for p in python_files(*folders) if p.name not in NOT_RULES]:
         _, lines, _, missing, _ = cov.analysis2(str(path))
         table = functions(path)
         name = _relative(path)

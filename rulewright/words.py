@@ -357,14 +357,13 @@ def _has_path(node, parts: list[str]) -> bool:
 @lru_cache(maxsize=None)
 def _action_words(game_name: str) -> frozenset[str]:
     """Every first word of a string literal in the game's code: where its action words are written."""
-    from rulewright.checks import game_sources
+    from rulewright.checks import game_sources, python_files
 
     words = set()
-    for folder in game_sources([game_name]):
-        for path in folder.rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
-                    words.add(node.value.split()[0].lower())
+    for path in python_files(*game_sources([game_name])):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+                words.add(node.value.split()[0].lower())
     return frozenset(words)
 
 
