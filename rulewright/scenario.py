@@ -411,3 +411,9 @@ def _same(expected: Any, actual: Any) -> bool:
         except (TypeError, ValueError):
             return False
     return expected == actual
+
+
+def checked_paths(s: Scenario) -> list[tuple[str, int]]:
+    """The state paths the example's ``expect`` checks (``companies.LMR.income``), with their lines."""
+    return [(".".join(map(str, path)), s.lines.line("expect", *yaml_path))
+            for path, yaml_path, _ in _flatten({k: v for k, v in s.expect.items() if k not in SPECIAL_EXPECT})]

@@ -12,6 +12,9 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   games where listing all is impractical; say so in the docstring);
 - ``apply(state, action)``: change the state and return the events, or raise ``Refusal``;
 - ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads;
+- ``phrases`` (optional): how the book says this game's state paths and events in words, a YAML
+  file beside the game's module (``phrases = "phrases.yaml"``) or a mapping; see
+  ``rulewright.phrases``. Its ``events`` are the game's event catalogue.
 - ``diagram`` (optional): ``draw(run, when, options) -> str``, the Graphviz DOT source of a played
   example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
   with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one
@@ -55,6 +58,7 @@ class Game(ABC):
     settings: dict[str, Setting] = {}
     presets: dict[str, dict] = {}
     diagram: Callable[..., str] | None = None
+    phrases: str | dict | None = None
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""

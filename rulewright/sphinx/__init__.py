@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shutil
 from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import examples, numbering, rules
+from rulewright.sphinx import editions, examples, numbering, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -38,16 +39,26 @@ def _merge(app, env, docnames, other):
 def _add_static(app):
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("rulewright.css")
+    if app.builder.name != "simplepdf":
+        app.add_js_file("rulewright.js")
     if app.builder.name == "simplepdf":
         _quiet_toctree_fix(app.builder)
 
 
+# Sphinx marks where each page starts in the one-page HTML with an empty span just before the
+# page's first section; when that section starts a new printed page, the span stays at the foot of
+# the page before, and the contents and every link to the page pointed one page early.
+PAGE_START = re.compile(r'(<span id="document-[^"]+"></span>)(<section id="[^"]+">\s*<h\d[^>]*>)')
+
+
 def _quiet_toctree_fix(builder):
     """sphinx-simplepdf prints its table-of-contents bookkeeping ("found duplicate chapters: {...}")
-    on every build; a designer reading the build log needs only real warnings."""
+    on every build; a designer reading the build log needs only real warnings. The pages' start
+    marks move into their headings, so that the page numbers of the contents are true."""
     fix = builder._toctree_fix
 
     def quiet(html):
+        html = PAGE_START.sub(lambda m: m.group(2) + m.group(1), html)
         with contextlib.redirect_stdout(io.StringIO()):
             return fix(html)
 
@@ -56,9 +67,10 @@ def _quiet_toctree_fix(builder):
 
 def _project(app, sphinx_config):
     """``config-inited``: read ``[tool.rulewright]`` from the project around conf.py (conf.py's own
-    ``rulewright_*`` values win), make it the active project, and draw with the system ``dot`` or,
-    without one, graphviz-pure."""
+    ``rulewright_*`` values win), make it the active project, pick the edition, and draw with the
+    system ``dot`` or, without one, graphviz-pure."""
     project = config.load(Path(app.confdir)).activate()
+    editions.choose(app, sphinx_config, project)
     if sphinx_config.rulewright_strict is None:
         sphinx_config.rulewright_strict = project.strict
     if sphinx_config.graphviz_dot == "dot" and not shutil.which("dot"):
@@ -70,6 +82,8 @@ def _project(app, sphinx_config):
 def setup(app):
     app.setup_extension("sphinx.ext.graphviz")
     app.add_config_value("rulewright_strict", None, "env", types=(bool, type(None)))
+    app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
+    app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))
     app.connect("config-inited", _project)
     app.add_node(rules.rule_node, html=(_visit_div, _depart_div))
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
@@ -77,7 +91,9 @@ def setup(app):
     app.add_directive("example", examples.ExampleDirective)
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
+    app.add_directive("event-catalogue", rules.EventCatalogue)
     app.add_role("ruleref", rules.RuleRefRole())
+    app.connect("doctree-read", editions.drop_empty_toctrees, priority=400)
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)

@@ -33,15 +33,18 @@ rules
 TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
 
 
-def build(tmp_path, toy=TOY, strict="1"):
+def build(tmp_path, toy=TOY, strict="1", tags=(), extra_pages=None):
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(CONF)
     (src / "index.md").write_text(textwrap.dedent(INDEX))
     (src / "toy.md").write_text(toy)
     (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    for name, text in (extra_pages or {}).items():
+        (src / name).write_text(text)
     out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(src), str(out)],
+    options = [arg for tag in tags for arg in ("-t", tag)]
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", *options, "-b", "html", str(src), str(out)],
                           capture_output=True, text=True, env={"RULEWRIGHT_STRICT": strict, "PATH": "/usr/bin:/bin"})
     return done, out
 
@@ -68,7 +71,7 @@ def test_rule_references_link_to_the_rule(built):
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
     assert html.count("✓ verified") == 2
-    assert html.index("Example 1.1") < html.index("Bob cannot go first") < html.index("Example 1.2")
+    assert html.index("Example A-1") < html.index("Bob cannot go first") < html.index("Example A-2")
     assert "refused by" in html and "It is not bob" in html
 
 
@@ -97,3 +100,31 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     done, _ = build(tmp_path, TOY + "\n```{rule} toy.extra\nMore.\n```\n")
     assert done.returncode != 0
     assert "The rule toy.extra has no example" in done.stderr
+
+
+NOTE = "\n```{designer-note}\nWe chose three.\n```\n"
+GUIDE = "---\nedition: designer\n---\n\n# Guide\n\nFor designers only.\n"
+INDEX_WITH_GUIDE = INDEX + "\n```{toctree}\n:caption: For designers\n\nguide\n```\n"
+
+
+def test_the_designer_s_edition_shows_ids_the_rules_each_example_shows_and_links_from_rules(tmp_path):
+    done, out = build(tmp_path, TOY + NOTE, extra_pages={"guide.md": GUIDE, "index.md": INDEX_WITH_GUIDE})
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "toy-turn" in html and "rw-rule-id" in html and "✓ verified" in html and "We chose three" in html
+    assert "Examples: " in html and 'href="#example-toy-turn"' in html
+    assert (out / "guide.html").exists()
+    assert "examples held" in (out / "rules.html").read_text() or "all of them held" in (out / "rules.html").read_text()
+
+
+def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path):
+    done, out = build(tmp_path, TOY + NOTE, tags=["player"], extra_pages={"guide.md": GUIDE, "index.md": INDEX_WITH_GUIDE})
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "Example A-1" in html and "Bob cannot go first" in html
+    for internal in ("toy-turn</code>", "rw-rule-id", "verified", "We chose three", "Examples: "):
+        assert internal not in html, internal
+    assert not (out / "guide.html").exists()
+    assert "For designers" not in (out / "index.html").read_text()
+    index = (out / "rules.html").read_text()
+    assert "toy.add</code>" not in index and "all of them held" not in index

@@ -27,6 +27,7 @@ def _presets() -> dict[str, dict]:
 
 class MuckAndBrass(Game):
     diagram = staticmethod(draw_diagram)
+    phrases = "phrases.yaml"
     name = "muck-and-brass"
     title = "Muck & Brass"
     settings = {

@@ -28,6 +28,7 @@ def play(state, action: Play) -> list[Event]:
 
 class PowerUp(Game):
     diagram = staticmethod(draw_diagram)
+    phrases = "phrases.yaml"
     name = "powerup"
     title = "powerUp"
     settings = {
