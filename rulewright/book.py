@@ -22,6 +22,7 @@ EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 rule_lexer = DirectiveLexer(directive="rule")
 example_lexer = DirectiveLexer(directive="example")
+position_lexer = DirectiveLexer(directive="position")
 
 
 @dataclass
@@ -46,9 +47,28 @@ class ExampleDecl:
     def id(self) -> str:
         return str(self.options.get("id", "")).strip()
 
-    def parse(self) -> scenario.Scenario:
+    def parse(self, positions=None) -> scenario.Scenario:
         return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
-                              self.title, self.options, directive_line=self.where.line)
+                              self.title, self.options, directive_line=self.where.line, positions=positions)
+
+
+@dataclass
+class PositionDecl:
+    """A ``{position}`` block as found in the text: a named starting point shared by examples."""
+
+    title: str
+    options: dict
+    body: str
+    where: Where
+    body_line: int
+
+    @property
+    def name(self) -> str:
+        return str(self.options.get("name", "")).strip()
+
+    def parse(self) -> scenario.Position:
+        return scenario.parse_position(self.body, Where(self.where.path, self.body_line), self.title,
+                                       self.options, directive_line=self.where.line)
 
 
 @dataclass
@@ -56,6 +76,7 @@ class Book:
     rules: dict[str, RuleDecl] = field(default_factory=dict)
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
+    positions: dict[str, scenario.Position] = field(default_factory=dict)
 
 
 def _line(document: Document, position: int) -> int:
@@ -110,7 +131,17 @@ def examples_in(document: Document) -> list[ExampleDecl]:
     return out
 
 
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index")
+def positions_in(document: Document) -> list[PositionDecl]:
+    out = []
+    for region in _top_level(position_lexer, document):
+        body = region.lexemes["source"]
+        out.append(PositionDecl(region.lexemes["arguments"].strip(), dict(region.lexemes["options"]), str(body),
+                                Where(document.path, _line(document, region.start)),
+                                _line(document, region.start + body.offset)))
+    return out
+
+
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "position")
 DIRECTIVE_NAME = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})\{([^}]*)\}", re.MULTILINE)
 
 
@@ -149,6 +180,19 @@ def scan(root: Path | None = None) -> Book:
                                                     "be unique."))
             else:
                 book.rules[rule.id] = rule
+        for decl in positions_in(document):
+            try:
+                position = decl.parse()
+            except ExampleProblem as problem:
+                book.problems.append(problem)
+                continue
+            if position.name in book.positions:
+                book.problems.append(ExampleProblem(position.where, f"The position name {position.name!r} is "
+                                                    f"used twice; the other is at "
+                                                    f"{book.positions[position.name].where}. Shared positions are "
+                                                    "named across the whole book: give each its own name."))
+            else:
+                book.positions[position.name] = position
         for example in examples_in(document):
             book.examples.append(example)
             if not example.id:
@@ -173,3 +217,20 @@ def declared_rules(root: Path | None = None) -> frozenset[str]:
 @lru_cache(maxsize=None)
 def _declared_rules(root: Path) -> frozenset[str]:
     return frozenset(scan(root).rules)
+
+
+def positions_for(page: str | Path) -> dict[str, scenario.Position]:
+    """The shared positions an example on ``page`` may start from: every ``{position}`` in its
+    book (the project's rulebook when the page is in it, else the page's own folder). Cached
+    until a page of that book changes."""
+    page = Path(page).resolve()
+    root = config.current().rulebook.resolve()
+    if not page.is_relative_to(root):
+        root = page.parent
+    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    return _positions(root, stamp)
+
+
+@lru_cache(maxsize=8)
+def _positions(root: Path, stamp: tuple) -> dict[str, scenario.Position]:
+    return scan(root).positions

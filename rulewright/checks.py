@@ -8,6 +8,9 @@
 - every state path an example checks and every event the engine can emit or an example expects
   has words in its game's phrases (``Game.phrases``), so the printed book never shows engine
   internals and its wording cannot drift from the engine.
+- every shared position sets up and is used by some example;
+- the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
+  (rulewright/words.py).
 
 Refusals are found by reading the engine's source: each ``Refusal("<rule-id>", ...)`` names its
 rule as a string literal, which is also what lets a newcomer find a rule's code in one search.
@@ -20,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import phrases, registry
+from rulewright import config, phrases, registry, words
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import checked_paths, unknown_rules
+from rulewright.scenario import checked_paths, expected_events, start, unknown_rules
 
 
 
@@ -80,8 +83,11 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
     wherever it is installed."""
+    rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = list(book.problems)
+    problems += words.check_terms(rulebook)
+    problems += words.check_references(rulebook, book.rules)
     scenarios = []
     for decl in book.examples:
         try:
@@ -91,13 +97,14 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     sites, site_problems = refusal_sites(*(engines or game_sources(s.game_name for s in scenarios)))
     problems += site_problems
 
+    problems += _position_problems(book, scenarios)
+
     shown: set[str] = set()
     refused_in_examples: set[str] = set()
     for scenario in scenarios:
         problems += unknown_rules(scenario, book.rules)
         shown.update(scenario.named_rules())
-        if scenario.refused_rule:
-            refused_in_examples.add(scenario.refused_rule)
+        refused_in_examples.update(scenario.refused_rules())
 
     for rule in book.rules.values():
         if rule.id not in shown:
@@ -151,30 +158,45 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
             said[name] = phrases.for_game(game)
         except phrases.PhraseError as error:
             problems.append(ExampleProblem(Where(str(game.phrases), 1), str(error)))
-    for name, words in said.items():
+    for name, said_by in said.items():
         folder = Path(sys.modules[type(games[name]).__module__].__file__).parent
         reported = set()
         for event, where in event_sites(folder):
-            if event not in words.events and event not in reported:
+            if event not in said_by.events and event not in reported:
                 reported.add(event)
                 problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
-                                               f"phrases ({words.source}) do not list. Add it under 'events:' "
+                                               f"phrases ({said_by.source}) do not list. Add it under 'events:' "
                                                "with the sentence the book prints when it happens."))
     for scenario in scenarios:
-        words = said.get(scenario.game_name)
-        if words is None:
+        said_by = said.get(scenario.game_name)
+        if said_by is None:
             continue
         for key, line in checked_paths(scenario):
-            if words.path(key) is None:
+            if said_by.path(key) is None:
                 problems.append(ExampleProblem(scenario.where.at(line), f"The book has no words for the state path "
-                                               f"'{key}'. Add a pattern for it under 'paths:' in {words.source} "
+                                               f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "
                                                f"(e.g. {key}: \"what it is in words\", with * for a part that "
                                                "varies, such as a company's name)."))
-        wanted = scenario.expect.get("events") or []
-        for index, event in enumerate(wanted if isinstance(wanted, list) else [wanted]):
-            if str(event) not in words.events:
-                problems.append(ExampleProblem(scenario.where.at(scenario.lines.line("expect", "events", index)),
+        for event, line in expected_events(scenario):
+            if event not in said_by.events:
+                problems.append(ExampleProblem(scenario.where.at(line),
                                                f"The event {event!r} is not in the game's event catalogue "
-                                               f"({words.source}). {did_you_mean(str(event), words.events)}"))
+                                               f"({said_by.source}). {did_you_mean(str(event), said_by.events)}"))
     return problems
 
+
+def _position_problems(book, scenarios) -> list[ExampleProblem]:
+    """Each shared position must set up on its game's engine and be used by some example."""
+    problems = []
+    used = {str((s.data.get("setup") or {}).get("from")) for s in scenarios}
+    for position in book.positions.values():
+        try:
+            start(position)
+        except ExampleProblem as problem:
+            problems.append(problem)
+            continue
+        if position.name not in used:
+            problems.append(ExampleProblem(position.where, f"The position {position.name!r} is used by no example. "
+                                           f"Start an example from it ('setup: {{from: {position.name}}}') or "
+                                           "remove it."))
+    return problems

@@ -5,17 +5,28 @@ Both the Sybil parser (``make test``) and the Sphinx directive (``make rulebook`
 
     game: <name>            which game plays it
     seed: <number>          optional: seeds the game's randomness (default 0)
+    seeds: <a>..<b>         optional instead: play once per seed; every expectation must hold for each
     settings: {...}         optional: the game's documented settings
-    setup: {...}            the position; ``preset: <name>`` starts from a shipped preset
-    do: [...]               actions, each ``actor: text`` or a plain ``text``
+    setup: {...}            the position; ``preset: <name>`` starts from a shipped preset,
+                            ``from: <name>`` from a shared position declared with ``{position}``
+    do: [...]               actions, each ``actor: text`` or a plain ``text``; an item
+                            ``expect: {...}`` between them checks the state at that point
     expect: {...}           dotted paths into the game's view, ``refused: <rule>``, ``events: [...]``
+
+An expected value is compared for equality, or with one of the ``COMPARISONS`` (``between``,
+``at-least``, ``at-most``, ``contains``, ``one-of``). Lists the game declares unordered
+(``Game.unordered``) compare as sets, and mappings keyed by pairs (``Game.pairs``) find ``B-A``
+when asked for ``A-B``.
 
 ``evaluate`` returns a ``Result``; a malformed example raises ``ExampleProblem`` instead.
 """
 from __future__ import annotations
 
+import fnmatch
+import re
 import traceback
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,14 +36,17 @@ from rulewright.registry import get_game
 from rulewright import source
 from rulewright.problems import ExampleProblem, Where
 
-TOP_KEYS = ("game", "seed", "settings", "setup", "do", "expect")
+TOP_KEYS = ("game", "seed", "seeds", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events")
 DIAGRAM_WHEN = ("before", "after", "both")
+COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of")
+MOST_SEEDS = 1000
 
 
 @dataclass
 class Scenario:
-    """A parsed example, not yet played."""
+    """A parsed example, not yet played. ``positions`` are the shared positions it may start
+    from (``setup: {from: name}``); ``None`` means the current project's book's."""
 
     id: str
     title: str
@@ -42,6 +56,7 @@ class Scenario:
     diagram_options: frozenset
     data: dict
     lines: source.LineMap
+    positions: Mapping[str, "Position"] | None = None
 
     @property
     def game_name(self) -> str:
@@ -55,17 +70,125 @@ class Scenario:
     def refused_rule(self) -> str | None:
         return self.expect.get("refused")
 
+    def expect_blocks(self) -> list[tuple[tuple, dict]]:
+        """Every ``expect`` mapping with its path in the YAML: each ``- expect:`` item in ``do``,
+        then the final one."""
+        blocks = [(("do", index, "expect"), item["expect"]) for index, item in enumerate(self.data.get("do") or [])
+                  if is_check_item(item) and isinstance(item["expect"], dict)]
+        return blocks + [(("expect",), self.expect)]
+
+    def refused_rules(self) -> list[str]:
+        """Every rule ID the example expects a refusal by, at any step."""
+        return [block["refused"] for _, block in self.expect_blocks() if isinstance(block.get("refused"), str)]
+
     def named_rules(self) -> list[str]:
-        """Every rule ID this example names: those it shows and the one it expects a refusal by."""
-        return list(dict.fromkeys(self.rules + ([self.refused_rule] if self.refused_rule else [])))
+        """Every rule ID this example names: those it shows and those it expects refusals by."""
+        return list(dict.fromkeys(self.rules + self.refused_rules()))
+
+    @property
+    def seeds(self) -> list[int]:
+        """The seeds to play with: ``seeds:`` when given, else the one ``seed:`` (default 0)."""
+        if "seeds" in self.data:
+            return seed_list(self, self.data["seeds"])
+        return [self.data.get("seed", 0)]
 
     def problem(self, message: str, *path) -> ExampleProblem:
         return ExampleProblem(self.where.at(self.lines.line(*path)), message)
 
 
+def is_check_item(item: Any) -> bool:
+    """A ``- expect: {...}`` item between the moves of ``do``."""
+    return isinstance(item, dict) and len(item) == 1 and "expect" in item
+
+
+def seed_list(s: Scenario, value: Any) -> list[int]:
+    """``seeds: 1..200`` (inclusive) or a list of whole numbers."""
+    text = str(value).strip()
+    if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        seeds = list(value)
+    elif isinstance(value, str) and re.fullmatch(r"-?\d+\s*\.\.\s*-?\d+", text):
+        low, high = (int(part) for part in text.split(".."))
+        if low > high:
+            raise s.problem(f"'seeds: {text}' runs backwards; write the smaller number first, e.g. "
+                            f"'seeds: {high}..{low}'.", "seeds")
+        seeds = list(range(low, high + 1))
+    else:
+        raise s.problem("'seeds:' is a range such as '1..200' (both ends included) or a list of whole "
+                        "numbers such as [1, 5, 9].", "seeds")
+    if len(seeds) > MOST_SEEDS:
+        raise s.problem(f"'seeds:' asks for {len(seeds)} plays; at most {MOST_SEEDS} keep the tests quick. "
+                        "Use a shorter range.", "seeds")
+    if "seed" in s.data:
+        raise s.problem("Give either 'seed:' (one play) or 'seeds:' (one play per seed), not both.", "seeds")
+    return seeds
+
+
+@dataclass
+class Position:
+    """A shared position declared once on a page (the ``{position}`` directive): a game, its
+    settings and a setup that examples start from with ``setup: {from: <name>}``."""
+
+    name: str
+    title: str
+    where: Where
+    data: dict
+    lines: source.LineMap
+
+    @property
+    def game_name(self) -> str:
+        return str(self.data.get("game"))
+
+    @property
+    def id(self) -> str:  # diagram drawers name their graph after it
+        return "position-" + self.name
+
+    def problem(self, message: str, *path) -> ExampleProblem:
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message)
+
+
+POSITION_KEYS = ("game", "settings", "setup")
+
+
+def parse_position(body: str, where: Where, title: str = "", options: dict | None = None,
+                   directive_line: int | None = None) -> Position:
+    """Read a ``{position}`` block: ``:name:`` and a body of ``game``, ``settings``, ``setup``."""
+    options = dict(options or {})
+    head = where.at(directive_line or where.line)
+    name = str(options.pop("name", "") or options.pop("id", "") or "").strip()
+    if not name:
+        raise ExampleProblem(head, "This position has no ':name:'. Add a line such as ':name: two-links' right "
+                                   "under its title; examples start from it with 'setup: {from: two-links}'.")
+    for unknown in options:
+        if unknown not in ("diagram", "class", "show-source"):
+            raise ExampleProblem(head, f"The position option ':{unknown}:' is unknown. Known options: :name:, "
+                                       ":diagram:, :show-source:.")
+    data, lines = source.load(body, Where(where.path, where.line))
+    lines.first_line = head.line
+    position = Position(name, title, head, data if isinstance(data, dict) else {}, lines)
+    if not isinstance(data, dict):
+        raise position.problem("A position's body is a mapping with 'game:', and optionally 'settings:' "
+                               "and 'setup:'.")
+    for key in data:
+        if key not in POSITION_KEYS:
+            hint = " A position is only the starting point: the moves and the checks belong in the examples " \
+                   "that start from it." if key in ("do", "expect") else ""
+            raise position.problem(f"The key {key!r} is not part of a position. {did_you_mean(key, POSITION_KEYS)}"
+                                   f" A position has: {', '.join(POSITION_KEYS)}.{hint}", key)
+    if "game" not in data:
+        raise position.problem("The position has no 'game:' line; say which game it belongs to.")
+    for key in ("settings", "setup"):
+        if not isinstance(data.get(key) or {}, dict):
+            raise position.problem(f"'{key}:' must be a mapping (key: value lines).", key)
+    if "from" in (data.get("setup") or {}):
+        raise position.problem("A position cannot start from another position; write its setup out, "
+                               "starting from a preset if you like.", "setup", "from")
+    return position
+
+
 @dataclass
 class Step:
-    """One action of ``do`` as it was played."""
+    """One action of ``do`` as it was played. ``checks`` are those of a ``- expect:`` item
+    right after it."""
 
     index: int
     line: int
@@ -75,9 +198,22 @@ class Step:
     events: list[Event] = field(default_factory=list)
     refusal: Refusal | None = None
     state: Any = None
+    checks: list["Check"] = field(default_factory=list)
 
     def __str__(self) -> str:
         return f"{self.actor}: {self.text}" if self.actor else self.text
+
+
+@dataclass
+class Checkpoint:
+    """A ``- expect:`` item in ``do``: the state and events it checks. ``after`` is the step it
+    follows (``None`` before the first move); ``events`` are those since the previous check."""
+
+    index: int
+    after: Step | None
+    state: Any
+    events: list[Event]
+    refusal: Refusal | None
 
 
 @dataclass
@@ -90,6 +226,8 @@ class Run:
     before: Any
     after: Any
     steps: list[Step]
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    seed: int = 0
 
     @property
     def events(self) -> list[Event]:
@@ -102,7 +240,8 @@ class Run:
 
 @dataclass
 class Check:
-    """One expectation compared with what happened."""
+    """One expectation compared with what happened. ``step`` is the step it is checked after
+    (a ``- expect:`` item in ``do``), ``None`` for the final ``expect``."""
 
     key: str
     line: int
@@ -110,6 +249,7 @@ class Check:
     actual: Any
     ok: bool
     note: str = ""
+    step: int | None = None
 
 
 @dataclass
@@ -118,6 +258,7 @@ class Result:
     run: Run
     checks: list[Check]
     stopped: str | None = None  # why play stopped early (an unexpected refusal)
+    seeds: list[int] = field(default_factory=list)  # the seeds played when the example gives ``seeds:``
 
     @property
     def ok(self) -> bool:
@@ -126,34 +267,56 @@ class Result:
     def report(self) -> str:
         """The failure in plain words: where, which step, expected against actual."""
         s = self.scenario
-        lines = [f"{s.where}: the example did not turn out as expected."]
+        lines = [f"{s.where}: the example did not turn out as expected"
+                 + (f" with seed {self.run.seed} (of the seeds {seed_range(self.seeds)})." if self.seeds else ".")]
         if self.stopped:
             lines.append(self.stopped)
         for check in self.checks:
             if not check.ok:
-                lines.append(f"  - {check.key} (line {check.line}): expected {show(check.expected)}, "
-                             f"but {check.note or 'it is ' + show(check.actual)}.")
+                at = "" if check.step is None else ("before the first move, " if check.step == 0
+                                                    else f"after step {check.step}, ")
+                lines.append(sentence(f"  - {at}{check.key} (line {check.line}): expected {show(check.expected)}, "
+                                      f"but {check.note or 'it is ' + show(check.actual)}"))
         passed = sum(c.ok for c in self.checks)
         if passed:
             lines.append(f"  ({passed} other expectation{'s' if passed != 1 else ''} held.)")
         return "\n".join(lines)
 
 
+def seed_range(seeds: list[int]) -> str:
+    if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[-1] + 1)):
+        return f"{seeds[0]}..{seeds[-1]}"
+    return ", ".join(map(str, seeds))
+
+
+def sentence(text: str) -> str:
+    """``text`` ended with one full stop: a refusal's reason quoted at the end already has its own."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def show(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show(v) for v in value) + "]"
     if isinstance(value, dict):
+        if value and set(value) <= set(COMPARISONS):
+            return " and ".join(_show_comparison(k, v) for k, v in value.items())
         return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
     return str(value)
+
+
+def _show_comparison(operator: str, operand: Any) -> str:
+    if operator == "between" and isinstance(operand, list) and len(operand) == 2:
+        return f"between {show(operand[0])} and {show(operand[1])}"
+    return f"{operator.replace('-', ' ')} {show(operand)}"
 
 
 # ---------------------------------------------------------------- parsing
 
 
 def parse(body: str, where: Where, title: str = "", options: dict | None = None,
-          directive_line: int | None = None) -> Scenario:
+          directive_line: int | None = None, positions: Mapping[str, Position] | None = None) -> Scenario:
     """Read an example. ``where.line`` is the line of the body's first line; ``options`` are the
     directive's options (``id``, ``rules``, ``diagram``); ``directive_line`` is the line of the
     example's opening fence, where a problem with the example as a whole is reported."""
@@ -177,7 +340,7 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
-                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines)
+                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions)
     _check_shape(scenario, data)
     return scenario
 
@@ -207,36 +370,54 @@ def _check_shape(s: Scenario, data: Any) -> None:
         raise s.problem("'refused:' names one rule ID, e.g. 'refused: mb.expand.first-link'.", "expect", "refused")
     if refused is not None and not data.get("do"):
         raise s.problem("'refused:' needs an action in 'do:' to refuse.", "expect", "refused")
+    _check_steps(s, data.get("do") or [])
+    s.seeds  # reports a malformed 'seeds:'
+    start = (data.get("setup") or {}).get("from")
+    if "from" in (data.get("setup") or {}) and not isinstance(start, str):
+        raise s.problem("'from:' names one shared position, e.g. 'from: two-links'.", "setup", "from")
+
+
+def _check_steps(s: Scenario, actions: list) -> None:
+    """``- expect:`` items between the moves: each a mapping of checks; a ``refused:`` one right
+    after the move it refuses."""
+    for index, item in enumerate(actions):
+        if not is_check_item(item):
+            continue
+        block = item["expect"]
+        if not isinstance(block, dict) or not block:
+            raise s.problem("A '- expect:' item in 'do:' checks the state at that point; give it at least one "
+                            "check, e.g. '- expect: {companies.LMR.income: 7}'.", "do", index)
+        refused = block.get("refused")
+        if refused is not None and not isinstance(refused, str):
+            raise s.problem("'refused:' names one rule ID, e.g. 'refused: mb.expand.first-link'.",
+                            "do", index, "expect", "refused")
+        if refused is not None and (index == 0 or is_check_item(actions[index - 1])):
+            raise s.problem("'refused:' here must come right after the move it refuses: put this '- expect:' "
+                            "line directly under that move.", "do", index, "expect", "refused")
 
 
 # ---------------------------------------------------------------- playing
 
 
-def play(s: Scenario) -> tuple[Run, str | None]:
+def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
     """Build the state and play every action. Returns the run and, if play stopped on a refusal
-    the example did not expect, a sentence saying so."""
-    try:
-        game = get_game(s.game_name)
-    except InputError as error:
-        raise s.problem(error.message, "game") from None
-    data = s.data
-    with _engine_errors(s):
-        settings = game.resolve_settings(data.get("settings"))
-    with _engine_errors(s, "setup"):
-        setup = dict(data.get("setup") or {})
-        preset_name = setup.pop("preset", None)
-        if preset_name is not None:
-            if preset_name not in game.presets:
-                raise InputError(f"{game.title} has no preset {preset_name!r}. "
-                                 f"{did_you_mean(preset_name, game.presets)}", "preset")
-            setup = merge(game.presets[preset_name], setup)
-        state = game.new_state(setup, settings, Rng(data.get("seed", 0)))
-    run = Run(s, game, settings, before=state, after=state, steps=[])
-    actions = data.get("do") or []
+    the example did not expect, a sentence saying so. A move refused where a ``- expect:`` item
+    right after it says ``refused:`` leaves the state unchanged and play goes on."""
+    game, settings, state = start(s, s.seeds[0] if seed is None else seed)
+    run = Run(s, game, settings, before=state, after=state, steps=[], seed=s.seeds[0] if seed is None else seed)
+    actions = s.data.get("do") or []
+    since: list[Event] = []
+    moves = [i for i, item in enumerate(actions) if not is_check_item(item)]
     for index, item in enumerate(actions):
+        if is_check_item(item):
+            last = run.steps[-1] if run.steps else None
+            run.checkpoints.append(Checkpoint(index, last, state, since,
+                                              last.refusal if last and moves and index - 1 in moves else None))
+            since = []
+            continue
         line = s.lines.line("do", index)
         actor, text = _split_action(s, item, index)
-        current = Step(index + 1, line, actor, text, state=state)
+        current = Step(len(run.steps) + 1, line, actor, text, state=state)
         run.steps.append(current)
         with _engine_errors(s, "do", index, step=current):
             try:
@@ -244,17 +425,77 @@ def play(s: Scenario) -> tuple[Run, str | None]:
                 outcome = step(game, state, current.action)
             except Refusal as refusal:
                 current.refusal = refusal
-                is_last = index == len(actions) - 1
-                if is_last and s.refused_rule:
+                follower = actions[index + 1] if index + 1 < len(actions) else None
+                if is_check_item(follower) and isinstance(follower["expect"], dict) \
+                        and "refused" in follower["expect"]:
+                    continue
+                is_last = index == moves[-1]
+                if is_last and s.refused_rule and not is_check_item(follower):
                     break
+                again = f"'- expect: {{refused: {refusal.rule}}}' on the line under this move"
                 return run, (f"  Step {current.index} (line {line}), '{current}', was refused: "
-                             f"{refusal.reason} (rule {refusal.rule}). "
-                             + ("Only the last action of an example may be refused." if s.refused_rule and not is_last
-                                else "If the refusal is the point, add 'refused: " + refusal.rule + "' under expect."))
+                             f"{refusal.reason} (rule {refusal.rule}). If the refusal is the point, add "
+                             + (f"'refused: {refusal.rule}' under expect (or {again}, to check the position "
+                                "there and go on playing)." if is_last
+                                else f"{again}; play then goes on from the unchanged position."))
         state = current.state = outcome.state
         current.events = outcome.events
+        since = since + outcome.events
         run.after = state
     return run, None
+
+
+def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
+    """The game, its full settings and the starting state of an example (or of a shared
+    position): the shared position and the preset it starts from, with the setup's changes."""
+    try:
+        game = get_game(s.game_name)
+    except InputError as error:
+        raise s.problem(error.message, "game") from None
+    data = s.data
+    setup = dict(data.get("setup") or {})
+    given_settings = data.get("settings")
+    if "from" in setup:
+        position = find_position(s, setup.pop("from"))
+        if str(position.data["game"]) != s.game_name:
+            raise s.problem(f"The position {position.name!r} ({position.where}) is for {position.game_name}, "
+                            f"but this example plays {s.game_name}.", "setup", "from")
+        setup = merge(position.data.get("setup") or {}, setup)
+        if isinstance(given_settings, dict) or given_settings is None:
+            given_settings = merge(position.data.get("settings") or {}, given_settings or {})
+    with _engine_errors(s):
+        settings = game.resolve_settings(given_settings)
+    with _engine_errors(s, "setup"):
+        preset_name = setup.pop("preset", None)
+        if preset_name is not None:
+            if preset_name not in game.presets:
+                raise InputError(f"{game.title} has no preset {preset_name!r}. "
+                                 f"{did_you_mean(preset_name, game.presets)}", "preset")
+            setup = merge(game.presets[preset_name], setup)
+        state = game.new_state(setup, settings, Rng(seed))
+    for name in data.get("settings") or {}:
+        setting = game.settings.get(name)
+        if setting is not None and setting.applies is not None and not setting.applies(state):
+            raise s.problem(f"The setting {name!r} cannot change this example: it matters only "
+                            f"{setting.applies_when or 'in other positions'}. Remove it from 'settings:', or "
+                            "change the setup so that it matters.", "settings", name)
+    return game, settings, state
+
+
+def find_position(s: Scenario | Position, name: str) -> Position:
+    """The shared position called ``name`` in the example's book, or a problem at 'from:'."""
+    positions = getattr(s, "positions", None)
+    if positions is None:
+        from rulewright import book  # the scanner imports this module
+
+        positions = book.positions_for(s.where.path)
+    if name not in positions:
+        known = sorted(positions)
+        raise s.problem(f"There is no shared position called {name!r} in this book. "
+                        f"{did_you_mean(name, known)} "
+                        + ("Declare it with a {position} block whose ':name:' is " + repr(name) + "."
+                           if not known else "The positions are: " + ", ".join(known) + "."), "setup", "from")
+    return positions[name]
 
 
 def _split_action(s: Scenario, item: Any, index: int) -> tuple[str | None, str]:
@@ -299,34 +540,66 @@ class _engine_errors:
 
 def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     """Play the example and compare every expectation. ``known_rules``, when given, is the set of
-    rule IDs the book declares: naming any other is a problem."""
+    rule IDs the book declares: naming any other is a problem. With ``seeds:`` the example is
+    played once per seed and the first seed it fails with is reported."""
     problems = unknown_rules(s, known_rules) if known_rules is not None else []
     if problems:
         raise problems[0]
-    run, stopped = play(s)
+    if "seeds" not in s.data:
+        return _evaluate_once(s, s.seeds[0])
+    seeds = s.seeds
+    for seed in seeds:
+        result = _evaluate_once(s, seed)
+        result.seeds = seeds
+        if not result.ok:
+            return result
+    return result
+
+
+def _evaluate_once(s: Scenario, seed: int) -> Result:
+    run, stopped = play(s, seed)
     checks: list[Check] = []
+    for point in run.checkpoints:
+        after = point.after.index if point.after else 0
+        block = s.data["do"][point.index]["expect"]
+        found = _check_block(s, run, ("do", point.index, "expect"), block, point.state, point.events,
+                             point.refusal, after)
+        if point.after is not None:
+            point.after.checks.extend(found)
+        checks.extend(found)
     if stopped:
         return Result(s, run, checks, stopped)
-    expect = s.expect
-    if s.refused_rule:
-        checks.append(_check_refusal(s, run))
-    if "events" in expect:
-        checks.extend(_check_events(s, run))
-    with _engine_errors(s, "expect"):
-        view = run.game.view(run.after)
-    for path, yaml_path, expected in _flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
-        line = s.lines.line("expect", *yaml_path)
-        actual = resolve(s, view, path, line)
-        checks.append(Check(".".join(map(str, path)), line, expected, actual, _same(expected, actual)))
+    refusal = run.refusal if s.refused_rule else None
+    checks.extend(_check_block(s, run, ("expect",), s.expect, run.after, run.events, refusal, None))
     return Result(s, run, checks)
+
+
+def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, events: list[Event],
+                 refusal: Refusal | None, step_index: int | None) -> list[Check]:
+    """The checks of one ``expect`` mapping against ``state``, the ``events`` that led to it and
+    the ``refusal`` of the move it follows."""
+    checks: list[Check] = []
+    if "refused" in expect:
+        checks.append(_check_refusal(s, run, at, expect["refused"], refusal, step_index))
+    if "events" in expect:
+        checks.extend(_check_events(s, run.game, at, expect["events"], events, step_index))
+    with _engine_errors(s, *at):
+        view = run.game.view(state)
+    for path, yaml_path, expected in _flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
+        line = s.lines.line(*at, *yaml_path)
+        actual = resolve(s, view, path, line, run.game)
+        ok, note = compare(s, expected, actual, ".".join(map(str, path)), run.game, line)
+        checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index))
+    return checks
 
 
 def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
     """A problem for each rule ID the example names that the book does not declare, at its line."""
     problems = []
+    refused_at = {block.get("refused"): at for at, block in reversed(s.expect_blocks())}
     for rule in s.named_rules():
         if rule not in known:
-            line = s.lines.line("expect", "refused") if rule == s.refused_rule else s.where.line
+            line = s.lines.line(*refused_at[rule], "refused") if rule in refused_at else s.where.line
             problems.append(ExampleProblem(s.where.at(line),
                                            f"The rule {rule!r} is not declared anywhere in the rulebook. "
                                            f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix "
@@ -334,29 +607,69 @@ def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
     return problems
 
 
-def _check_refusal(s: Scenario, run: Run) -> Check:
-    line = s.lines.line("expect", "refused")
-    refusal = run.refusal
+def _check_refusal(s: Scenario, run: Run, at: tuple, wanted: str, refusal: Refusal | None,
+                   step_index: int | None) -> Check:
+    line = s.lines.line(*at, "refused")
+    move = run.steps[step_index - 1] if step_index else run.steps[-1]
+    which = f"step {move.index}" if step_index else "the last action"
     if refusal is None:
-        return Check("refused", line, s.refused_rule, None, False,
-                     f"the last action, '{run.steps[-1]}', was accepted")
-    if refusal.rule != s.refused_rule:
-        return Check("refused", line, s.refused_rule, refusal.rule, False,
-                     f"it was refused by rule {refusal.rule} instead: {refusal.reason}")
-    return Check("refused", line, s.refused_rule, refusal.rule, True, refusal.reason)
+        return Check("refused", line, wanted, None, False, f"{which}, '{move}', was accepted", step_index)
+    if refusal.rule != wanted:
+        return Check("refused", line, wanted, refusal.rule, False,
+                     f"it was refused by rule {refusal.rule} instead: {refusal.reason}", step_index)
+    return Check("refused", line, wanted, refusal.rule, True, refusal.reason, step_index)
 
 
-def _check_events(s: Scenario, run: Run) -> list[Check]:
-    wanted = s.expect["events"]
-    if not isinstance(wanted, list):
-        wanted = [wanted]
-    happened = [e.name for e in run.events]
+def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: list[Event],
+                  step_index: int | None) -> list[Check]:
+    """Each wanted event, a name or ``{name: {detail: value}}``, must match an event that
+    happened; two wanted alike need two such events."""
+    wanted = wanted if isinstance(wanted, list) else [wanted]
+    used: set[int] = set()
     checks = []
-    for index, name in enumerate(wanted):
-        ok = name in happened
-        checks.append(Check(f"events: {name}", s.lines.line("expect", "events", index), name, happened, ok,
-                            "" if ok else "the events were " + (", ".join(happened) or "none")))
+    names = ", ".join(e.name for e in happened) or "none"
+    for index, item in enumerate(wanted):
+        line = s.lines.line(*at, "events", index)
+        name, details = _event_wanted(s, item, at, index)
+        same_name = [i for i, e in enumerate(happened) if e.name == name]
+        for event_index in same_name:
+            for detail in details:
+                if detail not in happened[event_index].data:
+                    raise s.problem(f"'{name}' events have no detail {detail!r}. "
+                                    f"{did_you_mean(detail, happened[event_index].data)} Its details are: "
+                                    f"{', '.join(happened[event_index].data) or 'none'}.",
+                                    *at, "events", index, name, detail)
+        fitting = [i for i in same_name if all(
+            compare(s, value, happened[i].data[detail], f"events.{name}.{detail}", game, line)[0]
+            for detail, value in details.items())]
+        match = next((i for i in fitting if i not in used), None)
+        key = f"events: {name}" + (f" ({', '.join(f'{k} {show(v)}' for k, v in details.items())})" if details else "")
+        expected = name if not details else {name: details}
+        if match is not None:
+            used.add(match)
+            checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index))
+        elif not same_name:
+            checks.append(Check(key, line, expected, [e.name for e in happened], False,
+                                f"the events were {names}", step_index))
+        else:
+            others = "; ".join(str(happened[i]) for i in same_name)
+            spare = "" if not fitting else " (an event that matches is already matched by " \
+                                                               "an earlier line; each line needs its own event)"
+            checks.append(Check(key, line, expected, others, False,
+                                f"no '{name}' event had those details: the '{name}' events were {others}{spare}",
+                                step_index))
     return checks
+
+
+def _event_wanted(s: Scenario, item: Any, at: tuple, index: int) -> tuple[str, dict]:
+    if isinstance(item, str):
+        return item, {}
+    if isinstance(item, dict) and len(item) == 1:
+        (name, details), = item.items()
+        if isinstance(details, dict) and details:
+            return str(name), details
+    raise s.problem("Each item under 'events:' is an event name (e.g. 'link-built') or an event with details "
+                    "to check (e.g. '{link-built: {income: 3}}').", *at, "events", index)
 
 
 def _flatten(expect: dict, prefix: tuple = (), yaml_prefix: tuple = ()) -> list[tuple[tuple, tuple, Any]]:
@@ -366,21 +679,35 @@ def _flatten(expect: dict, prefix: tuple = (), yaml_prefix: tuple = ()) -> list[
     for key, value in expect.items():
         path = prefix + (tuple(key.split(".")) if isinstance(key, str) else (key,))
         yaml_path = yaml_prefix + (key,)
-        if isinstance(value, dict) and value:
+        if isinstance(value, dict) and value and not is_comparison(value):
             out.extend(_flatten(value, path, yaml_path))
         else:
             out.append((path, yaml_path, value))
     return out
 
 
-def resolve(s: Scenario, view: Any, path: tuple, line: int) -> Any:
-    """The value at ``path`` in the view, or a problem naming the first part that does not exist."""
+def is_comparison(value: Any) -> bool:
+    """``{between: [1, 8]}``, ``{contains: Liverpool}``…: a comparison, not a path into the view."""
+    return isinstance(value, dict) and bool(value) and set(value) <= set(COMPARISONS)
+
+
+def matches(game: Game | None, patterns: str, path: str) -> bool:
+    """Whether the dotted ``path`` is one of the game's ``patterns`` (``*`` stands for one part)."""
+    return any(fnmatch.fnmatchcase(path, pattern) and path.count(".") == pattern.count(".")
+               for pattern in getattr(game, patterns, ()) or ())
+
+
+def resolve(s: Scenario, view: Any, path: tuple, line: int, game: Game | None = None) -> Any:
+    """The value at ``path`` in the view, or a problem naming the first part that does not exist.
+    In a mapping the game keys by pairs (``Game.pairs``), ``B-A`` finds ``A-B``."""
     node = view
     for depth, part in enumerate(path):
         so_far = ".".join(map(str, path[:depth])) or "the state"
         whole = ".".join(map(str, path))
         if isinstance(node, dict):
             key = _coerce_key(part, node)
+            if key is None and matches(game, "pairs", so_far):
+                key = _coerce_key(_reversed_pair(part), node)
             if key is None:
                 raise ExampleProblem(s.where.at(line), f"'{whole}' cannot be checked: {so_far} has no "
                                      f"{str(part)!r}. {did_you_mean(part, node)}")
@@ -393,6 +720,11 @@ def resolve(s: Scenario, view: Any, path: tuple, line: int) -> Any:
     return node
 
 
+def _reversed_pair(part: Any) -> str:
+    ends = str(part).split("-")
+    return "-".join(reversed(ends)) if len(ends) == 2 else str(part)
+
+
 def _coerce_key(part: Any, node: dict) -> Any:
     if part in node:
         return part
@@ -400,6 +732,121 @@ def _coerce_key(part: Any, node: dict) -> Any:
         if str(key) == str(part):
             return key
     return None
+
+
+def compare(s: Scenario, expected: Any, actual: Any, path: str = "", game: Game | None = None,
+            line: int | None = None) -> tuple[bool, str]:
+    """Whether ``actual`` is what ``expected`` means, and when it is not, a note saying how it
+    differs where plain 'it is X' would not say enough."""
+    if is_comparison(expected):
+        pairs = matches(game, "pairs", path)
+        same = (lambda a, b: _same(_pair_key(a), _pair_key(b))) if pairs else _same
+        for operator, operand in expected.items():
+            ok, note = _COMPARE[operator](s, operand, actual, line, same)
+            if not ok:
+                return False, note
+        return True, ""
+    if isinstance(actual, tuple):
+        actual = list(actual)
+    if isinstance(expected, list) and isinstance(actual, list):
+        pairs = matches(game, "pairs", path)
+        want, have = ([_pair_key(v) for v in x] if pairs else x for x in (expected, actual))
+        if _same(want, have):
+            return True, ""
+        if _same_items(want, have):
+            if matches(game, "unordered", path) or pairs:
+                return True, ""
+            return False, f"it is {show(actual)}: the same items in another order, and here the order counts"
+        if matches(game, "unordered", path) or pairs:
+            missing = [v for v in want if not any(_same(v, h) for h in have)]
+            extra = [h for h in have if not any(_same(v, h) for v in want)]
+            parts = ([f"{show(missing)} missing" if missing else ""] + [f"{show(extra)} not expected" if extra else ""])
+            return False, f"it is {show(actual)} (in any order): " + ", ".join(p for p in parts if p) \
+                if missing or extra else f"it is {show(actual)} (in any order): the counts of some items differ"
+        return False, ""
+    if isinstance(expected, str) and isinstance(actual, str) and matches(game, "pairs", path):
+        return _pair_key(expected) == _pair_key(actual), ""
+    return _same(expected, actual), ""
+
+
+def _pair_key(value: Any) -> Any:
+    """A pair ``A-B`` as its two ends in a fixed order, so that ``B-A`` compares equal."""
+    if isinstance(value, str) and value.count("-") == 1:
+        return "-".join(sorted(value.split("-")))
+    return value
+
+
+def _same_items(expected: list, actual: list) -> bool:
+    if len(expected) != len(actual):
+        return False
+    try:
+        return Counter(map(_hashable, expected)) == Counter(map(_hashable, actual))
+    except TypeError:
+        return False
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _hashable(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+def _number(s: Scenario, value: Any, operator: str, line: int | None) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        where = s.where.at(line) if line else s.where
+        raise ExampleProblem(where, f"'{operator}' compares numbers, and {show(value)} is not a number. "
+                             "Write e.g. '{between: [1, 8]}', '{at-least: 3}' or '{at-most: 8}'.")
+    return value
+
+
+def _between(s, operand, actual, line, same):
+    if not (isinstance(operand, list) and len(operand) == 2):
+        raise ExampleProblem(s.where.at(line) if line else s.where,
+                             f"'between' takes the two ends of the range, e.g. 'between: [1, 8]', not {show(operand)}.")
+    low, high = (_number(s, v, "between", line) for v in operand)
+    ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and low <= actual <= high
+    return ok, "" if ok else f"it is {show(actual)}"
+
+
+def _at_least(s, operand, actual, line, same):
+    low = _number(s, operand, "at-least", line)
+    ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and actual >= low
+    return ok, "" if ok else f"it is {show(actual)}"
+
+
+def _at_most(s, operand, actual, line, same):
+    high = _number(s, operand, "at-most", line)
+    ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and actual <= high
+    return ok, "" if ok else f"it is {show(actual)}"
+
+
+def _contains(s, operand, actual, line, same):
+    items = operand if isinstance(operand, list) else [operand]
+    if isinstance(actual, dict):
+        missing = [item for item in items if _coerce_key(item, actual) is None]
+        return not missing, "" if not missing else f"it has {show(list(actual))}, without {show(missing)}"
+    if isinstance(actual, str):
+        missing = [item for item in items if str(item) not in actual]
+    elif isinstance(actual, (list, tuple)):
+        missing = [item for item in items if not any(same(item, a) for a in actual)]
+    else:
+        return False, f"it is {show(actual)}, which holds no items"
+    return not missing, "" if not missing else f"it is {show(actual)}, without {show(missing)}"
+
+
+def _one_of(s, operand, actual, line, same):
+    if not isinstance(operand, list):
+        raise ExampleProblem(s.where.at(line) if line else s.where,
+                             f"'one-of' takes a list of the values allowed, e.g. 'one-of: [red, blue]', "
+                             f"not {show(operand)}.")
+    ok = any(same(v, actual) for v in operand)
+    return ok, "" if ok else f"it is {show(actual)}"
+
+
+_COMPARE = {"between": _between, "at-least": _at_least, "at-most": _at_most, "contains": _contains,
+            "one-of": _one_of}
 
 
 def _same(expected: Any, actual: Any) -> bool:
@@ -414,6 +861,18 @@ def _same(expected: Any, actual: Any) -> bool:
 
 
 def checked_paths(s: Scenario) -> list[tuple[str, int]]:
-    """The state paths the example's ``expect`` checks (``companies.LMR.income``), with their lines."""
-    return [(".".join(map(str, path)), s.lines.line("expect", *yaml_path))
-            for path, yaml_path, _ in _flatten({k: v for k, v in s.expect.items() if k not in SPECIAL_EXPECT})]
+    """The state paths the example's ``expect`` blocks check (``companies.LMR.income``), with their lines."""
+    return [(".".join(map(str, path)), s.lines.line(*at, *yaml_path))
+            for at, block in s.expect_blocks()
+            for path, yaml_path, _ in _flatten({k: v for k, v in block.items() if k not in SPECIAL_EXPECT})]
+
+
+def expected_events(s: Scenario) -> list[tuple[str, int]]:
+    """The event names the example's ``expect`` blocks ask for, with their lines."""
+    out = []
+    for at, block in s.expect_blocks():
+        wanted = block.get("events") or []
+        for index, item in enumerate(wanted if isinstance(wanted, list) else [wanted]):
+            name = next(iter(item), "") if isinstance(item, dict) else item
+            out.append((str(name), s.lines.line(*at, "events", index)))
+    return out

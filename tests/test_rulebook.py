@@ -11,7 +11,7 @@ import pytest
 from rulewright import book
 from rulewright.checks import check
 from rulewright.problems import display_path
-from rulewright.scenario import SPECIAL_EXPECT, evaluate
+from rulewright.scenario import SPECIAL_EXPECT, evaluate, is_check_item, is_comparison
 
 BOOK = book.scan()
 
@@ -27,6 +27,11 @@ def test_the_rulebook_has_examples_for_every_game():
 
 
 def _changed(value):
+    if is_comparison(value):  # a range or membership moved so that what held cannot hold
+        changed = {}
+        for operator, operand in value.items():
+            changed.update(_changed_comparison(operator, operand))
+        return changed
     if isinstance(value, bool):
         return not value
     if isinstance(value, (int, float)):
@@ -42,11 +47,19 @@ def _changed(value):
     raise AssertionError(f"cannot change {value!r}")
 
 
+def _changed_comparison(operator, operand):
+    return {"between": lambda: {"between": [operand[1] + 1, operand[1] + 2]},
+            "at-least": lambda: {"at-most": operand - 1},
+            "at-most": lambda: {"at-least": operand + 1},
+            "contains": lambda: {"contains": (operand if isinstance(operand, list) else [operand]) + ["(changed)"]},
+            "one-of": lambda: {"one-of": ["(changed)"]}}[operator]()
+
+
 def _leaves(expect, prefix=()):
     for key, value in expect.items():
         if not prefix and key in SPECIAL_EXPECT:
             continue
-        if isinstance(value, dict) and value:
+        if isinstance(value, dict) and value and not is_comparison(value):
             yield from _leaves(value, prefix + (key,))
         else:
             yield prefix + (key,)
@@ -64,27 +77,41 @@ def _get(mapping, path):
     return mapping
 
 
+def _mutations(data):
+    """Every way of changing one expected thing: each value, at the end or at any step, each
+    expected refusal (to another rule), each event's details, and one event more."""
+    rules = sorted(book.declared_rules())
+    blocks = [(("do", i, "expect"), item["expect"]) for i, item in enumerate(data.get("do") or [])
+              if is_check_item(item)] + [(("expect",), data["expect"])]
+    for at, block in blocks:
+        for path in _leaves(block):
+            yield at + path, _changed(_get(block, path))
+        if "refused" in block:
+            yield at + ("refused",), next(r for r in rules if r != block["refused"])
+        events = block.get("events")
+        if events:
+            events = events if isinstance(events, list) else [events]
+            yield at + ("events",), list(events) + ["no-such-event"]
+            for index, item in enumerate(events):
+                if isinstance(item, dict):
+                    (name, details), = item.items()
+                    for detail, value in details.items():
+                        changed = [dict(e) if isinstance(e, dict) else e for e in events]
+                        changed[index] = {name: {**details, detail: _changed(value)}}
+                        yield at + ("events",), changed
+
+
 @pytest.mark.parametrize("decl", BOOK.examples, ids=[d.id or str(d.where) for d in BOOK.examples])
 def test_changing_any_expected_value_makes_the_example_fail(decl):
     scenario = decl.parse()
     original = scenario.data
-    mutations = [("expect",) + path for path in _leaves(original["expect"])]
-    if "refused" in original["expect"]:
-        other = next(r for r in sorted(book.declared_rules()) if r != original["expect"]["refused"])
-        mutations.append(("expect", "refused", other))
-    if original["expect"].get("events"):
-        mutations.append(("expect", "events", "+"))
+    mutations = list(_mutations(original))
     assert mutations, f"{decl.id} checks nothing"
-    for mutation in mutations:
+    for path, value in mutations:
         scenario.data = copy.deepcopy(original)
-        if mutation[-1] == "+":
-            scenario.data["expect"]["events"] = list(scenario.data["expect"]["events"]) + ["no-such-event"]
-        elif mutation[1] == "refused":
-            scenario.data["expect"]["refused"] = mutation[2]
-        else:
-            _set(scenario.data, mutation, _changed(_get(original, mutation)))
+        _set(scenario.data, path, value)
         result = evaluate(scenario)
-        assert not result.ok, f"{decl.id}: changing {'.'.join(map(str, mutation[1:]))} did not make it fail"
+        assert not result.ok, f"{decl.id}: changing {'.'.join(map(str, path))} to {value!r} did not make it fail"
         report = result.report()
         assert f"{display_path(decl.where.path)}, line {decl.where.line}, example {decl.id}" in report
     scenario.data = original

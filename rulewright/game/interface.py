@@ -6,6 +6,8 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
 - ``name`` (as examples write it: ``game: muck-and-brass``) and ``title``;
 - ``settings``: the documented choices where the source rules are ambiguous or have variants;
 - ``presets``: named setups (a board, a market) that examples start from and override;
+- ``unordered`` and ``pairs`` (optional): view paths of lists whose order means nothing and of
+  things keyed by pairs ``A-B`` that may be written ``B-A``, so examples compare what is meant;
 - ``new_state(setup, settings, rng)``: build a state from an example's ``setup`` mapping;
 - ``parse_action(state, actor, text)``: read one action in the game's notation;
 - ``legal_actions(state)``: every action that ``apply`` would accept now (may be a sample for
@@ -45,11 +47,17 @@ class Action:
 
 @dataclass(frozen=True)
 class Setting:
-    """A documented game setting: where the rules are ambiguous, the reading is a choice."""
+    """A documented game setting: where the rules are ambiguous, the reading is a choice.
+
+    ``applies``, when given, says from a state whether the setting can matter at all there (a
+    five-player rule with three players cannot); ``applies_when`` says the same in words ("with
+    five players"). An example that gives a setting which cannot matter to it is reported."""
 
     default: Any
     doc: str
     choices: tuple = ()
+    applies: Callable[[Any], bool] | None = None
+    applies_when: str = ""
 
 
 class Game(ABC):
@@ -59,6 +67,11 @@ class Game(ABC):
     presets: dict[str, dict] = {}
     diagram: Callable[..., str] | None = None
     phrases: str | dict | None = None
+    # Paths into the view (``*`` stands for one part, e.g. ``companies.*.links``) of lists whose
+    # order means nothing, compared as sets; and of mappings and lists of pairs written ``A-B``,
+    # where ``B-A`` names the same pair. An event's details are at ``events.<event>.<detail>``.
+    unordered: tuple[str, ...] = ()
+    pairs: tuple[str, ...] = ()
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""

@@ -1,8 +1,10 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
-It adds the ``{rule}``, ``{example}``, ``{designer-note}`` and ``{rule-index}`` directives and the
-``{ruleref}`` role, numbers rules and examples once the whole book is read, and checks that every
-rule has an example and every rule an example names exists.
+It adds the ``{rule}``, ``{example}``, ``{position}``, ``{designer-note}``, ``{rule-index}`` and
+``{glossary-page}`` directives and the ``{ruleref}`` and ``{word}`` roles, links the first use of a
+glossary term in each section to its entry, checks the prose against the chapter glossaries,
+numbers rules and examples once the whole book is read, and checks that every rule has an example
+and every rule an example names exists.
 """
 from __future__ import annotations
 
@@ -14,14 +16,14 @@ from pathlib import Path
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import editions, examples, numbering, rules
+from rulewright.sphinx import editions, examples, glossary, numbering, positions, rules
 
 STATIC = Path(__file__).parent / "static"
 
 
 def _purge(app, env, docname):
     data = env.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples"):
+    for kind in ("rules", "examples", "glossaries"):
         table = data.get(kind, {})
         for key in [k for k, v in table.items() if v["docname"] == docname]:
             del table[key]
@@ -30,7 +32,7 @@ def _purge(app, env, docname):
 def _merge(app, env, docnames, other):
     mine = env.domaindata.setdefault("rulewright", {})
     theirs = other.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples"):
+    for kind in ("rules", "examples", "glossaries"):
         for key, value in theirs.get(kind, {}).items():
             if value["docname"] in docnames:
                 mine.setdefault(kind, {})[key] = value
@@ -89,17 +91,22 @@ def setup(app):
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
     app.add_directive("rule", rules.RuleDirective)
     app.add_directive("example", examples.ExampleDirective)
+    app.add_directive("position", positions.PositionDirective)
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_directive("event-catalogue", rules.EventCatalogue)
     app.add_role("ruleref", rules.RuleRefRole())
     app.connect("doctree-read", editions.drop_empty_toctrees, priority=400)
+    app.add_directive("glossary-page", glossary.GlossaryPageDirective)
+    app.add_role("word", glossary.WordRole())
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("doctree-read", numbering.record_positions)
     app.connect("env-check-consistency", examples.check_book)
+    app.connect("env-check-consistency", glossary.check_words)
     app.connect("doctree-resolved", rules.resolve)
+    app.connect("doctree-resolved", glossary.link_terms)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
 
 

@@ -228,14 +228,19 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
     for check in result.checks:
         row = nodes.row(classes=["rw-check-ok" if check.ok else "rw-check-failed"])
         what = nodes.paragraph()
+        if check.step is not None and check.key != "refused":
+            what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
         if check.key == "refused":
-            what += nodes.Text("the last move")
+            what += nodes.Text(f"step {check.step}" if check.step else "the last move")
             expected = nodes.paragraph()
             expected += nodes.Text("is refused by ")
             expected += ruleref_node(rule_id=check.expected)
         elif check.key.startswith("events: "):
+            name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
+            details = {} if isinstance(check.expected, str) else check.expected[name]
             what += nodes.Text("the event")
-            expected = nodes.paragraph(text=f"“{check.expected.replace('-', ' ')}” happens")
+            expected = nodes.paragraph(text=f"“{name.replace('-', ' ')}” happens" + (
+                " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else ""))
         else:
             said = words.path(check.key)
             what += nodes.Text(said) if said is not None else nodes.literal(text=check.key)

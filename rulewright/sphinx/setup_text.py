@@ -32,6 +32,10 @@ def describe_setup(data: dict) -> list[nodes.Node]:
     rows = []
     setup = dict(data.get("setup") or {})
     preset = setup.pop("preset", None)
+    start = setup.pop("from", None)
+    if start:
+        rows.append(("Starts from", f"the shared position '{start}', changed as below" if setup or preset
+                     else f"the shared position '{start}'"))
     if preset:
         rows.append(("Starts from", f"the '{preset}' preset, changed as below" if setup else f"the '{preset}' preset"))
     for key, value in setup.items():
@@ -44,6 +48,9 @@ def describe_setup(data: dict) -> list[nodes.Node]:
         rows.append(("Setting", f"{_label(name)} = {words(value)}"))
     if "seed" in data:
         rows.append(("Random seed", str(data["seed"])))
+    if "seeds" in data:
+        rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
+                                     "for each"))
     if not rows:
         return [nodes.paragraph(text=f"The game's standard starting position.")]
     table = nodes.table(classes=["rw-setup"])

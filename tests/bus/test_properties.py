@@ -128,3 +128,50 @@ def test_line_expansion_adds_each_space_its_streets_in_order(data, players, rule
         assert added[name] == owed[name]
     if not stuck:  # spaces resolve from the last back to A: the players' turns come in that order
         assert turns == [n for i, n in reversed(list(enumerate(spaces))) for _ in range(max(0, m - i))]
+
+
+def random_trail(draw, board, taken: set, label: str) -> list[int]:
+    """A random line: a walk over streets no other line here uses, never a street twice, often
+    coming back to a crossing it passed (so that circles, and circles closed at an end, are common)."""
+    route = [draw(st.sampled_from(sorted(board.neighbours)), label=f"{label} start")]
+    used: set = set()
+    for _ in range(draw(st.integers(1, 9), label=f"{label} length")):
+        here = route[-1]
+        free = [n for n in sorted(board.neighbours[here]) if (min(here, n), max(here, n)) not in used | taken]
+        back = [n for n in free if n == route[0]] or [n for n in free if n in route]  # loops, often closed
+        if not free:
+            break
+        route.append(draw(st.sampled_from(back if back and draw(st.booleans()) else free), label=f"{label} step"))
+        used.add((min(here, route[-1]), max(here, route[-1])))
+    taken |= used
+    return route
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), players=st.integers(2, 4), rules=SETTINGS,
+       reading=st.sampled_from(["any-route", "every-route"]))
+def test_writing_a_line_in_reverse_never_changes_a_legal_move(data, players, rules, reading):
+    """A line is its streets and its ends: the direction its route is written in (or stored in,
+    after it grows) must never matter. Both positions play the same moves; the legal moves and
+    each line's streets and ends stay the same throughout."""
+    board = new({"players": NAMES[:2]}).board
+    taken: set = set()
+    routes = {n: random_trail(data.draw, board, taken, n) for n in NAMES[:players]}
+    flipped = {n: data.draw(st.booleans(), label=f"reverse {n}") for n in routes}
+    def written(reverse: bool):
+        lines = {n: {"line": "-".join(map(str, r[::-1] if reverse and flipped[n] else r))} if len(r) > 1 else {}
+                 for n, r in routes.items()}
+        return new({"players": lines}, end_street=reading, **rules)
+    one, other = written(False), written(True)
+    for _ in range(data.draw(st.integers(0, 12), label="steps")):
+        legal = legal_set(one)
+        assert legal == legal_set(other), "the direction a line is written in changed a legal move"
+        for name in one.players:
+            a, b = one.players[name].line, other.players[name].line
+            assert (sorted(a.streets), sorted(a.ends)) == (sorted(b.streets), sorted(b.ends))
+            assert all(a.end_streets_at(end, reading) == b.end_streets_at(end, reading) for end in a.ends), \
+                f"{name}'s line ends by other streets when written the other way round"
+        if not legal:
+            break
+        move = Add(*data.draw(st.sampled_from(sorted(legal)), label="move"))
+        one, other = step(GAME, one, move).state, step(GAME, other, move).state

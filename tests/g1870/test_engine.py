@@ -26,6 +26,17 @@ def test_every_sale_of_one_turn_waits_in_the_order_made():
     assert view(state)["corporations"]["TP"]["cell"] == "G4"
 
 
+def test_nothing_happens_before_the_president_answers():
+    """Found by independent checks: buying from the market while the
+    president's answer was pending, then protecting, sold the same share twice (market -1)."""
+    state = play(start({"turn": "cat"}), "cat: sell TP", "cat: done")
+    with pytest.raises(Refusal) as refused:
+        play(state, "bob: buy TP from market")
+    assert refused.value.rule == "1870.protect.offer"
+    state = play(state, "bob: protect TP")
+    assert state.corporations["TP"].market == 0
+
+
 def test_two_sales_of_the_same_corporation_in_a_turn_are_one_sale():
     state = play(start({"turn": "bob"}), "bob: sell SP", "bob: sell SP", "bob: done")
     assert view(state)["waiting"] == ["ann: protect or decline SP (2 sold by bob)"]

@@ -37,7 +37,8 @@ def check_invariants(state, cash: int) -> None:
             continue
         held = sum(p.shares.get(sym, 0) for p in state.players.values())
         assert held + corp.treasury + corp.redeemed + corp.market == 10, f"{sym} no longer has ten shares"
-        assert min(corp.treasury, corp.redeemed, corp.market) >= 0 and corp.market <= 5
+        assert min(corp.treasury, corp.redeemed, corp.market) >= 0 and corp.market <= 5, f"{sym}: a share count < 0"
+        assert all(p.shares.get(sym, 0) >= 0 for p in state.players.values()), f"a player holds < 0 {sym} shares"
         if corp.par is not None:
             assert state.players[corp.president].shares.get(sym, 0) >= 2, f"{sym}'s president lacks the certificate"
             assert all(p.shares.get(sym, 0) <= state.players[corp.president].shares[sym]
@@ -79,3 +80,35 @@ def test_random_play_conserves_money_and_shares(data):
         accepted += 1
         check_invariants(state, cash)
     assert accepted > 0
+
+
+def answers_only(state) -> None:
+    """While a sale waits for price protection (rule 1870.protect.offer), its president's answer is
+    the only legal action: nothing may happen first."""
+    if not state.protection:
+        return
+    sale = state.protection[0]
+    president = state.corporations[sale.corp].president
+    legal = GAME.legal_actions(state)
+    assert legal, "a waiting sale must be answerable (at least by declining)"
+    for act in legal:
+        assert (act.actor, act.verb, act.item) in {(president, "protect", sale.corp), (president, "decline", sale.corp)}, \
+            f"'{act.actor}: {act.notation()}' is legal while {president} must answer for {sale.corp}"
+
+
+@settings(max_examples=25, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(st.data())
+def test_while_a_sale_waits_for_protection_only_the_answer_is_legal(data):
+    """Stock-round play that sells often: share counts never go below zero anywhere, and a waiting
+    sale lets nothing but its president's answer happen."""
+    state = start(preset="stock", overrides={"turn": data.draw(st.sampled_from(["ann", "bob", "cat", "dan"]))})
+    cash = total_cash(state)
+    for _ in range(30):
+        if state.round != "stock":
+            break
+        answers_only(state)
+        legal = GAME.legal_actions(state)
+        selling = [a for a in legal if a.verb in ("sell", "done", "protect", "decline")]
+        act = data.draw(st.sampled_from(selling if selling and data.draw(st.booleans()) else legal))
+        state = step(GAME, state, act).state
+        check_invariants(state, cash)

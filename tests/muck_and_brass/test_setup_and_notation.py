@@ -67,6 +67,11 @@ def test_a_setup_without_a_board_says_how_to_get_one():
     ("ann", "expand LMR Liverpool", "two places"),
     ("ann", "expand LMR Liverpool-Manchester-Leeds-York", "two places"),
     ("ann", "expand LMR Liverpool-Manchester please", "does not expect"),
+    ("ann", "expand LMR Liverpool - Manchester", "with a dash and no spaces: 'Liverpool-Manchester'"),
+    ("ann", "expand LMR Liverpool to Manchester", "with a dash and no spaces: 'Liverpool-Manchester'"),
+    ("ann", "expand LMR Liverpool-Manchester, Manchester-Leeds",
+     "written as one path of three cities: 'Liverpool-Manchester-Leeds'"),
+    ("ann", "expand LMR Liverpool-Manchester Leeds-York", "Liverpool-Manchester and Leeds-York do not meet"),
 ])
 def test_bad_notation_is_explained(actor, text, words):
     assert words in error(GAME.parse_action, make("demo"), actor, text).message
@@ -107,3 +112,11 @@ def test_a_refused_action_leaves_the_state_untouched():
         play(state, "cat", "expand LMR Liverpool-Manchester")
     assert caught.value.rule == "mb.expand.shareholder"
     assert GAME.view(state) == before
+
+
+def test_a_double_build_written_past_its_stop_says_how_to_write_it():
+    state = make("late", players={"ann": {"shares": {"LNWR": 4}}})
+    with pytest.raises(Refusal) as caught:
+        play(state, "ann", "expand LNWR Nottingham-London-Birmingham")
+    assert caught.value.rule == "mb.expand.double.stops"
+    assert "is written 'expand LNWR double Nottingham-London'" in caught.value.reason

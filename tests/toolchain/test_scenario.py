@@ -59,7 +59,7 @@ def test_an_unexpected_refusal_stops_play_and_says_how_to_expect_it(page):
     assert not result.ok
     assert "Step 1 (line 10), 'ann: add 4', was refused: A turn adds 1 to 3 counters. (rule toy.add)" \
         in result.report()
-    assert "add 'refused: toy.add' under expect" in result.report()
+    assert "add '- expect: {refused: toy.add}' on the line under this move; play then goes on" in result.report()
 
 
 def test_an_expected_refusal_holds_and_leaves_the_state_alone(page):
@@ -80,6 +80,7 @@ def test_a_refusal_by_another_rule_names_both(page):
     text = GOOD.replace("  - bob: add 3\n", "  - ann: add 1\n").replace("  pile: 5\n", "  refused: toy.add\n")
     report = result_of(page(text)).report()
     assert "expected 'toy.add', but it was refused by rule toy.turn instead: It is not ann's turn." in report
+    assert "turn.." not in report, "the reason's own full stop ends the line; no second one"
 
 
 @pytest.mark.parametrize("change, line, words", [

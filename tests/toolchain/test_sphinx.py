@@ -128,3 +128,16 @@ def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path)
     assert "For designers" not in (out / "index.html").read_text()
     index = (out / "rules.html").read_text()
     assert "toy.add</code>" not in index and "all of them held" not in index
+def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
+    from tests.toolchain.test_format import FROM, POSITION
+
+    steps = EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 2}\n  - bob: add 9\n"
+                                "  - expect: {refused: toy.add}\n")
+    done, out = build(tmp_path, assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, POSITION, FROM,
+                                         steps))
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert 'id="position-crowd"' in html and "The position for the following examples" in html
+    assert "the shared position ‘crowd’, changed as below" in html or "the shared position 'crowd'" in html
+    assert html.count("✓ verified") == 3
+    assert "after step 1: " in html and "step 2 is refused by" in html

@@ -32,15 +32,24 @@ class Add(Action):
 class Toy(Game):
     name = "toy"
     title = "Toy"
-    settings = {"max_add": Setting(3, "The most counters one turn may add.", (2, 3, 4))}
+    settings = {"max_add": Setting(3, "The most counters one turn may add.", (2, 3, 4)),
+                "crowd_first": Setting(False, "With three or more players, the last player starts.", (False, True),
+                                       applies=lambda state: len(state.players) >= 3,
+                                       applies_when="with three or more players")}
     presets = {"small": {"pile": 0, "target": 5, "players": ["ann", "bob"]}}
+    unordered = ("moved",)
+    pairs = ("neighbours",)
 
     def new_state(self, setup, settings, rng):
         unknown = set(setup) - {"pile", "target", "players"}
         if unknown:
             raise InputError(f"Unknown setup key {sorted(unknown)[0]!r}.", sorted(unknown)[0])
-        state = State(setup.get("pile", 0), setup.get("target", 10), list(setup.get("players", ["ann", "bob"])))
+        pile = setup.get("pile", 0)
+        pile = rng.randint(0, 3, "the starting pile") if pile == "random" else pile
+        state = State(pile, setup.get("target", 10), list(setup.get("players", ["ann", "bob"])))
         state.max_add = settings["max_add"]
+        if settings["crowd_first"] and len(state.players) >= 3:
+            state.turn = len(state.players) - 1
         return state
 
     def parse_action(self, state, actor, text):
@@ -65,6 +74,7 @@ class Toy(Game):
             raise Refusal("toy.add", f"A turn adds 1 to {state.max_add} counters.")
         state.pile += action.count
         state.turn += 1
+        state.log.append(action.actor)
         events = [Event("added", {"count": action.count})]
         if state.pile >= state.target:
             state.winner = action.actor
@@ -74,7 +84,10 @@ class Toy(Game):
     def view(self, state):
         return {"pile": state.pile, "winner": state.winner,
                 "next": None if state.winner else state.players[state.turn % len(state.players)],
-                "players": {p: {"name": p} for p in state.players}}
+                "players": {p: {"name": p} for p in state.players},
+                "moved": list(dict.fromkeys(reversed(state.log))),  # latest first: the order means nothing
+                "turns": list(state.log),
+                "neighbours": {f"{a}-{b}": "side by side" for a, b in zip(state.players, state.players[1:])}}
 
 
 GAME = Toy()

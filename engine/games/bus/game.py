@@ -23,12 +23,23 @@ class Bus(Game):
             "the end it grows from has no empty street (the wording 'at one of the ends'). 'all-ends': only "
             "when none of the line's ends has an empty street.",
             ("per-end", "all-ends")),
+        "end_street": Setting(
+            "any-route",
+            "By which street does another line end at a crossing, for running beside it head to head, when "
+            "a circle in that line lets it be driven end to end in more than one way? 'any-route': every "
+            "street by which some way of driving it ends there. 'every-route': only a street by which "
+            "every way ends there.",
+            ("any-route", "every-route")),
         "five_player_extra_street": Setting(
             False,
             "In a five-player game, does every Line Expansion space add one street more (A adds M+1, B adds M, "
             "...)? Published in community summaries and one online implementation, not in the rulebook.",
-            (False, True)),
+            (False, True), applies=lambda state: len(state.players) == 5, applies_when="with five players"),
     }
+    # A street is a pair of intersections, written either way round; who holds it, a line's
+    # streets and ends, and the legal moves (each written from the end it grows from) are sets.
+    pairs = ("streets", "players.*.streets")
+    unordered = ("streets.*", "players.*.ends", "players.*.legal", "players.*.legal_from.*")
     presets = {
         # Three players about to make the setup placements.
         "new-game": {"players": {"red": {}, "blue": {}, "yellow": {}}, "phase": "setup"},

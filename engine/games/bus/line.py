@@ -36,14 +36,34 @@ class Line:
     def has(self, s: Street) -> bool:
         return s in self.streets
 
-    def end_streets_at(self, crossing: int) -> list[Street]:
-        """The streets by which the line arrives at an end lying on ``crossing``."""
-        found = []
-        if len(self.route) >= 2 and self.route[0] == crossing:
-            found.append(street(self.route[0], self.route[1]))
-        if len(self.route) >= 2 and self.route[-1] == crossing:
-            found.append(street(self.route[-2], self.route[-1]))
-        return found
+    def end_streets_at(self, crossing: int, reading: str = "any-route") -> set[Street]:
+        """The streets by which the line arrives at an end lying on ``crossing``.
+
+        A line with a circle in it can often be driven from end to end in more than one way, and
+        the ways may reach an end by different streets: red's line 16-17-8-16-21 can also be driven
+        16-8-17-16-21, so its end at 16 is reached by 16-17 or by 16-8. ``reading`` (the setting
+        ``end_street``) says which count: ``any-route``, every street by which some way ends there;
+        ``every-route``, only a street by which every way ends there. Both depend only on the
+        line's streets and ends, never on the direction its route happens to be stored in."""
+        ways = [set(streets) for streets in self.ways_to_end_at(crossing)]
+        if not ways:
+            return set()
+        return set.union(*ways) if reading == "any-route" else set.intersection(*ways)
+
+    def ways_to_end_at(self, crossing: int) -> list[tuple[Street, ...]]:
+        """For each way of driving the whole line from one end to the other, the streets by which
+        it ends on ``crossing``: one street when one end lies there, the first and the last when
+        both ends do (a closed circle). Ways that end there by the same streets are listed once."""
+        if len(self.route) < 2 or crossing not in self.ends:
+            return []
+        streets = self.streets
+        at = [s for s in streets if crossing in s]
+        first, last = self.ends
+        if first != last:
+            far = last if first == crossing else first
+            return [(s,) for s in at if _drivable([t for t in streets if t != s], _across(s, crossing), far)]
+        return [(s, t) for i, s in enumerate(at) for t in at[i + 1:]
+                if _drivable([u for u in streets if u not in (s, t)], _across(s, crossing), _across(t, crossing))]
 
     def passes(self, crossing: int) -> bool:
         return crossing in self.route
@@ -69,6 +89,17 @@ class Line:
         if route[-1] < route[0] or (route[-1] == route[0] and route[-2] < route[1]):
             return route[::-1]
         return list(route)
+
+
+def _across(s: Street, crossing: int) -> int:
+    """The crossing at the other end of street ``s`` from ``crossing``."""
+    return s[1] if s[0] == crossing else s[0]
+
+
+def _drivable(streets: list[Street], start: int, finish: int) -> bool:
+    """Whether ``streets`` can be driven, each once, from ``start`` to ``finish`` (no streets: only
+    when the two are one crossing)."""
+    return is_single_trail(streets, (start, finish)) if streets else start == finish
 
 
 def is_single_trail(streets: list[Street], ends: tuple[int, int]) -> bool:

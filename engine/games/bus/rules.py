@@ -9,7 +9,9 @@ they are checked:
 2. Never on a street the player's own line already uses (``bus.expand.own-street``).
 3. An empty street is always fine (``bus.expand.empty-street``).
 4. A street holding other lines is fine only by one of two exceptions:
-   head to head (``bus.expand.head-to-head``): every line on it ends at ``frm`` by this street;
+   head to head (``bus.expand.head-to-head``): every line on it ends at ``frm`` by this street
+   (which streets a line ends by depends only on its streets and ends, read by the setting
+   ``end_street``: see ``Line.end_streets_at``);
    blocked end (``bus.expand.blocked-end``): no street at ``frm`` is empty.
 """
 from __future__ import annotations
@@ -44,7 +46,8 @@ def allowed(state: State, player: str, frm: int, to: int, occupancy: dict | None
     others = [p for p in occupancy.get(s, []) if p != player]
     if not others:
         return EMPTY
-    if all(s in state.players[o].line.end_streets_at(frm) for o in others):
+    reading = state.settings["end_street"]
+    if all(s in state.players[o].line.end_streets_at(frm, reading) for o in others):
         return HEAD_TO_HEAD
     empty = [f"{frm}-{n}" for n in state.board.neighbours[frm] if street(frm, n) not in occupancy]
     if not empty:
@@ -54,7 +57,7 @@ def allowed(state: State, player: str, frm: int, to: int, occupancy: dict | None
                           "but under the 'all-ends' setting a line may only run beside another when every one "
                           "of its ends is blocked, and its other end still has an empty street.")
         return BLOCKED_END
-    if any(s in state.players[o].line.end_streets_at(frm) for o in others):
+    if any(s in state.players[o].line.end_streets_at(frm, reading) for o in others):
         raise Refusal("bus.expand.head-to-head",
                       f"{street_name(s)} carries {names(others)}'s lines, and not all of them end at {frm} "
                       f"along it; running beside lines head to head needs every one of them to end there.")

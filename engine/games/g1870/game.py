@@ -106,6 +106,11 @@ class G1870(Game):
             return _no_check, lambda: connections.act(state, act)
         if act.verb in ("protect", "decline"):
             return (lambda: protection.check(state, act.actor, act.item)), lambda: self._protection(state, act)
+        if state.protection:
+            sale = state.protection[0]
+            raise Refusal("1870.protect.offer", f"{protection.waiting_for(state)} must first protect or decline "
+                                                f"the sale of {sale.corp} ({sale.count} sold by {sale.seller}); "
+                                                "nothing else happens until then.")
         if act.verb == "go":
             if state.round != "operating":
                 self._refuse_go()

@@ -66,7 +66,7 @@ def parse(state, actor: str | None, text: str) -> Action:
         component = state.board.place(rest[2])
         rest = rest[:1]
     if len(rest) != 1:
-        raise InputError(f"{text!r} has words the notation does not expect. {FORMS}")
+        raise InputError(f"{text!r} has words the notation does not expect. {_path_hint(rest) or FORMS}")
     places = rest[0].split("-")
     if len(places) not in (2, 3) or "" in places:
         raise InputError(f"{rest[0]!r} should be two places ('Leeds-York') or, for a double build, three "
@@ -74,6 +74,23 @@ def parse(state, actor: str | None, text: str) -> Action:
     path = tuple(state.board.place(p) for p in places)
     _check_path(state.board, path)
     return Expand(player, company, path, double or len(path) == 3, component)
+
+
+def _path_hint(words: list[str]) -> str:
+    """How to write the path the designer meant, for the commonest slips: spaces around the dash,
+    'to' between places, and a double build written as two links."""
+    joined = " ".join(words)
+    pieces = [w.strip(",") for w in joined.replace(" - ", "-").replace(" to ", "-").split()]
+    if len(pieces) == 1 and pieces[0] != joined:
+        return f"Join the places with a dash and no spaces: '{pieces[0]}'."
+    if len(pieces) == 2 and all("-" in p for p in pieces):
+        first, second = (p.split("-") for p in pieces)
+        if first[-1] == second[0]:
+            path = "-".join(first + second[1:])
+            return f"A double build is written as one path of three cities: '{path}'."
+        return f"An Expand builds one link, or two in a row that share a city ('Leeds-York-Hull'); " \
+               f"{pieces[0]} and {pieces[1]} do not meet."
+    return ""
 
 
 def _check_path(board, path: tuple[str, ...]) -> None:

@@ -129,8 +129,8 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
     mine = company_connections(state, company, city, pending) + 1
     if mine > 3:
         raise Refusal("mb.expand.city-limit",
-                      f"{company.code} already has {mine - 1} connections at {city}; "
-                      "a company may not build more than three from one city.")
+                      f"{company.code} already has {mine - 1} links at {city}; "
+                      "a company may not build more than three of one city's links.")
     total, built = city_connections(state, city)
     built += len([link for link in pending if city in state.board.ends(link)]) + 1
     everything = mine if state.settings["last_connection"] == "company" else built
@@ -138,8 +138,8 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
         whose = f"{company.code} would then own" if state.settings["last_connection"] == "company" else \
             "that would build"
         raise Refusal("mb.expand.last-connection",
-                      f"{city} has {total} connections and {whose} all of them; at a city with more than "
-                      "two connections, the last one may not be built.")
+                      f"{city} has {total} links and {whose} all of them; at a city with more than "
+                      "two links, the last one may not be built.")
 
 
 def check_link(state: State, company: Company, component: Component, link: str, pending: list[str]) -> None:
@@ -164,7 +164,7 @@ def check_link(state: State, company: Company, component: Component, link: str, 
             if city in active_homes:
                 raise Refusal("mb.expand.no-active-home",
                               f"{city} is the home station of {active_homes[city]}, which is operating; "
-                              "before the third General Dividend no track may be built to it.")
+                              "before the third General Dividend no link may be built into it.")
     for city in board.ends(link):
         check_limits(state, company, city, pending)
 
@@ -185,14 +185,16 @@ def check_double(state: State, company: Company, action: Expand) -> None:
         raise Refusal("mb.expand.double.new-cities",
                       f"{first} is already on {company.code}'s network; the first link of a double build "
                       "must reach a city outside the whole network.")
+    stops = ends_double(state, company, first)
+    if rest and stops:
+        short = f"expand {company.code} double {action.path[0]}-{first}"
+        raise Refusal("mb.expand.double.stops",
+                      f"Reaching {first} ends the Expand at once, so a second link cannot follow it. A double "
+                      f"build that stops there is written '{short}'.")
     if rest and rest[0] in whole:
         raise Refusal("mb.expand.double.new-cities",
                       f"{rest[0]} is already on {company.code}'s network; the second link of a double build "
                       "must also reach a city outside the whole network.")
-    stops = ends_double(state, company, first)
-    if rest and stops:
-        raise Refusal("mb.expand.double.stops",
-                      f"Reaching {first} ends the Expand at once, so a second link cannot follow it.")
     if not rest and not stops:
         raise Refusal("mb.expand.double.stops",
                       f"A double build has two links; it stops after one only when that link reaches London "

@@ -51,6 +51,11 @@ class MuckAndBrass(Game):
     }
     presets = _presets()
 
+    # Links are pairs of places, written either way round; a company's links, ports and network
+    # are sets, whatever order the view lists them in.
+    pairs = ("links", "companies.*.links", "companies.*.components.*", "events.link-built.link")
+    unordered = ("companies.*.network", "companies.*.ports")
+
     def new_state(self, setup: dict, settings: dict, rng) -> State:
         return state_module.new_state(setup, settings, rng)
 

@@ -50,10 +50,13 @@ class PowerUp(Game):
         "winner_ties": Setting(
             "shared",
             "Players with equal cash at the end: 'shared', they share the place; 'turn-order', "
-            "the one earlier in turn order ranks higher.",
+            "the one earlier in turn order ranks higher (this book's own choice: the original program "
+            "ranks tied players by the tile in their first hand slot).",
             ("shared", "turn-order")),
     }
     presets = PRESETS
+
+    unordered = ("winners",)  # tied winners share first place: no order among them
 
     def new_state(self, setup_: dict, settings: dict, rng):
         return setup.new_state(setup_, self.resolve_settings(settings), rng)

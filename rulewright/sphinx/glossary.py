@@ -1,0 +1,147 @@
+"""The chapter glossaries in the book: ``{glossary-page}``, the ``{word}`` role, links from the
+first use of a term in each section to its entry, and the terminology check in the build.
+
+The glossary itself is data (``glossary.yaml`` beside the chapter's pages, read by
+``rulewright.words``); the check is ``rulewright.words.check_terms``, the same one
+``rulewright check`` runs.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+
+from rulewright import words
+from rulewright.problems import ExampleProblem
+from rulewright.sphinx.numbering import reference_to
+
+logger = logging.getLogger(__name__)
+
+
+class WordRole(SphinxRole):
+    """``{word}`track```: a word mentioned as a word (a deliberate use of an avoided word). Shown
+    in italics; the terminology check and the term links leave it alone."""
+
+    def run(self):
+        return [nodes.emphasis(self.rawtext, self.text, classes=["rw-word"])], []
+
+
+class GlossaryPageDirective(SphinxDirective):
+    """``{glossary-page}``: the chapter's ``glossary.yaml`` (or the file named as the argument,
+    relative to the page) as a list of terms, each with its definition, the words it replaces and
+    what the engine calls it."""
+
+    optional_arguments = 1
+
+    def run(self):
+        page = Path(self.env.doc2path(self.env.docname))
+        path = page.parent / (self.arguments[0] if self.arguments else words.GLOSSARY_FILE)
+        self.env.note_dependency(str(path))
+        try:
+            glossary = words.load_glossary(path)
+        except (ExampleProblem, OSError) as problem:
+            message = problem.message if isinstance(problem, ExampleProblem) else f"There is no glossary at {path}."
+            logger.warning(message, location=self.get_location())
+            return []
+        table = self.env.domaindata.setdefault("rulewright", {}).setdefault("glossaries", {})
+        table[str(glossary.folder)] = {"docname": self.env.docname, "path": str(path)}
+        entries = nodes.definition_list(classes=["rw-glossary"])
+        for term in sorted(glossary.terms, key=lambda t: t.name.lower()):
+            item = nodes.definition_list_item()
+            item += nodes.term(term.name, term.name, ids=[glossary.anchor(term)])
+            body = nodes.definition()
+            body += nodes.paragraph(term.definition, term.definition)
+            if term.avoid:
+                note = nodes.paragraph(classes=["rw-glossary-avoid"])
+                note += nodes.Text("Not: " + ", ".join(term.avoid))
+                if term.allow:
+                    note += nodes.Text(" (except in: " + ", ".join(term.allow) + ")")
+                note += nodes.Text(".")
+                body += note
+            if term.see:
+                see = nodes.paragraph(classes=["rw-glossary-see"])
+                see += nodes.Text("See also: ")
+                for index, other in enumerate(term.see):
+                    target = glossary.term(other)
+                    see += nodes.Text(", " if index else "")
+                    see += (nodes.reference(other, other, internal=True, refid=glossary.anchor(target))
+                            if target else nodes.Text(other))
+                see += nodes.Text(".")
+                body += see
+            if term.engine:
+                engine = nodes.paragraph(classes=["rw-glossary-engine"])
+                engine += nodes.Text("In the engine: ")
+                for index, (kind, name) in enumerate(sorted(term.engine.items())):
+                    engine += nodes.Text((", " if index else "") + ("view " if kind == "view" else "action "))
+                    engine += nodes.literal(name, name)
+                engine += nodes.Text(".")
+                body += engine
+            item += body
+            entries += item
+        return [entries]
+
+
+SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.term, nodes.raw,
+        nodes.FixedTextElement, nodes.field_name)
+
+
+def link_terms(app, doctree, fromdocname) -> None:
+    """``doctree-resolved``: the first use of each glossary term in each section links to its
+    entry on the chapter's glossary page."""
+    from rulewright.sphinx.examples import example_node
+
+    found = app.env.domaindata.get("rulewright", {}).get("glossaries", {})
+    page = Path(app.env.doc2path(fromdocname))
+    info = next((v for folder, v in found.items() if Path(folder) in page.parents), None)
+    if info is None or info["docname"] == fromdocname:
+        return
+    try:
+        glossary = words.load_glossary(Path(info["path"]))
+    except ExampleProblem:
+        return
+    linked: dict[int, set[str]] = {}
+    for text in list(doctree.findall(nodes.Text)):
+        if any(isinstance(a, SKIP + (example_node,)) or {"rw-word", "rw-rule-id"} & set(a.get("classes", ()))
+               for a in _ancestors(text) if isinstance(a, nodes.Element)):
+            continue
+        section = next((a for a in _ancestors(text) if isinstance(a, nodes.section)), doctree)
+        done = linked.setdefault(id(section), set())
+        pending = [t for t in glossary.terms if t.name not in done]
+        replacement = _linked(app, fromdocname, info["docname"], glossary, str(text), pending, done)
+        if replacement:
+            text.parent.replace(text, replacement)
+
+
+def _ancestors(node):
+    node = node.parent
+    while node is not None:
+        yield node
+        node = node.parent
+
+
+def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done):
+    out, rest = [], text
+    while pending:
+        hits = [(m.start(), -len(m.group(0)), m, t) for t in pending if (m := t.pattern.search(rest))]
+        if not hits:
+            break
+        _, _, match, term = min(hits, key=lambda h: h[:2])
+        out.append(nodes.Text(rest[:match.start()]))
+        out.append(reference_to(app.builder, fromdocname, glossary_doc, glossary.anchor(term),
+                                nodes.Text(match.group(0)), title=term.definition))
+        out[-1]["classes"].append("rw-term")
+        rest = rest[match.end():]
+        done.add(term.name)
+        pending = [t for t in pending if t is not term]
+    if not out:
+        return None
+    out.append(nodes.Text(rest))
+    return [n for n in out if not (isinstance(n, nodes.Text) and not str(n))]
+
+
+def check_words(app, env) -> None:
+    """``env-check-consistency``: the terminology check, as ``rulewright check`` runs it."""
+    for problem in words.check_terms(Path(app.srcdir)):
+        logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}")

@@ -1,0 +1,69 @@
+"""The ``{position}`` directive: a shared starting position, declared once on a page and shown once
+as "the position for the following examples", which start from it with ``setup: {from: <name>}``.
+
+The position is built with the one evaluator (``scenario.start``), so a position the engine cannot
+set up is reported here, at its own line, as well as at each example that uses it.
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from rulewright.diagrams import draw
+from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario import Run, parse_position, start
+from rulewright.sphinx.examples import ExampleDirective, _section
+from rulewright.sphinx.setup_text import describe_setup
+
+
+def anchor(name: str) -> str:
+    return "position-" + name
+
+
+class PositionDirective(ExampleDirective):
+    option_spec = {
+        "name": directives.unchanged,
+        "diagram": directives.unchanged,
+        "show-source": directives.flag,
+    }
+
+    def run(self):
+        title = self.arguments[0] if self.arguments else ""
+        path = self.env.doc2path(self.env.docname)
+        options = {k: v for k, v in self.options.items() if k not in ("show-source", "diagram")}
+        try:
+            position = parse_position("\n".join(self.content), Where(str(path), self._body_line(path)), title,
+                                      options, directive_line=self.lineno)
+            game, settings, state = start(position)
+        except ExampleProblem as problem:
+            return self._broken(problem, title)
+        box = nodes.container(ids=[anchor(position.name)], classes=["rw-example", "rw-position", "rw-ok"])
+        head = nodes.paragraph(classes=["rw-example-head"])
+        head += nodes.strong(text="Position: ")
+        head += nodes.inline(text=title or position.name, classes=["rw-example-title"])
+        box += head
+        box += nodes.paragraph(text=f"The position for the following examples, which start from it "
+                                    f"(“from: {position.name}”).", classes=["rw-position-note"])
+        box += _section("Setup", describe_setup(position.data))
+        words = str(self.options.get("diagram") or "").split()
+        if words:
+            run = Run(position, game, settings, before=state, after=state, steps=[])
+            try:
+                code = draw(run, "before", frozenset(words[1:] if words[0] in ("before", "after") else words))
+            except ExampleProblem as problem:
+                self._complain(str(problem))
+            else:
+                from sphinx.ext.graphviz import graphviz
+
+                picture = graphviz()
+                picture["code"] = code
+                picture["options"] = {"docname": self.env.docname}
+                picture["alt"] = title or position.name
+                figure = nodes.container(classes=["rw-diagram"])
+                figure += picture
+                row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
+                row += figure
+                box += row
+        if "show-source" in self.options:
+            box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
+        return [box]

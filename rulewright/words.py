@@ -1,0 +1,434 @@
+"""The book's words: each game's glossary, the terminology check, and the cross-reference check.
+
+A chapter declares its words in ``glossary.yaml`` beside its pages::
+
+    game: muck-and-brass
+    terms:
+      link:
+        definition: One of the dashed lines on the map, joining two neighbouring cities.
+        avoid: [connection, track, route]   # words that must not stand in for this term
+        except: [route marker]              # fixed phrases in which an avoided word is fine
+        engine: {view: companies.*.links}   # or {action: expand}: what the engine calls it
+        see: [network]                      # related terms (each must be in the glossary)
+
+The checks read the prose of every page in that folder: paragraphs, headings, list items, rule
+texts and titles, designer's notes and example titles. They skip code, roles (``{ruleref}``...),
+example bodies, block quotes and text "in double quotes" (a quotation of the source). A deliberate
+use of an avoided word is written with the ``{word}`` role: ``{word}`track```.
+
+One implementation serves ``rulewright check``, the tests and the strict Sphinx build.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from rulewright import registry, source
+from rulewright.game import InputError, Rng
+from rulewright.problems import ExampleProblem, Where, display_path
+
+GLOSSARY_FILE = "glossary.yaml"
+#: Directives whose body is Markdown prose (anything else that is not listed as data is too).
+DATA_DIRECTIVES = {"example", "toctree", "code", "code-block", "sourcecode", "graphviz", "math", "eval-rst",
+                   "glossary-page", "rule-index", "engine-coverage", "csv-table", "list-table", "raw", "include",
+                   "literalinclude", "image", "figure"}
+PROSE_OPTIONS = {"title", "caption"}
+QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+HOLE = "\x00"  # stands where code or a role was: it ends a word and matches nothing
+
+
+# --- glossaries -------------------------------------------------------------------------------
+
+@dataclass
+class Term:
+    name: str
+    definition: str
+    where: Where
+    avoid: list[str] = field(default_factory=list)
+    allow: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    engine: dict = field(default_factory=dict)
+    see: list[str] = field(default_factory=list)
+
+    @property
+    def pattern(self) -> re.Pattern:
+        return words_pattern([self.name, *self.forms])
+
+
+@dataclass
+class Glossary:
+    path: Path
+    game: str
+    terms: list[Term]
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def anchor(self, term: Term) -> str:
+        """The HTML anchor of ``term``'s entry, unique in the whole book (the PDF is one page)."""
+        return re.sub(r"[^a-z0-9]+", "-", f"term {self.folder.name} {term.name}".lower()).strip("-")
+
+    def term(self, name: str) -> Term | None:
+        return next((t for t in self.terms if t.name.lower() == name.lower()), None)
+
+
+def plural(word: str) -> str:
+    if re.search(r"(s|x|z|ch|sh)$", word):
+        return word + "es"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+@lru_cache(maxsize=None)
+def _pattern(words: tuple[str, ...]) -> re.Pattern:
+    forms = {f for w in words for f in (w, plural(w))}
+    alternatives = "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True))
+    # Whole words: not inside another word, nor a part of a dotted name such as mb.expand.cost.
+    return re.compile(rf"(?<![\w'’])(?<!\w\.){'(?:' + alternatives + ')'}(?![\w'’]|\.\w)", re.IGNORECASE)
+
+
+def words_pattern(words) -> re.Pattern:
+    """A word or phrase and its plural, as whole words, any case, across line breaks."""
+    return _pattern(tuple(words))
+
+
+def _strings(value, where: Where, what: str) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise ExampleProblem(where, f"'{what}' must be a word or a list of words, e.g. {what}: [track, route].")
+
+
+TERM_KEYS = {"definition", "avoid", "except", "forms", "engine", "see"}
+
+
+def load_glossary(path: Path) -> Glossary:
+    """Read one ``glossary.yaml``; a malformed one is an ``ExampleProblem`` naming its line."""
+    data, lines = source.load(path.read_text(encoding="utf-8"), Where(str(path), 1))
+    at = lambda *keys: Where(str(path), lines.line(*keys))  # noqa: E731
+    if not isinstance(data, dict) or not isinstance(data.get("terms"), dict):
+        raise ExampleProblem(at(), "A glossary is a 'game:' line and a 'terms:' mapping, each term with its "
+                             "'definition:'. See rulebook/authoring.md, 'Words'.")
+    unknown = set(data) - {"game", "terms", "title"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise ExampleProblem(at(key), f"'{key}' is not a glossary key: write 'game:', 'title:' and 'terms:'.")
+    terms = []
+    for name, entry in data["terms"].items():
+        where = at("terms", name)
+        if isinstance(entry, str):
+            entry = {"definition": entry}
+        if not isinstance(entry, dict) or not isinstance(entry.get("definition"), str):
+            raise ExampleProblem(where, f"The term {name!r} needs a 'definition:' sentence.")
+        wrong = set(entry) - TERM_KEYS
+        if wrong:
+            key = sorted(wrong)[0]
+            raise ExampleProblem(at("terms", name, key), f"'{key}' is not a term key. A term may have: "
+                                 f"{', '.join(sorted(TERM_KEYS))}.")
+        engine = entry.get("engine") or {}
+        if not (isinstance(engine, dict) and set(engine) <= {"view", "action"}
+                and all(isinstance(v, str) for v in engine.values())):
+            raise ExampleProblem(at("terms", name, "engine"), "'engine' is {view: a.path.in.the.view} (use * for "
+                                 "any key) or {action: word}.")
+        terms.append(Term(str(name), entry["definition"].strip(), where,
+                          avoid=_strings(entry.get("avoid"), where, "avoid"),
+                          allow=_strings(entry.get("except"), where, "except"),
+                          forms=_strings(entry.get("forms"), where, "forms"),
+                          engine=dict(engine), see=_strings(entry.get("see"), where, "see")))
+    return Glossary(path, str(data.get("game", "")), terms)
+
+
+def glossaries(root: Path) -> tuple[list[Glossary], list[ExampleProblem]]:
+    found, problems = [], []
+    for path in sorted(Path(root).rglob(GLOSSARY_FILE)):
+        try:
+            found.append(load_glossary(path))
+        except ExampleProblem as problem:
+            problems.append(problem)
+    return found, problems
+
+
+# --- reading prose ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Piece:
+    """What the prose scanner finds: text (``kind`` "text", one paragraph or heading, its line
+    breaks kept), a role, a link, a target or a directive, from its first file line."""
+
+    kind: str
+    line: int
+    text: str
+    name: str = ""
+
+
+@lru_cache(maxsize=1)
+def _markdown():
+    from markdown_it.renderer import RendererHTML
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    return create_md_parser(MdParserConfig(enable_extensions={"colon_fence", "deflist"}), RendererHTML)
+
+
+DIRECTIVE_INFO = re.compile(r"^\{([^}]+)\}\s*(.*)$")
+OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
+
+
+def pieces(text: str, first_line: int = 1) -> Iterator[Piece]:
+    """The prose, roles, links and targets of a page, each with its file line."""
+    quoted = 0
+    for token in _markdown().parse(text):
+        if token.type == "blockquote_open":
+            quoted += 1
+        elif token.type == "blockquote_close":
+            quoted -= 1
+        elif token.type == "myst_target":
+            yield Piece("target", first_line + token.map[0], token.content.strip())
+        elif token.type == "inline":
+            yield from _inline(token, first_line + token.map[0], prose=not quoted)
+        elif token.type in ("fence", "colon_fence"):
+            yield from _directive(token, first_line + token.map[0])
+
+
+def _directive(token, line: int) -> Iterator[Piece]:
+    match = DIRECTIVE_INFO.match(token.info.strip())
+    if not match:
+        return  # a code block
+    name, argument = match.group(1).strip(), match.group(2)
+    yield Piece("directive", line, argument, name)
+    if name == "example":
+        yield Piece("text", line, _mask(argument))
+        return
+    if name in DATA_DIRECTIVES:
+        return
+    if argument and name not in ("rule",):
+        yield Piece("text", line, _mask(argument))
+    body = token.content.split("\n")
+    index = 0
+    while index < len(body) and OPTION.match(body[index]):
+        key, value = OPTION.match(body[index]).groups()
+        if key in PROSE_OPTIONS:
+            yield from _inline_text(value, line + 1 + index)
+        index += 1
+    yield from pieces("\n".join(body[index:]), line + 1 + index)
+
+
+def _inline_text(text: str, line: int) -> Iterator[Piece]:
+    for token in _markdown().parseInline(text):
+        yield from _inline(token, line, prose=True)
+
+
+def _inline(token, line: int, prose: bool) -> Iterator[Piece]:
+    parts, here = [], line
+    for child in token.children or []:
+        if child.type == "text":
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append("\n")
+            here += 1
+        elif child.type == "myst_role":
+            yield Piece("role", here, child.content, child.meta.get("name", ""))
+            parts.append(HOLE)
+        elif child.type == "link_open":
+            yield Piece("link", here, str(child.attrs.get("href", "")))
+        elif child.type in ("code_inline", "math_inline", "html_inline", "image"):
+            parts.append(HOLE)
+    if prose:
+        yield Piece("text", line, _mask("".join(parts)))
+
+
+def _mask(text: str) -> str:
+    """Quotations ("..."), kept as holes of the same shape so line breaks stay where they were."""
+    return QUOTED.sub(lambda m: re.sub(r"[^\n]", HOLE, m.group(0)), text)
+
+
+def page_pieces(path: Path) -> list[Piece]:
+    return list(pieces(Path(path).read_text(encoding="utf-8")))
+
+
+# --- the terminology check --------------------------------------------------------------------
+
+def check_terms(root: Path) -> list[ExampleProblem]:
+    """Avoided words in prose, glossary terms the pages never use, and terms bound to an engine
+    name the engine no longer has; each with file and line."""
+    found, problems = glossaries(root)
+    for glossary in found:
+        problems += _check_glossary(glossary)
+    return problems
+
+
+def _check_glossary(glossary: Glossary) -> list[ExampleProblem]:
+    problems: list[ExampleProblem] = []
+    used: set[str] = set()
+    avoided = [(term, words_pattern(term.avoid), [words_pattern([a]) for a in term.allow])
+               for term in glossary.terms if term.avoid]
+    for page in sorted(glossary.folder.rglob("*.md")):
+        for piece in page_pieces(page):
+            if piece.kind != "text":
+                continue
+            for term in glossary.terms:
+                if term.pattern.search(piece.text):
+                    used.add(term.name)
+            for term, pattern, allowed in avoided:
+                text = piece.text
+                for fixed in allowed:
+                    text = fixed.sub(lambda m: HOLE * len(m.group(0)), text)
+                for match in pattern.finditer(text):
+                    line = piece.line + text.count("\n", 0, match.start())
+                    problems.append(ExampleProblem(Where(str(page), line), (
+                        f"'{match.group(0)}' is a word this book avoids: say '{term.name}' instead "
+                        f"({_glossary_ref(glossary, term)}). If you mean the word itself, as when a note "
+                        f"discusses the old wording, write {{word}}`{match.group(0)}`.")))
+    for term in glossary.terms:
+        if term.name not in used:
+            problems.append(ExampleProblem(term.where, f"The glossary term '{term.name}' is never used in the "
+                                           f"pages of {display_path(str(glossary.folder))}. Use it where it "
+                                           "belongs, or remove it from the glossary."))
+        for other in term.see:
+            if glossary.term(other) is None:
+                problems.append(ExampleProblem(term.where, f"The term '{term.name}' says see '{other}', which is "
+                                               f"not in this glossary. Terms: {', '.join(t.name for t in glossary.terms)}."))
+    problems += _check_engine_names(glossary)
+    return problems
+
+
+def _glossary_ref(glossary: Glossary, term: Term) -> str:
+    return f"glossary: {display_path(str(glossary.path))}, line {term.where.line}"
+
+
+def _check_engine_names(glossary: Glossary) -> list[ExampleProblem]:
+    bound = [t for t in glossary.terms if t.engine]
+    if not bound:
+        return []
+    try:
+        game = registry.get_game(glossary.game)
+    except InputError as error:
+        return [ExampleProblem(Where(str(glossary.path), 1), f"The glossary names the game {glossary.game!r}: "
+                               f"{error.message}")]
+    problems = []
+    for term in bound:
+        path = term.engine.get("view")
+        if path and not any(_has_path(view, path.split(".")) for view in _views(glossary.game)):
+            problems.append(ExampleProblem(term.where, f"The term '{term.name}' stands for the engine's "
+                                           f"'{path}', which the {game.title} engine's view no longer has. Bind it "
+                                           "to the name the engine uses now, or remove 'engine:'."))
+        word = term.engine.get("action")
+        if word and word.lower() not in _action_words(glossary.game):
+            problems.append(ExampleProblem(term.where, f"The term '{term.name}' stands for the action "
+                                           f"'{word}', which the {game.title} engine no longer knows. Bind it to "
+                                           "the action's word now, or remove 'engine:'."))
+    return problems
+
+
+@lru_cache(maxsize=None)
+def _views(game_name: str) -> list:
+    """The engine's view of each of the game's presets (or of an empty setup)."""
+    game = registry.get_game(game_name)
+    settings = game.resolve_settings(None)
+    views = []
+    for setup in list(getattr(game, "presets", {}).values()) or [{}]:
+        try:
+            views.append(game.view(game.new_state(dict(setup), settings, Rng(0))))
+        except Exception:  # noqa: BLE001 - a preset that needs more setup is simply not used here
+            continue
+    return views
+
+
+def _has_path(node, parts: list[str]) -> bool:
+    if not parts:
+        return True
+    if not isinstance(node, dict):
+        return False
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        return any(_has_path(child, rest) for child in node.values()) if node else False
+    return head in node and _has_path(node[head], rest)
+
+
+@lru_cache(maxsize=None)
+def _action_words(game_name: str) -> frozenset[str]:
+    """Every first word of a string literal in the game's code: where its action words are written."""
+    from rulewright.checks import game_sources
+
+    words = set()
+    for folder in game_sources([game_name]):
+        for path in folder.rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+                    words.add(node.value.split()[0].lower())
+    return frozenset(words)
+
+
+# --- the cross-reference check ----------------------------------------------------------------
+
+def check_references(root: Path, rules) -> list[ExampleProblem]:
+    """Every ``{ruleref}``, ``{doc}``, ``{ref}`` and Markdown link to a page or heading leads
+    somewhere; ``rules`` are the declared rule IDs."""
+    root = Path(root)
+    pages = {path: page_pieces(path) for path in sorted(root.rglob("*.md"))}
+    targets = {p.text for found in pages.values() for p in found if p.kind == "target"}
+    problems = []
+    for path, found in pages.items():
+        for piece in found:
+            where = Where(str(path), piece.line)
+            if piece.kind == "role" and piece.name == "ruleref":
+                rule_id = _target(piece.text)
+                if rule_id not in rules:
+                    from rulewright.game import did_you_mean
+
+                    problems.append(ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does "
+                                                   f"not declare. {did_you_mean(rule_id, rules)}"))
+            elif piece.kind == "role" and piece.name == "doc":
+                target = _target(piece.text)
+                if not _page(root, path, target):
+                    place = "at the top of the rulebook" if target.startswith("/") else "beside this page"
+                    problems.append(ExampleProblem(where, f"{{doc}}`{target}` names a page that does not exist: "
+                                                   f"there is no {target.lstrip('/')}.md {place}."))
+            elif piece.kind == "role" and piece.name == "ref":
+                label = _target(piece.text)
+                if label not in targets:
+                    problems.append(ExampleProblem(where, f"{{ref}}`{label}` names no target: put '({label})=' on "
+                                                   "the line above the heading it should lead to."))
+            elif piece.kind == "link" and not re.match(r"^[a-z]+:", piece.text):
+                problems += _check_link(root, path, piece.text, where, targets)
+    return problems
+
+
+def _target(text: str) -> str:
+    match = re.search(r"<([^>]+)>\s*$", text)
+    return (match.group(1) if match else text).strip()
+
+
+def _page(root: Path, page: Path, target: str) -> Path | None:
+    base = root if target.startswith("/") else page.parent
+    candidate = (base / target.lstrip("/"))
+    for path in (candidate, candidate.with_name(candidate.name + ".md")):
+        if path.is_file():
+            return path
+    return None
+
+
+def _check_link(root, page, href, where, targets) -> list[ExampleProblem]:
+    file, _, fragment = href.partition("#")
+    if file and not _page(root, page, file):
+        return [ExampleProblem(where, f"The link to '{href}' leads nowhere: there is no {file} beside this page.")]
+    if fragment and fragment not in targets and fragment not in _heading_slugs(_page(root, page, file) or page):
+        return [ExampleProblem(where, f"The link to '{href}' names no heading or target '{fragment}'. Put "
+                               f"'({fragment})=' above the heading it should lead to.")]
+    return []
+
+
+def _heading_slugs(path: Path) -> set[str]:
+    from myst_parser.mdit_to_docutils.base import default_slugify
+
+    tokens = _markdown().parse(Path(path).read_text(encoding="utf-8"))
+    return {default_slugify(tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"}
