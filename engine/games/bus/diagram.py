@@ -32,7 +32,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     occupancy = state.occupancy()
     out = style.graph_header("bus")
     out.append("  graph [splines=false, outputorder=edgesfirst];")
-    out.append(f'  node [shape=circle, width=0.3, height=0.3, fixedsize=true, fontsize=10, penwidth=1.2, '
+    out.append(f'  node [shape=circle, width=0.3, height=0.3, fixedsize=true, fontsize=12, penwidth=1.2, '
                f'style=filled, fillcolor="{style.PAPER}"];')
     # Graphviz paints edges in the order their first node was declared. So, bottom to top: the
     # halos of added streets, the plain streets, the lines, then the legal and refused marks.
