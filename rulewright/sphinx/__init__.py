@@ -97,6 +97,7 @@ def setup(app):
     app.add_directive("event-catalogue", rules.EventCatalogue)
     app.add_role("ruleref", rules.RuleRefRole())
     app.connect("doctree-read", editions.drop_empty_toctrees, priority=400)
+    app.connect("missing-reference", editions.link_to_left_out_page)
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
     app.connect("builder-inited", _add_static)

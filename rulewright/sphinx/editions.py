@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.util import logging
+from sphinx.util import docname_join, logging
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +39,7 @@ def choose(app, sphinx_config, project) -> None:
     sphinx_config.rulewright_edition = edition
     if sphinx_config.rulewright_player_notes is None:
         sphinx_config.rulewright_player_notes = project.player_notes
+    app._rulewright_left_out = set()
     if edition == "player":
         srcdir = Path(app.srcdir)
         suffixes = list(sphinx_config.source_suffix) if isinstance(sphinx_config.source_suffix, dict) else [".md"]
@@ -46,6 +47,7 @@ def choose(app, sphinx_config, project) -> None:
             if page_edition(page) == "designer":
                 # Under every source suffix: Sphinx names a page it did not read by the first one.
                 docname = page.relative_to(srcdir).with_suffix("").as_posix()
+                app._rulewright_left_out.add(docname)
                 sphinx_config.exclude_patterns.extend(docname + suffix for suffix in dict.fromkeys(suffixes + [".md"]))
         # The toctrees name those pages; leaving them out is the point, not a mistake.
         sphinx_config.suppress_warnings = list(sphinx_config.suppress_warnings) + ["toc.excluded"]
@@ -79,3 +81,14 @@ def drop_empty_toctrees(app, doctree) -> None:
                 wrapper.parent.remove(wrapper)
             else:
                 toctree.parent.remove(toctree)
+
+
+def link_to_left_out_page(app, env, node, contnode):
+    """``missing-reference``: a link to a page this edition leaves out keeps its words, unlinked,
+    instead of failing the build."""
+    left_out = getattr(app, "_rulewright_left_out", set())
+    if node.get("reftype") != "doc" or not left_out:
+        return None
+    target = node.get("reftarget", "")
+    docname = target[1:] if target.startswith("/") else docname_join(node.get("refdoc", ""), target)
+    return contnode if docname in left_out else None
