@@ -6,7 +6,8 @@
   order they were added.
 - Each line end is a dot in the player's colour on the end street, just off the end crossing;
   a closed circle's crossing gets a ring in the player's colour (the action marker).
-- ``legal`` (an extra word after before/after) draws the acting player's legal next streets dashed.
+- ``legal`` (an extra word after before/after) draws the acting player's legal next streets
+  dotted (a refused street is dashed and marked X, so the two differ in greyscale too).
 - A refused step's street is drawn dashed red with an X beside it.
 """
 from __future__ import annotations
@@ -49,7 +50,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
         for text in run.game.view(state)["players"][focus]["legal"]:
             a, b = map(int, text.split("-"))
             out += _segment(state, "legal", a, b, 0.12, 0.88, _beside(occupancy, a, b),
-                            f'color="{colour[focus]}", style=dashed, penwidth=2.4')
+                            f'color="{colour[focus]}", style=dotted, penwidth=2.6')
     if refused is not None:
         a, b = refused.action.frm, refused.action.to
         shift = _beside(occupancy, a, b)
@@ -171,7 +172,7 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
     if added:
         cells.append(swatch(HALO, "added, in order 1, 2, ...", 12))
     if legal:
-        cells.append('<TD>- - -</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
+        cells.append('<TD>· · · ·</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
     if refused:
         cells.append(f'<TD><FONT COLOR="{style.REFUSED}">X - -</FONT></TD><TD ALIGN="LEFT">refused</TD>'
                      '<TD WIDTH="8"></TD>')
