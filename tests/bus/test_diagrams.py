@@ -10,6 +10,7 @@ from engine.games.bus import diagram as bus
 from rulewright.diagrams import dot_program
 from rulewright.problems import Where
 from rulewright.scenario import evaluate, parse
+from tests.bus.helpers import new
 
 SHARED = """
 game: bus
@@ -93,3 +94,10 @@ def test_every_bus_diagram_renders(example):
         done = subprocess.run([dot_program(), "-Tsvg"], input=dot, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         assert "<svg" in done.stdout
+
+
+def test_end_dots_depend_on_the_position_not_on_how_a_line_is_written():
+    """Red's line 16-17-8-16-21 can end at 16 by 16-17 or by 16-8, however it is written."""
+    dots = [sorted(bus._ends(new({"players": {"red": {"line": line}}}), {"red": "#d62728"}))
+            for line in ("16-17-8-16-21", "21-16-8-17-16", "16-8-17-16-21")]
+    assert dots[0] == dots[1] == dots[2] and len(dots[0]) == 3

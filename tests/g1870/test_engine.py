@@ -93,6 +93,17 @@ def test_unknown_actor_and_setup_keys_are_input_errors():
         start({"players": {"ann": {"shares": {"SP": 9}}}})
 
 
+def test_a_closed_corporation_can_be_set_up_directly():
+    state = start({"corporations": {"TP": {"closed": True}}})
+    tp = view(state)["corporations"]["TP"]
+    assert (tp["closed"], tp["president"], tp["cash"], tp["market"]) == (True, None, 0, 0)
+    assert all("TP" not in p.shares for p in state.players.values())
+    assert "TP" not in view(state)["operating_order"]
+    with pytest.raises(InputError, match="'closed' is true or false") as error:
+        start({"corporations": {"TP": {"closed": "yes"}}})
+    assert error.value.where == "corporations.TP.closed"
+
+
 def test_a_refused_action_names_its_rule_and_changes_nothing():
     state = start()
     with pytest.raises(Refusal) as refusal:

@@ -70,3 +70,32 @@ def test_the_dot_renders():
     done = subprocess.run([dot_program(), "-Tsvg"], input=dot, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "<svg" in done.stdout and "Dublin" in done.stdout
+
+
+OWN_BOARD = """
+game: muck-and-brass
+setup:
+  cities: {Hull: 2, York: 3, Selby: 1}
+  links: [Hull-Selby, Selby-York]
+  companies:
+    HSR: {home: Hull, treasury: 20}
+    YNM: {home: York, treasury: 20}
+    NER: {home: Selby, colour: "#2e7d32", active: false}
+  players:
+    ann: {shares: {HSR: 1}}
+do:
+  - ann: expand HSR Hull-Selby
+expect:
+  companies.HSR.links: [Hull-Selby]
+"""
+
+
+def test_a_board_the_example_built_is_not_called_illustrative_and_each_company_has_its_own_colour():
+    s = scenario.parse(OWN_BOARD, Where("test.md", 1), "t", {"id": "mb-own"})
+    result = scenario.evaluate(s)
+    assert result.ok, result.report()
+    dot = diagram.draw(result.run, "after")
+    assert "Illustrative board" not in dot and "This example's board" in dot
+    colours = [c.colour for c in result.run.after.companies.values()]
+    assert len(set(colours)) == 3 and colours[2] == "#2e7d32" and "" not in colours
+    assert "Illustrative board" in diagram.draw(run_of("Preston-Lancaster-Carlisle"), "after")

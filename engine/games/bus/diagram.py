@@ -144,17 +144,19 @@ def _focus(run, when: str) -> str | None:
 
 def _ends(state, colour) -> list[str]:
     """A dot per line end, on the end street just off the end crossing; several lines ending at
-    one crossing along the same street get dots at different distances."""
+    one crossing along the same street get dots at different distances. A line that can end at a
+    crossing by more than one street (a circle there) gets a dot on each: what is drawn depends on
+    the position only, like the rules (``Line.end_streets_at``), not on how the route is stored."""
     out, used = [], {}
     for name, p in state.players.items():
-        route = p.line.route
-        if len(route) < 2:
-            continue
-        for end, nxt in ((route[0], route[1]), (route[-1], route[-2])):
-            used[end, nxt] = used.get((end, nxt), 0) + 1
-            at = _pos(*_point(state, end, nxt, 0.24 + 0.16 * (used[end, nxt] - 1)))
-            out.append(f'  end_{name}_{len(out)} [shape=circle, width=0.13, height=0.13, label="", '
-                       f'style=filled, fillcolor="{colour[name]}", color="white", penwidth=1, pos={at}];')
+        line = p.line
+        for end in sorted(set(line.ends)):
+            for s in sorted(line.end_streets_at(end, "any-route")):
+                nxt = s[1] if s[0] == end else s[0]
+                used[end, nxt] = used.get((end, nxt), 0) + 1
+                at = _pos(*_point(state, end, nxt, 0.24 + 0.16 * (used[end, nxt] - 1)))
+                out.append(f'  end_{name}_{len(out)} [shape=circle, width=0.13, height=0.13, label="", '
+                           f'style=filled, fillcolor="{colour[name]}", color="white", penwidth=1, pos={at}];')
     return out
 
 

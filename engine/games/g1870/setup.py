@@ -9,7 +9,8 @@ from engine.games.g1870.state import Corporation, Player, Private, State
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
        "phase", "bank", "next_train", "track", "tokens", "connected")
 PLAYER = ("cash", "shares", "sold")
-CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued")
+CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
+        "closed")
 
 
 def key(kind: str, name, known: dict, where: str) -> str:
@@ -107,6 +108,11 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
     corp.incremental = bool(spec.get("reissued", False))
     corp.trains = [str(t) for t in spec.get("trains") or []]
     corp.cash_at_round_start = corp.cash
+    closed = spec.get("closed", False)
+    if not isinstance(closed, bool):
+        raise InputError(f"'closed' is true or false, not {closed!r}.", f"{where}.closed")
+    if closed:  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
+        holdings.close_corporation(state, corp)
 
 
 def sold_train_kinds(state: State, next_train=None) -> None:

@@ -16,11 +16,18 @@ def bought_this_turn(state: State) -> list[tuple]:
     return [a for a in state.acted if a[0] in ("buy", "par", "private")]
 
 
+def closed(sym: str):
+    raise Refusal("1870.market.close", f"{sym} has closed and left the game: its shares can no longer be "
+                                       "bought, and it cannot be started again.")
+
+
 def par_check(state: State, name: str, sym: str, price: int) -> int:
     """``par``'s refusals, in its order, changing nothing; returns what the certificate costs."""
     player, corp = state.players[name], state.corporations[sym]
     slsf_owner = state.must_par == name and sym == "SLSF"
-    if corp.par is not None or corp.closed:
+    if corp.closed:
+        closed(sym)
+    if corp.par is not None:
         raise Refusal("1870.par.start", f"{sym} has already been started; buy one of its shares instead.")
     if sym == "SLSF" and not slsf_owner:
         raise Refusal("1870.private.slsf", "The SLSF is started only by the player who buys the SLSF private "
@@ -62,7 +69,9 @@ def par(state: State, name: str, sym: str, price: int) -> list[Event]:
 def buy_check(state: State, name: str, sym: str, count: int, source: str) -> int:
     """``buy``'s refusals, in its order, changing nothing; returns the price of each share."""
     player, corp = state.players[name], state.corporations[sym]
-    if corp.par is None or corp.closed:
+    if corp.closed:
+        closed(sym)
+    if corp.par is None:
         raise Refusal("1870.par.start", f"{sym} has not been started; start it with 'par {sym} <price>'.")
     zone = holdings.zone(corp)
     brown_market = zone == "brown" and source == "market"

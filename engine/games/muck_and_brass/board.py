@@ -9,6 +9,10 @@ action such as ``expand LMR Liverpool-Manchester`` reads without ambiguity.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import yaml
 
 from rulewright.game.refusal import InputError, did_you_mean
 
@@ -132,3 +136,21 @@ def load_board(setup: dict) -> Board:
         ports[name] = Port(name, data["city"], _int(data["price"], where + ".price", "A port's price"),
                            _pos(data.get("pos"), where + ".pos"))
     return Board(cities, links, ports)
+
+
+def data(name: str) -> dict:
+    """One of the game's data files (``board.yaml``, the presets), read as YAML."""
+    text = resources.files("engine.games.muck_and_brass").joinpath("data", name).read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@lru_cache(maxsize=1)
+def _illustrative() -> tuple[frozenset, frozenset, frozenset]:
+    board = load_board(data("board.yaml"))
+    return frozenset(board.cities), frozenset(board.links.values()), frozenset(board.ports)
+
+
+def is_illustrative(board: Board) -> bool:
+    """Whether ``board`` is the book's illustrative board (the same cities, links and ports; city
+    values may differ), rather than one an example built for itself."""
+    return (frozenset(board.cities), frozenset(board.links.values()), frozenset(board.ports)) == _illustrative()

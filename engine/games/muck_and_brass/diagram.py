@@ -17,6 +17,7 @@ from html import escape
 
 from rulewright import dot as style
 from rulewright.dot import quote
+from engine.games.muck_and_brass.board import is_illustrative
 
 SCALE = 1.0  # board positions are inches already
 NEW_WIDTH, BUILT_WIDTH = 5.5, 3.0
@@ -53,6 +54,8 @@ def draw(run, when: str, options=frozenset()) -> str:
     legal = _legal_links(run, state) if "legal" in options else {}
 
     lines = style.graph_header(f"mb-{run.scenario.id}", size="6.3,8")
+    if any(city.pos is None for city in board.cities.values()):  # Graphviz places them: give it room
+        lines.append('  graph [overlap=false, sep="+10"]; edge [len=1.1];')
     for name, city in board.cities.items():
         label = f"{name}\n{city.value}"
         attrs = {"shape": "box", "style": "rounded,filled", "fillcolor": "white",
@@ -160,7 +163,7 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
                 f'HEIGHT="{height}" FIXEDSIZE="TRUE"></TD></TR></TABLE>')
 
     shown = {c.code: c for c in [*owners.values(), *port_owners.values()]}
-    rows = [row(bar(c.colour, 3), f"{code}: {c.name}") for code, c in sorted(shown.items())]
+    rows = [row(bar(c.colour, 3), f"{code}: {c.name}" if c.name != code else code) for code, c in sorted(shown.items())]
     for code, c in sorted(shown.items()):
         if len(c.components) > 1:
             parts = ", ".join(f"{h[:3]}. = {h}" for h in c.homes)
@@ -173,10 +176,12 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
     rows.append(row('<FONT COLOR="#909090">- - -</FONT>', "link not yet built"))
     if refused_pairs:
         rows.append(row(f'<FONT COLOR="{style.REFUSED}"><B>- - -</B></FONT>', "refused"))
-    rows.append(row('<FONT COLOR="#5c8fbf">[ $ ]</FONT>', "foreign port and its price"))
+    if state.board.ports:
+        rows.append(row('<FONT COLOR="#5c8fbf">[ $ ]</FONT>', "foreign port and its price"))
     rows.append(row("[[ ]]", "double border: home station"))
+    title = "Illustrative board" if is_illustrative(state.board) else "This example's board"
     label = (f'<<TABLE BORDER="1" COLOR="#c0c0c0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2">'
-             f'<TR><TD COLSPAN="2"><B>Illustrative board</B></TD></TR>{"".join(rows)}</TABLE>>')
+             f'<TR><TD COLSPAN="2"><B>{title}</B></TD></TR>{"".join(rows)}</TABLE>>')
     placed = all(city.pos is not None for city in state.board.cities.values())
     where = f", pos={quote(_pos((1.3, 1.5)))}" if placed else ""  # the demo board's empty corner
     return f"  key [shape=plaintext, fontsize=10{where}, label={label}];"

@@ -4,20 +4,12 @@ The rules themselves are in ``expand.py``; this module only wires them to the sh
 """
 from __future__ import annotations
 
-from importlib import resources
-
-import yaml
-
 from rulewright.game import Event, Game, Refusal, Setting
 from rulewright.game.interface import merge
 from engine.games.muck_and_brass import actions, expand, state as state_module
+from engine.games.muck_and_brass.board import data as _data
 from engine.games.muck_and_brass.state import State, network
 from engine.games.muck_and_brass.diagram import draw as draw_diagram
-
-
-def _data(name: str) -> dict:
-    text = resources.files("engine.games.muck_and_brass").joinpath("data", name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
 
 
 def _presets() -> dict[str, dict]:

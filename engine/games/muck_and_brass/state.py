@@ -153,7 +153,7 @@ def _company(board: Board, code: str, data: dict) -> Company:
     return Company(
         code=code,
         name=str(data.get("name", code)),
-        colour=str(data.get("colour", "#444444")),
+        colour=str(data.get("colour", "")),  # "" until ``_colour_the_rest`` gives it one
         active=bool(data.get("active", True)),
         treasury=_int(data.get("treasury", 0), f"{where}.treasury", "A treasury"),
         income=_int(data.get("income", 0), f"{where}.income", "An income"),
@@ -161,6 +161,19 @@ def _company(board: Board, code: str, data: dict) -> Company:
         ports=ports,
         markers=None if markers is None else _int(markers, f"{where}.markers", "The number of route markers"),
     )
+
+
+# Distinct colours for companies the setup gives none, in order (the shipped companies' own first).
+PALETTE = ("#2e7d32", "#1565c0", "#7b1fa2", "#ef6c00", "#5d4037", "#00838f", "#37474f", "#c62828", "#ad1457",
+           "#9e9d24", "#283593", "#6d4c41")
+
+
+def _colour_the_rest(companies: dict[str, Company]) -> None:
+    """Give each company without a colour its own: the first palette colour no company has yet."""
+    used = {c.colour.lower() for c in companies.values() if c.colour}
+    free = [colour for colour in PALETTE if colour not in used]
+    for index, company in enumerate(c for c in companies.values() if not c.colour):
+        company.colour = free[index % len(free)] if free else PALETTE[index % len(PALETTE)]
 
 
 def _check_exclusive(companies: dict[str, Company]) -> None:
@@ -196,6 +209,7 @@ def new_state(setup: dict, settings: dict, rng) -> State:
     companies = {str(code): _company(board, str(code), data)
                  for code, data in (setup.get("companies") or {}).items() if data is not None}
     _check_exclusive(companies)
+    _colour_the_rest(companies)
     players = {str(name): _player(str(name), data, companies) for name, data in (setup.get("players") or {}).items()}
     return State(
         board=board,
