@@ -208,7 +208,7 @@ def _slot(sym: str | None, reserved: bool = False) -> str:
         return '<TD WIDTH="17" HEIGHT="10" FIXEDSIZE="TRUE" BGCOLOR="white"> </TD>'
     fill, ink = ("#e6e6e6", style.MUTED) if reserved else (corporation_colour(sym), "white")
     return (f'<TD WIDTH="15" HEIGHT="10" FIXEDSIZE="TRUE" BGCOLOR="{fill}">'
-            f'<FONT POINT-SIZE="7.5" COLOR="{ink}"><B>{escape(sym)}</B></FONT></TD>')
+            f'<FONT POINT-SIZE="4.5" COLOR="{ink}"><B>{escape(sym)}</B></FONT></TD>')
 
 
 def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
