@@ -3,7 +3,7 @@
     rulewright check                  the whole-book checks (rules, examples, engine refusals)
     rulewright run <example-id>       play one example and say whether it holds, step by step
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
-    rulewright list                   every example with its file and line
+    rulewright list                   every example and shared position with its file and line
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from rulewright import book as book_module
 from rulewright.checks import check
 from rulewright.problems import ExampleProblem
-from rulewright.scenario import evaluate
+from rulewright.scenario import evaluate, seed_range, show
 
 
 def _find(example_id: str) -> book_module.ExampleDecl:
@@ -52,8 +52,11 @@ def cmd_run(args) -> int:
         outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
                    else "; ".join(map(str, step.events)) or "done")
         print(f"  {step.index}. {step} -> {outcome}")
+        for check in step.checks:
+            print(f"       {'ok' if check.ok else 'FAILS'}: {check.key} {show(check.expected)}")
     if result.ok:
-        print(f"{decl.id}: holds ({len(result.checks)} expectations).")
+        seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
+        print(f"{decl.id}: holds ({len(result.checks)} expectations{seeds}).")
         return 0
     print(result.report())
     return 1
@@ -81,8 +84,11 @@ def cmd_diagram(args) -> int:
 
 
 def cmd_list(args) -> int:
-    for decl in book_module.scan().examples:
+    book = book_module.scan()
+    for decl in book.examples:
         print(f"{decl.id or '(no id)'}\t{decl.where}")
+    for position in book.positions.values():
+        print(f"position {position.name}\t{position.where}")
     return 0
 
 
@@ -99,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     diagram.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
-    sub.add_parser("list", help="list every example").set_defaults(func=cmd_list)
+    sub.add_parser("list", help="list every example and shared position").set_defaults(func=cmd_list)
     args = parser.parse_args(argv)
     return args.func(args)
 

@@ -22,6 +22,7 @@ when asked for ``A-B``.
 """
 from __future__ import annotations
 
+import copy
 import fnmatch
 import re
 import traceback
@@ -303,6 +304,8 @@ def show(value: Any) -> str:
         if value and set(value) <= set(COMPARISONS):
             return " and ".join(_show_comparison(k, v) for k, v in value.items())
         return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool) or value is None:  # as the example writes them in YAML
+        return {True: "true", False: "false", None: "null"}[value]
     return str(value)
 
 
@@ -460,7 +463,7 @@ def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
         if str(position.data["game"]) != s.game_name:
             raise s.problem(f"The position {position.name!r} ({position.where}) is for {position.game_name}, "
                             f"but this example plays {s.game_name}.", "setup", "from")
-        setup = merge(position.data.get("setup") or {}, setup)
+        setup = merge(copy.deepcopy(position.data.get("setup") or {}), setup)  # the position is shared
         if isinstance(given_settings, dict) or given_settings is None:
             given_settings = merge(position.data.get("settings") or {}, given_settings or {})
     with _engine_errors(s):
@@ -505,6 +508,10 @@ def _split_action(s: Scenario, item: Any, index: int) -> tuple[str | None, str]:
         (actor, text), = item.items()
         if isinstance(text, (str, int)):
             return str(actor), str(text).strip()
+    if isinstance(item, dict) and "expect" in item and len(item) == 2:
+        actor = next(key for key in item if key != "expect")
+        raise s.problem(f"A check goes on its own line under the move: write '- {actor}: {item[actor]}' and then "
+                        "'- expect: {...}' on the next line.", "do", index, "expect")
     raise s.problem("Each action is one line: 'player: action' (e.g. '- ann: expand LMR Liverpool-Manchester') "
                     "or a plain action (e.g. '- general dividend').", "do", index)
 

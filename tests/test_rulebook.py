@@ -115,3 +115,14 @@ def test_changing_any_expected_value_makes_the_example_fail(decl):
         report = result.report()
         assert f"{display_path(decl.where.path)}, line {decl.where.line}, example {decl.id}" in report
     scenario.data = original
+
+
+def test_the_mutations_reach_checks_between_moves_ranges_and_event_details():
+    data = {"do": ["ann: add 1", {"expect": {"pile": 1, "refused": "toy.add"}}],
+            "expect": {"pile": {"between": [1, 3]}, "events": [{"added": {"count": 1}}]}}
+    found = {(path, str(value)) for path, value in _mutations(data)}
+    assert (("do", 1, "expect", "pile"), "2") in found
+    assert any(path == ("do", 1, "expect", "refused") and value != "toy.add" for path, value in found)
+    assert (("expect", "pile"), "{'between': [4, 5]}") in found
+    assert (("expect", "events"), "[{'added': {'count': 2}}]") in found
+    assert (("expect", "events"), "[{'added': {'count': 1}}, 'no-such-event']") in found

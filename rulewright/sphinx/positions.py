@@ -38,6 +38,9 @@ class PositionDirective(ExampleDirective):
         except ExampleProblem as problem:
             return self._broken(problem, title)
         box = nodes.container(ids=[anchor(position.name)], classes=["rw-example", "rw-position", "rw-ok"])
+        # a label, so that each example starting from it links here, from any page of the book
+        self.env.get_domain("std").note_hyperlink_target(anchor(position.name), self.env.docname,
+                                                         anchor(position.name), title or position.name)
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Position: ")
         head += nodes.inline(text=title or position.name, classes=["rw-example-title"])

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 
 
 def words(value) -> str:
@@ -34,8 +35,9 @@ def describe_setup(data: dict) -> list[nodes.Node]:
     preset = setup.pop("preset", None)
     start = setup.pop("from", None)
     if start:
-        rows.append(("Starts from", f"the shared position '{start}', changed as below" if setup or preset
-                     else f"the shared position '{start}'"))
+        link = addnodes.pending_xref("", nodes.inline(text=f"the shared position ‘{start}’"), refdomain="std",
+                                     reftype="ref", reftarget=f"position-{start}", refexplicit=True, refwarn=True)
+        rows.append(("Starts from", [link, nodes.Text(", changed as below" if setup or preset else "")]))
     if preset:
         rows.append(("Starts from", f"the '{preset}' preset, changed as below" if setup else f"the '{preset}' preset"))
     for key, value in setup.items():
@@ -64,7 +66,7 @@ def describe_setup(data: dict) -> list[nodes.Node]:
         row = nodes.row()
         for cell, cls in ((label, "rw-setup-key"), (text, "rw-setup-value")):
             entry = nodes.entry(classes=[cls])
-            entry += nodes.paragraph(text=cell)
+            entry += nodes.paragraph(text=cell) if isinstance(cell, str) else nodes.paragraph("", "", *cell)
             row += entry
         body += row
     return [table]

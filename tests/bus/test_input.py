@@ -15,6 +15,8 @@ LINES = {"players": {"red": {"line": "13-14"}, "blue": {"line": "20-24"}}}
     ("red", "add 14-33", "No street joins crossings 14 and 33. The streets from 14 are 14-6, 14-10"),
     ("red", "add 14-40", "There is no crossing '40'"),
     ("red", "add 14", "'14' is not a street"),
+    ("red", "add 14 to 20", "Here that is '14-20'."),
+    ("red", "add 14-20-24", "write '14-20' and '20-24' as separate moves, one per line."),
     ("red", "add", "'add' needs a street"),
     ("red", "ad 14-19", "Did you mean 'add'"),
     ("rde", "add 14-19", "There is no player called 'rde'. Did you mean 'red'"),

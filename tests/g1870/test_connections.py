@@ -36,7 +36,7 @@ def test_in_a_connection_run_only_its_actions_are_listed():
     ("run 4 Dallas-Nowhere", "Nowhere"),
     ("lay Dallas-Huston", "Houston"),
     ("token Memphys", "Memphis"),
-    ("run Dallas-Houston", "map actions"),
+    ("run Dallas-Houston", "a run names its train first"),
     ("lay Dallas", "map actions"),
     ("place token", "map actions"),
 ])

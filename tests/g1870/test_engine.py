@@ -76,6 +76,10 @@ def test_closing_a_corporation_lowers_the_certificate_limit_and_frees_its_cell()
     ("sell two SP", "not in an order the game knows"),
     ("par SP ninety", "whole number"),
     ("redeem SP from zed", "no player called 'zed'"),
+    ("sell SP 2", "Did you mean 'sell 2 SP'"),
+    ("par SP at $90", "Did you mean 'par SP 90'"),
+    ("bid 45 SCC", "Did you mean 'bid 45 on SCC'"),
+    ("buy SP 3", "Did you mean 'buy 3 SP from market'"),
 ])
 def test_bad_notation_is_an_input_error_that_says_what_is_wrong(text, fragment):
     with pytest.raises(InputError, match=fragment):
@@ -102,6 +106,25 @@ def test_a_closed_corporation_can_be_set_up_directly():
     with pytest.raises(InputError, match="'closed' is true or false") as error:
         start({"corporations": {"TP": {"closed": "yes"}}})
     assert error.value.where == "corporations.TP.closed"
+
+
+def test_a_sale_waiting_for_protection_can_be_set_up_directly():
+    played = play(start({"turn": "cat"}), "cat: sell TP", "cat: done")
+    set_up = start({"players": {"cat": {"shares": {"SP": 1, "TP": 1}}}, "corporations": {"TP": {"market": 1}},
+                    "protection": [{"corporation": "TP", "sold_by": "cat"}]})
+    assert view(set_up)["waiting"] == view(played)["waiting"] == ["bob: protect or decline TP (1 sold by cat)"]
+    assert set_up.players["cat"].sold_this_round == played.players["cat"].sold_this_round == {"TP"}
+    after = [view(play(s, "bob: decline TP")) for s in (set_up, played)]
+    assert after[0]["corporations"]["TP"]["cell"] == after[1]["corporations"]["TP"]["cell"]
+    assert after[0]["turn"] == after[1]["turn"]
+    for bad, where in [({"protection": [{"corporation": "TP", "sold_by": "bob"}]}, "protection.0.sold_by"),
+                       ({"protection": [{"corporation": "TP", "sold_by": "cat"}]}, "protection.0.count"),
+                       ({"protection": [{"corporation": "TP", "sold_by": "cat", "cuont": 1}]}, "protection.0.cuont"),
+                       ({"corporations": {"TP": {"market": 1}}, "turn": "dan",
+                         "protection": [{"corporation": "TP", "sold_by": "cat"}]}, "turn")]:
+        with pytest.raises(InputError) as error:
+            start(bad)
+        assert error.value.where == where
 
 
 def test_a_refused_action_names_its_rule_and_changes_nothing():

@@ -107,6 +107,9 @@ def test_every_notation_reads_back_to_the_same_action():
     (None, "draw", "ann: draw"),
     ("ann", "play E3 found", "must be followed by a company"),
     ("ann", "play E3 now", "After the tile"),
+    ("ann", "found WU", "write 'play <tile> found WU'"),
+    ("ann", "buy 2 ES", "write 'buy ES' once per share"),
+    ("ann", "pass", "write 'end turn'"),
 ])
 def test_bad_notation_says_what_to_write(actor, text, words):
     with pytest.raises(InputError, match=words):

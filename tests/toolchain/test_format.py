@@ -177,6 +177,8 @@ def test_a_bound_broken_by_one_seed_names_that_seed(page):
     (STEPS, ("  - expect: {refused", "  - expect: {pile: 2}\n  - expect: {refused"),
      "must come right after the move it refuses", "{refused: toy.add"),
     (STEPS, ("- expect: {pile: 2, next: bob}", "- expect: {}"), "give it at least one check", "- expect: {}"),
+    (STEPS, ("- ann: add 2\n  - expect: {pile: 2, next: bob}", "- {ann: add 2, expect: {pile: 2}}"),
+     "A check goes on its own line under the move: write '- ann: add 2' and then '- expect: {...}'", "{ann: add 2"),
     (EVENTS, ("{won: {by: bob}}", "{won: {bye: bob}}"), "'won' events have no detail 'bye'. Did you mean 'by'?",
      "events:"),
     (EVENTS, ("{won: {by: bob}}", "{won: bob}"), "an event with details to check", "events:"),
@@ -334,3 +336,28 @@ def test_the_book_checks_report_an_unused_position_and_one_that_cannot_be_set_up
     assert problems == [f"{tmp_path / 'rulebook' / 'toy.md'}, line {line_of(text, 'spare', after='crowd') - 1}: "
                         "The position 'spare' is used by no example. Start an example from it "
                         "('setup: {from: spare}') or remove it."]
+
+
+def test_the_command_line_plays_an_example_from_a_shared_position_with_its_checks(page, monkeypatch, capsys):
+    from rulewright import cli, config
+
+    from tests.toolchain.pages import RULE_ADD
+
+    path = page(assemble(RULE_ADD, POSITION, FROM.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 7}\n")))
+    monkeypatch.setattr(config, "_current", None)
+    config.load(path.parent.parent).activate()
+    assert cli.main(["run", "toy-from"]) == 0
+    out = capsys.readouterr().out
+    assert "1. ann: add 2 -> added (count 2)" in out and "ok: pile 7" in out
+    assert "toy-from: holds (3 expectations)." in out
+    assert cli.main(["list"]) == 0
+    assert f"position crowd\t{path}, line {line_of(path.read_text(), '{position}')}" in capsys.readouterr().out
+
+
+def test_yes_no_and_nothing_are_shown_as_the_example_writes_them(page):
+    result, text = run(page, """
+        game: toy
+        setup: {preset: small}
+        expect: {winner: false}
+        """)
+    assert f"winner (line {line_of(text, 'expect:')}): expected false, but it is null." in result.report()

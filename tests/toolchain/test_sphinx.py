@@ -141,6 +141,7 @@ def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path
     assert done.returncode == 0, done.stderr
     html = (out / "toy.html").read_text()
     assert 'id="position-crowd"' in html and "The position for the following examples" in html
-    assert "the shared position ‘crowd’, changed as below" in html or "the shared position 'crowd'" in html
+    assert 'href="#position-crowd"' in html and "the shared position ‘crowd’" in html
+    assert ", changed as below" in html
     assert html.count("✓ verified") == 3
     assert "after step 1: " in html and re.search(r">step 2<.*?>is refused by <", html, re.S)

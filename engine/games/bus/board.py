@@ -76,13 +76,28 @@ class Board:
 
     def parse_street(self, text: object, where: str | None = None) -> tuple[int, int]:
         """Read ``"14-20"`` as the pair (14, 20), in the order written, checking that it is a street."""
-        parts = str(text).replace(" ", "").split("-")
+        written = str(text).replace(" ", "")
+        parts = written.split("-")
         if len(parts) != 2 or not all(parts):
             raise InputError(f"{text!r} is not a street. Write a street as two crossing numbers joined by a "
-                             "dash, for example 14-20.", where)
+                             f"dash, for example 14-20.{_several_streets_hint(written)}", where)
         a, b = (self.crossing(p, where) for p in parts)
         self.joined(a, b, where)
         return a, b
+
+
+def _several_streets_hint(written: str) -> str:
+    """The slips designers make: '20 to 24' for '20-24', and several streets in one move
+    ('20-19-18', '20-19,19-18')."""
+    ends = written.split("to")
+    if len(ends) == 2 and all(e.isdigit() for e in ends):
+        return f" Here that is '{ends[0]}-{ends[1]}'."
+    crossings = [c for c in written.replace(",", "-").split("-") if c]
+    if len(crossings) < 3 or not all(c.isdigit() for c in crossings):
+        return ""
+    steps = list(dict.fromkeys(f"{a}-{b}" for a, b in zip(crossings, crossings[1:]) if a != b))
+    return (" One move is one street: write " + " and ".join(f"'{s}'" for s in steps)
+            + " as separate moves, one per line.")
 
 
 @cache

@@ -134,7 +134,20 @@ class Reader:
                 return act(item=item, count=count, other="market" if tail else "")
             if verb == "sell" and not tail:
                 return act(item=self.name(counted[0], "corporation", self.corps), count=count)
-        self.fail("its words are not in an order the game knows.")
+        self.fail("its words are not in an order the game knows." + self.hint(verb, rest))
+
+    def hint(self, verb: str, rest: list[str]) -> str:
+        """The form meant, for the commonest slips: a count or an amount in the wrong place, a
+        dollar sign, a missing 'on'."""
+        words = [w.lstrip("$") for w in rest if w.lower() not in ("at", "for", "on", "shares", "share")]
+        numbers = [w for w in words if w.isdigit()]
+        names = [w for w in words if not w.isdigit()]
+        if len(numbers) != 1 or len(names) != 1:
+            return ""
+        n, name = numbers[0], names[0].upper()
+        meant = {"sell": f"sell {n} {name}", "buy": f"buy {n} {name} from market", "par": f"par {name} {n}",
+                 "bid": f"bid {n} on {name}"}.get(verb)
+        return f" Did you mean '{meant}'?" if meant else ""
 
     def map_action(self, verb: str, rest: list[str]) -> Act:
         """Actions on the map: station names are read whole (they may hold spaces) and checked."""
@@ -147,6 +160,8 @@ class Reader:
             return Act(self.actor, verb, item=network.station(text))
         if verb == "run" and len(rest) >= 2 and rest[0].isdigit():
             return Act(self.actor, verb, item=rest[0], other="-".join(network.read_path(" ".join(rest[1:]))))
+        if verb == "run" and rest and not rest[0].isdigit():
+            self.fail(f"a run names its train first, e.g. 'run 3 {text}' for a 3-train.")
         for choice, words in DESTINATION.items():
             if f"{verb} {text}".lower() == words:
                 return Act(self.actor, "dest", item=choice)

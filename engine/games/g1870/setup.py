@@ -4,10 +4,11 @@ from __future__ import annotations
 from rulewright.game import InputError
 from rulewright.game.refusal import did_you_mean, lookup
 from engine.games.g1870 import data, holdings, map_setup, market, rounds
-from engine.games.g1870.state import Corporation, Player, Private, State
+from engine.games.g1870.state import Corporation, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected")
+       "phase", "bank", "next_train", "track", "tokens", "connected", "protection")
+SALE = ("corporation", "sold_by", "count")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed")
@@ -68,6 +69,7 @@ def build(setup: dict, settings: dict) -> State:
     sold_train_kinds(state, setup.get("next_train"))
     state.bank = int(setup.get("bank", data.tables()["bank"] - total_cash(state)))
     start_round(state, setup)
+    waiting_sales(state, setup)
     map_setup.build(state, setup)
     return state
 
@@ -113,6 +115,47 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
         raise InputError(f"'closed' is true or false, not {closed!r}.", f"{where}.closed")
     if closed:  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
         holdings.close_corporation(state, corp)
+
+
+def waiting_sales(state: State, setup: dict) -> None:
+    """``protection``: sales made in the seller's turn that now wait for price protection, first
+    the one whose president answers first. The sold shares are already in the market (count them
+    in the corporation's ``market``); each waits at the corporation's current price."""
+    given = setup.get("protection") or []
+    if not isinstance(given, list):
+        raise InputError("'protection' is a list of sales, for example "
+                         "'protection: [{corporation: TP, sold_by: cat, count: 1}]'.", "protection")
+    if given and state.round != "stock":
+        raise InputError("Sales wait for price protection only in a stock round; remove 'protection' or "
+                         "set 'round: stock'.", "protection")
+    sellers = set()
+    for index, sale in enumerate(given):
+        where = f"protection.{index}"
+        check_keys(sale, SALE, where)
+        if "corporation" not in sale or "sold_by" not in sale:
+            raise InputError("Each waiting sale names its 'corporation' and who it was 'sold_by'.", where)
+        sym = key("corporation", sale["corporation"], state.corporations, f"{where}.corporation")
+        corp, seller = state.corporations[sym], player_name(sale["sold_by"], state, f"{where}.sold_by")
+        count = sale.get("count", 1)
+        if corp.par is None or corp.closed:
+            raise InputError(f"{sym} is not a running corporation, so no sale of it can wait.", f"{where}.corporation")
+        if corp.president == seller:
+            raise InputError(f"{seller} is {sym}'s president, whose own sales are never offered for protection.",
+                             f"{where}.sold_by")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= corp.market:
+            raise InputError(f"The sold shares are already in the market, which holds {corp.market} {sym} "
+                             f"share(s): 'count' is a whole number from 1 to that (raise corporations.{sym}.market "
+                             "if need be).", f"{where}.count")
+        sellers.add(seller)
+        state.players[seller].sold_this_round.add(sym)
+        state.protection.append(Sale(seller, sym, count, holdings.price(corp), corp.president))
+    if len(sellers) > 1:
+        raise InputError("All waiting sales come from one turn, so one player sold them all.", "protection")
+    if sellers and "turn" in setup and state.turn not in sellers:
+        raise InputError(f"The waiting sales were made in {next(iter(sellers))}'s turn; leave out 'turn', or "
+                         "name the seller.", "turn")
+    if sellers:
+        state.turn = next(iter(sellers))
 
 
 def sold_train_kinds(state: State, next_train=None) -> None:

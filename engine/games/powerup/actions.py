@@ -79,9 +79,22 @@ def parse(state, actor: str | None, text: str) -> Action:
     if verb == "play" and rest:
         return _play(actor, rest)
     raise InputError(
-        f"Cannot read the action {text!r}. powerUp actions are: 'draw', 'play E5' (with "
+        f"Cannot read the action {text!r}. {_hint(verb, rest)}powerUp actions are: 'draw', 'play E5' (with "
         "'found ES' or 'survivor ES' when the play needs a choice), 'buy ES' and 'end turn'."
     )
+
+
+def _hint(verb: str, rest: list[str]) -> str:
+    """How to write what the designer meant, for the commonest slips."""
+    if verb in ("found", "survivor") and rest:
+        return (f"A company is {'founded' if verb == 'found' else 'chosen to survive'} by the tile played: "
+                f"write 'play <tile> {verb} {rest[0]}', e.g. 'play E5 {verb} {rest[0]}'. ")
+    if verb == "buy" and len(rest) > 1:
+        company = next((w for w in rest if not w.isdigit()), "ES")
+        return f"Each buy is one share: write 'buy {company}' once per share, one move per line. "
+    if verb in ("pass", "done", "end-turn", "endturn"):
+        return "To end the turn, write 'end turn'. "
+    return ""
 
 
 def _play(actor: str, words: list[str]) -> Play:
