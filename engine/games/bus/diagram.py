@@ -174,11 +174,15 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
     if added:
         cells.append(swatch(HALO, "added, in order 1, 2, ...", 12))
     if legal:
-        cells.append('<TD>· · · ·</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
+        cells.append('<TD>. . . .</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
     if refused:
         cells.append(f'<TD><FONT COLOR="{style.REFUSED}">X - -</FONT></TD><TD ALIGN="LEFT">refused</TD>'
                      '<TD WIDTH="8"></TD>')
     cells.append(swatch(STATION, "train station", 12, f' BORDER="1" COLOR="{style.INK}"'))
-    label = f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="1"><TR>{"".join(cells)}</TR></TABLE>>'
+    # At most four entries a row: a longer row made the picture wider than the map, and so printed
+    # the whole map smaller.
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    body = "".join(f'<TR>{"".join(row)}{"<TD></TD>" * 3 * (4 - len(row))}</TR>' for row in rows)
+    label = f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="1">{body}</TABLE>>'
     return (f"  key [shape=plaintext, fixedsize=false, width=0, height=0, style=\"\", fontsize=10, "
-            f"pos={_pos(4.5, 8.85)}, label={label}];")
+            f"pos={_pos(4.5, 8.85 + 0.18 * (len(rows) - 1))}, label={label}];")
