@@ -10,6 +10,8 @@ Targets (on the 2-core reference machine):
 - `make rulebook` builds both editions (player's and designer's, HTML and PDF, side by side) in
   less wall time than one edition took before there were two (57 s); each edition's time alone
   is reported too. Left out with `--no-rulebook` (the builds take minutes).
+- `make test` draws and renders every example's diagrams as the book build does: at most 50 ms
+  a diagram, so a book of a few hundred diagrams adds seconds, not minutes.
 """
 from __future__ import annotations
 
@@ -21,17 +23,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulewright.game import Rng, step  # noqa: E402
-from rulewright.registry import get_game  # noqa: E402
-from rulewright.game.interface import merge  # noqa: E402
+from rulewright.diagrams import dot_program, draw_all  # noqa: E402
+from rulewright.registry import game_names, get_game  # noqa: E402
 from rulewright import book  # noqa: E402
 from rulewright.problems import ExampleProblem  # noqa: E402
-from rulewright.scenario import evaluate  # noqa: E402
+from rulewright.scenario import evaluate, start  # noqa: E402
 
 BOOK_TARGET_S = 10.0
 OVERHEAD_TARGET = 3.0
 MOVES_TARGET = 200.0
 REBUILD_TARGET_S = 57.0
 ROOT = Path(__file__).resolve().parent.parent
+DIAGRAM_TARGET_MS = 50.0
 
 
 def timed(fn, repeat=3):
@@ -79,15 +82,11 @@ def bench_overhead(scenarios):
     ratios = []
     for s in scenarios:
         game = get_game(s.game_name)
-        settings = game.resolve_settings(s.data.get("settings"))
-        setup = dict(s.data.get("setup") or {})
-        preset = setup.pop("preset", None)
-        if preset:
-            setup = merge(game.presets[preset], setup)
-        items = [(None, i) if isinstance(i, str) else next(iter(i.items())) for i in s.data.get("do") or []]
+        items = [(None, i) if isinstance(i, str) else next(iter(i.items())) for i in s.data.get("do") or []
+                 if not (isinstance(i, dict) and "expect" in i)]
 
         def raw():
-            state = game.new_state(setup, settings, Rng(s.data.get("seed", 0)))
+            state = start(s)[2]  # the same setting up (presets, shared positions) as evaluate()
             for actor, text in items:
                 try:
                     state = step(game, state, game.parse_action(state, actor, str(text))).state
@@ -100,6 +99,18 @@ def bench_overhead(scenarios):
         med = statistics.median(ratios)
         print(f"evaluator overhead: median {med:.2f}x the raw engine (target <= {OVERHEAD_TARGET:.0f}x, "
               f"ratio {med / OVERHEAD_TARGET:.2f})")
+
+
+def bench_diagrams(scenarios):
+    """Drawing (the game's DOT) and rendering (Graphviz to SVG) every diagram, as `make test` does."""
+    results = [r for r in (evaluate(s) for s in scenarios) if r.ok and r.scenario.diagram]
+    start = time.perf_counter()
+    drawn = sum(len(draw_all(r)) for r in results)
+    elapsed = time.perf_counter() - start
+    if drawn:
+        each = elapsed / drawn * 1000
+        print(f"diagrams: {drawn} drawn and rendered with {Path(dot_program()).name} in {elapsed:.2f} s = "
+              f"{each:.0f} ms each (target {DIAGRAM_TARGET_MS:.0f} ms, ratio {each / DIAGRAM_TARGET_MS:.2f})")
 
 
 def bench_random_play(name, preset, moves=300, seed=1):
@@ -146,7 +157,8 @@ def main():
         bench_rulebook()
     scenarios = bench_book()
     bench_overhead(scenarios)
-    for name in ("muck-and-brass", "bus", "powerup", "1870"):
+    bench_diagrams(scenarios)
+    for name in game_names():
         game = get_game(name)
         for preset in list(game.presets)[:1]:
             bench_random_play(name, preset)

@@ -4,11 +4,14 @@
     rulewright run <example-id>       play one example and say whether it holds, step by step
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
     rulewright list                   every example and shared position with its file and line
+    rulewright new <folder> [--title T] [--game NAME]
+                                      a new rulebook project with a starter game
+    rulewright --version
 """
 from __future__ import annotations
 
 import argparse
-import subprocess
+import os
 import sys
 from pathlib import Path
 
@@ -63,7 +66,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_diagram(args) -> int:
-    from rulewright.diagrams import dot_program, draw
+    from rulewright.diagrams import draw, render
 
     decl = _find(args.example_id)
     try:
@@ -71,14 +74,13 @@ def cmd_diagram(args) -> int:
         result = evaluate(scenario)
         when = args.when or ("before" if scenario.diagram == "before" else "after")
         code = draw(result.run, when, scenario.diagram_options)
+        if not args.output:
+            print(code)
+            return 0
+        render(code, scenario.where, Path(args.output).suffix.lstrip(".") or "png", args.output)
     except ExampleProblem as problem:
         print(problem)
         return 1
-    if not args.output:
-        print(code)
-        return 0
-    fmt = Path(args.output).suffix.lstrip(".") or "png"
-    subprocess.run([dot_program(), f"-T{fmt}", "-o", args.output], input=code, text=True, check=True)
     print(f"Wrote {args.output}")
     return 0
 
@@ -92,9 +94,41 @@ def cmd_list(args) -> int:
     return 0
 
 
+def cmd_new(args) -> int:
+    from rulewright import scaffold
+
+    folder = Path(args.folder)
+    default_title = folder.resolve().name.replace("-", " ").replace("_", " ").title()
+    title, game = args.title, args.game
+    if sys.stdin.isatty() and not os.environ.get("CI"):
+        title = title or input(f"The game's title [{default_title}]: ").strip() or default_title
+        suggested = scaffold.game_name_from(title)
+        game = game or input(f"Its short name, as examples write 'game: ...' [{suggested}]: ").strip() or suggested
+    title = title or default_title
+    names = scaffold.Names(title=title, game=game or scaffold.game_name_from(title))
+    try:
+        scaffold.create(folder, names)
+    except scaffold.ScaffoldError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"Created the rulebook project for {names.title!r} (game: {names.game}) in {folder}.\n"
+          f"Next:\n  cd {folder}\n  make test       # plays every example\n"
+          f"  make rulebook   # builds {folder}/_build/html/index.html and the PDF\n"
+          f"Then read rulebook/authoring.md, and replace the starter game in {names.package}/ with yours.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    from rulewright.scaffold import rulewright_version
+
     parser = argparse.ArgumentParser(prog="rulewright", description="Check and explore the rulebook.")
+    parser.add_argument("--version", action="version", version=f"rulewright {rulewright_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
+    new = sub.add_parser("new", help="create a new rulebook project with a small starter game")
+    new.add_argument("folder", help="a new or empty folder for the project")
+    new.add_argument("--title", help="the game's title, e.g. 'Dragon Race'")
+    new.add_argument("--game", help="the game's short name, as examples write it: 'game: dragon-race'")
+    new.set_defaults(func=cmd_new)
     sub.add_parser("check", help="check rules, examples and engine refusals against each other").set_defaults(
         func=cmd_check)
     run = sub.add_parser("run", help="play one example")

@@ -123,9 +123,16 @@ def _from_table(pyproject: Path, table: dict) -> Project:
 
 
 def _line_of(pyproject: Path, key: str) -> int:
-    """The line of ``key`` in the file, for messages (tomllib keeps no positions)."""
+    """The line of ``key`` in the file's ``[tool.rulewright]`` table, for messages (tomllib keeps
+    no positions); a key of the same name in another table does not count."""
+    inside = False
     for number, line in enumerate(pyproject.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.strip().startswith(key):
+        text = line.strip()
+        if text.startswith("["):
+            if text.replace(" ", "") == f"[tool.rulewright.{key}]":
+                return number
+            inside = text.replace(" ", "") == "[tool.rulewright]"
+        elif inside and text.split("=")[0].strip().strip('"') == key:
             return number
     return 1
 

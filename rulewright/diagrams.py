@@ -3,11 +3,13 @@ source); rendering is Sphinx's graphviz support, or the CLI with the same ``dot`
 """
 from __future__ import annotations
 
+import inspect
 import shutil
+import subprocess
 import sysconfig
 from pathlib import Path
 
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, display_path
 
 
 def draw(run, when: str, options=frozenset()) -> str:
@@ -16,16 +18,49 @@ def draw(run, when: str, options=frozenset()) -> str:
     s = run.scenario
     drawer = run.game.diagram
     if drawer is None:
-        module = type(run.game).__module__
-        raise ExampleProblem(s.where, f"The game {s.game_name!r} draws no diagrams, so ':diagram:' cannot be "
-                                      f"used on its examples yet. Its author adds a drawer in the game class "
-                                      f"({module}): diagram = staticmethod(draw), where draw(run, when, options) "
-                                      "returns Graphviz DOT source.")
+        cls = type(run.game)
+        try:
+            home = f"{cls.__name__}, in {display_path(inspect.getsourcefile(cls))}"
+        except (TypeError, OSError):
+            home = f"{cls.__module__}.{cls.__name__}"
+        raise ExampleProblem(s.where, f"The game {s.game_name!r} draws no diagrams, so this example's ':diagram:' "
+                                      "cannot be drawn. Remove the ':diagram:' line, or give the game a drawer: in "
+                                      f"its class ({home}) add 'diagram = staticmethod(draw)', where draw(run, when, "
+                                      "options) returns Graphviz DOT source (a project made by 'rulewright new' has "
+                                      "one to copy in its diagram.py).")
     try:
         return drawer(run, when, frozenset(options))
     except Exception as error:  # a bug in a diagram module must not stop the whole book
         raise ExampleProblem(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}). "
                                       "This is a bug in the game's diagram code, not in your example.") from None
+
+
+def render(code: str, where, fmt: str = "svg", output: str | None = None) -> bytes:
+    """Render DOT source with the Graphviz the book is built with (``dot_program()``) and return
+    the picture, or write it to ``output``. A diagram Graphviz cannot draw is an ``ExampleProblem``
+    at ``where``, with Graphviz's own words (its line numbers count in the DOT source)."""
+    command = [dot_program(), f"-T{fmt}"] + (["-o", output] if output else [])
+    try:
+        done = subprocess.run(command, input=code.encode("utf-8"), capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise ExampleProblem(where, f"Graphviz ({command[0]}) could not be run to draw the diagram: {error}. "
+                                    "Reinstall the project's environment (make distclean, then make test).") from None
+    if done.returncode != 0:
+        said = " ".join(done.stderr.decode("utf-8", "replace").split()) or f"exit status {done.returncode}"
+        raise ExampleProblem(where, f"Graphviz could not draw this example's diagram: {said}. This is a bug in the "
+                                    "game's diagram code (the DOT source it writes), not in your example; "
+                                    "'rulewright diagram <example-id>' prints that source.")
+    return done.stdout
+
+
+def draw_all(result) -> list[str]:
+    """Draw and render every diagram a played example asks for (``:diagram: before/after/both``),
+    as the book build does, so a broken drawer fails ``make test`` too. Returns each diagram's SVG."""
+    s = result.scenario
+    if not s.diagram:
+        return []
+    whens = ("before", "after") if s.diagram == "both" else (s.diagram,)
+    return [render(draw(result.run, when, s.diagram_options), s.where).decode("utf-8", "replace") for when in whens]
 
 
 def dot_program() -> str:

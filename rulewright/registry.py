@@ -16,10 +16,13 @@ imported only when first asked for, so one broken game cannot stop the others.
 from __future__ import annotations
 
 import importlib
+import traceback
+from functools import lru_cache
 from importlib.metadata import entry_points
 
 from rulewright import config
 from rulewright.game import Game, InputError, did_you_mean
+from rulewright.problems import display_path
 
 ENTRY_POINT_GROUP = "rulewright.games"
 
@@ -33,8 +36,9 @@ def register(name: str, target: str) -> None:
     _loaded.pop(name, None)
 
 
+@lru_cache(maxsize=1)
 def installed() -> dict[str, str]:
-    """The games installed with pip, by name."""
+    """The games installed with pip, by name (read once per process: every example asks)."""
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -53,34 +57,55 @@ def get_game(name: str) -> Game:
     known = targets()
     if name not in known:
         project = config.current()
-        table = project.pyproject or project.root / "pyproject.toml"
+        table = display_path(str(project.pyproject or project.root / "pyproject.toml"))
+        hint = did_you_mean(name, known) if known else "No game is registered yet."
         raise InputError(
-            f"There is no game called {name!r}. {did_you_mean(name, known) if known else ''} "
-            f"A game is registered in {table} under [tool.rulewright.games] (name = \"module:GAME\"), "
-            f"or installed with pip under the {ENTRY_POINT_GROUP!r} entry point.".replace("  ", " "),
-            "game")
+            f"There is no game called {name!r}. {hint} A game is registered in {table}, under "
+            f"[tool.rulewright.games], as a line such as: {name} = \"my_game:GAME\" (its Python package and "
+            f"the Game object in it); or it is installed with pip from a package that declares it under the "
+            f"{ENTRY_POINT_GROUP!r} entry point.", "game")
     target = known[name]
     if _loaded.get(name) is not None and getattr(_loaded[name], "_rulewright_target", None) == target:
         return _loaded[name]
-    game = load(target, name)
+    game = load(target, name, _registered_where(name))
     game._rulewright_target = target
     _loaded[name] = game
     return game
 
 
-def load(target: str, name: str = "") -> Game:
+def _registered_where(name: str) -> str:
+    if name in _extra:
+        return "at run time with rulewright.registry.register()"
+    project = config.current()
+    if name in project.games:
+        return f"in {display_path(str(project.pyproject))} under [tool.rulewright.games]"
+    return f"by an installed package, under the {ENTRY_POINT_GROUP!r} entry point"
+
+
+def load(target: str, name: str = "", where: str = "") -> Game:
     """Import ``module:object`` and return the game it names."""
     module_name, _, attribute = target.partition(":")
+    registered = f"The game {name!r} is registered as {target!r}{' ' + where if where else ''}"
     try:
         obj = importlib.import_module(module_name)
         for part in (attribute or "GAME").split("."):
             obj = getattr(obj, part)
     except Exception as error:  # a game that fails to import is reported, not a traceback
-        raise InputError(f"The game {name!r} is registered as {target!r}, which cannot be loaded "
-                         f"({type(error).__name__}: {error}). Check the module and object names.", "game") from None
+        raise InputError(f"{registered}, but it cannot be loaded: {_failure(error)}. Check the package and "
+                         "object names there, and the game's code.", "game") from None
     if isinstance(obj, type) and issubclass(obj, Game):
         obj = obj()
     if not isinstance(obj, Game):
-        raise InputError(f"The game {name!r} is registered as {target!r}, which is not a rulewright.game.Game "
-                         "(a subclass instance, such as GAME = MyGame()).", "game")
+        raise InputError(f"{registered}, which is not a rulewright.game.Game: it should name an instance of "
+                         "your Game subclass, such as GAME = MyGame() in the package's __init__.py.", "game")
     return obj
+
+
+def _failure(error: Exception) -> str:
+    """What went wrong importing a game, with the file and line when it is in the game's code."""
+    if isinstance(error, SyntaxError) and error.filename:
+        return f"{display_path(error.filename)}, line {error.lineno}: {error.msg}"
+    frames = traceback.extract_tb(error.__traceback__)
+    own = [f for f in frames if "importlib" not in f.filename]
+    at = f" ({display_path(own[-1].filename)}, line {own[-1].lineno})" if own else ""
+    return f"{type(error).__name__}: {error}{at}"

@@ -5,6 +5,7 @@ Both the Sybil parser (``make test``) and the Sphinx directive (``make rulebook`
 
     game: <name>            which game plays it
     seed: <number>          optional: seeds the game's randomness (default 0)
+    draws: [...]            optional: the results of the next random draws, stated outright
     seeds: <a>..<b>         optional instead: play once per seed; every expectation must hold for each
     settings: {...}         optional: the game's documented settings
     setup: {...}            the position; ``preset: <name>`` starts from a shipped preset,
@@ -37,7 +38,7 @@ from rulewright.registry import get_game
 from rulewright import source
 from rulewright.problems import ExampleProblem, Where
 
-TOP_KEYS = ("game", "seed", "seeds", "settings", "setup", "do", "expect")
+TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events")
 DIAGRAM_WHEN = ("before", "after", "both")
 COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of")
@@ -368,6 +369,9 @@ def _check_shape(s: Scenario, data: Any) -> None:
         raise s.problem("'setup:' must be a mapping (key: value lines).", "setup")
     if "seed" in data and not isinstance(data["seed"], int):
         raise s.problem("'seed:' must be a whole number.", "seed")
+    if not isinstance(data.get("draws") or [], list):
+        raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
+                        "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")
     refused = data["expect"].get("refused")
     if refused is not None and not isinstance(refused, str):
         raise s.problem("'refused:' names one rule ID, e.g. 'refused: mb.expand.first-link'.", "expect", "refused")
@@ -445,6 +449,13 @@ def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
         current.events = outcome.events
         since = since + outcome.events
         run.after = state
+    # A game keeps its Rng as ``state.rng``; stated draws no move took would be a silent pass.
+    unused = getattr(getattr(run.after, "rng", None), "unused", None)
+    if unused and run.refusal is None:
+        count = len(s.data.get("draws") or [])
+        raise s.problem(f"The example states {count} draw{'s' if count != 1 else ''} under 'draws:', but the "
+                        f"moves left {len(unused)} of them unused ({show(unused)}). Remove them, or add the moves "
+                        "that draw them.", "draws", count - len(unused))
     return run, None
 
 
@@ -475,7 +486,7 @@ def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
                 raise InputError(f"{game.title} has no preset {preset_name!r}. "
                                  f"{did_you_mean(preset_name, game.presets)}", "preset")
             setup = merge(game.presets[preset_name], setup)
-        state = game.new_state(setup, settings, Rng(seed))
+        state = game.new_state(setup, settings, Rng(seed, script=data.get("draws")))
     for name in data.get("settings") or {}:
         setting = game.settings.get(name)
         if setting is not None and setting.applies is not None and not setting.applies(state):
@@ -533,7 +544,8 @@ class _engine_errors:
             raise self.s.problem(f"This setup breaks a rule: {error.reason} (rule {error.rule}). Change the "
                                  "setup so that it describes a position the rules allow.", *self.path) from None
         if isinstance(error, InputError):
-            path = self.path + tuple(error.where.split(".")) if error.where and not self.step else self.path
+            where = tuple(int(p) if p.isdigit() else p for p in (error.where or "").split(".") if p)
+            path = where if where[:1] == ("draws",) else self.path + where if not self.step else self.path
             raise self.s.problem(at + error.message, *path) from None
         frame = traceback.extract_tb(tb)[-1]
         raise self.s.problem(

@@ -9,6 +9,7 @@ from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
+from rulewright.diagrams import draw_all
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 
@@ -22,10 +23,13 @@ class ExampleParser:
 
 
 def evaluate_example(example: Example) -> str | None:
-    """Sybil evaluator: ``None`` when the example holds, else the plain-words report."""
+    """Sybil evaluator: ``None`` when the example holds and its diagrams draw, else the
+    plain-words report."""
     decl: book.ExampleDecl = example.parsed
     try:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
+        if result.ok:
+            draw_all(result)  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
         return str(problem)
     return None if result.ok else result.report()

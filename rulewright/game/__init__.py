@@ -1,14 +1,22 @@
-"""The shared core every game is built on. Read the files in this order:
+"""The public game API: what a game's rules engine is built on. Read the files in this order:
 
 - ``refusal.py``: ``Refusal`` (a rule says no, citing its rule ID) and ``InputError`` (the
-  input itself is wrong: an unknown player, city or action).
+  input itself is wrong: an unknown player, city or action), with ``did_you_mean`` and
+  ``lookup`` for messages that suggest the name meant.
 - ``events.py``: ``Event``, what an action reports besides changing the state.
-- ``rng.py``: ``Rng``, seeded randomness that an example can also state outright.
-- ``game.py``: ``Game``, the interface a game implements, ``Setting`` and ``step``.
+- ``rng.py``: ``Rng``, seeded randomness that an example can also state outright (``draws:``).
+- ``interface.py``: ``Game``, the interface a game implements, ``Action``, ``Setting`` and ``step``.
+
+Stability: everything named in ``__all__`` below is the public API. Within a major version of
+Rulewright (0.x counts as one), it only grows: names are not removed or renamed, and the methods a
+``Game`` implements keep their signatures, so a game written against 0.1 keeps working. Anything
+else under ``rulewright`` (the evaluator, the Sphinx extension, the checks) is the toolchain's own
+and may change; games should import only from ``rulewright.game`` (and ``rulewright.dot`` for the
+shared diagram look).
 """
 from rulewright.game.events import Event
 from rulewright.game.interface import Action, Game, Setting, step
-from rulewright.game.refusal import InputError, Refusal, did_you_mean
+from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
 
-__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "step"]
+__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "lookup", "step"]

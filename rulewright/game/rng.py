@@ -1,12 +1,22 @@
 """Seeded randomness that an example can also state outright.
 
-Every random draw in a game goes through an ``Rng``. It is seeded, so a game replays exactly, and
-it can be given a script: a list of results that the next draws return in order, so a worked
-example can say "the die shows 4" instead of hunting for a seed that happens to roll one.
+Every random draw in a game goes through an ``Rng``: dice (``randint``), weighted draws
+(``weighted``), picks (``choice``) and shuffles (``shuffled``). It is seeded, so a game replays
+exactly, and it can be given a script: the results the next draws return, in order, so a worked
+example can say "the die shows 4" or "the deck is shuffled into Ace, 7, Queen" instead of hunting
+for a seed that happens to give them. An example states them under ``draws:``::
+
+    draws: [4, [ace, "7", queen]]   # the next die shows 4; the next shuffle puts the cards in this order
+
+A stated result is checked against what the draw could give: a die of 1-6 cannot show 7, and a
+shuffle's stated order must hold exactly the items shuffled. Once the stated results are used
+up, the seed decides. A game keeps its ``Rng`` in ``state.rng``, so that an example stating more
+draws than its moves take is told so.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from rulewright.game.refusal import InputError
@@ -17,15 +27,25 @@ class Rng:
         self.seed = seed
         self._random = random.Random(seed)
         self._script = list(script or [])
+        self._used = 0
+
+    def _next_stated(self):
+        self._used += 1
+        return self._script.pop(0)
 
     def _scripted(self, allowed: Sequence, what: str):
-        value = self._script.pop(0)
-        if value not in allowed:
+        value = self._next_stated()
+        match = next((option for option in allowed if option == value or str(option) == str(value)), None)
+        if match is None:
             raise InputError(
-                f"The stated random result {value!r} for {what} is impossible; "
-                f"it must be one of {', '.join(map(str, allowed))}."
-            )
-        return value
+                f"The stated draw number {self._used} ({value!r}) is impossible for {what}; "
+                f"it must be one of {', '.join(map(str, allowed))}.", f"draws.{self._used - 1}")
+        return match
+
+    @property
+    def unused(self) -> list:
+        """The stated results no draw has taken yet."""
+        return list(self._script)
 
     def randint(self, low: int, high: int, what: str = "a random number"):
         """A whole number from ``low`` to ``high`` inclusive."""
@@ -41,14 +61,26 @@ class Rng:
         return self._random.choices(keys, weights=[outcomes[k] for k in keys])[0]
 
     def choice(self, options: Sequence, what: str = "a random choice"):
+        """One of ``options``, each equally likely."""
         if self._script:
             return self._scripted(list(options), what)
         return self._random.choice(list(options))
 
-    def shuffled(self, items: Sequence) -> list:
-        out = list(items)
-        self._random.shuffle(out)
-        return out
+    def shuffled(self, items: Sequence, what: str = "a shuffle") -> list:
+        """A new list of ``items`` in random order. A stated order must name each item exactly as
+        often as it is there (names are compared as text, so ``7`` matches ``"7"``)."""
+        items = list(items)
+        if not self._script:
+            self._random.shuffle(items)
+            return items
+        stated = self._next_stated()
+        by_text = {str(item): item for item in items}
+        if not isinstance(stated, list) or Counter(map(str, stated)) != Counter(map(str, items)):
+            raise InputError(
+                f"The stated draw number {self._used} ({stated!r}) should be the order of {what}: a list "
+                f"holding each of {', '.join(map(str, items)) or 'nothing'} exactly once, in the order they come out.",
+                f"draws.{self._used - 1}")
+        return [by_text[str(value)] for value in stated]
 
     def __deepcopy__(self, memo):
         clone = Rng.__new__(Rng)
@@ -56,4 +88,5 @@ class Rng:
         clone._random = random.Random()
         clone._random.setstate(self._random.getstate())
         clone._script = list(self._script)
+        clone._used = self._used
         return clone

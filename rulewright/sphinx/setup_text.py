@@ -50,6 +50,9 @@ def describe_setup(data: dict) -> list[nodes.Node]:
         rows.append(("Setting", f"{_label(name)} = {words(value)}"))
     if "seed" in data:
         rows.append(("Random seed", str(data["seed"])))
+    if data.get("draws"):
+        rows.append(("Chance", "the next draws give " + "; then ".join(
+            f"the order {words(d)}" if isinstance(d, list) else words(d) for d in data["draws"])))
     if "seeds" in data:
         rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
                                      "for each"))

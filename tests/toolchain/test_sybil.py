@@ -54,3 +54,55 @@ def test_a_malformed_example_fails_with_its_line_not_a_traceback(pytester, monke
     result.stdout.fnmatch_lines([f"*rules.md, line {line_of(text, 'ann: explode')}, example toy-add-too-many: "
                                  "In step 1, 'ann: explode': 'explode' is not a toy action; write 'add N'."])
     assert "Traceback" not in result.stdout.str()
+
+
+class DrawnToy(__import__("tests.toolchain.toy_game", fromlist=["Toy"]).Toy):
+    """The toy game with a drawer; the word ``broken`` after ``:diagram: after`` makes it write
+    DOT that Graphviz rejects, as a buggy drawer would."""
+
+    @staticmethod
+    def diagram(run, when, options):
+        pile = (run.before if when == "before" else run.after).pile
+        return "graph { p [label=" + ("<<b>" if "broken" in options else f'"pile {pile}"') + "] }"
+
+
+DRAWN = (EXAMPLE_ADD.replace(":id: toy-add", ":id: toy-drawn").replace(":rules: toy.add", ":rules: toy.add\n:diagram: DIAGRAM")
+         .replace("game: toy", "game: GAME"))
+
+
+def drawn_page(diagram: str, game: str = "toy-drawn") -> str:
+    return assemble(RULE_ADD, DRAWN.replace("DIAGRAM", diagram).replace("GAME", game))
+
+
+def run_drawn(pytester, text):
+    pytester.makeconftest(CONFTEST + 'register("toy-drawn", "tests.toolchain.test_sybil:DrawnToy")\n')
+    pytester.makefile(".md", rules=text)
+    return pytester.runpytest_inprocess("-p", "no:doctest", "-p", "no:cacheprovider", "-v")
+
+
+def test_an_example_s_diagrams_are_drawn_and_rendered_by_the_tests(pytester, monkeypatch):
+    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    rendered = []
+    import rulewright.diagrams as diagrams
+    real = diagrams.render
+    monkeypatch.setattr(diagrams, "render", lambda code, *a, **k: rendered.append(code) or real(code, *a, **k))
+    run_drawn(pytester, drawn_page("both")).assert_outcomes(passed=1)
+    assert rendered == ['graph { p [label="pile 0"] }', 'graph { p [label="pile 2"] }']
+
+
+def test_a_diagram_graphviz_cannot_draw_fails_the_example_at_its_line(pytester, monkeypatch):
+    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    text = drawn_page("after broken")
+    result = run_drawn(pytester, text)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*rules.md, line {line_of(text, ':id: toy-drawn') - 1}, example toy-drawn: "
+                                 "Graphviz could not draw this example's diagram: *This is a bug in the game's "
+                                 "diagram code*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_diagram_of_a_game_without_a_drawer_says_where_to_add_one(pytester, monkeypatch):
+    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    result = run_drawn(pytester, drawn_page("after", game="toy"))
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*example toy-drawn: The game 'toy' draws no diagrams*tests/toolchain/toy_game.py*"])

@@ -1,0 +1,127 @@
+"""``rulewright new``: a complete rulebook project for a new game, ready for ``make test``.
+
+The project's files are templates in ``template/`` (shipped in the wheel). Each ends in ``.tmpl``,
+so nothing here is mistaken for this package's own code or tests; a leading ``dot-`` stands for a
+leading dot (``dot-gitignore.tmpl`` becomes ``.gitignore``) and the folder ``@@PACKAGE@@`` is the
+game's Python package. In the text, these words are replaced:
+
+- ``@@TITLE@@`` the game's title as written, ``@@TITLE_PY@@`` the same as a Python string and
+  ``@@TITLE_TOML@@`` inside a TOML string;
+- ``@@GAME@@`` the name examples write (``game: my-game``), ``@@PACKAGE@@`` the Python package
+  (``my_game``), ``@@CLASS@@`` the game's class (``MyGame``), ``@@PREFIX@@`` the start of its rule
+  IDs (``mygame``);
+- ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+TEMPLATE = "template"
+TAKEN_CLASS_NAMES = ("Game", "Action", "Event", "InputError", "Refusal", "Setting", "State", "Take")
+
+
+class ScaffoldError(Exception):
+    """A reason the project cannot be made, in plain words."""
+
+
+def rulewright_version() -> str:
+    try:
+        return version("rulewright")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0.1.0"
+
+
+@dataclass(frozen=True)
+class Names:
+    title: str
+    game: str
+
+    @property
+    def package(self) -> str:
+        return self.game.replace("-", "_")
+
+    @property
+    def prefix(self) -> str:
+        return self.game.replace("-", "")
+
+    @property
+    def class_name(self) -> str:
+        name = "".join(part.capitalize() for part in self.game.split("-"))
+        return name + "Rules" if name in TAKEN_CLASS_NAMES else name
+
+    def replacements(self) -> dict[str, str]:
+        return {
+            "@@TITLE_PY@@": repr(self.title),
+            "@@TITLE_TOML@@": json.dumps(self.title)[1:-1],
+            "@@TITLE@@": self.title,
+            "@@GAME@@": self.game,
+            "@@PACKAGE@@": self.package,
+            "@@CLASS@@": self.class_name,
+            "@@PREFIX@@": self.prefix,
+            "@@VERSION@@": rulewright_version(),
+        }
+
+
+def game_name_from(text: str) -> str:
+    """A game name made from a title or folder name: 'Dragon Race!' -> 'dragon-race'."""
+    name = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['\u2019]", "", text.lower())).strip("-")
+    name = re.sub(r"^[0-9-]+", "", name)
+    return name or "my-game"
+
+
+def check_names(names: Names) -> None:
+    if not GAME_NAME.match(names.game):
+        raise ScaffoldError(f"{names.game!r} cannot be a game name: use lowercase letters and digits, words joined "
+                            "by single dashes, starting with a letter (e.g. 'dragon-race').")
+    if names.package in ("tests", "rulebook") or importlib.util.find_spec(names.package) is not None:
+        raise ScaffoldError(f"The game's code would be the Python package {names.package!r}, but that name is already "
+                            "taken by Python or an installed package. Choose another game name with --game.")
+    if not names.title.strip():
+        raise ScaffoldError("The game needs a title, e.g. --title 'Dragon Race'.")
+
+
+def create(folder: Path, names: Names) -> list[Path]:
+    """Write the project into ``folder`` (new or empty) and return the files written."""
+    check_names(names)
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ScaffoldError(f"{folder} is a file. Give the name of a new folder for the project.")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise ScaffoldError(f"The folder {folder} is not empty, and rulewright new never overwrites anything. "
+                            "Give the name of a new or empty folder.")
+    words = names.replacements()
+    written = []
+    for template, relative in _templates(resources.files(__package__).joinpath(TEMPLATE), ()):
+        target = folder.joinpath(*(_fill(_file_name(part), words) for part in relative))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(_fill(template.read_text(encoding="utf-8"), words), encoding="utf-8")
+        if target.parent.name == ".ci":
+            target.chmod(0o755)
+        written.append(target)
+    return written
+
+
+def _templates(folder, relative: tuple):
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.is_dir() and entry.name != "__pycache__":
+            yield from _templates(entry, relative + (entry.name,))
+        elif entry.name.endswith(".tmpl"):
+            yield entry, relative + (entry.name,)
+
+
+def _file_name(part: str) -> str:
+    part = part.removesuffix(".tmpl")
+    return "." + part.removeprefix("dot-") if part.startswith("dot-") else part
+
+
+def _fill(text: str, words: dict[str, str]) -> str:
+    for placeholder, value in words.items():
+        text = text.replace(placeholder, value)
+    return text

@@ -1,0 +1,66 @@
+"""The whole path a designer takes, end to end: build Rulewright's wheel, install it with pip in a
+fresh environment outside this repository (pip finds the wheel through PIP_FIND_LINKS, as it
+would on the package index; the dependencies come from the index or pip's cache), make a new
+project with `rulewright new`, then run that project's own `make test` and `make html`.
+
+It takes a minute or two, mostly pip installing Sphinx and friends into two environments; it is
+marked ``slow`` so a local run can skip it with ``-m "not slow"``. CI runs it.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHIPPED = ["rulewright/game/interface.py", "rulewright/sphinx/static/rulewright.css",
+           "rulewright/scaffold/template/Makefile.tmpl", "rulewright/scaffold/template/dot-ci/run.tmpl",
+           "rulewright/scaffold/template/@@PACKAGE@@/presets.yaml.tmpl"]
+
+
+def sh(command, cwd, env, timeout=600):
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{' '.join(map(str, command))} failed in {cwd}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
+    work = tmp_path_factory.mktemp("designer")
+    assert not work.is_relative_to(REPO)
+    # The designer's shell: nothing of this repository's environment, nor of a `make` this runs under.
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "RULEWRIGHT_STRICT", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+
+    # Build the wheel from a copy of the sources, so the build leaves nothing in this repository.
+    source = work / "source"
+    shutil.copytree(REPO / "rulewright", source / "rulewright", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, source / name)
+    dist = work / "dist"
+    sh([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, source], work, env)
+    wheel, = dist.glob("rulewright-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert all(path in names for path in SHIPPED), sorted(set(SHIPPED) - set(names))
+    assert not any(name.startswith(("engine/", "tests/", "rulebook/")) for name in names)
+
+    # A designer's machine: a fresh environment, Rulewright from "the index" (here: find-links).
+    env["PIP_FIND_LINKS"] = " ".join(filter(None, [str(dist), env.get("PIP_FIND_LINKS")]))
+    designer = work / "venv"
+    sh([sys.executable, "-m", "venv", designer], work, env)
+    sh([designer / "bin" / "pip", "install", "--quiet", "rulewright"], work, env)
+    installed = sh([designer / "bin" / "python", "-c", "import rulewright; print(rulewright.__file__)"], work, env)
+    assert Path(installed.strip()).is_relative_to(designer)
+    assert sh([designer / "bin" / "rulewright", "--version"], work, env).startswith("rulewright ")
+
+    sh([designer / "bin" / "rulewright", "new", "heaps", "--title", "Heaps of Fun", "--game", "heaps"], work, env)
+    project = work / "heaps"
+    tested = sh(["make", "test"], project, env)
+    assert "13 passed in" in tested, tested
+    sh(["make", "html"], project, env)
+    page = (project / "_build" / "html" / "rules.html").read_text(encoding="utf-8")
+    assert page.count("✓ verified") == 6 and "✗ FAILS" not in page
+    assert page.count("<svg") + page.count(".svg") >= 3  # the three examples with diagrams are drawn

@@ -1,0 +1,132 @@
+"""A designer's own project: settings read from pyproject.toml with the right line, games found
+through the registry with messages that say where to register them, and `rulewright new`."""
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from rulewright import cli, config, registry, scaffold
+from rulewright.game import Game, InputError
+from rulewright.problems import ExampleProblem
+
+
+def project(tmp_path, text):
+    (tmp_path / "pyproject.toml").write_text(textwrap.dedent(text), encoding="utf-8")
+    return config.load(tmp_path)
+
+
+def test_a_bad_setting_is_reported_at_its_line_in_the_rulewright_table(tmp_path):
+    with pytest.raises(ExampleProblem) as problem:
+        project(tmp_path, """\
+            [tool.other]
+            strict = "yes"
+
+            [tool.rulewright]
+            rulebook = "book"
+            strict = "yes"
+            """)
+    assert str(problem.value).endswith("pyproject.toml, line 6: 'strict' in [tool.rulewright] must be true or false, "
+                                       "not 'yes'.")
+
+
+def test_a_misspelt_setting_gets_a_suggestion(tmp_path):
+    with pytest.raises(ExampleProblem, match="'rulebok' is not a Rulewright setting.*Did you mean 'rulebook'"):
+        project(tmp_path, '[tool.rulewright]\nrulebok = "book"\n')
+
+
+def test_the_project_table_registers_games_and_unknown_names_say_where_to_register(tmp_path, monkeypatch):
+    found = project(tmp_path, """\
+        [tool.rulewright]
+        rulebook = "book"
+
+        [tool.rulewright.games]
+        toy = "tests.toolchain.toy_game:GAME"
+        """)
+    monkeypatch.setattr(config, "_current", found)
+    assert found.rulebook == tmp_path / "book"
+    assert registry.get_game("toy").title == "Toy"
+    with pytest.raises(InputError) as error:
+        registry.get_game("tyo")
+    assert "There is no game called 'tyo'. Did you mean 'toy'?" in error.value.message
+    assert "[tool.rulewright.games]" in error.value.message and "pyproject.toml" in error.value.message
+
+
+def test_a_game_that_cannot_be_imported_is_named_with_its_registration(tmp_path, monkeypatch):
+    monkeypatch.setattr(config, "_current", project(tmp_path, """\
+        [tool.rulewright.games]
+        gone = "no_such_package:GAME"
+        """))
+    with pytest.raises(InputError) as error:
+        registry.get_game("gone")
+    assert error.value.message.startswith("The game 'gone' is registered as 'no_such_package:GAME' in ")
+    assert "under [tool.rulewright.games], but it cannot be loaded: ModuleNotFoundError" in error.value.message
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    assert capsys.readouterr().out.strip() == f"rulewright {scaffold.rulewright_version()}"
+
+
+def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    assert cli.main(["new", str(tmp_path), "--title", "Race"]) == 1
+    assert "is not empty, and rulewright new never overwrites anything" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+@pytest.mark.parametrize("game, complaint", [("Dragon Race", "cannot be a game name"), ("os", "already taken")])
+def test_new_refuses_a_game_name_that_cannot_work(tmp_path, capsys, game, complaint):
+    assert cli.main(["new", str(tmp_path / "p"), "--game", game]) == 1
+    assert complaint in capsys.readouterr().err
+    assert not (tmp_path / "p").exists()
+
+
+def test_new_makes_names_from_the_title():
+    names = scaffold.Names("Dragon's Race!", scaffold.game_name_from("Dragon's Race!"))
+    assert (names.game, names.package, names.class_name, names.prefix) == (
+        "dragons-race", "dragons_race", "DragonsRace", "dragonsrace")
+    assert scaffold.Names("Game", "game").class_name == "GameRules"
+
+
+def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
+    folder = tmp_path / "race"
+    assert cli.main(["new", str(folder), "--title", 'The "Quick" Race', "--game", "quick-race"]) == 0
+    assert "make test" in capsys.readouterr().out
+    assert (folder / ".ci" / "run").stat().st_mode & 0o111
+    assert not list(folder.rglob("*.tmpl")) and "@@" not in "".join(
+        p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "13 passed" in done.stdout.splitlines()[-1]
+    checked = subprocess.run([sys.executable, "-m", "rulewright.cli", "check"], cwd=folder, capture_output=True,
+                             text=True, timeout=300)
+    assert "The rulebook is sound: 4 rules, 8 examples." in checked.stdout, checked.stdout + checked.stderr
+
+
+def test_this_book_s_games_load_through_the_public_registry():
+    book = config.load(Path(__file__).parent)
+    assert set(book.games) == {"muck-and-brass", "bus", "powerup", "1870"}
+    for name in book.games:
+        game = registry.get_game(name)
+        assert isinstance(game, Game) and game.name == name and game.diagram is not None
+
+
+def test_new_without_names_takes_them_from_the_folder_when_nobody_can_answer(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert cli.main(["new", str(tmp_path / "sky-pirates")]) == 0
+    text = (tmp_path / "sky-pirates" / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"sky-pirates" = "sky_pirates:GAME"' in text
+    assert "project = 'Sky Pirates'" in (tmp_path / "sky-pirates" / "conf.py").read_text(encoding="utf-8")
+
+
+def test_new_asks_for_the_names_on_a_terminal(tmp_path, monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    answers = iter(["Moon Base!", ""])  # a title, then the suggested short name
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    assert cli.main(["new", str(tmp_path / "p")]) == 0
+    assert '"moon-base" = "moon_base:GAME"' in (tmp_path / "p" / "pyproject.toml").read_text(encoding="utf-8")
