@@ -49,8 +49,12 @@ def choose(app, sphinx_config, project) -> None:
                 docname = page.relative_to(srcdir).with_suffix("").as_posix()
                 app._rulewright_left_out.add(docname)
                 sphinx_config.exclude_patterns.extend(docname + suffix for suffix in dict.fromkeys(suffixes + [".md"]))
-        # The toctrees name those pages; leaving them out is the point, not a mistake.
-        sphinx_config.suppress_warnings = list(sphinx_config.suppress_warnings) + ["toc.excluded"]
+        # The toctrees and links name those pages; leaving them out is the point, not a mistake.
+        # ({doc} links keep their words, see link_to_left_out_page; a Markdown link to a page left
+        # out is kept as text by MyST. The designer's edition has every page, and its build still
+        # reports every broken link.)
+        sphinx_config.suppress_warnings = list(sphinx_config.suppress_warnings) + ["toc.excluded",
+                                                                                 "myst.xref_missing"]
 
 
 def page_edition(path: Path) -> str | None:

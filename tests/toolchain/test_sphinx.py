@@ -105,7 +105,7 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
 
 NOTE = "\n```{designer-note}\nWe chose three.\n```\n"
 GUIDE = "---\nedition: designer\n---\n\n# Guide\n\nFor designers only.\n"
-INDEX_WITH_GUIDE = INDEX + "\nSee {doc}`the guide <guide>`.\n\n```{toctree}\n:caption: For designers\n\nguide\n```\n"
+INDEX_WITH_GUIDE = INDEX + "\nSee {doc}`the guide <guide>`, or [read it](guide.md).\n\n```{toctree}\n:caption: For designers\n\nguide\n```\n"
 
 
 def test_the_designer_s_edition_shows_ids_the_rules_each_example_shows_and_links_from_rules(tmp_path):
@@ -128,7 +128,7 @@ def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path)
     assert not (out / "guide.html").exists()
     front = (out / "index.html").read_text()
     assert "For designers" not in front and "guide.html" not in front
-    assert re.search(r"See <span[^>]*>the guide</span>\.", front)  # the words stay, unlinked
+    assert re.search(r"See <span[^>]*>the guide</span>, or", front) and "read it" in front  # words stay, unlinked
     index = (out / "rules.html").read_text()
     assert "toy.add</code>" not in index and "all of them held" not in index
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
