@@ -19,7 +19,6 @@ import json
 import re
 from dataclasses import dataclass
 from importlib import resources
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -32,10 +31,9 @@ class ScaffoldError(Exception):
 
 
 def rulewright_version() -> str:
-    try:
-        return version("rulewright")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "0.1.0"
+    from rulewright import __version__
+
+    return __version__
 
 
 @dataclass(frozen=True)
