@@ -1,7 +1,13 @@
 """The rulebook as data: which rules it declares and which examples it holds, with their lines.
 
-The same Sybil lexers that find examples for the tests find them here, so the checks, the tests
-and the Sphinx build agree on what the book contains.
+This is the one scanner of pages. It reads a page with the Markdown parser MyST itself uses (the
+same fences Sphinx renders: backtick, tilde and ``:::`` colon fences, nested inside other
+directives such as ``{designer-note}``, in lists and quotes) and splits each directive's options
+from its body with MyST's own option reader, so the tests, ``rulewright check`` and the Sphinx
+build agree on what the book contains. What cannot be read is a problem at its line, never a
+silent skip: a fence left open, a ``{rule}`` without an ID, an example ID used twice, a blank line
+that turns an example's options into its body, a misspelt directive name, a Python block in a
+project that refuses them.
 """
 from __future__ import annotations
 
@@ -11,18 +17,58 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from docutils.parsers.rst import directives
+from markdown_it.renderer import RendererHTML
+from myst_parser.config.main import MdParserConfig
+from myst_parser.parsers.directives import is_option_line, parse_directive_text
+from myst_parser.parsers.mdit import create_md_parser
 from sybil import Document
-from sybil.parsers.myst.lexers import DirectiveLexer
+from sybil.parsers.myst import PythonCodeBlockParser
 
-from rulewright import config, scenario
+from rulewright import config, scenario, source
 from rulewright.problems import ExampleProblem, Where
 
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
-rule_lexer = DirectiveLexer(directive="rule")
-example_lexer = DirectiveLexer(directive="example")
-position_lexer = DirectiveLexer(directive="position")
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "position")
+# Directives whose body is text, not Markdown: an example shown inside one is display.
+LITERAL_DIRECTIVES = ("code-block", "code", "sourcecode", "code-cell", "literalinclude", "math", "raw",
+                      "graphviz", "eval-rst", "csv-table", "mermaid")
+
+
+class AnyOption(dict):
+    """A directive's option spec that lets every option through to the directive, so that an
+    unknown or misspelt one is reported by Rulewright in plain words (with a did-you-mean) rather
+    than dropped with MyST's generic warning."""
+
+    def __missing__(self, key):
+        return directives.unchanged
+
+    def __bool__(self) -> bool:  # MyST reads options only when a directive has some
+        return True
+
+
+EXAMPLE_OPTIONS = AnyOption({
+    "id": directives.unchanged,
+    "rules": directives.unchanged,
+    "diagram": directives.unchanged,
+    "show-source": directives.flag,
+})
+
+
+class _DirectiveShape:
+    """What MyST's option reader needs to know about a directive (the Sphinx directives share it)."""
+
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = AnyOption()
+
+
+class _ExampleShape(_DirectiveShape):
+    option_spec = EXAMPLE_OPTIONS
 
 
 @dataclass
@@ -34,7 +80,9 @@ class RuleDecl:
 
 @dataclass
 class ExampleDecl:
-    """An example as found in the text. ``body_line`` is the line of its first YAML line."""
+    """An example as found in the text. ``body_line`` is the line of its first YAML line;
+    ``problem``, when set, is why the example cannot be read at all (it is reported instead of
+    running it)."""
 
     title: str
     options: dict
@@ -42,14 +90,19 @@ class ExampleDecl:
     where: Where
     body_line: int
     span: tuple[int, int] = (0, 0)  # character positions in the document, for Sybil
+    problem: ExampleProblem | None = None
+    option_lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
-        return str(self.options.get("id", "")).strip()
+        return str(self.options.get("id", "") or "").strip()
 
     def parse(self, positions=None) -> scenario.Scenario:
+        if self.problem is not None:
+            raise self.problem
         return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
-                              self.title, self.options, directive_line=self.where.line, positions=positions)
+                              self.title, self.options, directive_line=self.where.line, positions=positions,
+                              option_lines=self.option_lines)
 
 
 @dataclass
@@ -72,115 +125,254 @@ class PositionDecl:
 
 
 @dataclass
+class Page:
+    """One page as the scanner read it. ``problems`` are the page's own (not an example's: those
+    are raised by ``ExampleDecl.parse``)."""
+
+    path: str
+    text: str
+    rules: list[RuleDecl] = field(default_factory=list)
+    examples: list[ExampleDecl] = field(default_factory=list)
+    problems: list[ExampleProblem] = field(default_factory=list)
+    positions: list[PositionDecl] = field(default_factory=list)
+
+
+@dataclass
 class Book:
     rules: dict[str, RuleDecl] = field(default_factory=dict)
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
+    pages: dict[str, Page] = field(default_factory=dict)
     positions: dict[str, scenario.Position] = field(default_factory=dict)
 
 
-def _line(document: Document, position: int) -> int:
-    return document.text.count("\n", 0, position) + 1
+@lru_cache(maxsize=1)
+def _markdown():
+    # colon_fence is always on here: a ``:::{example}`` is then run wherever it renders.
+    return create_md_parser(MdParserConfig(enable_extensions={"colon_fence", "deflist"}), RendererHTML)
 
 
-FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})(.*)$")
+DIRECTIVE_INFO = re.compile(r"^\{([^}]*)\}[ \t]*(.*)$")
 
 
-def top_level_fences(text: str) -> set[int]:
-    """Character positions of the fences that open blocks at the top level of the page. A
-    directive shown inside a longer code fence (as the authoring guide shows its examples) starts
-    elsewhere, so it is display, not a declaration."""
-    starts, open_fence, position = set(), None, 0
-    for line in text.splitlines(keepends=True):
-        match = FENCE.match(line.rstrip("\n"))
-        if match:
-            fence = match.group(1)
-            if open_fence is None:
-                open_fence = fence
-                starts.add(position + len(line) - len(line.lstrip(" \t")))
-            elif fence[0] == open_fence[0] and len(fence) >= len(open_fence) and not match.group(2).strip():
-                open_fence = None
-        position += len(line)
-    return starts
+def read_page(text: str, path: str) -> Page:
+    """Every rule and example on one page, and the page's problems."""
+    page = Page(str(path), text)
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    _read_blocks(page, text, 1, starts, len(lines))
+    seen: dict[str, Where] = {}
+    for example in page.examples:
+        if example.id and not EXAMPLE_ID.match(example.id) and example.problem is None:
+            example.problem = ExampleProblem(example.where.at(example.option_lines.get("id", example.where.line)),
+                                             f"{example.id!r} is not a valid example ID: use lowercase letters, "
+                                             "digits and dashes, e.g. 'mb-first-link'.")
+        if example.id and example.id in seen and example.problem is None:
+            example.problem = ExampleProblem(example.where.at(example.where.line),
+                                             f"The example ID {example.id!r} is used twice; the other is at "
+                                             f"{seen[example.id]}. Give each example its own ID.")
+        seen.setdefault(example.id, example.where)
+    page.problems.extend(misspelt_directives(page))
+    if config.current().python_blocks == "refuse":
+        page.problems.extend(python_blocks_refused(text, path))
+    page.problems.sort(key=lambda p: p.where.line)
+    return page
 
 
-def _top_level(lexer, document: Document):
-    starts = top_level_fences(document.text)
-    return [region for region in lexer(document) if region.start in starts]
+def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], total: int) -> None:
+    """Read the directives in ``text``, whose first line is line ``first_line`` of the page."""
+    source_lines = text.splitlines()
+    for token in _markdown().parse(text):
+        if token.type not in ("fence", "colon_fence") or token.map is None:
+            continue
+        match = DIRECTIVE_INFO.match(token.info.strip())
+        if not match:
+            continue
+        name, argument = match.group(1).strip(), match.group(2).strip()
+        line = first_line + token.map[0]
+        last = first_line + token.map[1] - 1  # the closing fence's line, when there is one
+        where = Where(page.path, line)
+        unclosed = not _closes(source_lines[token.map[1] - 1] if token.map[1] - 1 < len(source_lines) else "",
+                               token.markup) or token.map[1] - token.map[0] < 2
+        span = (starts[line - 1], starts[min(last, total)])
+        if name == "example":
+            page.examples.append(_example(page, token, argument, where, span, unclosed))
+            continue
+        if unclosed:
+            page.problems.append(ExampleProblem(where, f"The {{{name}}} block that opens here with "
+                                 f"{token.markup!r} is never closed, so everything after it to the end of the "
+                                 f"page is read as its text. Add a line with {token.markup} where it ends."))
+        if name in LITERAL_DIRECTIVES:
+            continue
+        parsed = parse_directive_text(_DirectiveShape, argument, token.content, line=line)
+        if name == "rule":
+            _rule(page, parsed, argument, where)
+        if name == "position":
+            page.positions.append(PositionDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
+                                               line + 1 + parsed.body_offset))
+            continue
+        body_line = line + 1 + parsed.body_offset
+        if parsed.body:
+            _read_blocks(page, "\n".join(parsed.body) + "\n", body_line, starts, total)
 
 
-def rules_in(document: Document) -> list[RuleDecl]:
-    out = []
-    for region in _top_level(rule_lexer, document):
-        rule_id = region.lexemes["arguments"].strip()
-        title = region.lexemes["options"].get("title", "")
-        out.append(RuleDecl(rule_id, str(title), Where(document.path, _line(document, region.start))))
-    return out
+def _closes(line: str, markup: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and stripped[0] == markup[0] and set(stripped) == {markup[0]} \
+        and len(stripped) >= len(markup)
 
 
-def examples_in(document: Document) -> list[ExampleDecl]:
-    out = []
-    for region in _top_level(example_lexer, document):
-        line = _line(document, region.start)
-        body = region.lexemes["source"]
-        # The character offset is exact; Sybil's line_offset does not count the option lines.
-        body_line = _line(document, region.start + body.offset)
-        example = ExampleDecl(region.lexemes["arguments"].strip(), dict(region.lexemes["options"]),
-                              str(body), Where(document.path, line), body_line, (region.start, region.end))
-        out.append(example)
-    return out
+def _rule(page: Page, parsed, argument: str, where: Where) -> None:
+    if not argument:
+        page.problems.append(ExampleProblem(where, "This {rule} has no ID. Write the rule's ID right after "
+                                            "{rule} on the same line, e.g. '```{rule} mb.expand.first-link'."))
+        return
+    if not RULE_ID.match(argument):
+        page.problems.append(ExampleProblem(where, f"{argument!r} is not a valid rule ID. A rule ID is lowercase "
+                                            "words joined by dots, e.g. 'mb.expand.first-link'."))
+        return
+    title = parsed.options.get("title", "")
+    page.rules.append(RuleDecl(argument, str(title), where))
 
 
-def positions_in(document: Document) -> list[PositionDecl]:
-    out = []
-    for region in _top_level(position_lexer, document):
-        body = region.lexemes["source"]
-        out.append(PositionDecl(region.lexemes["arguments"].strip(), dict(region.lexemes["options"]), str(body),
-                                Where(document.path, _line(document, region.start)),
-                                _line(document, region.start + body.offset)))
-    return out
+def _example(page: Page, token, argument: str, where: Where, span, unclosed: bool) -> ExampleDecl:
+    parsed = parse_directive_text(_ExampleShape, argument, token.content, line=where.line)
+    body_line = where.line + 1 + parsed.body_offset
+    decl = ExampleDecl(argument, dict(parsed.options), "\n".join(parsed.body), where, body_line, span)
+    content = token.content.splitlines()
+    if content and content[0].startswith("---"):
+        _yaml_options(decl, content)
+    else:
+        for index, text in enumerate(content):
+            option = OPTION_LINE.match(text)
+            if not is_option_line(text) or not option:
+                break
+            decl.option_lines.setdefault(option.group(1), where.line + 1 + index)
+    if decl.problem is not None:
+        return decl
+    if unclosed:
+        decl.problem = ExampleProblem(where, f"This example's fence {token.markup!r} is never closed, so the "
+                                      "rest of the page is read as its YAML. Add a line with "
+                                      f"{token.markup} right after its 'expect:' section.")
+    elif parsed.warnings:
+        warning = parsed.warnings[0]
+        decl.problem = ExampleProblem(where.at(warning.lineno or where.line),
+                                      f"The example's options cannot be read ({warning.msg}). Write each option "
+                                      "on its own line as ':name: value' right under the example's title, or "
+                                      "between two '---' lines as 'name: value'.")
+    first = next((i for i, text in enumerate(parsed.body) if text.strip()), None)
+    if decl.problem is None and not parsed.options and parsed.blank_line_removed and first is not None \
+            and is_option_line(parsed.body[first]):
+        decl.problem = ExampleProblem(where.at(where.line + 1),
+                                      "A blank line separates the example's title from its options, so "
+                                      f"'{parsed.body[first].strip()}' and the lines after it are read as the "
+                                      "example's body. Remove the blank line: the options go right under the "
+                                      "title.")
+    return decl
 
 
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "position")
-DIRECTIVE_NAME = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})\{([^}]*)\}", re.MULTILINE)
+OPTION_LINE = re.compile(r"^\s*:([\w-]+):")
 
 
-def misspelt_directives(document: Document) -> list[ExampleProblem]:
+def _yaml_options(decl: ExampleDecl, content: list[str]) -> None:
+    """Options written between ``---`` lines are YAML: read them as YAML, with their lines, so a
+    slip is named at its line (and ``rules: [a, b]`` means two rules)."""
+    end = next((i for i in range(1, len(content)) if content[i].startswith("---")), len(content))
+    where = decl.where
+    try:
+        data, lines = source.load("\n".join(content[1:end]), where.at(where.line + 2))
+    except ExampleProblem as problem:
+        decl.problem = ExampleProblem(problem.where, problem.message.replace(
+            "The example is not valid YAML", "The example's options between the '---' lines are not valid YAML"))
+        return
+    if data is None:
+        return
+    if not isinstance(data, dict):
+        decl.problem = ExampleProblem(where.at(where.line + 2), "The example's options between the '---' lines "
+                                      "must be 'name: value' lines, e.g. 'id: mb-first-link'.")
+        return
+    decl.options = {str(k): " ".join(map(str, v)) if isinstance(v, list) else ("" if v is None else str(v))
+                    for k, v in data.items()}
+    decl.option_lines = {str(k): lines.line(k) for k in data}
+
+
+def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:
+    """Every Python block Sybil would run on this page (visible or an ``invisible-code-block``
+    comment), refused: the project said ``python-blocks = "refuse"``."""
+    document = Document(text, str(path))
+    problems = []
+    for region in PythonCodeBlockParser()(document):
+        line = text.count("\n", 0, region.start) + 1
+        problems.append(ExampleProblem(Where(str(path), line),
+                                       "This Python block would run as code when the book is tested, and this "
+                                       "project refuses Python blocks (python-blocks = \"refuse\" in "
+                                       "[tool.rulewright] in pyproject.toml). Remove the block, show it as "
+                                       "```text, or set python-blocks = \"allow\" if you trust every page."))
+    return problems
+
+
+DIRECTIVE_NAME = re.compile(r"^[ \t]*(?:`{3,}|~{3,}|:{3,})\{([^}]*)\}")
+
+
+def misspelt_directives(page: Page) -> list[ExampleProblem]:
     """A misspelt ``{exmaple}`` would be skipped by the tests without a word: name it instead."""
     problems = []
-    starts = top_level_fences(document.text)
-    for match in DIRECTIVE_NAME.finditer(document.text):
-        name = match.group(1).strip()
-        if match.start() in starts and name not in OUR_DIRECTIVES:
+    for name, line in _directive_names(page.text):
+        if name not in OUR_DIRECTIVES:
             close = difflib.get_close_matches(name, OUR_DIRECTIVES, n=1, cutoff=0.75)
             if close:
-                problems.append(ExampleProblem(Where(document.path, _line(document, match.start())),
+                problems.append(ExampleProblem(Where(page.path, line),
                                                f"'{{{name}}}' is not a directive Rulewright knows. Did you mean "
                                                f"'{{{close[0]}}}'? As written, this block is not checked at all."))
     return problems
 
 
+def _directive_names(text: str, first_line: int = 1):
+    """(name, line) of every directive MyST would run, nested ones included."""
+    for token in _markdown().parse(text):
+        if token.type in ("fence", "colon_fence") and token.map is not None:
+            match = DIRECTIVE_INFO.match(token.info.strip())
+            if not match:
+                continue
+            name = match.group(1).strip()
+            yield name, first_line + token.map[0]
+            if name not in LITERAL_DIRECTIVES and name != "example":
+                parsed = parse_directive_text(_DirectiveShape, match.group(2).strip(), token.content)
+                if parsed.body:
+                    yield from _directive_names("\n".join(parsed.body) + "\n",
+                                                first_line + token.map[0] + 1 + parsed.body_offset)
+
+
+# The older entry points, on a Sybil document.
+
+def rules_in(document: Document) -> list[RuleDecl]:
+    return read_page(document.text, document.path).rules
+
+
+def examples_in(document: Document) -> list[ExampleDecl]:
+    return read_page(document.text, document.path).examples
+
+
 def scan(root: Path | None = None) -> Book:
-    """Every rule and example under ``root``, and the problems found on the way: rule IDs of the
-    wrong shape or declared twice, example IDs missing, malformed or used twice, and misspelt
-    directive names that would hide an example from the tests."""
+    """Every rule and example under ``root``, and the problems found on the way: each page's own,
+    rule IDs of the wrong shape or declared twice, example IDs malformed or used twice."""
     root = Path(root) if root is not None else config.current().rulebook
     book = Book()
     seen_examples: dict[str, Where] = {}
     for path in sorted(root.rglob("*.md")):
-        document = Document(path.read_text(encoding="utf-8"), str(path))
-        book.problems.extend(misspelt_directives(document))
-        for rule in rules_in(document):
-            if not RULE_ID.match(rule.id):
-                book.problems.append(ExampleProblem(rule.where, f"{rule.id!r} is not a valid rule ID. A rule ID is "
-                                                    "lowercase words joined by dots, e.g. 'mb.expand.first-link'."))
-            elif rule.id in book.rules:
+        page = _read_file(path)
+        book.pages[str(path)] = page
+        book.problems.extend(page.problems)
+        for rule in page.rules:
+            if rule.id in book.rules:
                 book.problems.append(ExampleProblem(rule.where, f"The rule {rule.id!r} is declared twice; the other "
                                                     f"declaration is at {book.rules[rule.id].where}. Rule IDs must "
                                                     "be unique."))
             else:
                 book.rules[rule.id] = rule
-        for decl in positions_in(document):
+        for decl in page.positions:
             try:
                 position = decl.parse()
             except ExampleProblem as problem:
@@ -193,20 +385,46 @@ def scan(root: Path | None = None) -> Book:
                                                     "named across the whole book: give each its own name."))
             else:
                 book.positions[position.name] = position
-        for example in examples_in(document):
+        for example in page.examples:
             book.examples.append(example)
-            if not example.id:
-                continue  # parse() reports the missing ID at the example's own line
-            if not EXAMPLE_ID.match(example.id):
-                book.problems.append(ExampleProblem(example.where, f"{example.id!r} is not a valid example ID: use "
-                                                    "lowercase letters, digits and dashes, e.g. 'mb-first-link'."))
-            elif example.id in seen_examples:
-                book.problems.append(ExampleProblem(example.where, f"The example ID {example.id!r} is used twice; "
-                                                    f"the other is at {seen_examples[example.id]}. Give each "
-                                                    "example its own ID."))
+            if not example.id or example.problem is not None:
+                continue  # parse() reports it at the example's own line
+            if example.id in seen_examples:
+                example.problem = ExampleProblem(example.where, f"The example ID {example.id!r} is used twice; "
+                                                 f"the other is at {seen_examples[example.id]}. Give each "
+                                                 "example its own ID.")
             else:
                 seen_examples[example.id] = example.where
     return book
+
+
+def _read_file(path: Path) -> Page:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        page = Page(str(path), "")
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        page.problems.append(ExampleProblem(Where(str(path), line), "This page is not UTF-8 text. Save it as "
+                                            "UTF-8 in your editor."))
+        return page
+    return read_page(text, str(path))
+
+
+def page_in_book(text: str, path: str, root: Path) -> Page:
+    """The page as part of the book under ``root`` (so an example ID used on another page is
+    reported), or on its own when it is not in that book or has changed since."""
+    path = str(path)
+    if Path(path).resolve().is_relative_to(Path(root).resolve()):
+        stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(Path(root).rglob("*.md")))
+        page = _scan_cached(Path(root), stamp).pages.get(path)
+        if page is not None and page.text == text:
+            return page
+    return read_page(text, path)
+
+
+@lru_cache(maxsize=4)
+def _scan_cached(root: Path, stamp: tuple) -> Book:
+    return scan(root)
 
 
 def declared_rules(root: Path | None = None) -> frozenset[str]:
@@ -228,9 +446,4 @@ def positions_for(page: str | Path) -> dict[str, scenario.Position]:
     if not page.is_relative_to(root):
         root = page.parent
     stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
-    return _positions(root, stamp)
-
-
-@lru_cache(maxsize=8)
-def _positions(root: Path, stamp: tuple) -> dict[str, scenario.Position]:
-    return scan(root).positions
+    return _scan_cached(root, stamp).positions

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rulewright import book as book_module
 from rulewright.checks import check
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario import evaluate, seed_range, show
 
 
@@ -141,7 +141,16 @@ def main(argv: list[str] | None = None) -> int:
     diagram.set_defaults(func=cmd_diagram)
     sub.add_parser("list", help="list every example and shared position").set_defaults(func=cmd_list)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except ExampleProblem as problem:  # e.g. a pyproject.toml Rulewright cannot read
+        print(problem)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # no traceback reaches a designer: one paragraph, once
+        print(internal_failure(error, f"running 'rulewright {args.command}'"), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

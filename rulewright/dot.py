@@ -29,4 +29,22 @@ def graph_header(name: str = "G", layout: str = "neato", size: str | None = None
 
 
 def quote(text: object) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """``text`` as a DOT quoted string (an ID or a plain label): a name from an example, such as
+    ``R&D``, ``Mary-Ann`` or one with a quote or a backslash, is drawn as written and can never end
+    the string early. A line break becomes DOT's ``\\n``."""
+    escaped = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\r", "").replace("\n", "\\n")
+    return '"' + escaped + '"'
+
+
+def node_id(*parts: object) -> str:
+    """A node's ID made of ``parts`` joined by ``_``, quoted, so names from examples are safe in it."""
+    return quote("_".join(str(part) for part in parts))
+
+
+def html(text: object) -> str:
+    """``text`` inside an HTML-like label (``label=<...>``) or one of its attribute values: ``&``,
+    ``<``, ``>`` and quotes become entities, so ``<i>x</i>`` is drawn as those characters, not as
+    markup. (DOT quoted strings and HTML-like labels escape differently: use ``quote`` for the
+    first and this for the second.)"""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))

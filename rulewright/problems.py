@@ -6,6 +6,7 @@ plain words what is wrong and how to fix it. No Python tracebacks reach the desi
 from __future__ import annotations
 
 import os
+import traceback
 from dataclasses import dataclass, replace
 
 
@@ -41,3 +42,13 @@ class ExampleProblem(Exception):
         super().__init__(f"{where}: {message}")
         self.where = where
         self.message = message
+
+
+def internal_failure(error: BaseException, doing: str) -> str:
+    """One plain paragraph for a failure of Rulewright itself (not of the book or of a game):
+    what it was doing, where in its code it failed, and where to report it."""
+    frames = traceback.extract_tb(error.__traceback__)
+    at = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    return (f"Rulewright itself failed while {doing} ({type(error).__name__}: {error}{at}). This is a bug in "
+            "Rulewright, not in your rulebook. Please report it to Rulewright's maintainers on its issue "
+            "tracker, with this message and the page or command that caused it.")

@@ -41,6 +41,8 @@ from rulewright.problems import ExampleProblem, Where
 TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events")
 DIAGRAM_WHEN = ("before", "after", "both")
+EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules and diagram, read first
+OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")
 COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of")
 MOST_SEEDS = 1000
 
@@ -320,13 +322,19 @@ def _show_comparison(operator: str, operand: Any) -> str:
 
 
 def parse(body: str, where: Where, title: str = "", options: dict | None = None,
-          directive_line: int | None = None, positions: Mapping[str, Position] | None = None) -> Scenario:
+          directive_line: int | None = None, positions: Mapping[str, Position] | None = None,
+          option_lines: dict | None = None) -> Scenario:
     """Read an example. ``where.line`` is the line of the body's first line; ``options`` are the
-    directive's options (``id``, ``rules``, ``diagram``); ``directive_line`` is the line of the
-    example's opening fence, where a problem with the example as a whole is reported."""
+    directive's options (``id``, ``rules``, ``diagram``) and ``option_lines`` their lines;
+    ``directive_line`` is the line of the example's opening fence, where a problem with the
+    example as a whole is reported."""
     options = dict(options or {})
+    option_lines = dict(option_lines or {})
     body_where = where
     where = where.at(directive_line or where.line)
+
+    def at_option(name: str) -> Where:
+        return where.at(option_lines.get(name, where.line))
     example_id = str(options.pop("id", "") or "").strip()
     if not example_id:
         raise ExampleProblem(where, "This example has no ':id:'. Add a line such as ':id: mb-first-link' "
@@ -335,14 +343,18 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
     rules = str(options.pop("rules", "") or "").replace(",", " ").split()
     diagram_words = str(options.pop("diagram", "") or "").split()
     if diagram_words and diagram_words[0] not in DIAGRAM_WHEN:
-        raise ExampleProblem(where, f"':diagram: {diagram_words[0]}' is not understood; write 'before', "
-                                    "'after' or 'both', optionally followed by words for the diagram.")
+        raise ExampleProblem(at_option("diagram"), f"':diagram: {diagram_words[0]}' is not understood. "
+                             f"{did_you_mean(diagram_words[0], DIAGRAM_WHEN)} Write 'before', 'after' or 'both', "
+                             "optionally followed by words for the diagram.")
     for unknown in options:
-        if unknown not in ("show-source", "class", "name"):
-            raise ExampleProblem(where, f"The example option ':{unknown}:' is unknown. "
+        if unknown not in EXAMPLE_OPTIONS:
+            raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
+                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'show-source'))} "
                                         "Known options: :id:, :rules:, :diagram:, :show-source:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
+    for name, line in option_lines.items():
+        lines.lines[(OPTION, name)] = line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
                         frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions)
     _check_shape(scenario, data)
@@ -373,8 +385,16 @@ def _check_shape(s: Scenario, data: Any) -> None:
         raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
                         "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")
     refused = data["expect"].get("refused")
-    if refused is not None and not isinstance(refused, str):
-        raise s.problem("'refused:' names one rule ID, e.g. 'refused: mb.expand.first-link'.", "expect", "refused")
+    if "refused" in data["expect"] and (not isinstance(refused, str) or not refused.strip()):
+        raise s.problem("'refused:' names the one rule ID that refuses the last action, e.g. "
+                        "'refused: mb.expand.first-link'; here it is "
+                        f"{'empty' if refused is None else show(refused)}.", "expect", "refused")
+    if "events" in data["expect"] and not data["expect"]["events"]:
+        raise s.problem("'events:' lists the events the actions must set off, e.g. 'events: [dividend-paid]'; "
+                        "here it is empty. List at least one event, or remove the line.", "expect", "events")
+    if "do" in data and not data["do"] and not isinstance(data["do"], list):
+        raise s.problem("'do:' is empty. List the actions, one per line starting with '- ', or remove 'do:' "
+                        "to check the position as set up.", "do")
     if refused is not None and not data.get("do"):
         raise s.problem("'refused:' needs an action in 'do:' to refuse.", "expect", "refused")
     _check_steps(s, data.get("do") or [])
@@ -440,11 +460,16 @@ def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
                 if is_last and s.refused_rule and not is_check_item(follower):
                     break
                 again = f"'- expect: {{refused: {refusal.rule}}}' on the line under this move"
+                if actor is None and _player_names(game, state):
+                    hint = ("This move names no player: write it as 'player: move', e.g. "
+                            f"'- {_player_names(game, state)[0]}: {text}'.")
+                else:
+                    hint = ("If the refusal is the point, add "
+                            + (f"'refused: {refusal.rule}' under expect (or {again}, to check the position "
+                               "there and go on playing)." if is_last
+                               else f"{again}; play then goes on from the unchanged position."))
                 return run, (f"  Step {current.index} (line {line}), '{current}', was refused: "
-                             f"{refusal.reason} (rule {refusal.rule}). If the refusal is the point, add "
-                             + (f"'refused: {refusal.rule}' under expect (or {again}, to check the position "
-                                "there and go on playing)." if is_last
-                                else f"{again}; play then goes on from the unchanged position."))
+                             f"{refusal.reason} (rule {refusal.rule}). " + hint)
         state = current.state = outcome.state
         current.events = outcome.events
         since = since + outcome.events
@@ -459,6 +484,19 @@ def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
     return run, None
 
 
+def _player_names(game: Game, state: Any) -> list[str]:
+    """The players in the game's view, when it lists them (for hints only)."""
+    try:
+        players = game.view(state).get("players")
+    except Exception:  # a hint must never turn into a failure of its own
+        return []
+    if isinstance(players, dict):
+        return [str(p) for p in players]
+    if isinstance(players, list):
+        return [str(p.get("name", "")) if isinstance(p, dict) else str(p) for p in players]
+    return []
+
+
 def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
     """The game, its full settings and the starting state of an example (or of a shared
     position): the shared position and the preset it starts from, with the setup's changes."""
@@ -466,6 +504,13 @@ def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
         game = get_game(s.game_name)
     except InputError as error:
         raise s.problem(error.message, "game") from None
+    unknown = sorted(getattr(s, "diagram_options", frozenset()) - game.diagram_options)
+    if unknown:
+        known = sorted(game.diagram_options)
+        raise s.problem(f"':diagram:' has the word {unknown[0]!r}, which {game.title} diagrams do not understand. "
+                        + (f"{did_you_mean(unknown[0], known)} " if known else "") + "Write 'before', 'after' or 'both'"
+                        + (f", optionally followed by {', '.join(map(repr, known))}." if known else "."),
+                        OPTION, "diagram")
     data = s.data
     setup = dict(data.get("setup") or {})
     given_settings = data.get("settings")
@@ -548,6 +593,13 @@ class _engine_errors:
             path = where if where[:1] == ("draws",) else self.path + where if not self.step else self.path
             raise self.s.problem(at + error.message, *path) from None
         frame = traceback.extract_tb(tb)[-1]
+        if self.path[:1] == ("setup",) or self.path == ():
+            raise self.s.problem(
+                f"The game could not read this {'setup' if self.path else 'example'} ({kind.__name__}: {error}). "
+                "Most often a value has the wrong kind: a word where a number belongs, a list where one name "
+                "belongs. Check the values against the chapter's setup description. If they are right, this is "
+                f"a bug in the game's code ({frame.filename}:{frame.lineno}); report it with this example's ID.",
+                *self.path) from None
         raise self.s.problem(
             f"{at}the rules engine itself failed ({kind.__name__}: {error}) at "
             f"{frame.filename}:{frame.lineno}. This is a bug in the engine, not in your example; "
@@ -618,7 +670,8 @@ def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
     refused_at = {block.get("refused"): at for at, block in reversed(s.expect_blocks())}
     for rule in s.named_rules():
         if rule not in known:
-            line = s.lines.line(*refused_at[rule], "refused") if rule in refused_at else s.where.line
+            line = (s.lines.line(*refused_at[rule], "refused") if rule in refused_at
+                    else s.lines.line(OPTION, "rules"))
             problems.append(ExampleProblem(s.where.at(line),
                                            f"The rule {rule!r} is not declared anywhere in the rulebook. "
                                            f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix "

@@ -22,7 +22,12 @@ class LineMap:
 
     def line(self, *path) -> int:
         """The line of ``path``, or of its nearest ancestor that has one."""
-        path = tuple(path)
+        exact: tuple = ()
+        for part in path:  # an InputError's dotted path says "players.0": the map has the number 0
+            if isinstance(part, str) and part.isdigit() and exact + (int(part),) in self.lines:
+                part = int(part)
+            exact += (part,)
+        path = exact
         while path:
             if path in self.lines:
                 return self.lines[path]

@@ -1,7 +1,9 @@
 """Sybil integration: every ``{example}`` in the rulebook becomes a pytest test named by its ID.
 
-The parser only finds examples; running one is ``rulewright.scenario.evaluate``, the same call
-the Sphinx directive makes.
+The parser only finds examples, with the one scanner (``rulewright.book``); running one is
+``rulewright.scenario.evaluate``, the same call the Sphinx directive makes. What the scanner finds
+wrong with a page (a fence never closed, a ``{rule}`` without an ID, an ID used twice, a refused
+Python block) becomes a failing test at its line, so nothing on a page passes unnoticed.
 """
 from __future__ import annotations
 
@@ -10,16 +12,41 @@ from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
 from rulewright.diagrams import draw_all
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario import evaluate
 
 
 class ExampleParser:
-    """Finds ``{example}`` directives; each region's ``parsed`` is the ``ExampleDecl``."""
+    """Finds ``{example}`` directives; each region's ``parsed`` is the ``ExampleDecl``, or the
+    ``ExampleProblem`` the page has at that line."""
+
+    def __init__(self, root=None) -> None:
+        self.root = root
 
     def __call__(self, document: Document):
-        for decl in book.examples_in(document):
+        page = (book.page_in_book(document.text, document.path, self.root) if self.root is not None
+                else book.read_page(document.text, document.path))
+        spans = []
+        for decl in page.examples:
+            spans.append(decl.span)
             yield Region(*decl.span, decl, evaluate_example)
+        for problem in page.problems:
+            start = _offset(document.text, problem.where.line)
+            if any(a <= start < b for a, b in spans):
+                continue  # inside an example: that example reports its own problems
+            end = document.text.find("\n", start)
+            yield Region(start, end if end >= 0 else len(document.text), problem, report_problem)
+
+
+def _offset(text: str, line: int) -> int:
+    position = 0
+    for _ in range(line - 1):
+        position = text.index("\n", position) + 1
+    return position
+
+
+def report_problem(example: Example) -> str:
+    return str(example.parsed)
 
 
 def evaluate_example(example: Example) -> str | None:
@@ -32,6 +59,8 @@ def evaluate_example(example: Example) -> str | None:
             draw_all(result)  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
         return str(problem)
+    except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
+        return f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id or ''}")
     return None if result.ok else result.report()
 
 
@@ -42,14 +71,17 @@ class RulebookSybil(Sybil):
     def identify(self, example: Example) -> str:
         if isinstance(example.parsed, book.ExampleDecl) and example.parsed.id:
             return example.parsed.id
+        if isinstance(example.parsed, ExampleProblem):
+            return f"line-{example.parsed.where.line}"
         return super().identify(example)
 
 
 def rulebook_sybil(path=None) -> RulebookSybil:
-    """Sybil for every Markdown page under ``path`` (the project's rulebook by default)."""
-    path = path if path is not None else config.current().rulebook
-    return RulebookSybil(
-        parsers=[ExampleParser(), PythonCodeBlockParser(), SkipParser()],
-        patterns=["*.md"],
-        path=str(path),
-    )
+    """Sybil for every Markdown page under ``path`` (the project's rulebook by default). With
+    ``python-blocks = "refuse"`` Python blocks are not run: the scanner reports them instead."""
+    project = config.current()
+    path = path if path is not None else project.rulebook
+    parsers = [ExampleParser(path), SkipParser()]
+    if project.python_blocks != "refuse":
+        parsers.insert(1, PythonCodeBlockParser())
+    return RulebookSybil(parsers=parsers, patterns=["*.md"], path=str(path))

@@ -5,7 +5,9 @@
   ``lookup`` for messages that suggest the name meant.
 - ``events.py``: ``Event``, what an action reports besides changing the state.
 - ``rng.py``: ``Rng``, seeded randomness that an example can also state outright (``draws:``).
-- ``interface.py``: ``Game``, the interface a game implements, ``Action``, ``Setting`` and ``step``.
+- ``interface.py``: ``Game``, the interface a game implements, ``Action``, ``Setting``, ``step``
+  and ``check_action`` (what ``apply`` calls first).
+- ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
 
 Stability: everything named in ``__all__`` below is the public API. Within a major version of
 Rulewright (0.x counts as one), it only grows: names are not removed or renamed, and the methods a
@@ -15,8 +17,10 @@ and may change; games should import only from ``rulewright.game`` (and ``rulewri
 shared diagram look).
 """
 from rulewright.game.events import Event
-from rulewright.game.interface import Action, Game, Setting, step
+from rulewright.game.interface import Action, Game, Setting, check_action, step
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
+from rulewright.game import values
 
-__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "did_you_mean", "lookup", "step"]
+__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "check_action", "did_you_mean", "lookup",
+           "step", "values"]

@@ -21,6 +21,8 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
   with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one
   still works; only examples asking for a ``:diagram:`` are told it has none.
+- ``diagram_options``: the extra words the drawer understands after ``before``/``after``/``both``
+  in an example's ``:diagram:`` (``:diagram: after legal``); any other word is refused.
 
 ``apply`` may mutate the state it is given; callers use ``step``, which works on a copy so that a
 refused action leaves the state exactly as it was.
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from rulewright.game.events import Event
-from rulewright.game.refusal import InputError, did_you_mean
+from rulewright.game.refusal import InputError, Refusal, did_you_mean
 
 
 class Action:
@@ -67,6 +69,7 @@ class Game(ABC):
     presets: dict[str, dict] = {}
     diagram: Callable[..., str] | None = None
     phrases: str | dict | None = None
+    diagram_options: frozenset[str] = frozenset()
     # Paths into the view (``*`` stands for one part, e.g. ``companies.*.links``) of lists whose
     # order means nothing, compared as sets; and of mappings and lists of pairs written ``A-B``,
     # where ``B-A`` names the same pair. An event's details are at ``events.<event>.<detail>``.
@@ -109,6 +112,25 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: Any) -> dict: ...
+
+
+def check_action(game: Game, state: Any, action: Any) -> None:
+    """Raise ``InputError`` unless ``action`` is one that ``game.parse_action`` would have produced:
+    an ``apply`` calls this first, so that an action built by other code (a test, a bot, a
+    programmer's slip) is held to what the notation allows, e.g. no Bus ``Add`` between two
+    crossings that no street joins. Reading the action's own notation back must give it again."""
+    if not isinstance(action, Action):
+        raise InputError(f"{action!r} is not a {game.title} action.")
+    try:
+        notation = action.notation()
+        again = game.parse_action(state, getattr(action, "actor", None), notation)
+    except (InputError, Refusal):
+        raise
+    except Exception:  # a malformed action object: its fields are not what the notation needs
+        raise InputError(f"{action!r} is not a well-formed {game.title} action.") from None
+    if again != action:
+        raise InputError(f"{action!r} is not an action {game.title} can take: written '{notation}' it reads as "
+                         f"{again!r}.")
 
 
 @dataclass

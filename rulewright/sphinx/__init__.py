@@ -14,6 +14,9 @@ import re
 import shutil
 from pathlib import Path
 
+from docutils import nodes
+from sphinx.ext.graphviz import graphviz, html_visit_graphviz
+
 from rulewright import config
 from rulewright.diagrams import dot_program
 from rulewright.sphinx import editions, examples, glossary, numbering, positions, rules
@@ -81,8 +84,29 @@ def _project(app, sphinx_config):
         sphinx_config.graphviz_output_format = "svg"
 
 
+def _visit_graphviz(self, node):
+    """sphinx.ext.graphviz's HTML visitor, except that a diagram of an example that Graphviz
+    cannot draw is reported at the example's file and line in one sentence, not as its DOT source."""
+    where = node.get("rw_where")
+    if where:
+        from sphinx.ext.graphviz import GraphvizError, render_dot
+        try:
+            render_dot(self, node["code"], node["options"], self.builder.config.graphviz_output_format,
+                       filename=node.get("filename"))
+        except GraphvizError as error:
+            said = getattr(error.__cause__, "stderr", None) or str(error)
+            said = said.decode(errors="replace") if isinstance(said, bytes) else said
+            first = next((line.strip() for line in said.splitlines() if line.strip()), "no reason given")
+            examples.logger.warning(f"{where} could not be drawn: Graphviz said \"{first}\". This is a bug in the "
+                                    "game's diagram code, not in your example; please report it with this "
+                                    "example's ID.", location=node)
+            raise nodes.SkipNode from None
+    html_visit_graphviz(self, node)
+
+
 def setup(app):
     app.setup_extension("sphinx.ext.graphviz")
+    app.add_node(graphviz, override=True, html=(_visit_graphviz, None))
     app.add_config_value("rulewright_strict", None, "env", types=(bool, type(None)))
     app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
     app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))
@@ -103,6 +127,7 @@ def setup(app):
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+    app.connect("source-read", examples.read_page)
     app.connect("doctree-read", numbering.record_positions)
     app.connect("env-check-consistency", examples.check_book)
     app.connect("env-check-consistency", glossary.check_words)

@@ -13,10 +13,11 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import config, phrases
+from rulewright import book, config, phrases
 from rulewright.diagrams import draw
-from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import Result, evaluate, parse
+from rulewright.problems import ExampleProblem, Where, internal_failure
+from rulewright.game import did_you_mean
+from rulewright.scenario import Result, evaluate, parse, unknown_rules
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
 
@@ -43,24 +44,25 @@ class ExampleDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {
-        "id": directives.unchanged,
-        "rules": directives.unchanged,
-        "diagram": directives.unchanged,
-        "show-source": directives.flag,
-    }
+    option_spec = book.EXAMPLE_OPTIONS  # the scanner's: unknown options reach parse() and are named there
 
     def run(self):
         title = self.arguments[0] if self.arguments else ""
         path = self.env.doc2path(self.env.docname)
-        body_line = self._body_line(path)
-        options = {k: v for k, v in self.options.items() if k != "show-source"}
+        decl = _decl_at(self.env.docname, self.lineno)
         try:
-            scenario = parse("\n".join(self.content), Where(str(path), body_line), title, options,
-                             directive_line=self.lineno)
+            if decl is not None:  # the scanner's reading, the same pytest and `rulewright check` run
+                scenario = decl.parse()
+            else:
+                options = {k: v for k, v in self.options.items() if k != "show-source"}
+                scenario = parse("\n".join(self.content), Where(str(path), self._body_line(path)), title,
+                                 options, directive_line=self.lineno)
             result = evaluate(scenario, known_rules=None)
         except ExampleProblem as problem:
             return self._broken(problem, title)
+        except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
+            where = Where(str(path), self.lineno)
+            return self._broken(ExampleProblem(where, internal_failure(error, "playing this example")), title)
         self._record(scenario, result)
         designer = edition(self.config) == "designer"
         words = phrases.for_game(result.run.game)
@@ -131,6 +133,7 @@ class ExampleDirective(SphinxDirective):
             picture["code"] = code
             picture["options"] = {"docname": self.env.docname}
             picture["alt"] = f"{s.title} ({when})"
+            picture["rw_where"] = f"{s.where}: the {when} diagram"  # where a Graphviz failure is reported
             figure += picture
             if len(whens) > 1:
                 figure += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
@@ -143,8 +146,11 @@ class ExampleDirective(SphinxDirective):
             logger.warning(f"The example ID {scenario.id!r} is used twice (also in "
                            f"{examples[scenario.id]['docname']}). Give each example its own ID.",
                            location=self.get_location())
+        # each rule the example names, with the line that names it (its ':rules:' or its 'refused:')
+        lines = {rule: problem.where.line for rule, problem in zip(scenario.named_rules(), unknown_rules(scenario, ()))}
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
-                                 "rules": scenario.named_rules(), "ok": result.ok, "anchor": anchor(scenario.id)}
+                                 "rules": scenario.named_rules(), "rule_lines": lines, "ok": result.ok,
+                                 "anchor": anchor(scenario.id)}
 
     def _broken(self, problem: ExampleProblem, title: str):
         self._complain(str(problem))
@@ -161,6 +167,28 @@ class ExampleDirective(SphinxDirective):
             logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
         else:
             logger.info(message, location=self.get_location())
+
+
+_pages: dict[str, book.Page] = {}
+
+
+def read_page(app, docname: str, source: list[str]) -> None:
+    """``source-read``: read the page with the scanner and report what is wrong with the page
+    itself (a fence never closed, a {rule} without an ID, an example ID used twice, a refused
+    Python block) at its line; each example then runs from the scanner's reading of it."""
+    path = str(app.env.doc2path(docname))
+    page = book.read_page(source[0], path)
+    _pages[docname] = page
+    for problem in page.problems:
+        logger.warning(problem.message, location=(docname, problem.where.line), type="rulewright",
+                       subtype="page")
+
+
+def _decl_at(docname: str, line: int) -> book.ExampleDecl | None:
+    page = _pages.get(docname)
+    if page is None:
+        return None
+    return next((d for d in page.examples if d.where.line == line), None)
 
 
 def anchor(example_id: str) -> str:
@@ -276,8 +304,9 @@ def check_book(app, env) -> None:
             shown.add(rule_id)
             if rule_id not in rules:
                 logger.warning(f"Example {example_id} names the rule {rule_id!r}, which is not declared anywhere "
-                               "in the rulebook. Fix the ID or declare the rule.",
-                               location=(info["docname"], info["lineno"]))
+                               f"in the rulebook. {did_you_mean(rule_id, rules)} Declare it with a rule directive, "
+                               "or fix the ID.",
+                               location=(info["docname"], info.get("rule_lines", {}).get(rule_id, info["lineno"])))
     for rule_id, info in rules.items():
         if rule_id not in shown:
             logger.warning(f"The rule {rule_id} has no example. Every rule needs at least one example that shows "

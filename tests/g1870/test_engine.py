@@ -103,7 +103,7 @@ def test_a_closed_corporation_can_be_set_up_directly():
     assert (tp["closed"], tp["president"], tp["cash"], tp["market"]) == (True, None, 0, 0)
     assert all("TP" not in p.shares for p in state.players.values())
     assert "TP" not in view(state)["operating_order"]
-    with pytest.raises(InputError, match="'closed' is true or false") as error:
+    with pytest.raises(InputError, match="'closed' says whether the corporation has closed") as error:
         start({"corporations": {"TP": {"closed": "yes"}}})
     assert error.value.where == "corporations.TP.closed"
 

@@ -61,7 +61,8 @@ def test_a_rule_without_an_example(tmp_path):
 def test_an_example_naming_an_undeclared_rule(tmp_path):
     book = BOOK.replace(":rules: toy.add", ":rules: toy.add toy.sub")
     found = messages(make(tmp_path, book=book))
-    where = f"toy.md, line {line_of(book, '{example} Adding too many')}, example toy-add-too-many"
+    # the line of the ':rules:' option that names it
+    where = f"toy.md, line {line_of(book, '{example} Adding too many') + 2}, example toy-add-too-many"
     assert any(where in m and "The rule 'toy.sub' is not declared anywhere in the rulebook." in m
                for m in found), found
 

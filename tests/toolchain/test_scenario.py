@@ -93,7 +93,7 @@ def test_a_refusal_by_another_rule_names_both(page):
     (("setup: {preset: small}", "setup: {preset: huge}"), 8, "no preset 'huge'. Known: small."),
     (("expect:", "expects:"), 12, "The key 'expects' is not part of an example."),
     (("  pile: 5", "  pile: 5\n  pile: 6"), 14, "The key 'pile' appears twice here (first on line 13)"),
-    ((":rules: toy.add", ":rules: toy.ad"), 3, "The rule 'toy.ad' is not declared anywhere in the rulebook. "
+    ((":rules: toy.add", ":rules: toy.ad"), 5, "The rule 'toy.ad' is not declared anywhere in the rulebook. "
                                                "Did you mean 'toy.add'?"),
     ((":id: toy-add\n", ""), 3, "This example has no ':id:'."),
     (("game: toy", "game: toy\nsettings: {max_add: 9}"), 8, "Setting 'max_add' cannot be 9"),

@@ -60,6 +60,8 @@ class DrawnToy(__import__("tests.toolchain.toy_game", fromlist=["Toy"]).Toy):
     """The toy game with a drawer; the word ``broken`` after ``:diagram: after`` makes it write
     DOT that Graphviz rejects, as a buggy drawer would."""
 
+    diagram_options = frozenset({"broken"})
+
     @staticmethod
     def diagram(run, when, options):
         pile = (run.before if when == "before" else run.after).pile

@@ -97,7 +97,7 @@ def _segment(state, name: str, a: int, b: int, t0: float, t1: float, shift: floa
 def _badge(state, name: str, a: int, b: int, shift: float, text: str, ink: str) -> str:
     """A small label beside the middle of street a-b."""
     return (f'  {name} [shape=plaintext, fixedsize=false, width=0, height=0, margin=0, style="", '
-            f'fontsize=11, fontcolor="{ink}", label="{text}", pos={_pos(*_point(state, a, b, 0.5, shift))}];')
+            f'fontsize=11, fontcolor="{ink}", label={style.quote(text)}, pos={_pos(*_point(state, a, b, 0.5, shift))}];')
 
 
 def _crossings(state, colour) -> list[str]:
@@ -155,7 +155,7 @@ def _ends(state, colour) -> list[str]:
                 nxt = s[1] if s[0] == end else s[0]
                 used[end, nxt] = used.get((end, nxt), 0) + 1
                 at = _pos(*_point(state, end, nxt, 0.24 + 0.16 * (used[end, nxt] - 1)))
-                out.append(f'  end_{name}_{len(out)} [shape=circle, width=0.13, height=0.13, label="", '
+                out.append(f'  {style.node_id("end", name, len(out))} [shape=circle, width=0.13, height=0.13, label="", '
                            f'style=filled, fillcolor="{colour[name]}", color="white", penwidth=1, pos={at}];')
     return out
 
@@ -165,7 +165,7 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
     print the same whatever fonts the renderer has."""
     def swatch(fill: str, text: str, height: int = 5, border: str = "", width: int = 22) -> str:
         return (f'<TD BGCOLOR="{fill}" WIDTH="{width}" HEIGHT="{height}" FIXEDSIZE="TRUE"{border}></TD>'
-                f'<TD ALIGN="LEFT">{text}</TD><TD WIDTH="8"></TD>')
+                f'<TD ALIGN="LEFT">{style.html(text)}</TD><TD WIDTH="8"></TD>')
     cells = [swatch(colour[name], name) for name in state.players]
     cells.append(swatch(style.INK, "line end", 9, ' STYLE="rounded"', 9))
     if any(p.line.circle is not None for p in state.players.values()):

@@ -1,7 +1,7 @@
 """The Bus game: settings, presets, and the engine interface (apply, legal actions, view)."""
 from __future__ import annotations
 
-from rulewright.game import Event, Game, Refusal, Setting
+from rulewright.game import Event, Game, Refusal, Setting, check_action
 from engine.games.bus import actions, turns
 from engine.games.bus.actions import Add, Place
 from engine.games.bus.board import load_board, street_name
@@ -14,6 +14,7 @@ from engine.games.bus.diagram import draw as draw_diagram
 class Bus(Game):
     diagram = staticmethod(draw_diagram)
     phrases = "phrases.yaml"
+    diagram_options = frozenset({"legal"})
     name = "bus"
     title = "Bus"
     settings = {
@@ -71,6 +72,7 @@ class Bus(Game):
         return [Add(name, frm, to) for name in movers for frm, to in legal_streets(state, name)]
 
     def apply(self, state: State, action) -> list[Event]:
+        check_action(self, state, action)
         turn = turns.whose_turn(state)
         if isinstance(action, Place):
             return self._place(state, action, turn)

@@ -15,11 +15,10 @@ the map instead of the market (see ``draw_map`` below).
 """
 from __future__ import annotations
 
-from html import escape
 
 from engine.games.g1870 import data, market
 from rulewright import dot as style
-from rulewright.dot import quote
+from rulewright.dot import html as escape, quote
 
 W, H = 0.3, 0.42  # a cell, in inches: the chart is 6.3 in (16 cm) wide at print size
 ZONE_FILL = {"white": "#ffffff", "yellow": "#fff2a8", "green": "#cdeac0", "brown": "#dcc0a0",

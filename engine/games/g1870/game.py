@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from rulewright.game import Event, Game, InputError, Refusal, Setting
+from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
 from engine.games.g1870 import (actions, connections, holdings, market, network, operating, privates, protection,
                                 redemption, rounds, routes, shares, stock)
 from engine.games.g1870.setup import build
@@ -23,6 +23,7 @@ from engine.games.g1870.diagram import draw as draw_diagram
 class G1870(Game):
     diagram = staticmethod(draw_diagram)
     phrases = "phrases.yaml"
+    diagram_options = frozenset({"map", "nolegend"})
     name = "1870"
     title = "1870: The Trans-Mississippi"
     settings = {
@@ -66,6 +67,7 @@ class G1870(Game):
         return actions.parse(text, actor, state.corporations, state.privates, state.players)
 
     def apply(self, state: State, act: actions.Act) -> list[Event]:
+        check_action(self, state, act)
         before = (state.round, state.stock_round, state.operating_round, state.turn)
         net = network.turn_fields(state) if state.round == "operating" else state.net
         laid = net.laid and net.turn_key.endswith(f":{state.turn}")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rulewright.game import InputError
+from rulewright.game.values import flag, money, whole
 from rulewright.game.refusal import did_you_mean, lookup
 from engine.games.g1870 import data, holdings, map_setup, market, rounds
 from engine.games.g1870.state import Corporation, Player, Private, Sale, State
@@ -12,6 +13,7 @@ SALE = ("corporation", "sold_by", "count")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed")
+MOST_CASH = 100_000  # the bank starts with $12,000: anything near this is a slip of the keyboard
 
 
 def key(kind: str, name, known: dict, where: str) -> str:
@@ -48,10 +50,16 @@ def build(setup: dict, settings: dict) -> State:
     for name, spec in names.items():
         spec = spec or {}
         check_keys(spec, PLAYER, f"players.{name}")
-        player = state.players[str(name)] = Player(str(name), int(spec.get("cash", start)))
-        for sym, units in (spec.get("shares") or {}).items():
+        player = state.players[str(name)] = Player(str(name), money(spec.get("cash", start), f"players.{name}.cash",
+                                                                    "a player's cash", MOST_CASH))
+        shares = spec.get("shares") or {}
+        if not isinstance(shares, dict):
+            raise InputError("'shares' is a mapping of corporation to shares held, e.g. {ATSF: 2}.",
+                             f"players.{name}.shares")
+        for sym, units in shares.items():
+            where = f"players.{name}.shares.{sym}"
             sym = key("corporation", sym, state.corporations, f"players.{name}.shares")
-            player.shares[sym] = int(units)
+            player.shares[sym] = whole(units, where, "a number of shares (a president's certificate is 2)", 0, 10)
         player.sold_this_round = {key("corporation", s, state.corporations, f"players.{name}.sold")
                                   for s in spec.get("sold") or []}
     for sym, owner in (setup.get("privates") or {}).items():
@@ -65,9 +73,10 @@ def build(setup: dict, settings: dict) -> State:
              for sym, spec in (setup.get("corporations") or {}).items()}
     for sym in [*given, *(s for s in state.corporations if s not in given)]:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
-    state.phase = int(setup.get("phase", 1))
+    state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in data.trains()))
     sold_train_kinds(state, setup.get("next_train"))
-    state.bank = int(setup.get("bank", data.tables()["bank"] - total_cash(state)))
+    state.bank = money(setup.get("bank", data.tables()["bank"] - total_cash(state)), "bank", "the bank's cash",
+                       MOST_CASH)
     start_round(state, setup)
     waiting_sales(state, setup)
     map_setup.build(state, setup)
@@ -80,7 +89,7 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
     if "cell" in spec:
         corp.pos = market.parse_label(spec["cell"], f"{where}.cell")
     if "par" in spec:
-        corp.par = int(spec["par"])
+        corp.par = whole(spec["par"], f"{where}.par", "a par value", 1, None)
         if market.par_cell(corp.par) is None:
             raise InputError(f"{corp.par} is not a par value; use one of {market.par_values()}.", f"{where}.par")
     elif corp.pos:
@@ -91,8 +100,8 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
         corp.pos = market.par_cell(corp.par)
     if corp.pos:
         state.stacks.setdefault(corp.pos, []).append(corp.sym)
-    corp.market = int(spec.get("market", 0))
-    corp.redeemed = int(spec.get("redeemed", 0))
+    corp.market = whole(spec.get("market", 0), f"{where}.market", "the shares in the market", 0, 10)
+    corp.redeemed = whole(spec.get("redeemed", 0), f"{where}.redeemed", "the shares redeemed", 0, 10)
     held = holdings.player_units(state, corp.sym)
     corp.treasury = 10 - held - corp.market - corp.redeemed
     if corp.treasury < 0:
@@ -104,16 +113,23 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
         if corp.president is None or state.players[corp.president].shares.get(corp.sym, 0) < 2:
             raise InputError(f"{corp.sym} has started, so a player must hold its president's certificate "
                              "(at least 2 shares).", where)
-    corp.floated = bool(spec.get("floated", corp.par is not None and held + corp.market >= corp.float_percent // 10))
-    corp.cash = int(spec.get("cash", 10 * corp.par if corp.floated else 0))
-    corp.operated = bool(spec.get("operated", False))
-    corp.incremental = bool(spec.get("reissued", False))
-    corp.trains = [str(t) for t in spec.get("trains") or []]
+    corp.floated = flag(spec.get("floated", corp.par is not None and held + corp.market >= corp.float_percent // 10),
+                        f"{where}.floated", "the corporation has floated")
+    corp.cash = money(spec.get("cash", 10 * corp.par if corp.floated else 0), f"{where}.cash",
+                      "a corporation's cash", MOST_CASH)
+    corp.operated = flag(spec.get("operated", False), f"{where}.operated", "it has operated this round")
+    corp.incremental = flag(spec.get("reissued", False), f"{where}.reissued", "its shares were reissued")
+    trains = spec.get("trains") or []
+    if not isinstance(trains, list):
+        raise InputError("'trains' is a list of the trains the corporation owns, e.g. [2, 3].", f"{where}.trains")
+    names = [t["name"] for t in data.trains()]
+    for index, train in enumerate(trains):
+        if str(train) not in names:
+            raise InputError(f"There is no {train}-train; the trains are {', '.join(names)}.",
+                             f"{where}.trains.{index}")
+    corp.trains = [str(t) for t in trains]
     corp.cash_at_round_start = corp.cash
-    closed = spec.get("closed", False)
-    if not isinstance(closed, bool):
-        raise InputError(f"'closed' is true or false, not {closed!r}.", f"{where}.closed")
-    if closed:  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
+    if flag(spec.get("closed", False), f"{where}.closed", "the corporation has closed"):  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
         holdings.close_corporation(state, corp)
 
 
@@ -181,11 +197,13 @@ def start_round(state: State, setup: dict) -> None:
     state.round = setup.get("round", "stock")
     if state.round not in ("auction", "stock", "operating"):
         raise InputError("'round' must be auction, stock or operating.", "round")
-    state.stock_round = int(setup.get("stock_round", 1 if state.round == "auction" else 2))
+    state.stock_round = whole(setup.get("stock_round", 1 if state.round == "auction" else 2), "stock_round",
+                              "the stock round's number", 1, 1000)
     first = list(state.players)[0]
     state.priority = player_name(setup.get("priority", first), state, "priority")
     if state.round == "operating":
-        state.operating_round = int(setup.get("operating_round", 1))
+        state.operating_round = whole(setup.get("operating_round", 1), "operating_round",
+                                      "the operating round's number in its set", 1, 3)
         state.ors_in_set = max(rounds.rounds_in_phase(state.phase), state.operating_round)
         state.operating_order = [s for s in rounds.price_order(state) if state.corporations[s].floated]
         turn = key("operating corporation", setup.get("turn", (state.operating_order or [""])[0]),

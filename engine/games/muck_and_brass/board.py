@@ -14,6 +14,7 @@ from importlib import resources
 
 import yaml
 
+from rulewright.game import values
 from rulewright.game.refusal import InputError, did_you_mean
 
 LONDON = "London"  # reaching London ends a double build at once
@@ -89,10 +90,11 @@ def _name(name, where: str) -> str:
     return name
 
 
+MOST = 1_000_000  # no count or amount of money in the game comes near this
+
+
 def _int(value, where: str, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InputError(f"{what} must be a whole number of 0 or more, not {value!r}.", where)
-    return value
+    return values.whole(value, where, what, 0, MOST)
 
 
 def load_board(setup: dict) -> Board:

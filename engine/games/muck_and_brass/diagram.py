@@ -13,10 +13,9 @@ colour, every single link the last action's player could build next for that com
 """
 from __future__ import annotations
 
-from html import escape
 
 from rulewright import dot as style
-from rulewright.dot import quote
+from rulewright.dot import html as escape, quote
 from engine.games.muck_and_brass.board import is_illustrative
 
 SCALE = 1.0  # board positions are inches already
@@ -159,7 +158,7 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
         return f'<TR><TD WIDTH="34" FIXEDSIZE="FALSE">{swatch}</TD><TD ALIGN="LEFT">{escape(text)}</TD></TR>'
 
     def bar(colour: str, height: int) -> str:
-        return (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD BGCOLOR="{colour}" WIDTH="30" '
+        return (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD BGCOLOR="{escape(colour)}" WIDTH="30" '
                 f'HEIGHT="{height}" FIXEDSIZE="TRUE"></TD></TR></TABLE>')
 
     shown = {c.code: c for c in [*owners.values(), *port_owners.values()]}
@@ -172,7 +171,8 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
         rows.append(row(bar(style.INK, 6), "thick: built in this example"))
     if legal:
         company = next(iter(legal.values()))
-        rows.append(row(f'<FONT COLOR="{company.colour}"><B>. . . .</B></FONT>', f"{company.code} could build next"))
+        rows.append(row(f'<FONT COLOR="{escape(company.colour)}"><B>. . . .</B></FONT>',
+                        f"{company.code} could build next"))
     rows.append(row('<FONT COLOR="#909090">- - -</FONT>', "link not yet built"))
     if refused_pairs:
         rows.append(row(f'<FONT COLOR="{style.REFUSED}"><B>- - -</B></FONT>', "refused"))

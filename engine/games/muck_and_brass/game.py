@@ -4,7 +4,7 @@ The rules themselves are in ``expand.py``; this module only wires them to the sh
 """
 from __future__ import annotations
 
-from rulewright.game import Event, Game, Refusal, Setting
+from rulewright.game import Event, Game, Refusal, Setting, check_action
 from rulewright.game.interface import merge
 from engine.games.muck_and_brass import actions, expand, state as state_module
 from engine.games.muck_and_brass.board import data as _data
@@ -20,6 +20,7 @@ def _presets() -> dict[str, dict]:
 class MuckAndBrass(Game):
     diagram = staticmethod(draw_diagram)
     phrases = "phrases.yaml"
+    diagram_options = frozenset({"legal", "nolegend"})
     name = "muck-and-brass"
     title = "Muck & Brass"
     settings = {
@@ -55,6 +56,7 @@ class MuckAndBrass(Game):
         return actions.parse(state, actor, text)
 
     def apply(self, state: State, action) -> list:
+        check_action(self, state, action)
         if isinstance(action, actions.GeneralDividend):
             state.general_dividends += 1
             return [Event("general-dividend", {"number": state.general_dividends})]

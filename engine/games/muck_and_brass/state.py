@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulewright.game import values
 from rulewright.game.refusal import InputError, did_you_mean
 from engine.games.muck_and_brass.board import Board, _int, load_board
 
@@ -154,7 +155,7 @@ def _company(board: Board, code: str, data: dict) -> Company:
         code=code,
         name=str(data.get("name", code)),
         colour=str(data.get("colour", "")),  # "" until ``_colour_the_rest`` gives it one
-        active=bool(data.get("active", True)),
+        active=values.flag(data.get("active", True), f"{where}.active", "the company is still in play"),
         treasury=_int(data.get("treasury", 0), f"{where}.treasury", "A treasury"),
         income=_int(data.get("income", 0), f"{where}.income", "An income"),
         components=components,

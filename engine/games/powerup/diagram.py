@@ -12,11 +12,11 @@
 """
 from __future__ import annotations
 
-from html import escape
 
 from engine.games.powerup.board import ALL_TILES, COLUMNS, ROWS, position
 from engine.games.powerup.tiles import kind_of_play, touching
 from rulewright import dot as style
+from rulewright.dot import html as escape
 
 CELL = 0.5  # inches per square: ten squares plus the legend print about 16 cm wide
 COLOURS = {"ES": "#E69F00", "MT": "#009E73", "CP": "#56B4E9", "RG": "#D55E00", "SO": "#333333",

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rulewright.game.events import Event
-from rulewright.game.interface import Game, Setting
+from rulewright.game.interface import Game, Setting, check_action
 from rulewright.game.refusal import Refusal
 from engine.games.powerup import actions, legal, setup, tiles, turn, view
 from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
@@ -29,6 +29,7 @@ def play(state, action: Play) -> list[Event]:
 class PowerUp(Game):
     diagram = staticmethod(draw_diagram)
     phrases = "phrases.yaml"
+    diagram_options = frozenset({"hand"})
     name = "powerup"
     title = "powerUp"
     settings = {
@@ -68,6 +69,7 @@ class PowerUp(Game):
         return legal.legal_actions(state)
 
     def apply(self, state, action) -> list[Event]:
+        check_action(self, state, action)
         if state.over:
             raise Refusal("pu.end.over", f"The game is over ({state.end_reason}); no more actions.")
         turn.check_turn(state, action.actor)

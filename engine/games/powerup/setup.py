@@ -16,6 +16,7 @@ A player whose hand is not stated draws a full hand from the bag, in turn order.
 """
 from __future__ import annotations
 
+from rulewright.game import values
 from rulewright.game.interface import merge
 from rulewright.game.refusal import InputError, did_you_mean, lookup
 from rulewright.game.rng import Rng
@@ -118,12 +119,11 @@ def _mapping(spec, where: str, keys: tuple) -> dict:
     return spec
 
 
+MOST_CASH = 1_000_000  # far beyond any real game, low enough that a slip of the keyboard is caught
+
+
 def _cash(spec: dict, where: str, default: int) -> int:
-    cash = spec.get("cash", default)
-    if not isinstance(cash, int) or cash < 0:
-        raise InputError(f"Cash must be a whole number of dollars, 0 or more (got {cash!r}).",
-                         f"{where}.cash")
-    return cash
+    return values.money(spec.get("cash", default), f"{where}.cash", "cash, in dollars", MOST_CASH)
 
 
 def _shares(given, where: str) -> dict[str, int]:
@@ -131,9 +131,7 @@ def _shares(given, where: str) -> dict[str, int]:
     if not isinstance(given or {}, dict):
         raise InputError("'shares' must be a mapping of company to number, such as {ES: 3}.", where)
     for name, count in (given or {}).items():
-        if not isinstance(count, int) or count < 0:
-            raise InputError(f"A number of shares must be a whole number, 0 or more (got {count!r}).",
-                             f"{where}.{name}")
+        count = values.whole(count, f"{where}.{name}", "a number of shares", 0, SHARES)
         shares[company_code(name, f"{where}.{name}")] = count
     return shares
 

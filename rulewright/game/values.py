@@ -1,0 +1,53 @@
+"""Reading numbers and yes/no values from an example's setup, with a plain message when a value
+is of the wrong kind or out of range.
+
+A game calls these where it reads a value, with the value's dotted path in the setup (such as
+``players.ann.cash``): the evaluator turns the path into the line the value is on. A count is a
+whole number (``2.5`` shares is refused, not cut to 2); money has a ceiling the game chooses, so
+a slip such as ``cash: 1000000000000`` is refused instead of breaking the bank.
+"""
+from __future__ import annotations
+
+from rulewright.game.refusal import InputError
+
+
+def _key(where: str) -> str:
+    return where.rsplit(".", 1)[-1]
+
+
+def whole(value, where: str, what: str, low: int | None = 0, high: int | None = None) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (either may be ``None``: no bound);
+    ``what`` names it in words ("a number of shares")."""
+    span = _span(low, high)
+    what = what[:1].lower() + what[1:]
+    example = low if low is not None and low > 0 else (high if high is not None and high < 2 else 2)
+    if isinstance(value, bool) or not isinstance(value, int):
+        kind = ("a fraction" if isinstance(value, float) else "yes/no" if isinstance(value, bool)
+                else "empty" if value is None else f"{value!r}")
+        raise InputError(f"'{_key(where)}' is {kind}, but {what} is a whole number{span}. Write it in digits, "
+                         f"e.g. '{_key(where)}: {example}'.", where)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise InputError(f"'{_key(where)}: {value}' is out of range: {what} is a whole number{span}.", where)
+    return value
+
+
+def money(value, where: str, what: str, high: int) -> int:
+    """An amount of money: a whole number from 0 to ``high``, the most the game can ever hold."""
+    return whole(value, where, what, 0, high)
+
+
+def flag(value, where: str, what: str) -> bool:
+    """``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise InputError(f"'{_key(where)}' says whether {what}: write 'true' or 'false', not {value!r}.", where)
+    return value
+
+
+def _span(low, high) -> str:
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f" of {low} or more"
+    if high is not None:
+        return f" of at most {high}"
+    return ""

@@ -1,0 +1,135 @@
+"""The malformed corpus: pages written with the mistakes designers make, each of which must fail
+with a plain message at its exact line, the same way under pytest, ``rulewright check`` and the
+Sphinx build, and never with a traceback.
+
+Each page in ``tests/malformed/`` starts with a comment saying where the mistake is and words the
+message must contain (the fix)::
+
+    % expect line 12: Add a line with ```
+
+The pages are copied into a throwaway project beside this book's own pages (so they can cite its
+rule IDs and play its games), and each tool runs once over the whole corpus.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = Path(__file__).resolve().parent / "malformed"
+EXPECT = re.compile(r"^% expect line (\d+): (.+)$")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    line: int
+    words: str
+
+
+def cases() -> list[Case]:
+    out = []
+    for path in sorted(CORPUS.glob("*.md")):
+        match = EXPECT.match(path.read_text(encoding="utf-8").splitlines()[0])
+        assert match, f"{path.name} does not start with '% expect line N: words'"
+        out.append(Case(path.stem, int(match.group(1)), match.group(2).strip()))
+    return out
+
+
+CASES = cases()
+
+CONF = """
+extensions = ["myst_parser", "rulewright.sphinx"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+suppress_warnings = ["toc.not_included"]
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """A project whose book is this repository's rulebook plus the corpus in book/malformed."""
+    root = tmp_path_factory.mktemp("corpus")
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    games = pyproject[pyproject.index("[tool.rulewright.games]"):].split("\n\n")[0]
+    (root / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "book"\nstrict = true\npython-blocks = "refuse"\n\n{games}\n',
+                                         encoding="utf-8")
+    shutil.copytree(REPO / "rulebook", root / "book")
+    shutil.copytree(CORPUS, root / "book" / "malformed")
+    (root / "book" / "malformed" / "index.md").write_text("# Corpus\n", encoding="utf-8")
+    (root / "conf.py").write_text(CONF, encoding="utf-8")
+    return root
+
+
+def _run(project: Path, *command: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "RULEWRIGHT_STRICT": "1"}
+    return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def outputs(project) -> dict[str, str]:
+    bin_dir = Path(sys.executable).parent
+    pytest_run = _run(project, sys.executable, "-m", "pytest", "book/malformed", "-p", "no:cacheprovider",
+                      "-p", "no:doctest", "-q", "-n", "0", "--rootdir", str(project))
+    check_run = _run(project, str(bin_dir / "rulewright"), "check")
+    # `rulewright run <id>` for every example in the corpus, in one process (as many runs of the command)
+    ids = sorted({m for path in CORPUS.glob("*.md") for m in re.findall(r"^[:]?id: *(\S+)",
+                                                                        path.read_text(encoding="utf-8"), re.M)})
+    script = ("import sys\nfrom rulewright import cli\nfor example_id in sys.argv[1:]:\n"
+              "    print('$ rulewright run', example_id, flush=True)\n"
+              "    try:\n        cli.main(['run', example_id])\n"
+              "    except SystemExit as stop:\n        print(stop, flush=True)\n")
+    run_runs = _run(project, sys.executable, "-c", script, *ids)
+    sphinx_run = _run(project, str(bin_dir / "sphinx-build"), "-q", "-b", "html", "-c", str(project),
+                      str(project / "book" / "malformed"), str(project / "_build"))
+    return {"pytest": pytest_run.stdout + pytest_run.stderr, "cli": check_run.stdout + check_run.stderr + run_runs.stdout + run_runs.stderr,
+            "sphinx": sphinx_run.stdout + sphinx_run.stderr}
+
+
+def _mentions(output: str, case: Case) -> bool:
+    """Some message about the page names the line and says the words. A message starts at a
+    line naming the page and runs until a line naming another page."""
+    lines = output.splitlines()
+    line_mark = re.compile(rf"(\bline {case.line}\b|\.md:{case.line}:)")
+    words = " ".join(case.words.split())
+    for start, text in enumerate(lines):
+        if f"{case.name}.md" not in text:
+            continue
+        block = [text]
+        for more in lines[start + 1:]:
+            if ".md" in more or more.startswith("$ "):
+                break
+            block.append(more)
+        message = " ".join(" ".join(block).split())
+        if line_mark.search(message) and words in message:
+            return True
+    return False
+
+
+TOOLS = ("pytest", "cli", "sphinx")
+
+
+def test_the_corpus_covers_every_game_and_the_toolchain():
+    text = " ".join(p.read_text(encoding="utf-8") for p in CORPUS.glob("*.md"))
+    assert len(CASES) >= 60, len(CASES)
+    for game in ("muck-and-brass", "bus", "powerup", "1870"):
+        assert f"game: {game}\n" in text, game
+
+
+def test_every_mistake_is_named_at_its_line_with_the_fix_by_every_tool_without_a_traceback(outputs):
+    """One test over the whole corpus, so that each tool runs once (on one xdist worker)."""
+    missing = [f"{tool}: {case.name}.md, line {case.line}: '{case.words}'\n    "
+               + "\n    ".join(l for l in outputs[tool].splitlines() if f"{case.name}.md" in l)[:1500]
+               for case in CASES for tool in TOOLS if not _mentions(outputs[tool], case)]
+    tracebacks = [tool for tool in TOOLS if "Traceback" in outputs[tool]]
+    assert not missing and not tracebacks, (
+        f"{len(missing)} of {len(CASES) * len(TOOLS)} expected messages missing:\n" + "\n".join(missing)
+        + "".join(f"\n{tool} shows a traceback:\n{outputs[tool][-4000:]}" for tool in tracebacks))
