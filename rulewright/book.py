@@ -98,8 +98,8 @@ class ExampleDecl:
         return str(self.options.get("id", "") or "").strip()
 
     def parse(self, positions=None) -> scenario.Scenario:
-        if self.problem is not None:
-            raise self.problem
+        if self.problem is not None:  # a fresh exception each time: no traceback piles up on the stored one
+            raise ExampleProblem(self.problem.where, self.problem.message)
         return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
                               self.title, self.options, directive_line=self.where.line, positions=positions,
                               option_lines=self.option_lines)
