@@ -15,7 +15,7 @@ SPHINXOPTS ?=
 EDITIONS := player designer
 SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
-.PHONY: rulebook html pdf test check bench clean distclean $(foreach e,$(EDITIONS),$(e) html-$(e) pdf-$(e))
+.PHONY: rulebook html pdf serve test check bench clean distclean $(foreach e,$(EDITIONS),$(e) html-$(e) pdf-$(e))
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ $(addprefix html-,$(EDITIONS)): html-%: $(STAMP)
 $(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP)
 	$(call SPHINX,$*) -b simplepdf rulebook $(BUILD)/$*/pdf $(SPHINXOPTS)
 	@echo "PDF, $* edition: $$(ls $(BUILD)/$*/pdf/*.pdf)"
+
+# Live preview at http://127.0.0.1:8000: rebuilt on saving a page or a game's code or data; a failing
+# example is shown failing on its page and listed in the terminal (not strict while serving).
+serve: $(STAMP)
+	$(BIN)/rulewright serve
 
 test: $(STAMP)
 	$(BIN)/pytest -n auto -q

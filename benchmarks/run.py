@@ -11,12 +11,21 @@ Targets (on the 2-core reference machine):
   less wall time than one edition took before there were two (57 s); each edition's time alone
   is reported too. Left out with `--no-rulebook` (the builds take minutes).
 - `make test` draws and renders every example's diagrams as the book build does: at most 50 ms
-  a diagram, so a book of a few hundred diagrams adds seconds, not minutes.
+  a diagram, so a book of a few hundred diagrams adds seconds, not minutes;
+- the HTML build costs little more than plain Sphinx + MyST building the same pages with the
+  examples as plain code blocks: a full build at most 2x, an incremental build after editing one
+  page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
+  HTML one plays no example again (one evaluation per example per build, shared by the builders).
 """
 from __future__ import annotations
 
+import os
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,11 +38,12 @@ from rulewright import book  # noqa: E402
 from rulewright.problems import ExampleProblem  # noqa: E402
 from rulewright.scenario import evaluate, start  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_RATIO_TARGET = 2.0
 BOOK_TARGET_S = 10.0
 OVERHEAD_TARGET = 3.0
 MOVES_TARGET = 200.0
 REBUILD_TARGET_S = 57.0
-ROOT = Path(__file__).resolve().parent.parent
 DIAGRAM_TARGET_MS = 50.0
 
 
@@ -135,9 +145,6 @@ def bench_random_play(name, preset, moves=300, seed=1):
 
 def bench_rulebook():
     """Wall time of each edition's build (HTML then PDF) from clean, then of both side by side."""
-    import shutil
-    import subprocess
-
     def build(*targets):
         shutil.rmtree(ROOT / "_build", ignore_errors=True)
         start = time.perf_counter()
@@ -152,9 +159,84 @@ def bench_rulebook():
           f"ratio {both / REBUILD_TARGET_S:.2f})")
 
 
+PLAIN_CONF = """
+extensions = ["myst_parser"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+html_theme = "alabaster"
+suppress_warnings = ["myst.directive_unknown", "myst.role_unknown", "myst.xref_missing", "toc.not_included"]
+"""
+
+
+def plain_copy(source: Path, target: Path) -> None:
+    """The book as plain Sphinx + MyST would have it: every example (and shared position) becomes
+    a plain YAML code block with the same text; the rest of the page is left as it is."""
+    shutil.copytree(source, target)
+    fence = re.compile(r"^(`{3,}|~{3,})\{(example|position)\}.*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
+    for page in target.rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(fence.sub(lambda m: m.group(1) + "yaml\n" + _body(m.group(0)) + m.group(1), text),
+                        encoding="utf-8")
+
+
+def _body(block: str) -> str:
+    lines = block.splitlines()[1:-1]
+    return "".join(line + "\n" for line in lines if not line.startswith(":"))
+
+
+def sphinx(source: Path, out: Path, conf: Path, builder: str = "html", cache: Path | None = None) -> float:
+    env = {**os.environ, "RULEWRIGHT_STRICT": "0"}
+    if cache is not None:
+        env["RULEWRIGHT_CACHE"] = str(cache)
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", builder, "-c", str(conf), str(source), str(out)],
+                   check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - began
+
+
+def edit_one_page(book: Path) -> None:
+    page = book / "muck-and-brass" / "links.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nOne more sentence, as a designer's edit.\n",
+                    encoding="utf-8")
+
+
+def bench_builds():
+    """Full and incremental HTML builds, against plain Sphinx + MyST on the same pages, and the PDF."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        book, plain, plain_conf, cache = tmp / "book", tmp / "plain", tmp / "plain-conf", tmp / "cache"
+        shutil.copytree(ROOT / "rulebook", book)
+        plain_copy(ROOT / "rulebook", plain)
+        plain_conf.mkdir()
+        (plain_conf / "conf.py").write_text(PLAIN_CONF)
+        plain_full = sphinx(plain, tmp / "plain-out", plain_conf)
+        ours_full = sphinx(book, tmp / "html", ROOT, cache=cache)
+        played = sum(1 for _ in cache.rglob("*.pickle"))
+        edit_one_page(book)
+        edit_one_page(plain)
+        plain_again = sphinx(plain, tmp / "plain-out", plain_conf)
+        ours_again = sphinx(book, tmp / "html", ROOT, cache=cache)
+        pdf = sphinx(book, tmp / "pdf", ROOT, "simplepdf", cache=cache)
+        played_again = sum(1 for _ in cache.rglob("*.pickle")) - played
+    full, again = ours_full / plain_full, ours_again / plain_again
+    print(f"HTML build, full: {ours_full:.1f} s against plain Sphinx + MyST {plain_full:.1f} s = {full:.2f}x "
+          f"(target <= {BUILD_RATIO_TARGET:.0f}x, ratio {full / BUILD_RATIO_TARGET:.2f})")
+    print(f"HTML build, incremental after editing one page: {ours_again:.1f} s against plain {plain_again:.1f} s "
+          f"= {again:.2f}x (target <= {BUILD_RATIO_TARGET:.0f}x, ratio {again / BUILD_RATIO_TARGET:.2f})")
+    print(f"PDF build after the HTML one: {pdf:.1f} s; examples played by the HTML build {played}, "
+          f"played again by the incremental and PDF builds: {played_again}")
+
+
 def main():
+    if "--builds-only" not in sys.argv:
+        run_engines()
+    bench_builds()
     if "--no-rulebook" not in sys.argv:
         bench_rulebook()
+
+
+def run_engines():
     scenarios = bench_book()
     bench_overhead(scenarios)
     bench_diagrams(scenarios)

@@ -18,7 +18,6 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import ast
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from rulewright import book as book_module
 from rulewright import config, phrases, registry, words
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import checked_paths, expected_events, start, unknown_rules
+from rulewright.scenario import checked_paths, expected_events, rule_places, start, undeclared_rule
 
 
 
@@ -37,15 +36,14 @@ class RefusalSite:
 
 
 def game_sources(names) -> list[Path]:
-    """The package folders of the games called ``names``: where their refusals are written."""
+    """The package folders (or module files) of the games called ``names``: where their refusals
+    are written."""
     folders = []
     for name in sorted(set(names)):
         try:
-            game = registry.get_game(name)
+            folder = registry.game_folder(name)
         except InputError:
             continue  # the example naming it reports the unknown game
-        module = sys.modules[type(game).__module__]
-        folder = Path(module.__file__).parent
         if folder not in folders:
             folders.append(folder)
     return folders
@@ -55,7 +53,7 @@ def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]
     """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
     not a literal."""
     sites, problems = [], []
-    for path in sorted(p for root in roots for p in Path(root).rglob("*.py")):
+    for path in sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py"))):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
@@ -79,6 +77,23 @@ def _name(func: ast.expr) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class ExampleRecord:
+    """What the whole-book checks need of one example, from the text (``check``) or from the
+    Sphinx build's records: its ID, where, the rules it names (each with where it names it), the
+    rule it expects a refusal by, and its game."""
+
+    id: str
+    where: Where
+    rule_places: tuple[tuple[str, Where], ...]
+    refused: tuple[str, ...]
+    game: str | None
+
+    @classmethod
+    def of(cls, s) -> "ExampleRecord":
+        return cls(s.id, s.where, tuple(rule_places(s)), tuple(s.refused_rules()), s.game_name)
+
+
 def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
@@ -94,36 +109,44 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
             scenarios.append(decl.parse())
         except ExampleProblem as problem:
             problems.append(problem)
-    sites, site_problems = refusal_sites(*(engines or game_sources(s.game_name for s in scenarios)))
-    problems += site_problems
-
     problems += _position_problems(book, scenarios)
+    rules = {rule.id: rule.where for rule in book.rules.values()}
+    return problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
+
+
+def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
+                  engines: tuple[Path, ...] = ()) -> list[ExampleProblem]:
+    """The checks that tie rules, examples and the engines' refusals together; the Sphinx build,
+    ``rulewright check`` and ``make test`` all call this one function. ``rules`` maps each
+    declared rule ID to where it is declared."""
+    problems: list[ExampleProblem] = []
+    sites, site_problems = refusal_sites(*(engines or game_sources(e.game for e in examples if e.game)))
+    problems += site_problems
 
     shown: set[str] = set()
     refused_in_examples: set[str] = set()
-    for scenario in scenarios:
-        problems += unknown_rules(scenario, book.rules)
-        shown.update(scenario.named_rules())
-        refused_in_examples.update(scenario.refused_rules())
+    for example in examples:
+        problems += [undeclared_rule(rule, where, rules) for rule, where in example.rule_places if rule not in rules]
+        shown.update(rule for rule, _ in example.rule_places)
+        refused_in_examples.update(example.refused)
 
-    for rule in book.rules.values():
-        if rule.id not in shown:
-            problems.append(ExampleProblem(rule.where, f"The rule {rule.id} has no example. Add an example that "
+    for rule_id, where in rules.items():
+        if rule_id not in shown:
+            problems.append(ExampleProblem(where, f"The rule {rule_id} has no example. Add an example that "
                                            "shows it and name the rule in its ':rules:' option."))
 
     reported: set[str] = set()
     for site in sites:
         if site.rule in reported:
             continue
-        if site.rule not in book.rules:
+        if site.rule not in rules:
             reported.add(site.rule)
             problems.append(ExampleProblem(site.where, f"The engine refuses with rule {site.rule!r}, which the "
                                            "rulebook does not declare. Declare it with a rule directive in the "
                                            "chapter, or cite the right rule here."))
         elif site.rule not in refused_in_examples:
             reported.add(site.rule)
-            rule = book.rules[site.rule]
-            problems.append(ExampleProblem(rule.where, f"The engine can refuse an action by rule {site.rule} "
+            problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
     return problems + phrase_problems(scenarios)

@@ -1,9 +1,14 @@
 """The ``rulewright`` command, for designers working on the rulebook.
 
-    rulewright check                  the whole-book checks (rules, examples, engine refusals)
+    rulewright check                  the whole-book checks, then every example played
     rulewright run <example-id>       play one example and say whether it holds, step by step
+    rulewright run <rule-id>          play every example that shows the rule
+    rulewright run <id> --changes     also list every part of the state the moves changed
+    rulewright accept <id>... | --failing [--dry-run]
+                                      rewrite failing examples' expected values to what the engine did
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
     rulewright list                   every example and shared position with its file and line
+    rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
     rulewright new <folder> [--title T] [--game NAME]
                                       a new rulebook project with a starter game
     rulewright --version
@@ -17,8 +22,9 @@ from pathlib import Path
 
 from rulewright import book as book_module
 from rulewright.checks import check
+from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
-from rulewright.scenario import evaluate, seed_range, show
+from rulewright.scenario import seed_range, show
 
 
 def _find(example_id: str) -> book_module.ExampleDecl:
@@ -33,19 +39,73 @@ def _find(example_id: str) -> book_module.ExampleDecl:
 
 
 def cmd_check(args) -> int:
+    from rulewright import config
+    from rulewright.scenario import failure_text, verdict
+
     problems = check()
     for problem in problems:
         print(problem)
     book = book_module.scan()
-    if problems:
-        print(f"\n{len(problems)} problem(s) found.")
+    failing = 0
+    notes = []
+    known = frozenset(book.rules)
+    pending_is_error = config.current().pending == "error"
+    for decl in book.examples:
+        try:
+            result = evaluate(decl.parse(), known_rules=known)
+        except ExampleProblem:
+            continue  # the checks above reported it
+        outcome = verdict(result, pending_is_error)
+        if outcome == "failed":
+            failing += 1
+            print(failure_text(result, pending_is_error))
+        elif outcome in ("pending", "ready"):
+            notes.append(result.pending_note())
+    for note in notes:
+        print(note)
+    if problems or failing:
+        print(f"\n{len(problems)} problem(s) found; {failing} of {len(book.examples)} examples do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples.")
+    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples. Every example holds"
+          + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
 
 
+def _selected(ids: list[str]) -> list[book_module.ExampleDecl]:
+    """The examples named by ``ids``: an example ID names one, a rule ID every example showing it."""
+    book = book_module.scan()
+    chosen: list[book_module.ExampleDecl] = []
+    for wanted in ids:
+        if wanted in book.rules:
+            showing = [d for d in book.examples if wanted in _named_rules(d)]
+            if not showing:
+                raise SystemExit(f"No example shows the rule {wanted}.")
+            chosen += [d for d in showing if d not in chosen]
+        elif any(d.id == wanted for d in book.examples):
+            chosen += [d for d in book.examples if d.id == wanted and d not in chosen]
+        else:
+            from rulewright.game import did_you_mean
+
+            raise SystemExit(f"There is no example or rule with the ID {wanted!r} in the rulebook. "
+                             f"{did_you_mean(wanted, [d.id for d in book.examples] + list(book.rules))}")
+    return chosen
+
+
+def _named_rules(decl) -> list[str]:
+    try:
+        return decl.parse().named_rules()
+    except ExampleProblem:
+        return str(decl.options.get("rules", "")).replace(",", " ").split()
+
+
 def cmd_run(args) -> int:
-    decl = _find(args.example_id)
+    status = 0
+    for decl in _selected([args.example_id]):
+        status |= _run_one(decl, args.changes)
+    return status
+
+
+def _run_one(decl, changes: bool) -> int:
     try:
         result = evaluate(decl.parse(), known_rules=book_module.declared_rules())
     except ExampleProblem as problem:
@@ -57,12 +117,78 @@ def cmd_run(args) -> int:
         print(f"  {step.index}. {step} -> {outcome}")
         for check in step.checks:
             print(f"       {'ok' if check.ok else 'FAILS'}: {check.key} {show(check.expected)}")
+    if changes:
+        print(changes_text(result))
     if result.ok:
         seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
         print(f"{decl.id}: holds ({len(result.checks)} expectations{seeds}).")
         return 0
     print(result.report())
     return 1
+
+
+def changes_text(result) -> str:
+    """Every place in the state whose value the moves changed, before and after, as paths an
+    ``expect:`` can name."""
+    game = result.run.game
+    before, after = leaves(game.view(result.run.before)), leaves(game.view(result.run.after))
+    lines = []
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path, "(absent)"), after.get(path, "(absent)")
+        if old != new:
+            lines.append(f"    {path}: {show(old) if old != '(absent)' else old} -> "
+                         f"{show(new) if new != '(absent)' else new}")
+    head = f"  What the moves changed ({len(lines)} place{'s' if len(lines) != 1 else ''}):"
+    return "\n".join([head] + lines) if lines else "  The moves changed nothing in the state."
+
+
+def leaves(view, prefix: str = "") -> dict:
+    """The view as ``{"dotted.path": value}``; lists of plain values stay whole, as one would expect them."""
+    out = {}
+    if isinstance(view, dict):  # an empty mapping has no places; what fills it shows as new places
+        for key, value in view.items():
+            out.update(leaves(value, f"{prefix}.{key}" if prefix else str(key)))
+    elif isinstance(view, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in view):
+        for index, value in enumerate(view):
+            out.update(leaves(value, f"{prefix}.{index}" if prefix else str(index)))
+    else:
+        out[prefix] = list(view) if isinstance(view, tuple) else view
+    return out
+
+
+def cmd_accept(args) -> int:
+    from rulewright.accept import CannotAccept, accept, refusal_reason
+
+    if not args.ids and not args.failing:
+        raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")
+    decls = _selected(args.ids) if args.ids else book_module.scan().examples
+    accepted = refused = 0
+    for decl in decls:
+        try:
+            result, problem = evaluate(decl.parse()), None
+        except ExampleProblem as error:
+            result, problem = None, error
+        if problem is None and result.ok:
+            if args.ids:
+                print(f"{decl.id}: already holds; nothing to accept.")
+            continue
+        try:
+            if problem is not None:
+                raise CannotAccept(refusal_reason(decl, None, problem))
+            change = accept(decl, result)
+        except CannotAccept as why:
+            refused += 1
+            print(why)
+            continue
+        print(change.diff(), end="")
+        if not args.dry_run:
+            Path(decl.where.path).write_text(change.after, encoding="utf-8")
+        accepted += 1
+        print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
+              + "; ".join(change.changed))
+    if not accepted and not refused:
+        print("Nothing to accept: every example named holds.")
+    return 1 if refused else 0
 
 
 def cmd_diagram(args) -> int:
@@ -83,6 +209,42 @@ def cmd_diagram(args) -> int:
         return 1
     print(f"Wrote {args.output}")
     return 0
+
+
+def serve_command(host: str = "127.0.0.1", port: int = 8000) -> list[str]:
+    """sphinx-autobuild on the project's book: it rebuilds on saving a page, and on saving the
+    code or data of any game the book plays (their folders are watched too)."""
+    from rulewright import config
+    from rulewright.checks import game_sources
+
+    project = config.current()
+    confdir = project.root if (project.root / "conf.py").is_file() else project.rulebook
+    games = set()
+    for decl in book_module.scan().examples:
+        try:
+            games.add(decl.parse().game_name)
+        except ExampleProblem:
+            pass
+    watched = sorted({str(p if p.is_dir() else p.parent) for p in game_sources(games)})
+    command = [sys.executable, "-m", "sphinx_autobuild", "-q", "-c", str(confdir), str(project.rulebook),
+               str(project.root / "_build" / "html"), "--host", host, "--port", str(port),
+               "--re-ignore", r"(__pycache__|\.pyc$|_build)"]
+    for folder in watched:
+        command += ["--watch", folder]
+    return command
+
+
+def cmd_serve(args) -> int:
+    import os
+    import subprocess
+
+    command = serve_command(args.host, args.port)
+    print(f"Serving the rulebook at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
+          "or a game's code or data. Failing examples are shown on their pages and listed here. Stop with Ctrl-C.")
+    try:  # a failing example must not stop the preview: it is shown, not fatal
+        return subprocess.run(command, env={**os.environ, "RULEWRIGHT_STRICT": "0"}).returncode
+    except KeyboardInterrupt:
+        return 0
 
 
 def cmd_list(args) -> int:
@@ -129,17 +291,28 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--title", help="the game's title, e.g. 'Dragon Race'")
     new.add_argument("--game", help="the game's short name, as examples write it: 'game: dragon-race'")
     new.set_defaults(func=cmd_new)
-    sub.add_parser("check", help="check rules, examples and engine refusals against each other").set_defaults(
+    sub.add_parser("check", help="check rules, examples and engine refusals against each other, and play "
+                                 "every example").set_defaults(
         func=cmd_check)
-    run = sub.add_parser("run", help="play one example")
-    run.add_argument("example_id")
+    run = sub.add_parser("run", help="play one example, or every example that shows a rule")
+    run.add_argument("example_id", metavar="ID", help="an example ID or a rule ID")
+    run.add_argument("--changes", action="store_true", help="list every part of the state the moves changed")
     run.set_defaults(func=cmd_run)
+    accept_cmd = sub.add_parser("accept", help="rewrite failing examples' expected values to what the engine did")
+    accept_cmd.add_argument("ids", nargs="*", metavar="ID", help="example IDs (or rule IDs)")
+    accept_cmd.add_argument("--failing", action="store_true", help="every failing example")
+    accept_cmd.add_argument("--dry-run", action="store_true", help="print the changes without writing them")
+    accept_cmd.set_defaults(func=cmd_accept)
     diagram = sub.add_parser("diagram", help="draw one example's diagram")
     diagram.add_argument("example_id")
     diagram.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
     sub.add_parser("list", help="list every example and shared position").set_defaults(func=cmd_list)
+    serve = sub.add_parser("serve", help="live preview: serve the book and rebuild it on every save")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(func=cmd_serve)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -43,6 +43,9 @@ class ExampleProblem(Exception):
         self.where = where
         self.message = message
 
+    def __reduce__(self):  # kept in the results store (rulewright.cache) with both parts
+        return type(self), (self.where, self.message)
+
 
 def internal_failure(error: BaseException, doing: str) -> str:
     """One plain paragraph for a failure of Rulewright itself (not of the book or of a game):

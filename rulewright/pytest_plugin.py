@@ -15,6 +15,41 @@ from rulewright import config as project_config
 from rulewright.problems import ExampleProblem
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("rulewright").addoption(
+        "--rule", action="append", default=[], metavar="RULE-ID",
+        help="run only the rulebook examples that show this rule (may be given more than once)")
+
+
+def example_rules(item) -> list[str]:
+    """The rule IDs a collected rulebook example shows (and the one it expects a refusal by)."""
+    from rulewright import book
+
+    example = getattr(item, "example", None)
+    decl = getattr(example, "parsed", None)
+    if not isinstance(decl, book.ExampleDecl):
+        return []
+    try:
+        return decl.parse().named_rules()
+    except ExampleProblem:  # the test itself reports it; its :rules: option still counts
+        return str(decl.options.get("rules", "")).replace(",", " ").split()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """Each example's test carries its rule IDs as keywords (``-k mb.expand.first-link``);
+    ``--rule`` keeps only the examples that show the rules named."""
+    wanted = config.getoption("rule", default=[]) or []
+    keep, drop = [], []
+    for item in items:
+        rules = example_rules(item)
+        for rule in rules:
+            item.extra_keyword_matches.add(rule)
+        (keep if not wanted or set(rules) & set(wanted) else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
 def pytest_configure(config: pytest.Config) -> None:
     try:
         project = project_config.load(config.rootpath)

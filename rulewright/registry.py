@@ -19,6 +19,7 @@ import importlib
 import traceback
 from functools import lru_cache
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from rulewright import config
 from rulewright.game import Game, InputError, did_you_mean
@@ -71,6 +72,16 @@ def get_game(name: str) -> Game:
     game._rulewright_target = target
     _loaded[name] = game
     return game
+
+
+def game_folder(name: str) -> Path:
+    """Where the code of the game called ``name`` is: the package its registration names (with its
+    rules, data and refusals), or the one module file when it names a plain module. The results
+    store hashes it, the whole-book checks read its refusals, ``make serve`` watches it."""
+    get_game(name)
+    module = importlib.import_module(targets()[name].partition(":")[0])
+    path = Path(module.__file__).resolve()
+    return path.parent if hasattr(module, "__path__") else path
 
 
 def _registered_where(name: str) -> str:

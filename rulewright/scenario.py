@@ -61,6 +61,7 @@ class Scenario:
     data: dict
     lines: source.LineMap
     positions: Mapping[str, "Position"] | None = None
+    pending: bool = False  # ':status: pending': written before the engine supports it
 
     @property
     def game_name(self) -> str:
@@ -254,6 +255,7 @@ class Check:
     ok: bool
     note: str = ""
     step: int | None = None
+    yaml_path: tuple = ()  # where the expectation is written in the example (for accepting a result)
 
 
 @dataclass
@@ -267,6 +269,23 @@ class Result:
     @property
     def ok(self) -> bool:
         return self.stopped is None and all(c.ok for c in self.checks)
+
+    @property
+    def pending(self) -> bool:
+        """Marked ':status: pending' and not holding yet: reported as pending, not as failing."""
+        return self.scenario.pending and not self.ok
+
+    @property
+    def ready(self) -> bool:
+        """Marked pending but holding now: the mark should go."""
+        return self.scenario.pending and self.ok
+
+    def pending_note(self) -> str:
+        s = self.scenario
+        if self.ready:
+            return (f"{s.where}: this example is marked ':status: pending' but now holds. Remove the "
+                    "':status: pending' line so that it counts as verified.")
+        return f"{s.where}: pending (marked ':status: pending'): the engine does not do this yet."
 
     def report(self) -> str:
         """The failure in plain words: where, which step, expected against actual."""
@@ -296,6 +315,28 @@ def seed_range(seeds: list[int]) -> str:
 def sentence(text: str) -> str:
     """``text`` ended with one full stop: a refusal's reason quoted at the end already has its own."""
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def verdict(result: Result, pending_is_error: bool = False) -> str:
+    """How an example came out, the same words everywhere: 'ok', 'failed', 'pending' (marked
+    pending and not holding yet) or 'ready' (marked pending but holding: remove the mark). With
+    the project setting ``pending = "error"`` (CI), any example marked pending has 'failed'."""
+    if result.scenario.pending and pending_is_error:
+        return "failed"
+    if result.pending:
+        return "pending"
+    if result.ready:
+        return "ready"
+    return "ok" if result.ok else "failed"
+
+
+def failure_text(result: Result, pending_is_error: bool = False) -> str:
+    """What to tell the designer about a 'failed' verdict."""
+    if result.scenario.pending and pending_is_error:
+        return (f"{result.scenario.where}: this example is marked ':status: pending', which this project "
+                "treats as an error (pending = \"error\" in [tool.rulewright] in pyproject.toml). Make the "
+                "engine support it and remove the mark." + ("" if result.ok else "\n" + result.report()))
+    return result.report()
 
 
 def show(value: Any) -> str:
@@ -346,17 +387,23 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
         raise ExampleProblem(at_option("diagram"), f"':diagram: {diagram_words[0]}' is not understood. "
                              f"{did_you_mean(diagram_words[0], DIAGRAM_WHEN)} Write 'before', 'after' or 'both', "
                              "optionally followed by words for the diagram.")
+    status = str(options.pop("status", "") or "").strip()
+    if status not in ("", "pending"):
+        raise ExampleProblem(at_option("status"), f"':status: {status}' is not understood; the only status is "
+                             "'pending' (an example written before the engine supports it). Remove the line "
+                             "otherwise.")
     for unknown in options:
         if unknown not in EXAMPLE_OPTIONS:
             raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
-                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'show-source'))} "
-                                        "Known options: :id:, :rules:, :diagram:, :show-source:.")
+                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source'))} "
+                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
     for name, line in option_lines.items():
         lines.lines[(OPTION, name)] = line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
-                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions)
+                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions,
+                        pending=status == "pending")
     _check_shape(scenario, data)
     return scenario
 
@@ -660,23 +707,27 @@ def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, eve
         line = s.lines.line(*at, *yaml_path)
         actual = resolve(s, view, path, line, run.game)
         ok, note = compare(s, expected, actual, ".".join(map(str, path)), run.game, line)
-        checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index))
+        checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index,
+                            yaml_path=at + yaml_path))
     return checks
 
 
 def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
     """A problem for each rule ID the example names that the book does not declare, at its line."""
-    problems = []
+    return [undeclared_rule(rule, where, known) for rule, where in rule_places(s) if rule not in known]
+
+
+def rule_places(s: Scenario) -> list[tuple[str, Where]]:
+    """Each rule ID the example names, with where it names it (a refused rule at its 'refused:')."""
     refused_at = {block.get("refused"): at for at, block in reversed(s.expect_blocks())}
-    for rule in s.named_rules():
-        if rule not in known:
-            line = (s.lines.line(*refused_at[rule], "refused") if rule in refused_at
-                    else s.lines.line(OPTION, "rules"))
-            problems.append(ExampleProblem(s.where.at(line),
-                                           f"The rule {rule!r} is not declared anywhere in the rulebook. "
-                                           f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix "
-                                           "the ID."))
-    return problems
+    return [(rule, s.where.at(s.lines.line(*refused_at[rule], "refused") if rule in refused_at
+                              else s.lines.line(OPTION, "rules")))
+            for rule in s.named_rules()]
+
+
+def undeclared_rule(rule: str, where: Where, known: Collection[str]) -> ExampleProblem:
+    return ExampleProblem(where, f"The rule {rule!r} is not declared anywhere in the rulebook. "
+                                 f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix the ID.")
 
 
 def _check_refusal(s: Scenario, run: Run, at: tuple, wanted: str, refusal: Refusal | None,

@@ -1,19 +1,23 @@
 """Sybil integration: every ``{example}`` in the rulebook becomes a pytest test named by its ID.
 
 The parser only finds examples, with the one scanner (``rulewright.book``); running one is
-``rulewright.scenario.evaluate``, the same call the Sphinx directive makes. What the scanner finds
+``rulewright.scenario.evaluate`` through the store of results (``rulewright.cache``), the same
+call the Sphinx directive makes. What the scanner finds
 wrong with a page (a fence never closed, a ``{rule}`` without an ID, an ID used twice, a refused
 Python block) becomes a failing test at its line, so nothing on a page passes unnoticed.
 """
 from __future__ import annotations
+
+import warnings
 
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright import book, config
 from rulewright.diagrams import draw_all
+from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
-from rulewright.scenario import evaluate
+from rulewright.scenario import failure_text, verdict
 
 
 class ExampleParser:
@@ -49,9 +53,14 @@ def report_problem(example: Example) -> str:
     return str(example.parsed)
 
 
+class PendingExampleHolds(UserWarning):
+    """An example marked ':status: pending' now holds: the mark should be removed."""
+
+
 def evaluate_example(example: Example) -> str | None:
     """Sybil evaluator: ``None`` when the example holds and its diagrams draw, else the
-    plain-words report."""
+    plain-words report. A pending example that does not hold yet is reported as pending (pytest's
+    xfail, with the reason); one that holds is passed with a warning to remove the mark."""
     decl: book.ExampleDecl = example.parsed
     try:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
@@ -61,7 +70,15 @@ def evaluate_example(example: Example) -> str | None:
         return str(problem)
     except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
         return f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id or ''}")
-    return None if result.ok else result.report()
+    pending_is_error = config.current().pending == "error"
+    outcome = verdict(result, pending_is_error)
+    if outcome == "pending":
+        import pytest
+
+        pytest.xfail("pending: " + result.pending_note())
+    if outcome == "ready":
+        warnings.warn(PendingExampleHolds(result.pending_note()), stacklevel=1)
+    return failure_text(result, pending_is_error) if outcome == "failed" else None
 
 
 class RulebookSybil(Sybil):

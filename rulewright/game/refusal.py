@@ -22,6 +22,9 @@ class Refusal(Exception):
         self.rule = rule
         self.reason = reason
 
+    def __reduce__(self):  # a played example's result is kept on disk (rulewright.cache)
+        return type(self), (self.rule, self.reason)
+
 
 class InputError(Exception):
     """Input the engine cannot understand. ``where`` optionally names the setup key at fault
@@ -31,6 +34,9 @@ class InputError(Exception):
         super().__init__(message)
         self.message = message
         self.where = where
+
+    def __reduce__(self):
+        return type(self), (self.message, self.where)
 
 
 def did_you_mean(name: object, known: Iterable[object]) -> str:

@@ -3,8 +3,8 @@
 It adds the ``{rule}``, ``{example}``, ``{position}``, ``{designer-note}``, ``{rule-index}`` and
 ``{glossary-page}`` directives and the ``{ruleref}`` and ``{word}`` roles, links the first use of a
 glossary term in each section to its entry, checks the prose against the chapter glossaries,
-numbers rules and examples once the whole book is read, and checks that every rule has an example
-and every rule an example names exists.
+numbers rules and examples once the whole book is read, keeps incremental builds equal to clean
+ones and ends every build with the whole-book checks and the failing examples (``incremental``).
 """
 from __future__ import annotations
 
@@ -19,26 +19,9 @@ from sphinx.ext.graphviz import graphviz, html_visit_graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import editions, examples, glossary, numbering, positions, rules
+from rulewright.sphinx import editions, examples, glossary, incremental, numbering, positions, rules
 
 STATIC = Path(__file__).parent / "static"
-
-
-def _purge(app, env, docname):
-    data = env.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples", "glossaries"):
-        table = data.get(kind, {})
-        for key in [k for k, v in table.items() if v["docname"] == docname]:
-            del table[key]
-
-
-def _merge(app, env, docnames, other):
-    mine = env.domaindata.setdefault("rulewright", {})
-    theirs = other.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples", "glossaries"):
-        for key, value in theirs.get(kind, {}).items():
-            if value["docname"] in docnames:
-                mine.setdefault(kind, {})[key] = value
 
 
 def _add_static(app):
@@ -125,15 +108,18 @@ def setup(app):
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
     app.connect("builder-inited", _add_static)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
+    app.connect("env-purge-doc", incremental.purge)
+    app.connect("env-merge-info", incremental.merge)
     app.connect("source-read", examples.read_page)
     app.connect("doctree-read", numbering.record_positions)
-    app.connect("env-check-consistency", examples.check_book)
+    app.connect("doctree-read", incremental.record_page)
+    app.connect("env-get-outdated", incremental.outdated)
+    app.connect("env-get-updated", incremental.dependents, priority=900)  # after Sphinx numbers sections
+    app.connect("build-finished", incremental.finish)
     app.connect("env-check-consistency", glossary.check_words)
     app.connect("doctree-resolved", rules.resolve)
     app.connect("doctree-resolved", glossary.link_terms)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
 
 
 def _visit_div(self, node):

@@ -2,8 +2,10 @@
 
 Each example becomes a numbered box: its title, the setup in words, the actions and what each
 did, the expected outcome beside what actually happened, the diagram, and a mark saying it was
-verified. In strict mode (``RULEWRIGHT_STRICT=1``, as ``make rulebook`` builds) a failing or
-malformed example is a build error; otherwise it is shown as failing on the page.
+verified. A failing or malformed example is shown as failing on the page, and listed when the
+build ends (``incremental.finish``); in strict mode (``RULEWRIGHT_STRICT=1``, as ``make rulebook``
+builds) it is also a build error. Results come from the store of results (``rulewright.cache``),
+so the HTML and PDF builds play each example once.
 """
 from __future__ import annotations
 
@@ -15,9 +17,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright import book, config, phrases
 from rulewright.diagrams import draw
+from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
-from rulewright.game import did_you_mean
-from rulewright.scenario import Result, evaluate, parse, unknown_rules
+from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
+from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
 
@@ -63,20 +66,21 @@ class ExampleDirective(SphinxDirective):
         except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
             where = Where(str(path), self.lineno)
             return self._broken(ExampleProblem(where, internal_failure(error, "playing this example")), title)
-        self._record(scenario, result)
+        outcome = verdict(result, config.current().pending == "error")
+        self._record(scenario, result, outcome)
         designer = edition(self.config) == "designer"
         words = phrases.for_game(result.run.game)
-        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", "rw-ok" if result.ok else "rw-failed"],
-                           example_id=scenario.id)
-        box += self._head(scenario, title, result.ok, designer)
+        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
+        box += self._head(scenario, title, outcome, designer)
         box += _section("Setup", describe_setup(scenario.data))
         box += _section("Play", _actions(result, words))
         box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
         if scenario.diagram:
             box += self._diagrams(result)
-        if not result.ok:
-            box += _failure(result.report())
-            self._complain(result.report())
+        if outcome == "failed":
+            box += _failure(failure_text(result, config.current().pending == "error"))
+        elif outcome == "pending":
+            box += _failure(result.report(), "Pending: the engine does not do this yet. What it does now:")
         if "show-source" in self.options:
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         return [box]
@@ -96,7 +100,7 @@ class ExampleDirective(SphinxDirective):
 
     # ------------------------------------------------------------ parts
 
-    def _head(self, scenario, title, ok, designer):
+    def _head(self, scenario, title, outcome, designer):
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong("", "", nodes.Text("Example "), rule_number(key=f"example:{scenario.id}"))
         if title:
@@ -104,8 +108,7 @@ class ExampleDirective(SphinxDirective):
             head += nodes.inline(text=title, classes=["rw-example-title"])
         if not designer:
             return [head]
-        mark = "✓ verified" if ok else "✗ FAILS"
-        head += nodes.inline(text=mark, classes=["rw-mark", "rw-mark-ok" if ok else "rw-mark-failed"])
+        head += nodes.inline(text=MARKS[outcome], classes=["rw-mark", "rw-mark-" + CLASSES[outcome][3:]])
         meta = nodes.paragraph(classes=["rw-example-meta"])
         meta += nodes.Text("ID ")
         meta += nodes.literal(text=scenario.id, classes=["rw-example-id"])
@@ -126,7 +129,7 @@ class ExampleDirective(SphinxDirective):
             try:
                 code = draw(result.run, when, s.diagram_options)
             except ExampleProblem as problem:
-                self._complain(str(problem))
+                logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue
             figure = nodes.container(classes=["rw-diagram"])
             picture = graphviz()
@@ -140,20 +143,32 @@ class ExampleDirective(SphinxDirective):
             row += figure
         return row
 
-    def _record(self, scenario, result):
+    def _record(self, scenario, result, outcome):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
             logger.warning(f"The example ID {scenario.id!r} is used twice (also in "
                            f"{examples[scenario.id]['docname']}). Give each example its own ID.",
                            location=self.get_location())
-        # each rule the example names, with the line that names it (its ':rules:' or its 'refused:')
-        lines = {rule: problem.where.line for rule, problem in zip(scenario.named_rules(), unknown_rules(scenario, ()))}
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
-                                 "rules": scenario.named_rules(), "rule_lines": lines, "ok": result.ok,
-                                 "anchor": anchor(scenario.id)}
+                                 "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
+                                 "anchor": anchor(scenario.id),
+                                 "report": (None if outcome == "ok" else result.pending_note() if outcome == "ready"
+                                            else failure_text(result, config.current().pending == "error")), "game": scenario.game_name,
+                                 "refused": list(scenario.refused_rules()),
+                                 "positions": position_digests(scenario),
+                                 "rule_places": [(rule, where.line) for rule, where in rule_places(scenario)]}
+
+    def _complain(self, message: str):
+        logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
 
     def _broken(self, problem: ExampleProblem, title: str):
-        self._complain(str(problem))
+        """An example that cannot be run: shown as such, and recorded (without a number) so that
+        every build, incremental or not, lists it among the failing examples."""
+        examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
+        key = problem.where.example or f"(no ID, {self.env.docname} line {self.lineno})"
+        examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
+                         "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
+                         "broken": True}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Example (cannot be run) ")
@@ -162,11 +177,20 @@ class ExampleDirective(SphinxDirective):
         box += _failure(str(problem))
         return [box]
 
-    def _complain(self, message: str):
-        if strict(self.config):
-            logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
-        else:
-            logger.info(message, location=self.get_location())
+
+def position_digests(scenario) -> dict[str, str]:
+    """The shared position the example starts from (``setup: {from: name}``), by name, with a hash
+    of its content: the page is read again when that position changes, wherever it is declared."""
+    name = (scenario.data.get("setup") or {}).get("from") if isinstance(scenario.data.get("setup"), dict) else None
+    if name is None:
+        return {}
+    return {str(name): position_digest(scenario.where.path, str(name))}
+
+
+# How each verdict is drawn: the box's class and the mark beside the title.
+CLASSES = {"ok": "rw-ok", "failed": "rw-failed", "pending": "rw-pending", "ready": "rw-ok"}
+MARKS = {"ok": "✓ verified", "failed": "✗ FAILS", "pending": "◷ pending: not supported yet",
+         "ready": "✓ verified (still marked pending)"}
 
 
 _pages: dict[str, book.Page] = {}
@@ -287,27 +311,8 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
     return [table]
 
 
-def _failure(report: str):
+def _failure(report: str, label: str = "This example does not hold:"):
     box = nodes.container(classes=["rw-failure"])
-    box += nodes.paragraph(text="This example does not hold:", classes=["rw-part-label"])
+    box += nodes.paragraph(text=label, classes=["rw-part-label"])
     box += nodes.literal_block(report, report, language="none")
     return box
-
-
-def check_book(app, env) -> None:
-    """``env-check-consistency``: rule names in examples exist; every rule has an example."""
-    data = env.domaindata.get("rulewright", {})
-    rules, examples = data.get("rules", {}), data.get("examples", {})
-    shown = set()
-    for example_id, info in examples.items():
-        for rule_id in info["rules"]:
-            shown.add(rule_id)
-            if rule_id not in rules:
-                logger.warning(f"Example {example_id} names the rule {rule_id!r}, which is not declared anywhere "
-                               f"in the rulebook. {did_you_mean(rule_id, rules)} Declare it with a rule directive, "
-                               "or fix the ID.",
-                               location=(info["docname"], info.get("rule_lines", {}).get(rule_id, info["lineno"])))
-    for rule_id, info in rules.items():
-        if rule_id not in shown:
-            logger.warning(f"The rule {rule_id} has no example. Every rule needs at least one example that shows "
-                           "it (name it in the example's :rules: option).", location=(info["docname"], info["lineno"]))

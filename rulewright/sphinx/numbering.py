@@ -67,6 +67,8 @@ def numbers(env) -> dict[str, str]:
     chapters = [number[0] for pages in secnums.values() for number in pages.values() if number]
     unnumbered = [d for d in order if not secnums.get(d, {}).get("")]
     for example_id, info in data.get("examples", {}).items():
+        if info.get("broken"):
+            continue  # an example that cannot be run has no number
         docname = info["docname"]
         page = secnums.get(docname, {}).get("", ())
         if page:

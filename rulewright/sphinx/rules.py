@@ -137,14 +137,19 @@ def resolve(app, doctree, fromdocname) -> None:
 
 
 def _index(app, fromdocname, nums, rules):
-    examples = app.env.domaindata.get("rulewright", {}).get("examples", {})
-    failing = sorted(e for e, info in examples.items() if not info["ok"])
+    recorded = app.env.domaindata.get("rulewright", {}).get("examples", {})
+    failing = sorted(e for e, info in recorded.items() if info.get("verdict", "failed") == "failed")
+    pending = sorted(e for e, info in recorded.items() if info.get("verdict") == "pending")
+    examples = {k: v for k, v in recorded.items() if not v.get("broken")}  # one that cannot run has no number
     if app.config.rulewright_edition == "player":
         return [_index_table(app, fromdocname, nums, rules, examples)]
     summary = nodes.paragraph(classes=["rw-index-summary"])
     summary += nodes.strong(text=f"{len(rules)} rules, {len(examples)} worked examples. ")
     summary += nodes.Text("Every example was played on the rules engine when this book was built: "
-                          + (f"{len(failing)} did not hold ({', '.join(failing)})." if failing else "all of them held."))
+                          + (f"{len(failing)} did not hold ({', '.join(failing)})." if failing else
+                             "all of them held." if not pending else "all held but those marked pending.")
+                          + (f" {len(pending)} {'is' if len(pending) == 1 else 'are'} pending, not supported by the "
+                             f"engine yet ({', '.join(pending)})." if pending else ""))
     return [summary, _index_table(app, fromdocname, nums, rules, examples)]
 
 

@@ -61,6 +61,37 @@ expect:
 ```
 """
 
+RULE_END = """
+```{rule} toy.end
+:title: The end
+Whoever makes the pile reach the target wins, and the game ends.
+```
+"""
+
+EXAMPLE_END = """
+```{example} After the end
+:id: toy-end
+:rules: toy.end
+
+game: toy
+setup: {pile: 4, target: 5, players: [ann, bob]}
+do:
+  - ann: add 1
+  - bob: add 1
+expect:
+  refused: toy.end
+  winner: ann
+```
+"""
+
+
+def rest_of_toy() -> str:
+    """A page with the toy game's other rules and an example of each refusal, for a test book
+    that shows only part of the game: a build checks that the book declares and shows every
+    refusal the engine can make, as ``rulewright check`` does."""
+    return assemble(RULE_TURN, RULE_END, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST, EXAMPLE_END, title="More")
+
+
 DOCTEST = """
 ```python
 >>> 1 + 1

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, line_of, assemble
+from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
+                                   RULE_TURN, assemble, line_of)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +32,8 @@ rules
 ```
 """
 
-TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
+TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_ADD, "\n## The end\n", RULE_END,
+               EXAMPLE_END, EXAMPLE_TOO_MANY)
 
 
 def build(tmp_path, toy=TOY, strict="1", tags=(), extra_pages=None):
@@ -71,7 +73,7 @@ def test_rule_references_link_to_the_rule(built):
 
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
-    assert html.count("✓ verified") == 2
+    assert html.count("✓ verified") == 4
     assert html.index("Example A-1") < html.index("Bob cannot go first") < html.index("Example A-2")
     assert "refused by" in html and "It is not bob" in html
 
@@ -137,11 +139,11 @@ def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path
     steps = EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 2}\n  - bob: add 9\n"
                                 "  - expect: {refused: toy.add}\n")
     done, out = build(tmp_path, assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, POSITION, FROM,
-                                         steps))
+                                         steps, RULE_END, EXAMPLE_END))
     assert done.returncode == 0, done.stderr
     html = (out / "toy.html").read_text()
     assert 'id="position-crowd"' in html and "The position for the following examples" in html
     assert 'href="#position-crowd"' in html and "the shared position ‘crowd’" in html
     assert ", changed as below" in html
-    assert html.count("✓ verified") == 3
+    assert html.count("✓ verified") == 4
     assert "after step 1: " in html and re.search(r">step 2<.*?>is refused by <", html, re.S)

@@ -1,5 +1,5 @@
 """Examples run under pytest through Sybil, named by their IDs, and fail in plain words."""
-from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, line_of, assemble
+from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, assemble, line_of
 
 pytest_plugins = ["pytester"]
 
@@ -54,6 +54,15 @@ def test_a_malformed_example_fails_with_its_line_not_a_traceback(pytester, monke
     result.stdout.fnmatch_lines([f"*rules.md, line {line_of(text, 'ann: explode')}, example toy-add-too-many: "
                                  "In step 1, 'ann: explode': 'explode' is not a toy action; write 'add N'."])
     assert "Traceback" not in result.stdout.str()
+
+
+def test_examples_run_by_rule_with_the_rule_option_or_k(pytester, monkeypatch):
+    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add", "toy.turn"}))
+    page = assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
+    by_option = run(pytester, page, "--rule", "toy.turn")
+    by_option.assert_outcomes(passed=1, deselected=2)
+    by_option.stdout.fnmatch_lines(["*::toy-turn PASSED*"])
+    run(pytester, page, "-k", "toy.add").assert_outcomes(passed=2, deselected=1)
 
 
 class DrawnToy(__import__("tests.toolchain.toy_game", fromlist=["Toy"]).Toy):

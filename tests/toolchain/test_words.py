@@ -161,13 +161,15 @@ def sphinx_build(tmp_path, page):
     import subprocess
     import sys
 
+    from tests.toolchain.pages import rest_of_toy
     from tests.toolchain.test_sphinx import CONF
 
     src = tmp_path / "src"
     folder = src / "toy"
     folder.mkdir(parents=True)
     (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text("# Book\n\n```{toctree}\ntoy/page\ntoy/glossary\n```\n")
+    (src / "index.md").write_text("# Book\n\n```{toctree}\ntoy/page\ntoy/glossary\nmore\n```\n")
+    (src / "more.md").write_text(rest_of_toy())
     (folder / "glossary.yaml").write_text(textwrap.dedent(GLOSSARY).lstrip())
     (folder / "page.md").write_text(page)
     (folder / "glossary.md").write_text("# Glossary\n\n```{glossary-page}\n```\n")

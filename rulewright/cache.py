@@ -1,0 +1,162 @@
+"""One evaluation per example per build: results kept on disk, keyed by content.
+
+An example's result depends on nothing but its own text (as parsed, with its file and lines, which
+the messages name), its game's code and data, the toolchain's code and the project's settings. The
+key is a hash of all of them, so a result is reused only while every one is unchanged: never a
+stale pass. The HTML and PDF builds (both editions), the ``rulewright`` command and the pytest
+plugin share the one store, ``_build/rulewright-cache/`` in the project (``RULEWRIGHT_CACHE`` names
+another folder, or ``off`` turns the store off).
+
+A result that cannot be kept (an engine whose states do not pickle) is simply computed every time.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Collection
+from functools import lru_cache
+from pathlib import Path
+
+from rulewright import config, registry
+from rulewright.game import InputError
+from rulewright.problems import ExampleProblem
+from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
+
+TOOLCHAIN = Path(__file__).resolve().parent
+FORMAT = 1  # bump when what is stored changes shape
+
+
+def folder() -> Path | None:
+    """Where results are kept, or None when the store is off."""
+    chosen = os.environ.get("RULEWRIGHT_CACHE", "")
+    if chosen.lower() in ("off", "0", "no", "false"):
+        return None
+    return Path(chosen) if chosen else config.current().root / "_build" / "rulewright-cache"
+
+
+def files_digest(root: Path) -> str:
+    """A hash of every file under ``root`` (a folder or one file), by relative name and content."""
+    root = Path(root)
+    digest = hashlib.sha256()
+    paths = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file()
+                                                 and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    for path in paths:
+        digest.update(str(path.relative_to(root) if path != root else path.name).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=64)
+def digest(root: Path) -> str:
+    """``files_digest``, once per process: each build (``make serve`` starts a new one for every
+    rebuild) and each test run sees the code as it was when it started."""
+    return files_digest(root)
+
+
+def game_fingerprint(name: str) -> str:
+    """A hash of the code and data of the game called ``name`` (its package folder), or of the name
+    alone when no such game is registered (the example then reports the unknown game)."""
+    try:
+        game_folder = registry.game_folder(name)
+    except InputError:
+        return "unknown:" + name
+    return digest(game_folder)
+
+
+def key(s: Scenario) -> str:
+    """The content key of one example: everything its result depends on."""
+    project = config.current()
+    parts = {
+        "format": FORMAT,
+        "python": sys.version,
+        "toolchain": digest(TOOLCHAIN),
+        "game": game_fingerprint(s.game_name) if "game" in s.data else "",
+        "target": registry.targets().get(s.game_name, "") if "game" in s.data else "",
+        "games": project.games,
+        "id": s.id, "title": s.title, "where": [s.where.path, s.where.line, s.where.example],
+        "rules": s.rules, "diagram": s.diagram, "diagram_options": sorted(s.diagram_options),
+        "data": s.data, "lines": sorted((repr(k), v) for k, v in s.lines.lines.items()),
+        "first_line": s.lines.first_line,
+    }
+    setup = s.data.get("setup")
+    if isinstance(setup, dict) and "from" in setup:  # a shared position, maybe declared on another page
+        try:
+            position = find_position(s, str(setup["from"]))
+            parts["position"] = [position.data, str(position.where), position.title]
+        except ExampleProblem:
+            parts["position"] = "missing"
+    text = json.dumps(parts, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# How many examples were really played in this process (the tests and the benchmark read it).
+played = 0
+
+
+def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
+    """``scenario.evaluate`` through the store: the stored result when one was kept for the same
+    content, else the example is played and its result (or its problem) kept."""
+    global played
+    if known_rules is not None:
+        problems = unknown_rules(s, known_rules)
+        if problems:
+            raise problems[0]
+    store = folder()
+    path = None
+    if store is not None:
+        k = key(s)
+        path = store / k[:2] / (k + ".pickle")
+        kept = _read(path)
+        if kept is not None:
+            outcome, value = kept
+            if outcome == "problem":
+                raise value
+            value.scenario = value.run.scenario = s
+            value.run.game = registry.get_game(s.game_name)
+            return value
+    played += 1
+    try:
+        result = evaluate_now(s)
+    except ExampleProblem as problem:
+        if path is not None:
+            _write(path, ("problem", problem))
+        raise
+    if path is not None:
+        game, result.scenario, result.run.scenario, result.run.game = result.run.game, None, None, None
+        try:
+            _write(path, ("result", result))  # the game is found again by name, not stored
+        finally:
+            result.scenario = result.run.scenario = s
+            result.run.game = game
+    return result
+
+
+def _read(path: Path):
+    try:
+        with open(path, "rb") as handle:
+            return pickle.load(handle)
+    except FileNotFoundError:
+        return None
+    except Exception:  # a damaged or outdated entry is played again and overwritten
+        return None
+
+
+def _write(path: Path, value) -> None:
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return  # this engine's states cannot be kept; the example is played each time
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)  # atomic: parallel test workers never read half a file
+    except OSError:
+        return

@@ -1,0 +1,194 @@
+"""Incremental builds that match a clean build, and the report every build ends with.
+
+Sphinx re-reads only the pages whose text changed. Two things make that wrong for a rulebook, and
+are mended here with Sphinx's own environment events:
+
+- A page's examples depend on their game's code and data, not only on the page's text: each page
+  remembers the fingerprint of the games its examples play (and of the toolchain), and
+  ``env-get-outdated`` has it re-read when one changed.
+- Rule and example numbers, rule references and the rule index depend on the whole book: once the
+  changed pages are read, ``env-get-updated`` compares the book-wide picture (every number, every
+  rule and example with its result) with the one the last build wrote, and has every page that
+  shows any of it written again when it changed.
+
+At the end of every build (``build-finished``), the whole-book checks run on what the build
+recorded (``rulewright.checks.book_problems``, the same checks ``rulewright check`` and the tests
+make), and every failing example is listed with its file, line, ID and page: a build whose pages
+were read earlier still says what fails.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from sphinx.util import logging
+
+from rulewright import cache
+from rulewright.checks import ExampleRecord, book_problems
+from rulewright.problems import Where, display_path
+
+logger = logging.getLogger(__name__)
+
+DOCNAME_TABLES = ("pages",)  # domain data kept per page, not per rule or example
+
+
+def data(env) -> dict:
+    return env.domaindata.setdefault("rulewright", {})
+
+
+def fingerprints(games) -> dict[str, str]:
+    """What a page's examples depend on besides its text: each game's code and data, the toolchain."""
+    out = {"": cache.digest(cache.TOOLCHAIN)}
+    for game in sorted(set(games)):
+        out[game] = cache.game_fingerprint(game)
+    return out
+
+
+def position_digest(page: str, name: str) -> str:
+    """A hash of the shared position ``name`` as the example on ``page`` would find it."""
+    from rulewright import book as book_module
+
+    position = book_module.positions_for(page).get(name)
+    if position is None:
+        return "missing"
+    whole = [position.data, str(position.where), position.title]
+    return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
+
+
+def record_page(app, doctree) -> None:
+    """``doctree-read``: note the games this page's examples play, and whether the page shows
+    anything that depends on the whole book (numbers, rule references, the rule index)."""
+    from rulewright.sphinx.examples import example_node
+    from rulewright.sphinx.rules import rule_index_node, rule_number, ruleref_node
+
+    env = app.env
+    examples = data(env).get("examples", {})
+    here = [info for info in examples.values() if info["docname"] == env.docname]
+    games = [info["game"] for info in here if info.get("game")]
+    positions = {name: digest for info in here for name, digest in (info.get("positions") or {}).items()}
+    shows_book = any(True for _ in doctree.findall(
+        lambda n: isinstance(n, (rule_number, ruleref_node, rule_index_node, example_node))))
+    data(env).setdefault("pages", {})[env.docname] = {"games": fingerprints(games), "shows_book": shows_book,
+                                                      "positions": positions}
+
+
+def outdated(app, env, added, changed, removed) -> list[str]:
+    """``env-get-outdated``: pages whose games (or the toolchain), or the shared positions their
+    examples start from, changed since they were read."""
+    again = []
+    for docname, page in data(env).get("pages", {}).items():
+        if docname in changed or docname in removed:
+            continue
+        games = [g for g in page["games"] if g]
+        path = str(env.doc2path(docname))
+        if fingerprints(games) != page["games"] or any(
+                position_digest(path, name) != digest for name, digest in page.get("positions", {}).items()):
+            again.append(docname)
+    return again
+
+
+def picture(env) -> str:
+    """Everything book-wide a page can show: numbers, rules, examples and their results, the
+    titles of the pages the rule index names, and the glossaries' terms."""
+    from rulewright.sphinx.numbering import numbers
+
+    book = data(env)
+    rules, examples = book.get("rules", {}), book.get("examples", {})
+    pages = sorted({info["docname"] for info in rules.values()} | {info["docname"] for info in examples.values()})
+    whole = {
+        "numbers": numbers(env),
+        "rules": rules,
+        "examples": {k: {f: v for f, v in info.items() if f not in ("report",)} for k, info in examples.items()},
+        "titles": {d: env.titles[d].astext() for d in pages if d in env.titles},
+        "glossaries": {folder: cache.files_digest(Path(info["path"])) if Path(info["path"]).is_file() else ""
+                       for folder, info in book.get("glossaries", {}).items()},  # the terms pages link to
+    }
+    return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
+
+
+def dependents(app, env) -> list[str]:
+    """``env-get-updated`` (after Sphinx has numbered the sections): when the book-wide picture
+    changed, every page that shows part of it is written again."""
+    now = picture(env)
+    book = data(env)
+    before = book.get("picture")
+    book["picture"] = now
+    if before == now:
+        return []
+    folders = [Path(folder) for folder in book.get("glossaries", {})]
+    return sorted(d for d, page in book.get("pages", {}).items() if d in env.found_docs and (
+        page.get("shows_book") or any(f in Path(env.doc2path(d)).parents for f in folders)))
+
+
+def finish(app, exception) -> None:
+    """``build-finished``: the whole-book checks and the list of failing examples."""
+    if exception is not None:
+        return
+    from rulewright.sphinx.examples import strict
+
+    env = app.env
+    book = data(env)
+    rules = {rule_id: Where(str(env.doc2path(info["docname"])), info["lineno"])
+             for rule_id, info in book.get("rules", {}).items()}
+    records, by_verdict = [], {"failed": [], "pending": [], "ready": []}
+    for example_id, info in sorted(book.get("examples", {}).items(), key=lambda item: _place(env, item[1])):
+        where = Where(str(env.doc2path(info["docname"])), info["lineno"], example_id)
+        if not info.get("broken"):
+            places = tuple((rule, where.at(line)) for rule, line in info["rule_places"])
+            records.append(ExampleRecord(example_id, where, places, tuple(info.get("refused") or ()),
+                                         info.get("game")))
+        by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
+    for problem in book_problems(rules, records):
+        logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
+                       type="rulewright", subtype="book")
+    failing = by_verdict["failed"]
+    is_strict = strict(app.config)
+    if is_strict:
+        for where, info in failing:
+            logger.warning(info["report"], location=f"{where.path}:{where.line}", type="rulewright",
+                           subtype="example")
+    lines = []
+    for verdict, heading in (("failed", "{n} example{s} of the rulebook {do} not hold:"),
+                             ("pending", "{n} example{s} {are} pending (marked ':status: pending'):"),
+                             ("ready", "{n} example{s} marked pending now hold{s1}: remove ':status: pending' from:")):
+        found = by_verdict[verdict]
+        if not found:
+            continue
+        one = len(found) == 1
+        lines.append(heading.format(n=len(found), s="" if one else "s", do="does" if one else "do",
+                                    are="is" if one else "are", s1="s" if one else ""))
+        for where, info in found:
+            title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
+            lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
+    if failing and not is_strict:
+        lines += [""] + [info["report"] for _, info in failing]
+    if lines:
+        print("\n".join(lines), file=sys.stderr)
+
+
+def _place(env, info):
+    return str(env.doc2path(info["docname"])), info["lineno"]
+
+
+def purge(app, env, docname) -> None:
+    book = data(env)
+    for kind in ("rules", "examples", "glossaries"):
+        table = book.get(kind, {})
+        for key in [k for k, v in table.items() if v["docname"] == docname]:
+            del table[key]
+    for kind in DOCNAME_TABLES:
+        book.get(kind, {}).pop(docname, None)
+
+
+def merge(app, env, docnames, other) -> None:
+    mine, theirs = data(env), other.domaindata.get("rulewright", {})
+    for kind in ("rules", "examples", "glossaries"):
+        for key, value in theirs.get(kind, {}).items():
+            if value["docname"] in docnames:
+                mine.setdefault(kind, {})[key] = value
+    for kind in DOCNAME_TABLES:
+        for docname, value in theirs.get(kind, {}).items():
+            if docname in docnames:
+                mine.setdefault(kind, {})[docname] = value

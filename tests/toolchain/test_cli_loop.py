@@ -1,0 +1,100 @@
+"""The designer's loop on the command line: run by example or rule, see what changed, check
+everything, and accept what the engine now does."""
+import pytest
+
+from rulewright import config
+from rulewright.cli import main
+from rulewright.scenario import evaluate
+from rulewright import book
+from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, assemble, rest_of_toy
+
+# A comment, a flow-style list and a second expectation that holds: accepting must keep them all.
+COMMENTED = EXAMPLE_ADD.replace("expect:\n  pile: 2\n",
+                                "expect:\n  # the pile after one move\n  pile: 3\n  next: bob  # bob's turn\n"
+                                "  players.ann: {name: ann}\n")
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\n')
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "more.md").write_text(rest_of_toy())
+    monkeypatch.setattr(config, "_current", None)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    config.load(tmp_path).activate()
+    book._declared_rules.cache_clear()
+    yield tmp_path
+    book._declared_rules.cache_clear()
+
+
+def write(project, text):
+    path = project / "rulebook" / "adding.md"
+    path.write_text(text)
+    return path
+
+
+def holds(path):
+    decl = next(d for d in book.scan(path.parent).examples if d.where.path == str(path))
+    return evaluate(decl.parse()).ok
+
+
+def test_accept_rewrites_only_the_failing_value_and_keeps_comments_and_style(project, capsys):
+    path = write(project, assemble(RULE_ADD, COMMENTED))
+    assert main(["accept", "toy-add"]) == 0
+    after = path.read_text()
+    assert after == assemble(RULE_ADD, COMMENTED.replace("pile: 3", "pile: 2"))
+    out = capsys.readouterr().out
+    assert "-  pile: 3\n+  pile: 2\n" in out and "toy-add: accepted pile: 3 -> 2" in out
+    assert holds(path)
+    assert main(["check"]) == 0, capsys.readouterr().out
+
+
+def test_dry_run_prints_the_diff_and_changes_nothing(project, capsys):
+    text = assemble(RULE_ADD, COMMENTED)
+    path = write(project, text)
+    assert main(["accept", "--dry-run", "--failing"]) == 0
+    assert path.read_text() == text
+    assert "+  pile: 2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("change, words", [
+    (("- ann: add 2", "- ann: add 4"), "play stopped on a refusal the example does not expect"),
+    (("  pile: 2\n", "  refused: toy.add\n"), "expects the last move to be refused by rule toy.add, but the move "
+                                              "is now accepted"),
+    (("- ann: add 2", "- ann: explode"), "Not accepted: the example cannot be run as written"),
+])
+def test_accept_refuses_where_it_would_have_to_guess(project, capsys, change, words):
+    text = assemble(RULE_ADD, EXAMPLE_ADD.replace(*change), EXAMPLE_TOO_MANY)
+    path = write(project, text)
+    assert main(["accept", "--failing"]) == 1
+    assert path.read_text() == text
+    out = capsys.readouterr().out
+    assert words in out and "adding.md, line" in out and "Traceback" not in out
+
+
+def test_run_by_rule_plays_every_example_that_shows_it(project, capsys):
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD))
+    assert main(["run", "toy.add"]) == 0
+    out = capsys.readouterr().out
+    assert "toy-add: holds" in out and "toy-add-too-many: holds" in out and "toy-turn" not in out
+
+
+def test_changes_lists_each_changed_place_before_and_after(project, capsys):
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD))
+    main(["run", "toy-add", "--changes"])
+    out = capsys.readouterr().out
+    assert "    pile: 0 -> 2\n" in out and "    next: 'ann' -> 'bob'\n" in out
+    assert "players.ann.name" not in out  # unchanged places are not listed
+
+
+def test_check_plays_every_example_and_reports_as_the_tests_do(project, capsys):
+    path = write(project, assemble(RULE_ADD, EXAMPLE_ADD.replace("pile: 2", "pile: 3")))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    decl = next(d for d in book.scan().examples if d.id == "toy-add")
+    assert evaluate(decl.parse()).report() in out
+    assert "1 of 4 examples do not hold" in out
+    path.write_text(assemble(RULE_ADD, EXAMPLE_ADD))
+    assert main(["check"]) == 0
+    assert "Every example holds." in capsys.readouterr().out

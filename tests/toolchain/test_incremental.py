@@ -1,0 +1,134 @@
+"""An incremental build gives, byte for byte, the pages a clean build gives: after inserting,
+deleting and moving an example, and after a change to the game's code alone."""
+import filecmp
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD,
+                                   RULE_END, RULE_TURN, assemble)
+
+ROOT = Path(__file__).resolve().parents[2]
+TOY_GAME = Path(__file__).with_name("toy_game.py")
+
+# The toy game is copied into the book's folder as its own package, so a test can change its code.
+CONF = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+from pathlib import Path
+sys.path.insert(0, str(Path(__file__).parent / "games"))
+from rulewright.registry import register
+register("toy", "toygame:GAME")
+extensions = ["myst_parser", "rulewright.sphinx"]
+root_doc = "index"
+"""
+
+INDEX = """
+# Toy book
+
+```{toctree}
+:numbered:
+adding
+turns
+rules
+```
+"""
+
+ADDING = assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, title="Adding")
+TURNS = assemble(RULE_TURN, EXAMPLE_BOB_FIRST, "\nSee {ruleref}`toy.end`.\n", RULE_END, EXAMPLE_END,
+                 title="Turns")
+INSERTED = EXAMPLE_ADD.replace(":id: toy-add", ":id: toy-add-one").replace("add 2", "add 1").replace(
+    "pile: 2", "pile: 1").replace("Adding to the pile", "Adding one")
+
+
+def sphinx(src: Path, out: Path) -> str:
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(out / ".doctrees"),
+                           str(src), str(out)], capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "0", "RULEWRIGHT_CACHE": str(src.parent / "cache"),
+                               "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    return done.stderr
+
+
+def pages(out: Path) -> list[Path]:
+    return sorted(p.relative_to(out) for p in out.rglob("*.html") if ".doctrees" not in p.parts)
+
+
+def assert_same_as_clean(src: Path, out: Path) -> None:
+    """Build ``src`` incrementally into ``out`` and from nothing into another folder; every page
+    must be the same."""
+    sphinx(src, out)
+    clean = src.parent / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    sphinx(src, clean)
+    assert pages(out) == pages(clean)
+    _, different, errors = filecmp.cmpfiles(out, clean, [str(p) for p in pages(clean)], shallow=False)
+    assert not different and not errors, f"incremental differs from clean in {different + errors}"
+
+
+@pytest.fixture
+def book(tmp_path):
+    src = tmp_path / "src"
+    (src / "games" / "toygame").mkdir(parents=True)
+    shutil.copy(TOY_GAME, src / "games" / "toygame" / "__init__.py")
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(textwrap.dedent(INDEX))
+    (src / "adding.md").write_text(ADDING)
+    (src / "turns.md").write_text(TURNS)
+    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    out = tmp_path / "out"
+    sphinx(src, out)
+    return src, out
+
+
+def test_inserting_deleting_and_moving_examples(book):
+    src, out = book
+    turns = src / "turns.md"
+    adding = src / "adding.md"
+
+    adding.write_text(ADDING.replace(RULE_ADD, RULE_ADD + INSERTED))  # insert: later numbers shift
+    assert_same_as_clean(src, out)
+    html = (out / "adding.html").read_text()
+    assert "Example 1.1" in html and "Example 1.3" in html and "Adding one" in html
+
+    turns.write_text(TURNS.replace(EXAMPLE_BOB_FIRST, ""))  # delete: the index loses an example
+    assert_same_as_clean(src, out)
+    assert "example-toy-turn" not in (out / "rules.html").read_text()
+
+    adding.write_text(adding.read_text().replace(INSERTED, ""))  # move: from one chapter to another
+    turns.write_text(turns.read_text() + INSERTED)
+    assert_same_as_clean(src, out)
+    assert "Adding one" in (out / "turns.html").read_text()
+
+
+def test_a_failing_example_changes_the_index_summary_everywhere(book):
+    src, out = book
+    (src / "adding.md").write_text(ADDING.replace("pile: 2", "pile: 3"))
+    assert_same_as_clean(src, out)
+    assert "1 did not hold (toy-add)" in (out / "rules.html").read_text()
+
+
+def test_a_change_to_the_game_code_alone_plays_its_examples_again(book):
+    src, out = book
+    game = src / "games" / "toygame" / "__init__.py"
+    # The game now lets a turn add up to 4 by default: "add 4" is no longer refused.
+    game.write_text(game.read_text().replace('Setting(3, "The most', 'Setting(4, "The most'))
+    stderr = sphinx(src, out)
+    assert "toy-add-too-many" in stderr and "1 example of the rulebook does not hold" in stderr
+    assert "✗ FAILS" in (out / "adding.html").read_text()
+    assert "1 did not hold (toy-add-too-many)" in (out / "rules.html").read_text()
+    assert_same_as_clean(src, out)
+
+
+def test_every_build_lists_the_failing_examples_even_when_nothing_was_read(book):
+    src, out = book
+    (src / "adding.md").write_text(ADDING.replace("pile: 2", "pile: 3"))
+    first = sphinx(src, out)
+    again = sphinx(src, out)  # nothing changed: no page is read
+    for stderr in (first, again):
+        assert "adding.md:" in stderr and "toy-add  (page 'Adding')" in stderr
+        assert "pile (line" in stderr and "expected 3, but it is 2." in stderr

@@ -1,0 +1,71 @@
+"""':status: pending' marks an example written before the engine supports it: it is played and
+reported as pending (not failed), drawn as pending, reported when it starts to hold, and an error
+where the project says pending = "error"."""
+import pytest
+
+from rulewright import book, config
+from rulewright.cli import main
+from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, rest_of_toy
+
+pytest_plugins = ["pytester"]
+
+# The toy engine refuses "add 4" (at most 3): an example of adding 4 waits for the engine.
+PENDING = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add\n:status: pending\n").replace(
+    "add 2", "add 4").replace("pile: 2", "pile: 4")
+READY = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add\n:status: pending\n")
+
+
+def project(tmp_path, page, pending="allow"):
+    (tmp_path / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "rulebook"\npending = "{pending}"\n')
+    (tmp_path / "rulebook").mkdir(exist_ok=True)
+    (tmp_path / "rulebook" / "more.md").write_text(rest_of_toy())
+    (tmp_path / "rulebook" / "adding.md").write_text(assemble(RULE_ADD, page))
+    (tmp_path / "conftest.py").write_text('from rulewright.registry import register\n'
+                                          'register("toy", "tests.toolchain.toy_game:GAME")\n')
+    return tmp_path
+
+
+def run_tests(pytester, page, pending="allow"):
+    project(pytester.path, page, pending)
+    return pytester.runpytest_inprocess("-p", "no:cacheprovider", "-rxXw", "rulebook")
+
+
+def test_a_pending_example_is_reported_as_pending_not_failed(pytester):
+    result = run_tests(pytester, PENDING)
+    result.assert_outcomes(passed=3, xfailed=1)
+    result.stdout.fnmatch_lines(["*toy-add*pending*marked ':status: pending'*"])
+
+
+def test_a_pending_example_that_holds_says_to_remove_the_mark(pytester):
+    result = run_tests(pytester, READY)
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["*toy-add*now holds. Remove the ':status: pending' line*"])
+
+
+def test_pending_is_an_error_where_the_project_says_so(pytester):
+    result = run_tests(pytester, PENDING, pending="error")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*which this project treats as an error (pending = \"error\"*"])
+
+
+def test_check_counts_pending_apart_from_failing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(config, "_current", None)
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    config.load(project(tmp_path, PENDING)).activate()
+    book._declared_rules.cache_clear()
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert "pending (marked ':status: pending')" in out and "but 1 marked pending" in out
+    config.load(project(tmp_path, PENDING, pending="error")).activate()
+    assert main(["check"]) == 1
+    book._declared_rules.cache_clear()
+
+
+def test_an_unknown_status_is_a_plain_problem(tmp_path):
+    from sybil import Document
+
+    text = assemble(PENDING.replace(":status: pending", ":status: later"))
+    decl, = book.examples_in(Document(text, str(tmp_path / "page.md")))
+    with pytest.raises(Exception) as caught:
+        decl.parse()
+    assert "':status: later' is not understood; the only status is 'pending'" in str(caught.value)

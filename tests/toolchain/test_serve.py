@@ -1,0 +1,74 @@
+"""`make serve` (`rulewright serve`): the live preview serves the book on loopback and rebuilds it
+when a page is saved, showing a failing example on its page and naming it in the terminal. The
+server always stops, whatever happens."""
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, rest_of_toy
+
+TOY_GAME = Path(__file__).with_name("toy_game.py")
+LIMIT_S = 90
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode()
+    except OSError:
+        return ""
+
+
+def wait_for(predicate, deadline: float) -> bool:
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def test_serve_rebuilds_on_save_and_shows_the_failure(tmp_path):
+    (tmp_path / "toygame").mkdir()
+    shutil.copy(TOY_GAME, tmp_path / "toygame" / "__init__.py")
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\n\n'
+                                             '[tool.rulewright.games]\ntoy = "toygame:GAME"\n')
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "rulewright.sphinx"]\nroot_doc = "index"\n')
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "index.md").write_text("# Toy\n\n```{toctree}\n:numbered:\nadding\nmore\n```\n")
+    (book / "adding.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD, title="Adding"))
+    (book / "more.md").write_text(rest_of_toy())
+    port = free_port()
+    log = open(tmp_path / "serve.log", "w")
+    server = subprocess.Popen([sys.executable, "-m", "rulewright.cli", "serve", "--port", str(port)], cwd=tmp_path,
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                              env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    page = f"http://127.0.0.1:{port}/adding.html"
+    deadline = time.monotonic() + LIMIT_S
+    try:
+        assert wait_for(lambda: "✓ verified" in fetch(page), deadline), (tmp_path / "serve.log").read_text()
+        (book / "adding.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD.replace("pile: 2", "pile: 3"), title="Adding"))
+        assert wait_for(lambda: "✗ FAILS" in fetch(page), deadline), (tmp_path / "serve.log").read_text()
+        assert wait_for(lambda: "toy-add  (page 'Adding')" in (tmp_path / "serve.log").read_text(), deadline)
+        output = (tmp_path / "serve.log").read_text()
+        assert "adding.md:" in output and "expected 3, but it is 2" in output
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        log.close()
