@@ -18,6 +18,7 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,7 +112,8 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
             problems.append(problem)
     problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
-    return problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
+    return (problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
+            + phrase_problems(scenarios))
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
@@ -149,7 +151,7 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
             problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
-    return problems + phrase_problems(scenarios)
+    return problems
 
 
 def event_sites(*roots: Path) -> list[tuple[str, Where]]:
