@@ -15,7 +15,7 @@ SPHINXOPTS ?=
 EDITIONS := player designer
 SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
-.PHONY: rulebook html pdf serve test check bench clean distclean $(foreach e,$(EDITIONS),$(e) html-$(e) pdf-$(e))
+.PHONY: rulebook html pdf serve test check coverage bench clean distclean $(foreach e,$(EDITIONS),$(e) html-$(e) pdf-$(e))
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,10 @@ test: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/rulewright check
+
+# Which engine lines and refusals no example reaches, per game, and what each rule's examples exercise.
+coverage: $(STAMP)
+	$(BIN)/rulewright coverage --rules
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

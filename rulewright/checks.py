@@ -50,11 +50,16 @@ def game_sources(names) -> list[Path]:
     return folders
 
 
+def python_files(*roots: Path) -> list[Path]:
+    """The Python files of ``roots``: a game's package folder, or a game written as one module."""
+    return sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py")))
+
+
 def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
     """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
     not a literal."""
     sites, problems = [], []
-    for path in sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py"))):
+    for path in python_files(*roots):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
