@@ -141,12 +141,17 @@ def changes_text(result) -> str:
     ``expect:`` can name."""
     game = result.run.game
     before, after = leaves(game.view(result.run.before)), leaves(game.view(result.run.after))
+    def shown(side: dict, path: str) -> str:
+        if path in side:
+            return show(side[path])
+        if any(other.startswith(path + ".") for other in side):  # a value on one side, a table on the other
+            return "(a table: its entries are listed here)"
+        return "(not there)"
+
     lines = []
     for path in sorted(set(before) | set(after)):
-        old, new = before.get(path, "(absent)"), after.get(path, "(absent)")
-        if old != new:
-            lines.append(f"    {path}: {show(old) if old != '(absent)' else old} -> "
-                         f"{show(new) if new != '(absent)' else new}")
+        if before.get(path, shown) != after.get(path, shown):
+            lines.append(f"    {path}: {shown(before, path)} -> {shown(after, path)}")
     head = f"  What the moves changed ({len(lines)} place{'s' if len(lines) != 1 else ''}):"
     return "\n".join([head] + lines) if lines else "  The moves changed nothing in the state."
 

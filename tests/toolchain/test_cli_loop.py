@@ -122,3 +122,16 @@ def test_accepting_examples_that_hold_says_so_once_each(project, capsys):
     assert capsys.readouterr().out == "toy-add: already holds; nothing to accept.\n"
     assert main(["accept", "--failing"]) == 0
     assert capsys.readouterr().out == "Nothing to accept: every example holds.\n"
+
+
+def test_changes_say_plainly_when_a_value_becomes_a_table_and_an_entry_appears():
+    from types import SimpleNamespace
+    from rulewright.cli import changes_text
+
+    game = SimpleNamespace(view=lambda state: state)
+    run = SimpleNamespace(game=game, before={"deal": None, "cash": 5}, after={"deal": {"paid": 3}, "cash": 5})
+    assert changes_text(SimpleNamespace(run=run)).splitlines() == [
+        "  What the moves changed (2 places):",
+        "    deal: null -> (a table: its entries are listed here)",
+        "    deal.paid: (not there) -> 3",
+    ]
