@@ -9,7 +9,7 @@ BUILD := _build
 STRICT ?= 1
 SPHINXOPTS ?=
 
-.PHONY: rulebook html pdf serve test check bench clean distclean
+.PHONY: rulebook html pdf serve test check coverage bench clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ test: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/rulewright check
+
+# Which engine lines and refusals no example reaches, per game, and what each rule's examples exercise.
+coverage: $(STAMP)
+	$(BIN)/rulewright coverage --rules
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

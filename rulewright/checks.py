@@ -46,6 +46,11 @@ def game_sources(names) -> list[Path]:
     return folders
 
 
+def python_files(*roots: Path) -> list[Path]:
+    """The Python files of ``roots``: a game's package folder, or a game written as one module."""
+    return sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py")))
+
+
 def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
     """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
     not a literal. Each file's reading is kept in the store of results by its text, so a build
@@ -53,7 +58,7 @@ def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]
     from rulewright import cache
 
     sites, problems = [], []
-    for path in sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py"))):
+    for path in python_files(*roots):
         text = path.read_text(encoding="utf-8")
         found, wrong = cache.kept("refusals", f"{path}\0{text}", lambda: _sites_in(path, text))
         sites += found

@@ -8,6 +8,7 @@
                                       rewrite failing examples' expected values to what the engine did
     rulewright diagram <example-id> [-o file.png|file.svg] [--when before|after]
     rulewright list                   every example and shared position with its file and line
+    rulewright coverage [--rules] [--json file]   which engine code no example reaches
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
     rulewright new <folder> [--title T] [--game NAME]
                                       a new rulebook project with a starter game
@@ -309,6 +310,12 @@ def main(argv: list[str] | None = None) -> int:
     diagram.add_argument("--when", choices=("before", "after"))
     diagram.set_defaults(func=cmd_diagram)
     sub.add_parser("list", help="list every example and shared position").set_defaults(func=cmd_list)
+    from rulewright import engine_coverage
+
+    coverage = sub.add_parser("coverage", help="play every example under coverage: which engine lines and refusals "
+                              "no example reaches, and what each rule's examples exercise")
+    engine_coverage.add_arguments(coverage)
+    coverage.set_defaults(func=engine_coverage.run)
     serve = sub.add_parser("serve", help="live preview: serve the book and rebuild it on every save")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)

@@ -35,7 +35,7 @@ GLOSSARY_FILE = "glossary.yaml"
 #: Directives whose body is Markdown prose (anything else that is not listed as data is too).
 DATA_DIRECTIVES = {"example", "toctree", "code", "code-block", "sourcecode", "graphviz", "math", "eval-rst",
                    "glossary-page", "rule-index", "engine-coverage", "csv-table", "list-table", "raw", "include",
-                   "literalinclude", "image", "figure"}
+                   "literalinclude", "image", "figure", "position"}
 PROSE_OPTIONS = {"title", "caption"}
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 HOLE = "\x00"  # stands where code or a role was: it ends a word and matches nothing
@@ -357,14 +357,13 @@ def _has_path(node, parts: list[str]) -> bool:
 @lru_cache(maxsize=None)
 def _action_words(game_name: str) -> frozenset[str]:
     """Every first word of a string literal in the game's code: where its action words are written."""
-    from rulewright.checks import game_sources
+    from rulewright.checks import game_sources, python_files
 
     words = set()
-    for folder in game_sources([game_name]):
-        for path in folder.rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
-                    words.add(node.value.split()[0].lower())
+    for path in python_files(*game_sources([game_name])):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+                words.add(node.value.split()[0].lower())
     return frozenset(words)
 
 

@@ -18,7 +18,7 @@ from sphinx.ext.graphviz import graphviz, html_visit_graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import examples, glossary, incremental, numbering, positions, rules
+from rulewright.sphinx import coverage_page, examples, glossary, incremental, numbering, positions, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -90,6 +90,7 @@ def setup(app):
     app.add_role("ruleref", rules.RuleRefRole())
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
+    app.add_directive("engine-coverage", coverage_page.EngineCoverageDirective)
     app.connect("builder-inited", _add_static)
     app.connect("env-purge-doc", incremental.purge)
     app.connect("env-merge-info", incremental.merge)

@@ -7,6 +7,7 @@ The glossary itself is data (``glossary.yaml`` beside the chapter's pages, read 
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from docutils import nodes
@@ -142,6 +143,12 @@ def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done):
 
 
 def check_words(app, env) -> None:
-    """``env-check-consistency``: the terminology check, as ``rulewright check`` runs it."""
+    """``env-check-consistency``: the terminology check, as ``rulewright check`` runs it. A build
+    error in strict mode; otherwise (``make html STRICT=0``) printed, so a draft still builds."""
+    from rulewright.sphinx.examples import strict
+
     for problem in words.check_terms(Path(app.srcdir)):
-        logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}")
+        if strict(app.config):
+            logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}")
+        else:  # shown even under -q, but not a warning that -W would turn into an error
+            print(f"{problem.where.path}:{problem.where.line}: {problem.message}", file=sys.stderr)

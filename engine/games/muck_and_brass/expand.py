@@ -127,10 +127,11 @@ def city_connections(state: State, city: str) -> tuple[int, int]:
 def check_limits(state: State, company: Company, city: str, pending: list[str]) -> None:
     """The city limits, checked for each city the new connection touches, only now, at build time."""
     mine = company_connections(state, company, city, pending) + 1
+    what = "links and ports" if state.settings["ports_in_city_limits"] else "links"
     if mine > 3:
         raise Refusal("mb.expand.city-limit",
-                      f"{company.code} already has {mine - 1} links at {city}; "
-                      "a company may not build more than three of one city's links.")
+                      f"{company.code} already has {mine - 1} {what} at {city}; "
+                      f"a company may not build more than three of one city's {what}.")
     total, built = city_connections(state, city)
     built += len([link for link in pending if city in state.board.ends(link)]) + 1
     everything = mine if state.settings["last_connection"] == "company" else built
@@ -138,8 +139,8 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
         whose = f"{company.code} would then own" if state.settings["last_connection"] == "company" else \
             "that would build"
         raise Refusal("mb.expand.last-connection",
-                      f"{city} has {total} links and {whose} all of them; at a city with more than "
-                      "two links, the last one may not be built.")
+                      f"{city} has {total} {what} and {whose} all of them; at a city with more than "
+                      f"two {what}, the last one may not be built.")
 
 
 def check_link(state: State, company: Company, component: Component, link: str, pending: list[str]) -> None:

@@ -1,0 +1,99 @@
+"""``{engine-coverage}``: the designer's page saying which engine code no example reaches.
+
+The figures are measured when the page is read, by playing every example under coverage in a
+fresh process (``rulewright.engine_coverage``), so they are never stale: the page depends on every
+engine file and every page of the book, and Sphinx reads it again when any of them changes.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from rulewright import engine_coverage
+from rulewright.sphinx.rules import ruleref_node
+
+logger = logging.getLogger(__name__)
+TOP = 10
+
+
+class EngineCoverageDirective(SphinxDirective):
+    has_content = False
+
+    def run(self):
+        root, project = Path(self.env.srcdir), Path(self.env.app.confdir)
+        try:
+            report = engine_coverage.measure_in_fresh_process(root, cwd=project)
+        except RuntimeError as error:
+            logger.warning(f"The engine coverage could not be measured: {error}. Run 'rulewright coverage' "
+                           "to see why.", location=self.get_location())
+            return [nodes.paragraph(text="The engine coverage could not be measured for this build.")]
+        for page in root.rglob("*.md"):
+            self.env.note_dependency(str(page))
+        out = []
+        for game, info in report["games"].items():
+            for name in info["files"]:
+                self.env.note_dependency(str(project / name))
+            out += self._game(game, info)
+        return out
+
+    def _game(self, game, info):
+        section = [nodes.rubric(text=f"{game}: {info['percent']}% of the engine reached")]
+        section.append(nodes.paragraph(text=(
+            f"The book's {info['examples']} examples of {game} reach {info['reached']} of the engine's "
+            f"{info['statements']} lines.")))
+        if info["unreached_refusals"]:
+            section.append(nodes.paragraph(text=(
+                "Places where the engine refuses a move that no example reaches (the rule may be shown "
+                "refused elsewhere, by another path through the code):")))
+            section.append(_table(["Rule", "Where the engine refuses"],
+                                  [[ruleref_node(rule_id=site["rule"], rawtext=site["rule"]),
+                                    f"{site['file']}, line {site['line']}"]
+                                   for site in info["unreached_refusals"]], (30, 70)))
+        else:
+            section.append(nodes.paragraph(text="Every refusal the engine can make is reached by an example."))
+        if info["unreached_functions"]:
+            section.append(nodes.paragraph(text="The largest pieces of engine code no example reaches:"))
+            section.append(_table(["Where", "Function", "Lines not reached"],
+                                  [[f"{f['file']}, line {f['line']}", f["function"],
+                                    f"{f['lines']}" + (" (never called)" if f["never"] else "")]
+                                   for f in info["unreached_functions"][:TOP]], (45, 35, 20)))
+        rows = []
+        for rule_id, names in info["rules"].items():
+            rows.append([ruleref_node(rule_id=rule_id, rawtext=rule_id),
+                         ", ".join(n.split(":", 1)[1] for n in names) or "(only code every example runs)"])
+        if rows:
+            section.append(nodes.paragraph(text=(
+                "What each rule's examples exercise, leaving out the code nearly every example runs "
+                "(setting up, viewing the state):")))
+            section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
+        return section
+
+
+def _table(head, rows, widths):
+    table = nodes.table(classes=["rw-coverage"])
+    group = nodes.tgroup(cols=len(head))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    thead = nodes.thead()
+    group += thead
+    thead += _row(head)
+    body = nodes.tbody()
+    group += body
+    for row in rows:
+        body += _row(row)
+    return table
+
+
+def _row(cells):
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        para = nodes.paragraph()
+        para += cell if isinstance(cell, nodes.Node) else nodes.Text(str(cell))
+        entry += para
+        row += entry
+    return row

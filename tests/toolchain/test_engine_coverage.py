@@ -1,0 +1,68 @@
+"""`rulewright coverage`: every example played under coverage; the engine lines and refusal sites
+no example reaches are named with their file and line, and each rule lists what it exercises."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, RULE_TURN, assemble
+
+ROOT = Path(__file__).resolve().parents[2]
+TOY = ROOT / "tests" / "toolchain" / "toy_game.py"
+
+
+def measure(tmp_path, *blocks):
+    book = tmp_path / "rulebook"
+    book.mkdir(parents=True)
+    (book / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, *blocks))
+    code = ("import sys; from rulewright.registry import register; "
+            "register('toy', 'tests.toolchain.toy_game:GAME'); "
+            "from rulewright.engine_coverage import main; sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", code, "--rulebook", str(book), "--json", "-"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["games"]["toy"]
+
+
+def line_in_toy(text):
+    return next(n for n, line in enumerate(TOY.read_text().splitlines(), 1) if text in line)
+
+
+def missing(info):
+    ranges = next(v["missing"] for k, v in info["files"].items() if k.endswith("toy_game.py"))
+    return {line for first, last in ranges for line in range(first, last + 1)}
+
+
+def test_unreached_refusals_and_lines_are_named(tmp_path):
+    info = measure(tmp_path, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
+    end = line_in_toy('raise Refusal("toy.end"')
+    sites = [(s["rule"], Path(s["file"]).name, s["line"]) for s in info["unreached_refusals"]]
+    assert ("toy.end", "toy_game.py", end) in sites
+    assert not any(rule in ("toy.add", "toy.turn") for rule, name, _ in sites if name == "toy_game.py")
+    assert end in missing(info)
+    assert line_in_toy("state.pile += action.count") in missing(info)  # no example adds successfully
+    assert info["examples"] == 2 and 0 < info["percent"] < 100
+    assert set(info["rules"]) == {"toy.add", "toy.turn"}
+
+
+def test_an_example_that_plays_on_reaches_more(tmp_path):
+    before = measure(tmp_path / "a", EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
+    after = measure(tmp_path / "b", EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST, EXAMPLE_ADD)
+    assert line_in_toy("state.pile += action.count") not in missing(after)
+    assert after["reached"] > before["reached"]
+    assert [s["rule"] for s in after["unreached_refusals"] if s["file"].endswith("toy_game.py")] == ["toy.end"]
+
+
+def test_the_text_report_names_file_and_line():
+    from rulewright.engine_coverage import text
+
+    report = {"games": {"toy": {"examples": 2, "reached": 9, "statements": 12, "percent": 75.0,
+                                "unreached_refusals": [{"rule": "toy.end", "file": "toy_game.py", "line": 60}],
+                                "unreached_functions": [{"file": "toy_game.py", "line": 53, "lines": 3,
+                                                         "function": "Toy.legal_actions", "never": True}],
+                                "rules": {"toy.add": ["toy_game.py:Toy.apply"]}}}}
+    words = text(report, rules=True)
+    assert "toy: the book's 2 examples reach 9 of 12 engine lines (75.0%)." in words
+    assert "refusal never shown: toy.end at toy_game.py, line 60" in words
+    assert "toy_game.py, line 53: Toy.legal_actions (never called)" in words
+    assert "toy.add: Toy.apply" in words
