@@ -1,9 +1,15 @@
 """Sphinx configuration for this repository's rulebook, whose sources are in rulebook/.
 
-`make html` and `make pdf` run `sphinx-build -c . rulebook _build/<format>`. Rulewright's own
+`make rulebook` builds two editions from these sources: `sphinx-build -t player` (the player's
+edition) and `-t designer` (the designer's edition, also what a build without a tag gives). Pages
+for designers only say so in their front matter (`edition: designer`). Rulewright's own
 settings (where the book is, its games, strict mode) are in pyproject.toml under [tool.rulewright];
 the extension reads them from there, finds the games and picks the Graphviz `dot` to draw with.
 """
+EDITION = "player" if tags.has("player") else "designer"  # noqa: F821 (Sphinx provides `tags`)
+TITLE = {"player": "Rulewright Rulebook: the player's edition",
+         "designer": "Rulewright Rulebook: the designer's edition"}[EDITION]
+
 project = "Rulewright Rulebook"
 author = "The Rulewright team"
 copyright = "2026, the Rulewright team"
@@ -15,11 +21,11 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown"}
 
 html_theme = "alabaster"
-html_title = "Rulewright Rulebook"
+html_title = TITLE
 html_theme_options = {"page_width": "1100px", "sidebar_width": "260px"}
 
 # PDF (sphinx-simplepdf renders the single-page HTML with WeasyPrint through its Python API).
-simplepdf_file_name = "rulewright-rulebook.pdf"
+simplepdf_file_name = f"rulebook-{EDITION}s-edition.pdf"
 simplepdf_use_weasyprint_api = True
 simplepdf_vars = {
     "primary": "#1f4e79",
@@ -30,6 +36,6 @@ simplepdf_vars = {
     "white": "#ffffff",
     "links": "#0072B2",
     "top-left-content": "counter(page)",
-    "bottom-center-content": '"Rulewright Rulebook"',
+    "bottom-center-content": f'"{TITLE}"',
     "bottom-right-content": "counter(page)",
 }

@@ -5,6 +5,9 @@
 - every declared rule is shown by at least one example;
 - every rule ID an example names is declared;
 - rule and example IDs are well formed and unique, and every example can at least be read;
+- every state path an example checks and every event the engine can emit or an example expects
+  has words in its game's phrases (``Game.phrases``), so the printed book never shows engine
+  internals and its wording cannot drift from the engine.
 - every shared position sets up and is used by some example;
 - the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
   (rulewright/words.py).
@@ -15,14 +18,15 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import config, registry, words
-from rulewright.game import InputError
+from rulewright import config, phrases, registry, words
+from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import rule_places, start, undeclared_rule
+from rulewright.scenario import checked_paths, expected_events, rule_places, start, undeclared_rule
 
 
 
@@ -124,7 +128,8 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
             problems.append(problem)
     problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
-    return problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
+    return (problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
+            + phrase_problems(scenarios))
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
@@ -162,6 +167,62 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
             problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
+    return problems
+
+
+def event_sites(*roots: Path) -> list[tuple[str, Where]]:
+    """Every ``Event("<name>", ...)`` with its name written out, in the Python files under ``roots``."""
+    sites = []
+    for path in sorted(p for root in roots for p in Path(root).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and _name(node.func) == "Event" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                sites.append((node.args[0].value, Where(str(path), node.lineno)))
+    return sites
+
+
+def phrase_problems(scenarios) -> list[ExampleProblem]:
+    """Paths and events the book would show with no words for them in the game's phrases."""
+    problems: list[ExampleProblem] = []
+    games = {}
+    for scenario in scenarios:
+        try:
+            games.setdefault(scenario.game_name, registry.get_game(scenario.game_name))
+        except InputError:
+            continue
+    said = {}
+    for name, game in games.items():
+        if game.phrases is None:
+            continue  # a game that declares no phrases shows its paths and events as the engine names them
+        try:
+            said[name] = phrases.for_game(game)
+        except phrases.PhraseError as error:
+            problems.append(ExampleProblem(Where(str(game.phrases), 1), str(error)))
+    for name, said_by in said.items():
+        folder = Path(sys.modules[type(games[name]).__module__].__file__).parent
+        reported = set()
+        for event, where in event_sites(folder):
+            if event not in said_by.events and event not in reported:
+                reported.add(event)
+                problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
+                                               f"phrases ({said_by.source}) do not list. Add it under 'events:' "
+                                               "with the sentence the book prints when it happens."))
+    for scenario in scenarios:
+        said_by = said.get(scenario.game_name)
+        if said_by is None:
+            continue
+        for key, line in checked_paths(scenario):
+            if said_by.path(key) is None:
+                problems.append(ExampleProblem(scenario.where.at(line), f"The book has no words for the state path "
+                                               f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "
+                                               f"(e.g. {key}: \"what it is in words\", with * for a part that "
+                                               "varies, such as a company's name)."))
+        for event, line in expected_events(scenario):
+            if event not in said_by.events:
+                problems.append(ExampleProblem(scenario.where.at(line),
+                                               f"The event {event!r} is not in the game's event catalogue "
+                                               f"({said_by.source}). {did_you_mean(str(event), said_by.events)}"))
     return problems
 
 

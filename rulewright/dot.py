@@ -4,7 +4,12 @@ tables, whose cells render in every Graphviz, graphviz-pure included); this keep
 """
 from __future__ import annotations
 
-FONT = "Helvetica"
+# One font that both Graphviz's layout and the printed page use, so that measured text is printed
+# text: graphviz-pure (and system dot) measure "DejaVu Sans" with its own metrics, and WeasyPrint
+# prints it with the DejaVu Sans it finds through fontconfig (its usual fallback; the fonts-dejavu
+# package on Debian and Ubuntu). Named "Helvetica", the layout was measured narrower than the
+# DejaVu Sans WeasyPrint then printed, and labels crossed their node borders.
+FONT = "DejaVu Sans"
 INK = "#222222"
 MUTED = "#9a9a9a"
 PAPER = "white"

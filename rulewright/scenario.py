@@ -981,3 +981,21 @@ def _same(expected: Any, actual: Any) -> bool:
         except (TypeError, ValueError):
             return False
     return expected == actual
+
+
+def checked_paths(s: Scenario) -> list[tuple[str, int]]:
+    """The state paths the example's ``expect`` blocks check (``companies.LMR.income``), with their lines."""
+    return [(".".join(map(str, path)), s.lines.line(*at, *yaml_path))
+            for at, block in s.expect_blocks()
+            for path, yaml_path, _ in _flatten({k: v for k, v in block.items() if k not in SPECIAL_EXPECT})]
+
+
+def expected_events(s: Scenario) -> list[tuple[str, int]]:
+    """The event names the example's ``expect`` blocks ask for, with their lines."""
+    out = []
+    for at, block in s.expect_blocks():
+        wanted = block.get("events") or []
+        for index, item in enumerate(wanted if isinstance(wanted, list) else [wanted]):
+            name = next(iter(item), "") if isinstance(item, dict) else item
+            out.append((str(name), s.lines.line(*at, "events", index)))
+    return out

@@ -14,6 +14,9 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   games where listing all is impractical; say so in the docstring);
 - ``apply(state, action)``: change the state and return the events, or raise ``Refusal``;
 - ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads;
+- ``phrases`` (optional): how the book says this game's state paths and events in words, a YAML
+  file beside the game's module (``phrases = "phrases.yaml"``) or a mapping; see
+  ``rulewright.phrases``. Its ``events`` are the game's event catalogue.
 - ``diagram`` (optional): ``draw(run, when, options) -> str``, the Graphviz DOT source of a played
   example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
   with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one
@@ -65,6 +68,7 @@ class Game(ABC):
     settings: dict[str, Setting] = {}
     presets: dict[str, dict] = {}
     diagram: Callable[..., str] | None = None
+    phrases: str | dict | None = None
     diagram_options: frozenset[str] = frozenset()
     # Paths into the view (``*`` stands for one part, e.g. ``companies.*.links``) of lists whose
     # order means nothing, compared as sets; and of mappings and lists of pairs written ``A-B``,

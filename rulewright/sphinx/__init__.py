@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from sphinx.ext.graphviz import graphviz, html_visit_graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import coverage_page, examples, glossary, incremental, numbering, positions, rules
+from rulewright.sphinx import coverage_page, editions, examples, glossary, incremental, numbering, positions, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -26,16 +27,26 @@ STATIC = Path(__file__).parent / "static"
 def _add_static(app):
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("rulewright.css")
+    if app.builder.name != "simplepdf":
+        app.add_js_file("rulewright.js")
     if app.builder.name == "simplepdf":
         _quiet_toctree_fix(app.builder)
 
 
+# Sphinx marks where each page starts in the one-page HTML with an empty span just before the
+# page's first section; when that section starts a new printed page, the span stays at the foot of
+# the page before, and the contents and every link to the page pointed one page early.
+PAGE_START = re.compile(r'(<span id="document-[^"]+"></span>)(<section id="[^"]+">\s*<h\d[^>]*>)')
+
+
 def _quiet_toctree_fix(builder):
     """sphinx-simplepdf prints its table-of-contents bookkeeping ("found duplicate chapters: {...}")
-    on every build; a designer reading the build log needs only real warnings."""
+    on every build; a designer reading the build log needs only real warnings. The pages' start
+    marks move into their headings, so that the page numbers of the contents are true."""
     fix = builder._toctree_fix
 
     def quiet(html):
+        html = PAGE_START.sub(lambda m: m.group(2) + m.group(1), html)
         with contextlib.redirect_stdout(io.StringIO()):
             return fix(html)
 
@@ -44,9 +55,10 @@ def _quiet_toctree_fix(builder):
 
 def _project(app, sphinx_config):
     """``config-inited``: read ``[tool.rulewright]`` from the project around conf.py (conf.py's own
-    ``rulewright_*`` values win), make it the active project, and draw with the system ``dot`` or,
-    without one, graphviz-pure."""
+    ``rulewright_*`` values win), make it the active project, pick the edition, and draw with the
+    system ``dot`` or, without one, graphviz-pure."""
     project = config.load(Path(app.confdir)).activate()
+    editions.choose(app, sphinx_config, project)
     if sphinx_config.rulewright_strict is None:
         sphinx_config.rulewright_strict = project.strict
     if sphinx_config.graphviz_dot == "dot" and not shutil.which("dot"):
@@ -79,6 +91,8 @@ def setup(app):
     app.setup_extension("sphinx.ext.graphviz")
     app.add_node(graphviz, override=True, html=(_visit_graphviz, None))
     app.add_config_value("rulewright_strict", None, "env", types=(bool, type(None)))
+    app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
+    app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))
     app.connect("config-inited", _project)
     app.add_node(rules.rule_node, html=(_visit_div, _depart_div))
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
@@ -87,7 +101,10 @@ def setup(app):
     app.add_directive("position", positions.PositionDirective)
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
+    app.add_directive("event-catalogue", rules.EventCatalogue)
     app.add_role("ruleref", rules.RuleRefRole())
+    app.connect("doctree-read", editions.drop_empty_toctrees, priority=400)
+    app.connect("missing-reference", editions.link_to_left_out_page)
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
     app.add_directive("engine-coverage", coverage_page.EngineCoverageDirective)

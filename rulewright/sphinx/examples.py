@@ -15,11 +15,11 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import book, config
+from rulewright import book, config, phrases
 from rulewright.diagrams import draw
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
-from rulewright.scenario import Result, failure_text, parse, rule_places, show, verdict
+from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
@@ -29,6 +29,11 @@ logger = logging.getLogger(__name__)
 
 class example_node(nodes.General, nodes.Element):
     """The box around one example."""
+
+
+def edition(sphinx_config) -> str:
+    """"player" or "designer": which edition this build makes (``sphinx-build -t player``)."""
+    return sphinx_config.rulewright_edition or "designer"
 
 
 def strict(sphinx_config) -> bool:
@@ -63,11 +68,13 @@ class ExampleDirective(SphinxDirective):
             return self._broken(ExampleProblem(where, internal_failure(error, "playing this example")), title)
         outcome = verdict(result, config.current().pending == "error")
         self._record(scenario, result, outcome)
+        designer = edition(self.config) == "designer"
+        words = phrases.for_game(result.run.game)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
-        box += self._head(scenario.id, title, outcome)
+        box += self._head(scenario, title, outcome, designer)
         box += _section("Setup", describe_setup(scenario.data))
-        box += _section("Play", _actions(result))
-        box += _section("Outcome", _outcome(result))
+        box += _section("Play", _actions(result, words))
+        box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
         if scenario.diagram:
             box += self._diagrams(result)
         if outcome == "failed":
@@ -93,14 +100,26 @@ class ExampleDirective(SphinxDirective):
 
     # ------------------------------------------------------------ parts
 
-    def _head(self, example_id, title, outcome):
+    def _head(self, scenario, title, outcome, designer):
         head = nodes.paragraph(classes=["rw-example-head"])
-        head += nodes.strong("", "", nodes.Text("Example "), rule_number(key=f"example:{example_id}"))
+        head += nodes.strong("", "", nodes.Text("Example "), rule_number(key=f"example:{scenario.id}"))
         if title:
             head += nodes.Text(" ")
             head += nodes.inline(text=title, classes=["rw-example-title"])
+        if not designer:
+            return [head]
         head += nodes.inline(text=MARKS[outcome], classes=["rw-mark", "rw-mark-" + CLASSES[outcome][3:]])
-        return head
+        meta = nodes.paragraph(classes=["rw-example-meta"])
+        meta += nodes.Text("ID ")
+        meta += nodes.literal(text=scenario.id, classes=["rw-example-id"])
+        shown = scenario.named_rules()
+        if shown:
+            meta += nodes.Text(" · shows ")
+            for n, rule_id in enumerate(shown):
+                if n:
+                    meta += nodes.Text(", ")
+                meta += ruleref_node(rule_id=rule_id)
+        return [head, meta]
 
     def _diagrams(self, result: Result):
         s = result.scenario
@@ -208,10 +227,10 @@ def _section(label, children):
     return part
 
 
-def _actions(result: Result):
+def _actions(result: Result, words: phrases.Phrases):
     steps = result.run.steps
     if not steps:
-        return [nodes.paragraph(text="No actions: the outcome describes the position as set up.")]
+        return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
     for step in steps:
         item = nodes.list_item()
@@ -221,42 +240,41 @@ def _actions(result: Result):
             para += nodes.Text(": ")
         para += nodes.literal(text=step.text)
         if step.refusal is not None:
-            para += nodes.Text(" — refused by ")
+            para += nodes.Text(" — refused (")
             para += ruleref_node(rule_id=step.refusal.rule)
-            para += nodes.Text(f": {step.refusal.reason}")
+            para += nodes.Text(f"): {step.refusal.reason}")
         elif step.events:
-            para += nodes.Text(" — " + _events_text(step.events))
+            para += nodes.Text(" — " + " ".join(_sentence(event, words) for event in step.events))
         item += para
         items += item
     return [items]
 
 
-def _events_text(events, longest: int = 160) -> str:
-    """What a move set off, in a few words: each event with its details when they are short,
-    else the event names, repeated ones counted ("bonus-paid ×2")."""
-    full = "; ".join(str(e) for e in events)
-    if len(full) <= longest:
-        return full
-    counts: dict[str, int] = {}
-    for event in events:
-        counts[event.name] = counts.get(event.name, 0) + 1
-    return "; ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+def _sentence(event, words: phrases.Phrases) -> str:
+    """The event as the game's phrases say it; an event without one keeps its name (the
+    whole-book checks report it)."""
+    said = words.event(event)
+    return said if said is not None else event.name + "."
 
 
-def _outcome(result: Result):
-    table = nodes.table(classes=["rw-outcome"])
-    group = nodes.tgroup(cols=3)
+def _outcome(result: Result, words: phrases.Phrases, designer: bool):
+    """What the example checks, in words. The designer's edition sets expected beside what the
+    engine did; the player's edition says what is so."""
+    cols = ("Checked", "Expected", "Engine") if designer else ("", "")
+    table = nodes.table(classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
+    group = nodes.tgroup(cols=len(cols))
     table += group
-    for width in (40, 30, 30):
+    for width in ((46, 34, 20) if designer else (55, 45)):
         group += nodes.colspec(colwidth=width)
-    head = nodes.thead()
-    group += head
-    head_row = nodes.row()
-    for label in ("Checked", "Expected", "Engine"):
-        entry = nodes.entry()
-        entry += nodes.paragraph(text=label)
-        head_row += entry
-    head += head_row
+    if designer:
+        head = nodes.thead()
+        group += head
+        head_row = nodes.row()
+        for label in cols:
+            entry = nodes.entry()
+            entry += nodes.paragraph(text=label)
+            head_row += entry
+        head += head_row
     body = nodes.tbody()
     group += body
     for check in result.checks:
@@ -265,19 +283,25 @@ def _outcome(result: Result):
         if check.step is not None and check.key != "refused":
             what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
         if check.key == "refused":
-            what += nodes.Text(f"step {check.step} is refused by " if check.step else "the last move is refused by ")
-            what += ruleref_node(rule_id=check.expected)
-            expected_text = f"“{check.note}”" if check.ok else f"refused by {check.expected}"
+            what += nodes.Text(f"step {check.step}" if check.step else "the last move")
+            expected = nodes.paragraph()
+            expected += nodes.Text("is refused by ")
+            expected += ruleref_node(rule_id=check.expected)
         elif check.key.startswith("events: "):
-            what += nodes.Text("event ")
-            what += nodes.literal(text=check.key.removeprefix("events: "))
-            expected_text = "happens"
+            name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
+            details = {} if isinstance(check.expected, str) else check.expected[name]
+            what += nodes.Text("the event")
+            expected = nodes.paragraph(text=f"“{name.replace('-', ' ')}” happens" + (
+                " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else ""))
         else:
-            what += nodes.literal(text=check.key)
-            expected_text = show(check.expected)
-        expected = nodes.paragraph(text=expected_text)
-        actual = nodes.paragraph(text=("✓" if check.ok else "✗ but " + (check.note or "it is " + show(check.actual))))
-        for cell in (what, expected, actual):
+            said = words.path(check.key)
+            what += nodes.Text(said) if said is not None else nodes.literal(text=check.key)
+            expected = nodes.paragraph(text=words.value(check.key, check.expected))
+        cells = [what, expected]
+        if designer:
+            cells.append(nodes.paragraph(text="✓" if check.ok else "✗ but " + (
+                check.note or "it is " + words.value(check.key, check.actual))))
+        for cell in cells:
             entry = nodes.entry()
             entry += cell
             row += entry

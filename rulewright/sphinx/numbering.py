@@ -1,7 +1,10 @@
 """Numbers for rules and examples, from the section numbers Sphinx assigns.
 
 Rules: the number of the section a rule sits in plus a letter in order within that section
-("2.3a", "2.3b"). Examples: the chapter number plus a count through the chapter ("Example 2.7").
+("2.3a", "2.3b"). Examples: a letter for the chapter and a count through the chapter ("Example
+B-7" is the seventh example of chapter 2), so that no reader takes an example for a section
+("2.7") or a rule ("2.7a"). Pages outside the numbered chapters take the letters after them, in
+the order of the book.
 Where each rule and example sits is recorded while reading (``record_positions``); the numbers
 are worked out once every page has been read.
 """
@@ -59,17 +62,50 @@ def numbers(env) -> dict[str, str]:
     for rule_id, info in data.get("rules", {}).items():
         section = secnums.get(info["docname"], {}).get(info.get("anchor", ""), ())
         out[f"rule:{rule_id}"] = ".".join(map(str, section)) + info.get("letter", "")
-    by_chapter: dict[int, list] = {}
+    by_chapter: dict[str, list] = {}
+    order = _book_order(env)
+    chapters = [number[0] for pages in secnums.values() for number in pages.values() if number]
+    unnumbered = [d for d in order if not secnums.get(d, {}).get("")]
     for example_id, info in data.get("examples", {}).items():
         if info.get("broken"):
             continue  # an example that cannot be run has no number
-        page = secnums.get(info["docname"], {}).get("", ())
-        chapter = page[0] if page else 0
-        by_chapter.setdefault(chapter, []).append((page, info.get("order", 0), example_id))
+        docname = info["docname"]
+        page = secnums.get(docname, {}).get("", ())
+        if page:
+            chapter = _letter(page[0])
+        else:
+            position = unnumbered.index(docname) if docname in unnumbered else len(unnumbered)
+            chapter = _letter(max(chapters, default=0) + 1 + position)
+        by_chapter.setdefault(chapter, []).append((page, order.index(docname) if docname in order else 0,
+                                                   info.get("order", 0), example_id))
     for chapter, items in by_chapter.items():
-        for count, (_, _, example_id) in enumerate(sorted(items), start=1):
-            out[f"example:{example_id}"] = f"{chapter}.{count}" if chapter else str(count)
+        for count, (*_, example_id) in enumerate(sorted(items), start=1):
+            out[f"example:{example_id}"] = f"{chapter}-{count}"
     return out
+
+
+def _letter(number: int) -> str:
+    """1 -> A, 26 -> Z, 27 -> AA."""
+    out = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def _book_order(env) -> list[str]:
+    """Every page in the order the book's tables of contents give."""
+    seen: list[str] = []
+
+    def walk(docname):
+        if docname in seen:
+            return
+        seen.append(docname)
+        for child in env.toctree_includes.get(docname, []):
+            walk(child)
+
+    walk(env.config.root_doc)
+    return seen
 
 
 def _secnumbers(env) -> dict[str, dict[str, tuple]]:

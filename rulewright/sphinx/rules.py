@@ -7,6 +7,8 @@ is read, so inserting a rule renumbers the book but never breaks a reference: re
 """
 from __future__ import annotations
 
+import string
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util import logging
@@ -27,6 +29,10 @@ class rule_number(nodes.Inline, nodes.TextElement):
 
 class ruleref_node(nodes.Inline, nodes.TextElement):
     """A reference to a rule by ID, resolved to a link reading "rule 2.3b"."""
+
+
+class rule_examples(nodes.Inline, nodes.TextElement):
+    """Where the links to a rule's examples go (designer's edition), filled in when resolved."""
 
 
 class rule_index_node(nodes.General, nodes.Element):
@@ -61,11 +67,14 @@ class RuleDirective(SphinxDirective):
         if title:
             head += nodes.Text(" ")
             head += nodes.emphasis(text=title)
-        head += nodes.inline(text=rule_id, classes=["rw-rule-id"])
+        if self.config.rulewright_edition != "player":
+            head += nodes.inline(text=rule_id, classes=["rw-rule-id"])
         node += head
         body = nodes.container(classes=["rw-rule-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
         node += body
+        if self.config.rulewright_edition != "player":
+            node += rule_examples(rule_id=rule_id)
         return [node]
 
 
@@ -85,6 +94,8 @@ class DesignerNote(SphinxDirective):
     has_content = True
 
     def run(self):
+        if self.config.rulewright_edition == "player" and not self.config.rulewright_player_notes:
+            return []
         note = nodes.admonition(classes=["rw-designer-note"])
         note += nodes.title(text="Designer's note")
         self.state.nested_parse(self.content, self.content_offset, note)
@@ -113,6 +124,14 @@ def resolve(app, doctree, fromdocname) -> None:
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
                                       text, title=rule_id))
+    examples = env.domaindata.get("rulewright", {}).get("examples", {})
+    shown_by = _shown_by(examples)
+    for place in list(doctree.findall(rule_examples)):
+        shows = _example_links(app, fromdocname, nums, examples, shown_by.get(place["rule_id"], []))
+        para = nodes.paragraph(classes=["rw-rule-examples"])
+        para += nodes.Text("Examples: " if shows else "")
+        para += shows or []
+        place.replace_self(para)
     for index in list(doctree.findall(rule_index_node)):
         index.replace_self(_index(app, fromdocname, nums, rules))
 
@@ -122,6 +141,8 @@ def _index(app, fromdocname, nums, rules):
     failing = sorted(e for e, info in recorded.items() if info.get("verdict", "failed") == "failed")
     pending = sorted(e for e, info in recorded.items() if info.get("verdict") == "pending")
     examples = {k: v for k, v in recorded.items() if not v.get("broken")}  # one that cannot run has no number
+    if app.config.rulewright_edition == "player":
+        return [_index_table(app, fromdocname, nums, rules, examples)]
     summary = nodes.paragraph(classes=["rw-index-summary"])
     summary += nodes.strong(text=f"{len(rules)} rules, {len(examples)} worked examples. ")
     summary += nodes.Text("Every example was played on the rules engine when this book was built: "
@@ -132,19 +153,42 @@ def _index(app, fromdocname, nums, rules):
     return [summary, _index_table(app, fromdocname, nums, rules, examples)]
 
 
-def _index_table(app, fromdocname, nums, rules, examples):
+def _shown_by(examples) -> dict[str, list[str]]:
     shown_by: dict[str, list[str]] = {}
     for example_id, info in examples.items():
         for rule_id in info["rules"]:
             shown_by.setdefault(rule_id, []).append(example_id)
+    return shown_by
+
+
+def _example_links(app, fromdocname, nums, examples, example_ids) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for n, example_id in enumerate(sorted(example_ids, key=lambda e: _example_key(nums.get(f"example:{e}", "")))):
+        if n:
+            out.append(nodes.Text(", "))
+        ex = examples[example_id]
+        out.append(reference_to(app.builder, fromdocname, ex["docname"], ex["anchor"],
+                                nodes.Text(nums.get(f"example:{example_id}", "?")), title=example_id))
+    return out
+
+
+def _example_key(number: str):
+    letter, _, count = number.partition("-")
+    return letter, int(count) if count.isdigit() else 0
+
+
+def _index_table(app, fromdocname, nums, rules, examples):
+    designer = app.config.rulewright_edition != "player"
+    pdf = app.builder.name == "simplepdf"
+    shown_by = _shown_by(examples)
     table = nodes.table(classes=["rw-rule-index"])
     group = nodes.tgroup(cols=4)
     table += group
-    for width in (10, 38, 22, 30):
+    for width in (10, 44, 12 if pdf else 22, 34 if pdf else 24):
         group += nodes.colspec(colwidth=width)
     head = nodes.thead()
     group += head
-    head += _row([nodes.Text(t) for t in ("Rule", "Rule ID and title", "Page", "Shown by examples")])
+    head += _row([nodes.Text(t) for t in ("Rule", "ID and title" if designer else "Title", "Page", "Examples")])
     body = nodes.tbody()
     group += body
 
@@ -153,21 +197,20 @@ def _index_table(app, fromdocname, nums, rules, examples):
         number = reference_to(app.builder, fromdocname, info["docname"], anchor(rule_id),
                               nodes.Text(nums.get(f"rule:{rule_id}", "?")))
         name = nodes.inline()
-        name += nodes.literal(text=rule_id)
-        if info["title"]:
-            name += nodes.Text(" " + info["title"])
-        page = reference_to(app.builder, fromdocname, info["docname"], None,
-                            nodes.Text(str(app.env.titles[info["docname"]].astext())))
+        if designer:
+            name += nodes.literal(text=rule_id)
+            name += nodes.Text(" ")
+        name += nodes.Text(info["title"] or ("" if designer else app.env.titles[info["docname"]].astext()))
+        if pdf:
+            # The page number itself: CSS target-counter() on this link (rulewright.css).
+            page = reference_to(app.builder, fromdocname, info["docname"], anchor(rule_id), nodes.Text(""))
+            page["classes"].append("rw-page-number")
+        else:
+            page = reference_to(app.builder, fromdocname, info["docname"], None,
+                                nodes.Text(str(app.env.titles[info["docname"]].astext())))
         shows = nodes.inline()
-        for n, example_id in enumerate(sorted(shown_by.get(rule_id, []),
-                                              key=lambda e: _sort_key(nums.get(f"example:{e}", "")))):
-            if n:
-                shows += nodes.Text(", ")
-            ex = examples[example_id]
-            shows += reference_to(app.builder, fromdocname, ex["docname"], ex["anchor"],
-                                  nodes.Text(nums.get(f"example:{example_id}", "?")), title=example_id)
-        if not shown_by.get(rule_id):
-            shows += nodes.emphasis(text="none")
+        shows += _example_links(app, fromdocname, nums, examples, shown_by.get(rule_id, [])) or [
+            nodes.emphasis(text="none")]
         body += _row([number, name, page, shows])
     return table
 
@@ -186,3 +229,39 @@ def _row(cells):
         entry += nodes.paragraph("", "", cell) if not isinstance(cell, nodes.paragraph) else cell
         row += entry
     return row
+
+
+class EventCatalogue(SphinxDirective):
+    """```{event-catalogue} muck-and-brass``: every event the game's engine can emit, as its
+    phrases say it (the list an example's ``events:`` may name)."""
+
+    required_arguments = 1
+
+    def run(self):
+        from rulewright import phrases
+        from rulewright.registry import get_game
+
+        name = self.arguments[0].strip()
+        try:
+            catalogue = phrases.for_game(get_game(name)).events
+        except Exception as error:  # an unknown game or an unreadable phrase file: say which
+            logger.warning(f"The event catalogue of {name!r} cannot be shown: {error}", location=self.get_location())
+            return []
+        table = nodes.table(classes=["rw-event-catalogue"])
+        group = nodes.tgroup(cols=2)
+        table += group
+        group += nodes.colspec(colwidth=30)
+        group += nodes.colspec(colwidth=70)
+        head = nodes.thead()
+        group += head
+        head += _row([nodes.Text("Event"), nodes.Text("What the book says")])
+        body = nodes.tbody()
+        group += body
+        for event, sentence in sorted(catalogue.items()):
+            said = nodes.inline()
+            for literal, field, _, _ in string.Formatter().parse(sentence):
+                said += nodes.Text(literal)
+                if field:
+                    said += nodes.emphasis(text=field.replace("_", " "))
+            body += _row([nodes.literal(text=event), said])
+        return [table]

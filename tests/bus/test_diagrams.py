@@ -56,13 +56,15 @@ def test_three_lines_on_one_street_are_drawn_side_by_side():
     assert 'order_6_14 [' in dot and 'label="1"' in dot
 
 
-def test_legal_streets_are_dashed_in_the_movers_colour():
+def test_legal_streets_are_dotted_in_the_movers_colour_unlike_a_refused_street():
     dot = bus.draw(run_of(SHARED), "after", frozenset({"legal"}))
     legal = [line for line in dot.splitlines() if line.lstrip().startswith("legal_") and "--" in line]
     # from 6 only 6-7 is empty (blue and yellow pass through 6); from 18 all three are empty
     assert sorted(line.split()[0] for line in legal) == ["legal_18_10_12", "legal_18_19_12", "legal_18_22_12",
                                                          "legal_6_7_12"]
-    assert all("style=dashed" in line and bus.COLOURS["red"] in line for line in legal)
+    assert all("style=dotted" in line and bus.COLOURS["red"] in line for line in legal)
+    refused = [line for line in bus.draw(run_of(REFUSED), "after").splitlines() if "--" in line and "dashed" in line]
+    assert refused and not any("dotted" in line for line in refused)
 
 
 def test_before_shows_no_additions_and_after_marks_a_refusal():

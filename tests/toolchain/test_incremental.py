@@ -96,7 +96,7 @@ def test_inserting_deleting_and_moving_examples(book):
     adding.write_text(ADDING.replace(RULE_ADD, RULE_ADD + INSERTED))  # insert: later numbers shift
     assert_same_as_clean(src, out)
     html = (out / "adding.html").read_text()
-    assert "Example 1.1" in html and "Example 1.3" in html and "Adding one" in html
+    assert "Example A-1" in html and "Example A-3" in html and "Adding one" in html
 
     turns.write_text(TURNS.replace(EXAMPLE_BOB_FIRST, ""))  # delete: the index loses an example
     assert_same_as_clean(src, out)

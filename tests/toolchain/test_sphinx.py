@@ -1,5 +1,6 @@
 """The Sphinx build of a small book: numbered rules and examples, links, the rule index, diagrams
 left out where none is asked for, and strict mode turning a failing example into a build error."""
+import re
 import subprocess
 import sys
 import textwrap
@@ -35,15 +36,18 @@ TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_A
                EXAMPLE_END, EXAMPLE_TOO_MANY)
 
 
-def build(tmp_path, toy=TOY, strict="1"):
+def build(tmp_path, toy=TOY, strict="1", tags=(), extra_pages=None):
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(CONF)
     (src / "index.md").write_text(textwrap.dedent(INDEX))
     (src / "toy.md").write_text(toy)
     (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    for name, text in (extra_pages or {}).items():
+        (src / name).write_text(text)
     out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(src), str(out)],
+    options = [arg for tag in tags for arg in ("-t", tag)]
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", *options, "-b", "html", str(src), str(out)],
                           capture_output=True, text=True, env={"RULEWRIGHT_STRICT": strict, "PATH": "/usr/bin:/bin"})
     return done, out
 
@@ -70,7 +74,7 @@ def test_rule_references_link_to_the_rule(built):
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
     assert html.count("✓ verified") == 4
-    assert html.index("Example 1.1") < html.index("Bob cannot go first") < html.index("Example 1.2")
+    assert html.index("Example A-1") < html.index("Bob cannot go first") < html.index("Example A-2")
     assert "refused by" in html and "It is not bob" in html
 
 
@@ -101,17 +105,34 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     assert "The rule toy.extra has no example" in done.stderr
 
 
-def test_a_pending_example_is_drawn_pending_and_does_not_fail_the_strict_build(tmp_path):
-    pending = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add\n:status: pending\n").replace(
-        "add 2", "add 4").replace("pile: 2", "pile: 4")
-    done, out = build(tmp_path, TOY.replace(EXAMPLE_ADD, pending))
+NOTE = "\n```{designer-note}\nWe chose three.\n```\n"
+GUIDE = "---\nedition: designer\n---\n\n# Guide\n\nFor designers only.\n"
+INDEX_WITH_GUIDE = INDEX + "\nSee {doc}`the guide <guide>`, or [read it](guide.md).\n\n```{toctree}\n:caption: For designers\n\nguide\n```\n"
+
+
+def test_the_designer_s_edition_shows_ids_the_rules_each_example_shows_and_links_from_rules(tmp_path):
+    done, out = build(tmp_path, TOY + NOTE, extra_pages={"guide.md": GUIDE, "index.md": INDEX_WITH_GUIDE})
     assert done.returncode == 0, done.stderr
     html = (out / "toy.html").read_text()
-    assert "◷ pending: not supported yet" in html and "rw-pending" in html and "✗ FAILS" not in html
-    assert "1 is pending, not supported by the engine yet (toy-add)" in (out / "rules.html").read_text()
-    assert "1 example is pending (marked ':status: pending'):" in done.stderr and "toy-add  (page 'Toy')" in done.stderr
+    assert "toy-turn" in html and "rw-rule-id" in html and "✓ verified" in html and "We chose three" in html
+    assert "Examples: " in html and 'href="#example-toy-turn"' in html
+    assert (out / "guide.html").exists()
+    assert "examples held" in (out / "rules.html").read_text() or "all of them held" in (out / "rules.html").read_text()
 
 
+def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path):
+    done, out = build(tmp_path, TOY + NOTE, tags=["player"], extra_pages={"guide.md": GUIDE, "index.md": INDEX_WITH_GUIDE})
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "Example A-1" in html and "Bob cannot go first" in html
+    for internal in ("toy-turn</code>", "rw-rule-id", "verified", "We chose three", "Examples: "):
+        assert internal not in html, internal
+    assert not (out / "guide.html").exists()
+    front = (out / "index.html").read_text()
+    assert "For designers" not in front and "guide.html" not in front
+    assert re.search(r"See <span[^>]*>the guide</span>, or", front) and "read it" in front  # words stay, unlinked
+    index = (out / "rules.html").read_text()
+    assert "toy.add</code>" not in index and "all of them held" not in index
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
     from tests.toolchain.test_format import FROM, POSITION
 
@@ -125,4 +146,4 @@ def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path
     assert 'href="#position-crowd"' in html and "the shared position ‘crowd’" in html
     assert ", changed as below" in html
     assert html.count("✓ verified") == 4
-    assert "after step 1: " in html and "step 2 is refused by" in html
+    assert "after step 1: " in html and re.search(r">step 2<.*?>is refused by <", html, re.S)

@@ -6,7 +6,8 @@
   order they were added.
 - Each line end is a dot in the player's colour on the end street, just off the end crossing;
   a closed circle's crossing gets a ring in the player's colour (the action marker).
-- ``legal`` (an extra word after before/after) draws the acting player's legal next streets dashed.
+- ``legal`` (an extra word after before/after) draws the acting player's legal next streets
+  dotted (a refused street is dashed and marked X, so the two differ in greyscale too).
 - A refused step's street is drawn dashed red with an X beside it.
 """
 from __future__ import annotations
@@ -32,7 +33,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     occupancy = state.occupancy()
     out = style.graph_header("bus")
     out.append("  graph [splines=false, outputorder=edgesfirst];")
-    out.append(f'  node [shape=circle, width=0.3, height=0.3, fixedsize=true, fontsize=10, penwidth=1.2, '
+    out.append(f'  node [shape=circle, width=0.3, height=0.3, fixedsize=true, fontsize=12, penwidth=1.2, '
                f'style=filled, fillcolor="{style.PAPER}"];')
     # Graphviz paints edges in the order their first node was declared. So, bottom to top: the
     # halos of added streets, the plain streets, the lines, then the legal and refused marks.
@@ -49,7 +50,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
         for text in run.game.view(state)["players"][focus]["legal"]:
             a, b = map(int, text.split("-"))
             out += _segment(state, "legal", a, b, 0.12, 0.88, _beside(occupancy, a, b),
-                            f'color="{colour[focus]}", style=dashed, penwidth=2.4')
+                            f'color="{colour[focus]}", style=dotted, penwidth=2.6')
     if refused is not None:
         a, b = refused.action.frm, refused.action.to
         shift = _beside(occupancy, a, b)
@@ -173,11 +174,15 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
     if added:
         cells.append(swatch(HALO, "added, in order 1, 2, ...", 12))
     if legal:
-        cells.append('<TD>- - -</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
+        cells.append('<TD>. . . .</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
     if refused:
         cells.append(f'<TD><FONT COLOR="{style.REFUSED}">X - -</FONT></TD><TD ALIGN="LEFT">refused</TD>'
                      '<TD WIDTH="8"></TD>')
     cells.append(swatch(STATION, "train station", 12, f' BORDER="1" COLOR="{style.INK}"'))
-    label = f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="1"><TR>{"".join(cells)}</TR></TABLE>>'
+    # At most four entries a row: a longer row made the picture wider than the map, and so printed
+    # the whole map smaller.
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    body = "".join(f'<TR>{"".join(row)}{"<TD></TD>" * 3 * (4 - len(row))}</TR>' for row in rows)
+    label = f'<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="1">{body}</TABLE>>'
     return (f"  key [shape=plaintext, fixedsize=false, width=0, height=0, style=\"\", fontsize=10, "
-            f"pos={_pos(4.5, 8.85)}, label={label}];")
+            f"pos={_pos(4.5, 8.85 + 0.18 * (len(rows) - 1))}, label={label}];")

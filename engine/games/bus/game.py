@@ -13,6 +13,7 @@ from engine.games.bus.diagram import draw as draw_diagram
 
 class Bus(Game):
     diagram = staticmethod(draw_diagram)
+    phrases = "phrases.yaml"
     diagram_options = frozenset({"legal"})
     name = "bus"
     title = "Bus"

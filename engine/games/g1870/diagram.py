@@ -120,13 +120,13 @@ def _arrows(run) -> list[str]:
                          f'arrowsize=0.6, arrowhead=normal];')
         if len(cells) == 1 and move["why"] == "sale":
             r, c = cells[0]
-            lines.append(f'  held{i} [shape=plaintext, fontsize=5.5, fontcolor="{style.REFUSED}", '
+            lines.append(f'  held{i} [shape=plaintext, fontsize=7, fontcolor="{style.REFUSED}", '
                          f'label="held", pos="{_pos(r + 0.36, c)}"];')
     for i, step in enumerate(run.steps):
         for event in step.events:
             if event.name == "price-protected":
                 r, c = run.after.corporations[event.data["corporation"]].pos
-                lines.append(f'  protected{i} [shape=plaintext, fontsize=5, fontcolor="{style.INK}", '
+                lines.append(f'  protected{i} [shape=plaintext, fontsize=7, fontcolor="{style.INK}", '
                              f'label="protected", pos="{_pos(r + 0.36, c)}"];')
     return lines
 
@@ -150,7 +150,7 @@ def _legend() -> str:
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2"><B>The 1870 market</B></TD></TR>{body}</TABLE>>')
     x, y = _xy(8.3, 16.6)
-    return f'  legend [shape=plaintext, fontsize=6.5, pos="{x:.2f},{y:.2f}!", label={label}];'
+    return f'  legend [shape=plaintext, fontsize=7, pos="{x:.2f},{y:.2f}!", label={label}];'
 
 
 def draw(run, when: str, options=frozenset()) -> str:
@@ -231,13 +231,13 @@ def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
                  f'<TR>{"".join(cells)}</TR></TABLE>>')
         lines.append(f'  {node}_slots [pos="{x:.3f},{y:.3f}!", label={table}];')
     text = f"{escape(name)}<BR/>{values}" if offboard else f"{escape(name)} {values}"  # no bold: PDF fonts run wider
-    text += "".join(f'<BR/><FONT POINT-SIZE="6" COLOR="{colour}"><B>{escape(t)}</B></FONT>' for t, colour in marks)
+    text += "".join(f'<BR/><FONT POINT-SIZE="7.5" COLOR="{colour}"><B>{escape(t)}</B></FONT>' for t, colour in marks)
     if offboard:  # red areas: on the northern edge above the box, on the southern edge below it
         below = y + 0.24 if spec["hex"][0] == "A" else y - 0.26 - 0.045 * len(marks)
     else:
         below = y - 0.13 - 0.045 * len(marks)
     lines.append(f'  {node}_name [pos="{x:.3f},{below:.3f}!", '
-                 f'label=<<FONT POINT-SIZE="6">{text}</FONT>>];')
+                 f'label=<<FONT POINT-SIZE="7.5">{text}</FONT>>];')
     return lines
 
 
@@ -301,7 +301,7 @@ def _map_legend() -> str:
     body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2">The 1870 map (illustrative links)</TD></TR>{body}</TABLE>>')
-    return f'  map_legend [shape=plaintext, fontsize=6, pos="{21.3 * MX:.2f},{-6 * MY:.2f}!", label={label}];'
+    return f'  map_legend [shape=plaintext, fontsize=7.5, pos="{21.3 * MX:.2f},{-6 * MY:.2f}!", label={label}];'
 
 
 def _revenue_table(runs) -> str:
@@ -313,7 +313,7 @@ def _revenue_table(runs) -> str:
                   f'<TD ALIGN="LEFT">{escape(route)}</TD><TD ALIGN="RIGHT">{shown}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="4" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'{cells}</TABLE>>')
-    return f'  revenue [shape=plaintext, fontsize=6.5, pos="{9.5 * MX:.2f},{-14.8 * MY:.2f}!", label={label}];'
+    return f'  revenue [shape=plaintext, fontsize=7.5, pos="{9.5 * MX:.2f},{-14.8 * MY:.2f}!", label={label}];'
 
 
 def draw_map(run, when: str, options=frozenset()) -> str:
@@ -325,7 +325,7 @@ def draw_map(run, when: str, options=frozenset()) -> str:
         f'graph "g1870-map-{run.scenario.id}-{when}" {{',
         f'  graph [layout=neato, splines=false, outputorder=edgesfirst, bgcolor="{style.PAPER}", '
         f'fontname="{style.FONT}", pad=0.15];',
-        f'  node [fontname="{style.FONT}", fontsize=6, shape=plaintext, margin=0, pin=true];',
+        f'  node [fontname="{style.FONT}", fontsize=7.5, shape=plaintext, margin=0, pin=true];',
         f'  edge [fontname="{style.FONT}", color="{style.MUTED}"];',
     ]
     for name in network.stations():

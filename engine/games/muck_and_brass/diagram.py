@@ -146,7 +146,7 @@ def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = Fa
         if ny < 0 or (ny == 0 and nx < 0):
             nx, ny = -nx, -ny  # always to the upper side of the line
         pos = ((x1 + x2) / 2 + nx * 0.2, (y1 + y2) / 2 + ny * 0.2)
-        out.append(f"  {quote('label ' + (link or b))} [shape=plaintext, label={quote(text)}, fontsize=9, "
+        out.append(f"  {quote('label ' + (link or b))} [shape=plaintext, label={quote(text)}, fontsize=10, "
                    f"fontcolor={quote(colour)}, width=0, height=0, margin=0, pos={quote(_pos(pos))}];")
     return out
 

@@ -19,6 +19,7 @@ def _presets() -> dict[str, dict]:
 
 class MuckAndBrass(Game):
     diagram = staticmethod(draw_diagram)
+    phrases = "phrases.yaml"
     diagram_options = frozenset({"legal", "nolegend"})
     name = "muck-and-brass"
     title = "Muck & Brass"

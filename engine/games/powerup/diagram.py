@@ -77,7 +77,7 @@ def _square(tile, owner, when, played, refused, changed, in_hand: str | None) ->
     col, row = position(tile)
     attrs = [f"pos={_pos(col, row)}", f'label="{tile}"']
     if owner is None:
-        attrs += ['fillcolor="white"', f'color="{EMPTY_LINE}"', f'fontcolor="{style.MUTED}"', "fontsize=8"]
+        attrs += ['fillcolor="white"', f'color="{EMPTY_LINE}"', f'fontcolor="{style.MUTED}"', "fontsize=9"]
     elif owner == "neutral":
         attrs += [f'fillcolor="{NEUTRAL_FILL}"', f'color="{NEUTRAL_FILL}"']
     else:

@@ -28,6 +28,7 @@ def play(state, action: Play) -> list[Event]:
 
 class PowerUp(Game):
     diagram = staticmethod(draw_diagram)
+    phrases = "phrases.yaml"
     diagram_options = frozenset({"hand"})
     name = "powerup"
     title = "powerUp"

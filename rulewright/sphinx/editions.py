@@ -1,0 +1,98 @@
+"""Two editions from one source: the player's edition and the designer's edition.
+
+``sphinx-build -t player`` builds the player's edition: the rules, numbered, and their examples as
+a reader needs them (setup in words, the moves, what happened, the diagram), without rule IDs,
+verification marks or designer's notes (``player-notes = true`` in ``[tool.rulewright]`` keeps
+the notes). ``-t designer``, or no tag, builds the designer's edition: everything, with each
+example's ID, the rules it shows, its status and the verification summary.
+
+A page for designers only says so in its front matter, and the player's edition leaves it out::
+
+    ---
+    edition: designer
+    ---
+
+Both tags can be used in the pages too (``{only} player``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.util import docname_join, logging
+
+logger = logging.getLogger(__name__)
+
+EDITIONS = ("player", "designer")
+
+
+def choose(app, sphinx_config, project) -> None:
+    """``config-inited``: the edition from the build's tags; in the player's edition, leave out the
+    pages marked ``edition: designer``."""
+    chosen = [e for e in EDITIONS if app.tags.has(e)]
+    if len(chosen) > 1:
+        logger.warning("Both -t player and -t designer were given; building the designer's edition.")
+    edition = "player" if chosen == ["player"] else "designer"
+    app.tags.add(edition)
+    sphinx_config.rulewright_edition = edition
+    if sphinx_config.rulewright_player_notes is None:
+        sphinx_config.rulewright_player_notes = project.player_notes
+    app._rulewright_left_out = set()
+    if edition == "player":
+        srcdir = Path(app.srcdir)
+        suffixes = list(sphinx_config.source_suffix) if isinstance(sphinx_config.source_suffix, dict) else [".md"]
+        for page in sorted(srcdir.rglob("*.md")):
+            if page_edition(page) == "designer":
+                # Under every source suffix: Sphinx names a page it did not read by the first one.
+                docname = page.relative_to(srcdir).with_suffix("").as_posix()
+                app._rulewright_left_out.add(docname)
+                sphinx_config.exclude_patterns.extend(docname + suffix for suffix in dict.fromkeys(suffixes + [".md"]))
+        # The toctrees and links name those pages; leaving them out is the point, not a mistake.
+        # ({doc} links keep their words, see link_to_left_out_page; a Markdown link to a page left
+        # out is kept as text by MyST. The designer's edition has every page, and its build still
+        # reports every broken link.)
+        sphinx_config.suppress_warnings = list(sphinx_config.suppress_warnings) + ["toc.excluded",
+                                                                                 "myst.xref_missing"]
+
+
+def page_edition(path: Path) -> str | None:
+    """The ``edition:`` in a page's front matter, if any."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    if not text.startswith("---"):
+        return None
+    end = text.find("\n---", 3)
+    if end < 0:
+        return None
+    try:
+        front = yaml.safe_load(text[3:end])
+    except yaml.YAMLError:
+        return None
+    return str(front.get("edition")) if isinstance(front, dict) and front.get("edition") else None
+
+
+def drop_empty_toctrees(app, doctree) -> None:
+    """``doctree-read``: a toctree whose pages are all left out of this edition goes, caption and
+    all."""
+    for toctree in list(doctree.findall(addnodes.toctree)):
+        if not toctree["entries"]:
+            wrapper = toctree.parent
+            if isinstance(wrapper, nodes.compound) and len(wrapper.children) == 1:
+                wrapper.parent.remove(wrapper)
+            else:
+                toctree.parent.remove(toctree)
+
+
+def link_to_left_out_page(app, env, node, contnode):
+    """``missing-reference``: a link to a page this edition leaves out keeps its words, unlinked,
+    instead of failing the build."""
+    left_out = getattr(app, "_rulewright_left_out", set())
+    if node.get("reftype") != "doc" or not left_out:
+        return None
+    target = node.get("reftarget", "")
+    docname = target[1:] if target.startswith("/") else docname_join(node.get("refdoc", ""), target)
+    return contnode if docname in left_out else None

@@ -1,0 +1,212 @@
+"""The printed book, checked by measuring it: both editions' PDFs as `make rulebook` last built
+them (CI builds them before the tests), and the diagrams' geometry.
+
+- the contents and the rule index give true page numbers (poppler's pdftotext reads the pages);
+- the player's edition has no rule IDs, verification marks or Python;
+- no text is printed smaller than 6 pt;
+- fewer than 5% of the pages are more than half empty (pages drawn with pdftoppm);
+- in every diagram, each label lies inside its node's box, measured with the font that is printed.
+"""
+from __future__ import annotations
+
+import collections
+import html
+import re
+import shutil
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from rulewright import book, config
+from rulewright.diagrams import dot_program, draw
+from rulewright.dot import FONT
+from rulewright.scenario import evaluate
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = ("player", "designer")
+MIN_PT = 6.0
+
+
+def pdf_of(edition: str) -> Path:
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler-utils (pdftotext, pdftoppm) is not installed; .ci/run installs it")
+    found = sorted((ROOT / "_build" / edition / "pdf").glob("*.pdf"))
+    if not found:
+        pytest.skip(f"The {edition}'s edition PDF is not built here; `make rulebook` builds it (CI does, before "
+                    "the tests).")
+    return found[0]
+
+
+@lru_cache(maxsize=None)
+def pages_text(path: Path) -> tuple[str, ...]:
+    """Each page's text as laid out (pdftotext -layout)."""
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return tuple(out.split("\f"))
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(params=EDITIONS)
+def edition(request):
+    return request.param
+
+
+CONTENTS_LINE = re.compile(r"^\s*(\d+(?:\.\d+)?)\.\s+(\S.*?)\s{2,}(\d+)\s*$", re.M)
+INDEX_LINE = re.compile(r"^\s*(\d+(?:\.\d+)*[a-z]+)\s+\S.*?\s(\d+)\s+(?:[A-Z]+-\d+|none)", re.M)
+
+
+def test_the_contents_give_true_page_numbers(edition):
+    pages = pages_text(pdf_of(edition))
+    contents = [i for i, text in enumerate(pages) if "Table of Contents" in text][0]
+    entries = [m for text in pages[contents:contents + 4] for m in CONTENTS_LINE.findall(text)]
+    assert len(entries) >= 30, entries
+    wrong = [(n, t, p) for n, t, p in entries if flat(f"{n}. {t}") not in flat(pages[int(p) - 1])]
+    assert not wrong, f"contents entries whose page does not show their heading: {wrong[:5]}"
+
+
+def test_the_rule_index_gives_true_page_numbers(edition):
+    pages = pages_text(pdf_of(edition))
+    start = max(i for i, text in enumerate(pages) if "Rule index" in text and "Examples" in text)
+    start = min(i for i in range(start + 1) if all("Rule index" in pages[j] for j in range(i, start + 1)))
+    rows = [m for text in pages[start:] for m in INDEX_LINE.findall(text)]
+    assert len(rows) >= 50, rows[:5]
+    wrong = [(rule, page) for rule, page in rows if f"Rule {rule} " not in flat(pages[int(page) - 1]) + " "]
+    assert not wrong, f"rule index rows whose page does not show the rule: {wrong[:5]}"
+
+
+def test_the_player_s_edition_has_no_ids_marks_or_python():
+    text = flat("\n".join(pages_text(pdf_of("player"))))
+    ids = [rule for rule in book.scan().rules if rule in text]
+    assert not ids, f"rule IDs in the player's edition: {ids[:5]}"
+    for internal in ("verified", ">>>", "import ", "def ", "Designer's note", "authoring guide"):
+        assert internal not in text, internal
+
+
+# pdftotext -bbox gives each word's box; a box is the font's ascent plus descent high, 1.164 times
+# the font size for DejaVu Sans (the diagrams' font) and more for the text fonts.
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
+PAGE = re.compile(r"<page ")
+
+
+@pytest.mark.xfail(strict=True, reason="Not yet met: the 1870 map's station tokens (4.5 pt in slots 15 pt wide, "
+                   "about 3.8 pt printed; larger needs wider slots and a roomier map), and the Bus diagrams whose "
+                   "key sits beside a wide map (about 900 pt wide, printed at half size: 5.5-5.9 pt). Remove this "
+                   "mark when the test passes.")
+def test_no_text_is_printed_smaller_than_6_pt(edition):
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf_of(edition)), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    small = []
+    for number, page in enumerate(PAGE.split(out)[1:], start=1):
+        for _, y0, _, y1, word in WORD.findall(page):
+            size = (float(y1) - float(y0)) / 1.164
+            if size < MIN_PT - 0.05:
+                small.append((number, word, round(size, 1)))
+    assert not small, f"{len(small)} words under {MIN_PT} pt, e.g. {small[:8]}"
+
+
+@pytest.mark.xfail(strict=False, reason="The designer's edition has about 7% (the player's edition passes): an "
+                   "example's outcome is kept with its diagram, so a tall pair moves on whole and leaves a gap.")
+def test_few_pages_are_more_than_half_empty(edition, tmp_path):
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm (poppler-utils) is not installed; .ci/run installs it")
+    subprocess.run(["pdftoppm", "-gray", "-r", "10", str(pdf_of(edition)), str(tmp_path / "p")], check=True)
+    half_empty = []
+    images = sorted(tmp_path.glob("p-*.pgm"))
+    for image in images[2:]:  # the cover and the start of the contents are meant to be airy
+        width, height, rows = _pgm(image)
+        top, bottom = int(height * 0.09), int(height * 0.91)  # between the running head and foot
+        inked = [y for y in range(top, bottom) if min(rows[y]) < 200]
+        if not inked or inked[-1] < top + (bottom - top) / 2:
+            half_empty.append(image.stem)
+    assert len(half_empty) < 0.05 * len(images), f"{len(half_empty)} of {len(images)} pages half empty: {half_empty}"
+
+
+def _pgm(path: Path):
+    data = path.read_bytes()
+    parts = data.split(maxsplit=4)
+    width, height = int(parts[1]), int(parts[2])
+    pixels = parts[4][-width * height:]
+    return width, height, [pixels[y * width:(y + 1) * width] for y in range(height)]
+
+
+# ------------------------------------------------------------------ diagram geometry
+
+
+@lru_cache(maxsize=1)
+def _font():
+    fc_match = shutil.which("fc-match")
+    if not fc_match:
+        return None
+    found = subprocess.run([fc_match, "-f", "%{file}", FONT], capture_output=True, text=True).stdout
+    if "DejaVuSans" not in found:
+        return None
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(found)
+    return font.getBestCmap(), font["hmtx"].metrics, font["head"].unitsPerEm
+
+
+def _width(text: str, size: float) -> float:
+    cmap, metrics, em = _font()
+    return sum(metrics[cmap.get(ord(c), ".notdef")][0] for c in text) * size / em
+
+
+def _diagrams():
+    config.load(ROOT).activate()
+    for decl in book.scan().examples:
+        scenario = decl.parse()
+        if scenario.diagram:
+            yield scenario
+
+
+NODE = re.compile(r'<g id="(node\d+)" class="node">(.*?)</g>', re.S)
+TEXT = re.compile(r'<text[^>]*?text-anchor="(\w+)"[^>]*?x="([-\d.]+)"[^>]*?y="([-\d.]+)"[^>]*?'
+                  r'font-size="([\d.]+)"[^>]*>([^<]*)</text>')
+POINTS = re.compile(r'points="([^"]+)"')
+ELLIPSE = re.compile(r'<ellipse[^>]*cx="([-\d.]+)"[^>]*cy="([-\d.]+)"[^>]*rx="([\d.]+)"[^>]*ry="([\d.]+)"')
+
+
+def _boxes(body: str) -> list[tuple[float, float, float, float]]:
+    """The boxes drawn in a node (its shape, or the cells of a table label): left, right, top, bottom."""
+    boxes = []
+    for points in POINTS.findall(body):
+        xy = [tuple(map(float, p.split(","))) for p in points.split()]
+        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        boxes.append((min(xs), max(xs), min(ys), max(ys)))
+    for cx, cy, rx, ry in ELLIPSE.findall(body):
+        cx, cy, rx, ry = map(float, (cx, cy, rx, ry))
+        boxes.append((cx - rx, cx + rx, cy - ry, cy + ry))
+    return boxes
+
+
+def test_every_label_lies_inside_its_box_with_the_printed_font():
+    """Each label drawn inside a box (a node's shape or a table cell) fits in it, measured with
+    the printed font's own widths; labels drawn with no box around them are not boxed in."""
+    if _font() is None:
+        pytest.skip(f"The font {FONT} is not installed (fonts-dejavu-core); the printed book needs it")
+    scenarios = list(_diagrams())
+    assert scenarios
+    outside = []
+    for scenario in scenarios:
+        result = evaluate(scenario)
+        for when in (["before", "after"] if scenario.diagram == "both" else [scenario.diagram]):
+            svg = subprocess.run([dot_program(), "-Tsvg"], input=draw(result.run, when, scenario.diagram_options),
+                                 capture_output=True, text=True, check=True).stdout
+            for _, body in NODE.findall(svg):
+                boxes = _boxes(body)
+                for anchor, x, y, size, text in TEXT.findall(body):
+                    width = _width(html.unescape(text), float(size))
+                    start = float(x) - {"start": 0, "middle": width / 2, "end": width}[anchor]
+                    middle, height = start + width / 2, float(y) - float(size) * 0.35
+                    around = [b for b in boxes if b[0] <= middle <= b[1] and b[2] <= height <= b[3]]
+                    if not around:
+                        continue
+                    left, right, _, _ = min(around, key=lambda b: (b[1] - b[0]) * (b[3] - b[2]))
+                    if start < left - 0.5 or start + width > right + 0.5:
+                        outside.append(f"{scenario.game_name}: {html.unescape(text)!r}")
+    counts = collections.Counter(outside)
+    assert not outside, f"{len(outside)} labels cross their box's border: {counts.most_common(12)}"

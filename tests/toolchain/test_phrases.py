@@ -1,0 +1,73 @@
+"""Phrases: a game's state paths and events in words, and the check that the book has words for
+everything it shows."""
+import pytest
+
+from rulewright import phrases
+from rulewright.checks import check
+from rulewright.game import Event
+from tests.toolchain.pages import EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, assemble
+from tests.toolchain.toy_game import Toy
+
+TOY_PHRASES = {
+    "paths": {"pile": {"say": "the pile", "value": "{} counters"}, "players.*.name": "{1}'s name",
+              "players.ann.name": "the first player's name"},
+    "events": {"added": "{count} counters are added.", "won": "{by} wins."},
+}
+
+
+def test_values_are_written_as_a_reader_writes_them():
+    assert phrases.words(["Liverpool-Manchester", "Manchester-Leeds"]) == "Liverpool-Manchester and Manchester-Leeds"
+    assert phrases.words(["a", "b", "c"]) == "a, b and c"
+    assert [phrases.words(v) for v in (None, True, False, [], 7)] == ["none", "yes", "no", "none", "7"]
+
+
+def test_paths_events_and_units_are_said_by_the_game_s_phrases():
+    said = phrases.load(TOY_PHRASES, "toy phrases")
+    assert said.path("players.bob.name") == "bob's name"
+    assert said.path("players.ann.name") == "the first player's name"  # the most specific pattern wins
+    assert said.path("players.bob") is None and said.path("winner") is None
+    assert said.value("pile", 5) == "5 counters" and said.value("pile", None) == "none"
+    # (Events built from variables: the checks read this folder, the toy game's, for Event("...").)
+    added, won, lost = "added", "won", "lost"
+    assert said.event(Event(added, {"count": 2})) == "2 counters are added."
+    assert said.event(Event(won, {})) is None  # a sentence whose detail is missing is not printed half-filled
+    assert said.event(Event(lost, {"by": "ann"})) is None
+
+
+def test_a_phrase_file_that_is_not_a_mapping_is_named():
+    with pytest.raises(phrases.PhraseError, match="toy.yaml: unknown section 'path'"):
+        phrases.load({"path": {}}, "toy.yaml")
+
+
+@pytest.fixture
+def phrased(monkeypatch):
+    def use(table):
+        monkeypatch.setattr(Toy, "phrases", table)
+        phrases._cache.pop(Toy, None)
+    yield use
+    phrases._cache.pop(Toy, None)
+
+
+def make(tmp_path):
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST))
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text("")
+    return [str(p) for p in check(tmp_path / "rulebook", tmp_path / "engine")]
+
+
+def test_the_checks_pass_when_every_path_and_event_has_words(tmp_path, phrased):
+    phrased(TOY_PHRASES)
+    assert make(tmp_path) == []
+
+
+def test_a_checked_path_without_words_fails_the_checks(tmp_path, phrased):
+    phrased({**TOY_PHRASES, "paths": {"players.*.name": "{1}'s name"}})
+    found = make(tmp_path)
+    assert any("toy.md" in m and "no words for the state path 'pile'" in m for m in found), found
+
+
+def test_an_event_the_engine_emits_without_a_sentence_fails_the_checks(tmp_path, phrased):
+    phrased({**TOY_PHRASES, "events": {"added": "{count} counters are added."}})
+    found = make(tmp_path)
+    assert any("toy_game.py" in m and "can emit the event 'won'" in m for m in found), found
