@@ -51,11 +51,19 @@ def cmd_check(args) -> int:
     notes = []
     known = frozenset(book.rules)
     pending_is_error = config.current().pending == "error"
+    reported = {str(problem) for problem in problems}
     for decl in book.examples:
         try:
-            result = evaluate(decl.parse(), known_rules=known)
+            scenario = decl.parse()
         except ExampleProblem:
             continue  # the checks above reported it
+        try:
+            result = evaluate(scenario, known_rules=known)
+        except ExampleProblem as problem:  # found in play: a setup or move the engine cannot take
+            if str(problem) not in reported:
+                failing += 1
+                print(problem)
+            continue
         outcome = verdict(result, pending_is_error)
         if outcome == "failed":
             failing += 1
@@ -122,7 +130,7 @@ def _run_one(decl, changes: bool) -> int:
         print(changes_text(result))
     if result.ok:
         seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
-        print(f"{decl.id}: holds ({len(result.checks)} expectations{seeds}).")
+        print(f"{decl.id}: holds ({len(result.checks)} expectation{'' if len(result.checks) == 1 else 's'}{seeds}).")
         return 0
     print(result.report())
     return 1
@@ -187,14 +195,21 @@ def cmd_accept(args) -> int:
         accepted += 1
         print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
               + "; ".join(change.changed))
-    if not accepted and not refused:
-        print("Nothing to accept: every example named holds.")
+    if not accepted and not refused and not args.ids:  # named examples each said so above
+        print("Nothing to accept: every example holds.")
     return 1 if refused else 0
+
+
+DIAGRAM_FORMATS = ("png", "svg", "jpg", "jpeg")
 
 
 def cmd_diagram(args) -> int:
     from rulewright.diagrams import draw, render
 
+    fmt = Path(args.output).suffix.lstrip(".").lower() or "png" if args.output else None
+    if fmt is not None and fmt not in DIAGRAM_FORMATS:
+        raise SystemExit(f"{args.output}: a diagram can be written as a .png, .svg or .jpg file (the file name's "
+                         f"ending chooses), not .{fmt}. The whole book as a PDF comes from 'make rulebook'.")
     decl = _find(args.example_id)
     try:
         scenario = decl.parse()
@@ -204,7 +219,7 @@ def cmd_diagram(args) -> int:
         if not args.output:
             print(code)
             return 0
-        render(code, scenario.where, Path(args.output).suffix.lstrip(".") or "png", args.output)
+        render(code, scenario.where, fmt, args.output)
     except ExampleProblem as problem:
         print(problem)
         return 1
@@ -281,6 +296,17 @@ def cmd_new(args) -> int:
     return 0
 
 
+def _require_rulebook() -> None:
+    """Run outside a project, every command would find no examples and say only that; say why."""
+    from rulewright import config
+
+    project = config.current()
+    if not project.rulebook.is_dir():
+        raise SystemExit(f"There is no rulebook here: the folder {project.rulebook} does not exist. Run rulewright "
+                         "in your project's folder (the one holding its pyproject.toml), or name the book's folder "
+                         "with rulebook = \"...\" under [tool.rulewright] in pyproject.toml.")
+
+
 def main(argv: list[str] | None = None) -> int:
     from rulewright.scaffold import rulewright_version
 
@@ -322,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.set_defaults(func=cmd_serve)
     args = parser.parse_args(argv)
     try:
+        if args.command != "new":
+            _require_rulebook()
         return args.func(args)
     except ExampleProblem as problem:  # e.g. a pyproject.toml Rulewright cannot read
         print(problem)

@@ -39,6 +39,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
     """Each example's test carries its rule IDs as keywords (``-k mb.expand.first-link``);
     ``--rule`` keeps only the examples that show the rules named."""
     wanted = config.getoption("rule", default=[]) or []
+    if wanted and config.stash.get(_PROJECT, None) is not None:
+        from rulewright import book
+        from rulewright.game import did_you_mean
+
+        declared = book.declared_rules()
+        for rule in wanted:
+            if rule not in declared:
+                raise pytest.UsageError(f"--rule {rule}: there is no rule with that ID in the rulebook. "
+                                        f"{did_you_mean(rule, declared)}")
     keep, drop = [], []
     for item in items:
         rules = example_rules(item)

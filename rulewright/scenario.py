@@ -24,6 +24,7 @@ when asked for ``A-B``.
 from __future__ import annotations
 
 import copy
+import difflib
 import fnmatch
 import re
 import traceback
@@ -772,8 +773,10 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             used.add(match)
             checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index))
         elif not same_name:
+            close = difflib.get_close_matches(name, sorted({e.name for e in happened}), n=1, cutoff=0.8)
             checks.append(Check(key, line, expected, [e.name for e in happened], False,
-                                f"the events were {names}", step_index))
+                                f"the events were {names}" + (f". Did you mean {close[0]!r}?" if close else ""),
+                                step_index))
         else:
             others = "; ".join(str(happened[i]) for i in same_name)
             spare = "" if not fitting else " (an event that matches is already matched by " \
@@ -838,8 +841,11 @@ def resolve(s: Scenario, view: Any, path: tuple, line: int, game: Game | None = 
         elif isinstance(node, list) and str(part).isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
+            comparison = difflib.get_close_matches(str(part), COMPARISONS, n=1, cutoff=0.6)
+            hint = (f" If '{part}' is meant as a comparison, it is spelt {comparison[0]!r}: write "
+                    f"{{{comparison[0]}: ...}}." if comparison and depth == len(path) - 1 else "")
             raise ExampleProblem(s.where.at(line), f"'{whole}' cannot be checked: {so_far} is {show(node)}, "
-                                 f"which has no part {str(part)!r}.")
+                                 f"which has no part {str(part)!r}.{hint}")
     return node
 
 
@@ -929,6 +935,10 @@ def _between(s, operand, actual, line, same):
         raise ExampleProblem(s.where.at(line) if line else s.where,
                              f"'between' takes the two ends of the range, e.g. 'between: [1, 8]', not {show(operand)}.")
     low, high = (_number(s, v, "between", line) for v in operand)
+    if low > high:
+        raise ExampleProblem(s.where.at(line) if line else s.where,
+                             f"'between: {show(operand)}' runs backwards: write the smaller end first, "
+                             f"'between: [{show(high)}, {show(low)}]'.")
     ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and low <= actual <= high
     return ok, "" if ok else f"it is {show(actual)}"
 

@@ -44,10 +44,17 @@ def load(text: str, where: Where) -> tuple[object, LineMap]:
     except yaml.YAMLError as error:
         # An unclosed bracket is found only where the text ends; its opening (the context) is
         # the line to fix. Otherwise the problem's own position is.
-        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
-        line = where.line + mark.line if mark is not None else where.line
+        # A line indented out of step is found at that line ("while parsing a block ..."): there
+        # the problem's position is the line to fix, and the parser's words are put plainly.
         problem = getattr(error, "problem", None) or str(error)
         context = getattr(error, "context", None)
+        block = bool(context and context.startswith("while parsing a block")) and error.problem_mark is not None
+        if block:
+            problem, context = ("this line does not line up with the lines above it (the items of a list, and "
+                                "the keys under one heading, start in the same column)"), None
+        mark = (error.problem_mark if block else None) or getattr(error, "context_mark", None) \
+            or getattr(error, "problem_mark", None)
+        line = where.line + mark.line if mark is not None else where.line
         raise ExampleProblem(
             where.at(line),
             f"The example is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "

@@ -77,7 +77,7 @@ def test_run_by_rule_plays_every_example_that_shows_it(project, capsys):
     write(project, assemble(RULE_ADD, EXAMPLE_ADD))
     assert main(["run", "toy.add"]) == 0
     out = capsys.readouterr().out
-    assert "toy-add: holds" in out and "toy-add-too-many: holds" in out and "toy-turn" not in out
+    assert "toy-add: holds" in out and "toy-add-too-many: holds (1 expectation)." in out and "toy-turn" not in out
 
 
 def test_changes_lists_each_changed_place_before_and_after(project, capsys):
@@ -98,3 +98,27 @@ def test_check_plays_every_example_and_reports_as_the_tests_do(project, capsys):
     path.write_text(assemble(RULE_ADD, EXAMPLE_ADD))
     assert main(["check"]) == 0
     assert "Every example holds." in capsys.readouterr().out
+
+
+def test_a_diagram_file_of_a_kind_graphviz_cannot_write_is_named_before_drawing(project):
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD))
+    with pytest.raises(SystemExit) as stop:
+        main(["diagram", "toy-add", "-o", "x.pdf"])
+    assert "x.pdf: a diagram can be written as a .png, .svg or .jpg file" in str(stop.value)
+    assert not (project / "x.pdf").exists()
+
+
+def test_outside_a_project_the_command_says_there_is_no_rulebook_not_that_an_example_is_missing(tmp_path, monkeypatch):
+    monkeypatch.setattr(config, "_current", None)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["run", "guide-first-link"])
+    assert f"There is no rulebook here: the folder {tmp_path.resolve() / 'rulebook'} does not exist" in str(stop.value)
+
+
+def test_accepting_examples_that_hold_says_so_once_each(project, capsys):
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD))
+    assert main(["accept", "toy-add"]) == 0
+    assert capsys.readouterr().out == "toy-add: already holds; nothing to accept.\n"
+    assert main(["accept", "--failing"]) == 0
+    assert capsys.readouterr().out == "Nothing to accept: every example holds.\n"

@@ -65,6 +65,14 @@ def test_examples_run_by_rule_with_the_rule_option_or_k(pytester, monkeypatch):
     run(pytester, page, "-k", "toy.add").assert_outcomes(passed=2, deselected=1)
 
 
+def test_a_misspelt_rule_option_is_named_not_a_silent_empty_run(pytester, monkeypatch):
+    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add", "toy.turn"}))
+    page = assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
+    result = run(pytester, page, "--rule", "toy.trun")
+    assert result.ret != 0
+    result.stderr.fnmatch_lines(["*--rule toy.trun: there is no rule with that ID in the rulebook. Did you mean 'toy.turn'?*"])
+
+
 class DrawnToy(__import__("tests.toolchain.toy_game", fromlist=["Toy"]).Toy):
     """The toy game with a drawer; the word ``broken`` after ``:diagram: after`` makes it write
     DOT that Graphviz rejects, as a buggy drawer would."""
