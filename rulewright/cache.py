@@ -62,11 +62,31 @@ def digest(root: Path) -> str:
 def game_fingerprint(name: str) -> str:
     """A hash of the code and data of the game called ``name`` (its package folder), or of the name
     alone when no such game is registered (the example then reports the unknown game)."""
+    return _game_fingerprint(name, registry.targets().get(name, ""))
+
+
+@lru_cache(maxsize=None)
+def _game_fingerprint(name: str, target: str) -> str:  # once per process, like ``digest``
     try:
         game_folder = registry.game_folder(name)
     except InputError:
         return "unknown:" + name
     return digest(game_folder)
+
+
+def kept(kind: str, content: str, compute):
+    """``compute()``, kept in the store under a hash of ``kind``, ``content`` and the toolchain's
+    code: for work that depends on a file's text alone (reading an engine file's refusals)."""
+    store = folder()
+    if store is None:
+        return compute()
+    k = hashlib.sha256(f"{FORMAT}\0{digest(TOOLCHAIN)}\0{kind}\0{content}".encode()).hexdigest()
+    path = store / kind / (k + ".pickle")
+    value = _read(path)
+    if value is None:
+        value = compute()
+        _write(path, value)
+    return value
 
 
 def key(s: Scenario) -> str:

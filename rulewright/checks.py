@@ -57,21 +57,32 @@ def python_files(*roots: Path) -> list[Path]:
 
 def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
     """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
-    not a literal."""
+    not a literal. Each file's reading is kept in the store of results by its text, so a build
+    reads again only the engine files that changed."""
+    from rulewright import cache
+
     sites, problems = [], []
     for path in python_files(*roots):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
-                continue
-            where = Where(str(path), node.lineno)
-            first = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                sites.append(RefusalSite(first.value, where))
-            else:
-                problems.append(ExampleProblem(where, "This refusal does not name its rule ID as a plain string. "
-                                               "Write Refusal(\"game.section.rule\", \"...\") so the rule can be "
-                                               "found and checked."))
+        text = path.read_text(encoding="utf-8")
+        found, wrong = cache.kept("refusals", f"{path}\0{text}", lambda: _sites_in(path, text))
+        sites += found
+        problems += wrong
+    return sites, problems
+
+
+def _sites_in(path: Path, text: str) -> tuple[list[RefusalSite], list[ExampleProblem]]:
+    sites, problems = [], []
+    for node in ast.walk(ast.parse(text, str(path))):
+        if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
+            continue
+        where = Where(str(path), node.lineno)
+        first = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            sites.append(RefusalSite(first.value, where))
+        else:
+            problems.append(ExampleProblem(where, "This refusal does not name its rule ID as a plain string. "
+                                           "Write Refusal(\"game.section.rule\", \"...\") so the rule can be "
+                                           "found and checked."))
     return sites, problems
 
 

@@ -73,3 +73,15 @@ def test_the_store_can_be_turned_off(tmp_path, monkeypatch, store):
     s = scenario_of(assemble(EXAMPLE_ADD), tmp_path)
     _, n = played(lambda: [cache.evaluate(s), cache.evaluate(s)])
     assert n == 2 and not store.exists()
+
+
+def test_the_engine_refusals_are_read_again_only_when_a_file_changes(tmp_path, store):
+    from rulewright.checks import refusal_sites
+
+    engine = tmp_path / "engine.py"
+    engine.write_text('raise Refusal("toy.add", "No.")\n')
+    assert [s.rule for s in refusal_sites(engine)[0]] == ["toy.add"]
+    assert len(list((store / "refusals").glob("*.pickle"))) == 1
+    engine.write_text('raise Refusal("toy.turn", "No.")\n')
+    assert [s.rule for s in refusal_sites(engine)[0]] == ["toy.turn"]  # never the stale reading
+    assert len(list((store / "refusals").glob("*.pickle"))) == 2
