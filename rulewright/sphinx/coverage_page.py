@@ -13,6 +13,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rulewright import engine_coverage
+from rulewright.sphinx import tables
 from rulewright.sphinx.rules import ruleref_node
 
 logger = logging.getLogger(__name__)
@@ -73,27 +74,7 @@ class EngineCoverageDirective(SphinxDirective):
 
 
 def _table(head, rows, widths):
-    table = nodes.table(classes=["rw-coverage"])
-    group = nodes.tgroup(cols=len(head))
-    table += group
-    for width in widths:
-        group += nodes.colspec(colwidth=width)
-    thead = nodes.thead()
-    group += thead
-    thead += _row(head)
-    body = nodes.tbody()
-    group += body
-    for row in rows:
-        body += _row(row)
+    table, body = tables.table(widths, head=head, classes=["rw-coverage"])
+    for cells in rows:
+        body += tables.row([c if isinstance(c, nodes.Node) else str(c) for c in cells])
     return table
-
-
-def _row(cells):
-    row = nodes.row()
-    for cell in cells:
-        entry = nodes.entry()
-        para = nodes.paragraph()
-        para += cell if isinstance(cell, nodes.Node) else nodes.Text(str(cell))
-        entry += para
-        row += entry
-    return row

@@ -20,6 +20,7 @@ from rulewright.diagrams import draw
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
+from rulewright.sphinx import tables
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup
@@ -260,25 +261,10 @@ def _sentence(event, words: phrases.Phrases) -> str:
 def _outcome(result: Result, words: phrases.Phrases, designer: bool):
     """What the example checks, in words. The designer's edition sets expected beside what the
     engine did; the player's edition says what is so."""
-    cols = ("Checked", "Expected", "Engine") if designer else ("", "")
-    table = nodes.table(classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
-    group = nodes.tgroup(cols=len(cols))
-    table += group
-    for width in ((46, 34, 20) if designer else (55, 45)):
-        group += nodes.colspec(colwidth=width)
-    if designer:
-        head = nodes.thead()
-        group += head
-        head_row = nodes.row()
-        for label in cols:
-            entry = nodes.entry()
-            entry += nodes.paragraph(text=label)
-            head_row += entry
-        head += head_row
-    body = nodes.tbody()
-    group += body
+    table, body = tables.table((46, 34, 20) if designer else (55, 45),
+                               head=("Checked", "Expected", "Engine") if designer else None,
+                               classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
     for check in result.checks:
-        row = nodes.row(classes=["rw-check-ok" if check.ok else "rw-check-failed"])
         what = nodes.paragraph()
         if check.step is not None and check.key != "refused":
             what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
@@ -301,11 +287,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
         if designer:
             cells.append(nodes.paragraph(text="✓" if check.ok else "✗ but " + (
                 check.note or "it is " + words.value(check.key, check.actual))))
-        for cell in cells:
-            entry = nodes.entry()
-            entry += cell
-            row += entry
-        body += row
+        body += tables.row(cells, classes=["rw-check-ok" if check.ok else "rw-check-failed"])
     if result.stopped:
         return [nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"]), table]
     return [table]

@@ -14,6 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from rulewright.sphinx import tables
 from rulewright.sphinx.numbering import numbers, reference_to
 
 logger = logging.getLogger(__name__)
@@ -181,16 +182,9 @@ def _index_table(app, fromdocname, nums, rules, examples):
     designer = app.config.rulewright_edition != "player"
     pdf = app.builder.name == "simplepdf"
     shown_by = _shown_by(examples)
-    table = nodes.table(classes=["rw-rule-index"])
-    group = nodes.tgroup(cols=4)
-    table += group
-    for width in (10, 44, 12 if pdf else 22, 34 if pdf else 24):
-        group += nodes.colspec(colwidth=width)
-    head = nodes.thead()
-    group += head
-    head += _row([nodes.Text(t) for t in ("Rule", "ID and title" if designer else "Title", "Page", "Examples")])
-    body = nodes.tbody()
-    group += body
+    table, body = tables.table((10, 44, 12 if pdf else 22, 34 if pdf else 24), classes=["rw-rule-index"],
+                               head=[nodes.Text(t) for t in ("Rule", "ID and title" if designer else "Title",
+                                                             "Page", "Examples")])
 
     for rule_id in sorted(rules, key=lambda r: (_sort_key(nums.get(f"rule:{r}", "")), r)):
         info = rules[rule_id]
@@ -211,7 +205,7 @@ def _index_table(app, fromdocname, nums, rules, examples):
         shows = nodes.inline()
         shows += _example_links(app, fromdocname, nums, examples, shown_by.get(rule_id, [])) or [
             nodes.emphasis(text="none")]
-        body += _row([number, name, page, shows])
+        body += tables.row([number, name, page, shows])
     return table
 
 
@@ -220,15 +214,6 @@ def _sort_key(number: str):
     head = number.rstrip("abcdefghijklmnopqrstuvwxyz")
     letters = number[len(head):]
     return tuple(int(p) for p in head.split(".") if p.isdigit()), len(letters), letters
-
-
-def _row(cells):
-    row = nodes.row()
-    for cell in cells:
-        entry = nodes.entry()
-        entry += nodes.paragraph("", "", cell) if not isinstance(cell, nodes.paragraph) else cell
-        row += entry
-    return row
 
 
 class EventCatalogue(SphinxDirective):
@@ -247,21 +232,13 @@ class EventCatalogue(SphinxDirective):
         except Exception as error:  # an unknown game or an unreadable phrase file: say which
             logger.warning(f"The event catalogue of {name!r} cannot be shown: {error}", location=self.get_location())
             return []
-        table = nodes.table(classes=["rw-event-catalogue"])
-        group = nodes.tgroup(cols=2)
-        table += group
-        group += nodes.colspec(colwidth=30)
-        group += nodes.colspec(colwidth=70)
-        head = nodes.thead()
-        group += head
-        head += _row([nodes.Text("Event"), nodes.Text("What the book says")])
-        body = nodes.tbody()
-        group += body
+        table, body = tables.table((30, 70), head=[nodes.Text("Event"), nodes.Text("What the book says")],
+                                   classes=["rw-event-catalogue"])
         for event, sentence in sorted(catalogue.items()):
             said = nodes.inline()
             for literal, field, _, _ in string.Formatter().parse(sentence):
                 said += nodes.Text(literal)
                 if field:
                     said += nodes.emphasis(text=field.replace("_", " "))
-            body += _row([nodes.literal(text=event), said])
+            body += tables.row([nodes.literal(text=event), said])
         return [table]

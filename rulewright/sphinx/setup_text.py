@@ -8,6 +8,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx import addnodes
 
+from rulewright.sphinx import tables
+
 
 def words(value) -> str:
     """A nested value as a short phrase."""
@@ -58,18 +60,7 @@ def describe_setup(data: dict) -> list[nodes.Node]:
                                      "for each"))
     if not rows:
         return [nodes.paragraph(text=f"The game's standard starting position.")]
-    table = nodes.table(classes=["rw-setup"])
-    group = nodes.tgroup(cols=2)
-    table += group
-    group += nodes.colspec(colwidth=30)
-    group += nodes.colspec(colwidth=70)
-    body = nodes.tbody()
-    group += body
+    table, body = tables.table((30, 70), classes=["rw-setup"])
     for label, text in rows:
-        row = nodes.row()
-        for cell, cls in ((label, "rw-setup-key"), (text, "rw-setup-value")):
-            entry = nodes.entry(classes=[cls])
-            entry += nodes.paragraph(text=cell) if isinstance(cell, str) else nodes.paragraph("", "", *cell)
-            row += entry
-        body += row
+        body += tables.row([label, text], cell_classes=("rw-setup-key", "rw-setup-value"))
     return [table]
