@@ -8,18 +8,14 @@ ones and ends every build with the whole-book checks and the failing examples (`
 """
 from __future__ import annotations
 
-import contextlib
-import io
-import re
 import shutil
 from pathlib import Path
 
-from docutils import nodes
-from sphinx.ext.graphviz import graphviz, html_visit_graphviz
+from sphinx.ext.graphviz import graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import coverage_page, editions, examples, glossary, incremental, numbering, positions, rules
+from rulewright.sphinx import coverage_page, drawing, editions, examples, glossary, incremental, numbering, pdf, positions, rules
 
 STATIC = Path(__file__).parent / "static"
 
@@ -30,27 +26,7 @@ def _add_static(app):
     if app.builder.name != "simplepdf":
         app.add_js_file("rulewright.js")
     if app.builder.name == "simplepdf":
-        _quiet_toctree_fix(app.builder)
-
-
-# Sphinx marks where each page starts in the one-page HTML with an empty span just before the
-# page's first section; when that section starts a new printed page, the span stays at the foot of
-# the page before, and the contents and every link to the page pointed one page early.
-PAGE_START = re.compile(r'(<span id="document-[^"]+"></span>)(<section id="[^"]+">\s*<h\d[^>]*>)')
-
-
-def _quiet_toctree_fix(builder):
-    """sphinx-simplepdf prints its table-of-contents bookkeeping ("found duplicate chapters: {...}")
-    on every build; a designer reading the build log needs only real warnings. The pages' start
-    marks move into their headings, so that the page numbers of the contents are true."""
-    fix = builder._toctree_fix
-
-    def quiet(html):
-        html = PAGE_START.sub(lambda m: m.group(2) + m.group(1), html)
-        with contextlib.redirect_stdout(io.StringIO()):
-            return fix(html)
-
-    builder._toctree_fix = quiet
+        pdf.prepare(app.builder)
 
 
 def _project(app, sphinx_config):
@@ -67,29 +43,10 @@ def _project(app, sphinx_config):
         sphinx_config.graphviz_output_format = "svg"
 
 
-def _visit_graphviz(self, node):
-    """sphinx.ext.graphviz's HTML visitor, except that a diagram of an example that Graphviz
-    cannot draw is reported at the example's file and line in one sentence, not as its DOT source."""
-    where = node.get("rw_where")
-    if where:
-        from sphinx.ext.graphviz import GraphvizError, render_dot
-        try:
-            render_dot(self, node["code"], node["options"], self.builder.config.graphviz_output_format,
-                       filename=node.get("filename"))
-        except GraphvizError as error:
-            said = getattr(error.__cause__, "stderr", None) or str(error)
-            said = said.decode(errors="replace") if isinstance(said, bytes) else said
-            first = next((line.strip() for line in said.splitlines() if line.strip()), "no reason given")
-            examples.logger.warning(f"{where} could not be drawn: Graphviz said \"{first}\". This is a bug in the "
-                                    "game's diagram code, not in your example; please report it with this "
-                                    "example's ID.", location=node)
-            raise nodes.SkipNode from None
-    html_visit_graphviz(self, node)
-
-
 def setup(app):
     app.setup_extension("sphinx.ext.graphviz")
-    app.add_node(graphviz, override=True, html=(_visit_graphviz, None))
+    app.set_translator("simplepdf", pdf.PrintTranslator)
+    app.add_node(graphviz, override=True, html=(drawing.visit_graphviz, None))
     app.add_config_value("rulewright_strict", None, "env", types=(bool, type(None)))
     app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
     app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))

@@ -2,22 +2,33 @@
 
 The figures are measured when the page is read, by playing every example under coverage in a
 fresh process (``rulewright.engine_coverage``), so they are never stale: the page depends on every
-engine file and every page of the book, and Sphinx reads it again when any of them changes.
+engine file and every page of the book, and Sphinx reads it again when any of them changes. The
+report is kept in the project's store under a hash of all of those (the book, each game's code and
+data, the toolchain), so the second edition's build and an unchanged rebuild reuse it.
 """
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import engine_coverage
+from rulewright import cache, engine_coverage, registry
 from rulewright.sphinx import tables
 from rulewright.sphinx.rules import ruleref_node
 
 logger = logging.getLogger(__name__)
 TOP = 10
+
+
+def _inputs(root: Path) -> str:
+    """Everything the report depends on, as one text for the store's key."""
+    games = registry.targets()
+    return json.dumps({"book": cache.files_digest(root), "python": sys.version, "games": games,
+                       "code": {name: cache.game_fingerprint(name) for name in sorted(games)}}, sort_keys=True)
 
 
 class EngineCoverageDirective(SphinxDirective):
@@ -26,7 +37,8 @@ class EngineCoverageDirective(SphinxDirective):
     def run(self):
         root, project = Path(self.env.srcdir), Path(self.env.app.confdir)
         try:
-            report = engine_coverage.measure_in_fresh_process(root, cwd=project)
+            report = cache.kept("engine-coverage", _inputs(root),
+                                lambda: engine_coverage.measure_in_fresh_process(root, cwd=project))
         except RuntimeError as error:
             logger.warning(f"The engine coverage could not be measured: {error}. Run 'rulewright coverage' "
                            "to see why.", location=self.get_location())

@@ -66,3 +66,18 @@ def test_the_text_report_names_file_and_line():
     assert "refusal never shown: toy.end at toy_game.py, line 60" in words
     assert "toy_game.py, line 53: Toy.legal_actions (never called)" in words
     assert "toy.add: Toy.apply" in words
+
+
+def test_the_kept_coverage_report_changes_with_the_book(tmp_path):
+    """The designer's coverage page keeps its report in the store under a hash of what it depends
+    on: a changed page must give a new key (never a stale report), an unchanged book the same."""
+    from rulewright.sphinx.coverage_page import _inputs
+
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    page = book / "toy.md"
+    page.write_text(assemble(RULE_ADD, EXAMPLE_ADD))
+    first = _inputs(book)
+    assert _inputs(book) == first
+    page.write_text(assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY))
+    assert _inputs(book) != first

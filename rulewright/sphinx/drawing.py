@@ -1,0 +1,115 @@
+"""Drawing the examples' diagrams in a build: Sphinx's graphviz support, with three changes.
+
+- A diagram Graphviz cannot draw is reported at the example's file and line in one sentence, not as
+  its DOT source.
+- Each picture is drawn once for all builds: the HTML and PDF builds of both editions ask for the
+  same pictures, so a drawn picture is kept in the project's store (``_build/rulewright-cache/
+  diagrams``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
+  builds running side by side take turns on each picture (a lock file), so each is drawn once.
+- The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
+  names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+from hashlib import sha1
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.ext.graphviz import GraphvizError, html_visit_graphviz, render_dot
+from sphinx.util import logging
+
+from rulewright import cache
+
+logger = logging.getLogger(__name__)
+NOT_FOR_READERS = re.compile(r"<!--.*?-->\n?|<title>[^<]*</title>\n?", re.S)
+
+try:
+    import fcntl
+except ImportError:  # Windows: builds side by side may both draw a picture; the result is the same
+    fcntl = None
+
+
+def image_name(code: str, options: dict, fmt: str, config) -> str:
+    """The file name sphinx.ext.graphviz gives a picture (its ``render_dot``); a test checks that the
+    two agree, so a change in Sphinx is noticed rather than making every build draw twice."""
+    dot = options.get("graphviz_dot", config.graphviz_dot)
+    key = "".join((code, str(options), str(dot), str(config.graphviz_dot_args))).encode()
+    return f"graphviz-{sha1(key, usedforsecurity=False).hexdigest()}.{fmt}"
+
+
+def slim(path: Path) -> None:
+    """Leave out what no reader needs from a drawn SVG (see the module's docstring)."""
+    if path.suffix != ".svg":
+        return
+    text = path.read_text(encoding="utf-8")
+    slimmer = NOT_FOR_READERS.sub("", text)
+    if slimmer != text:
+        path.write_text(slimmer, encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _turn(path: Path):
+    if fcntl is None:
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy so that a reader never sees half a file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+    os.close(handle)
+    shutil.copyfile(source, temporary)
+    os.replace(temporary, target)
+
+
+def draw(translator, node) -> None:
+    """Put the node's picture where Sphinx looks for it, from the store or drawn now."""
+    builder = translator.builder
+    fmt = builder.config.graphviz_output_format
+    name = image_name(node["code"], node["options"], fmt, builder.config)
+    out = Path(builder.outdir) / builder.imagedir / name
+    if out.is_file():
+        return
+    store = cache.folder()
+    kept = store / "diagrams" / name if store is not None else None
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+    with _turn(kept.with_suffix(".lock")) if kept is not None else contextlib.nullcontext():
+        if kept is not None and kept.is_file():
+            _copy(kept, out)
+            return
+        _, drawn = render_dot(translator, node["code"], node["options"], fmt, filename=node.get("filename"))
+        if drawn is None:
+            return  # Graphviz could not be run; Sphinx's own visitor says so
+        slim(Path(drawn))
+        if kept is not None:
+            _copy(Path(drawn), kept)
+
+
+def visit_graphviz(self, node):
+    """sphinx.ext.graphviz's HTML visitor, through the store; a diagram of an example that Graphviz
+    cannot draw is reported at the example's file and line."""
+    if node.get("rw_where"):
+        try:
+            draw(self, node)
+        except GraphvizError as error:
+            said = getattr(error.__cause__, "stderr", None) or str(error)
+            said = said.decode(errors="replace") if isinstance(said, bytes) else said
+            first = next((line.strip() for line in said.splitlines() if line.strip()), "no reason given")
+            logger.warning(f"{node['rw_where']} could not be drawn: Graphviz said \"{first}\". This is a bug in "
+                           "the game's diagram code, not in your example; please report it with this example's "
+                           "ID.", location=node)
+            raise nodes.SkipNode from None
+    html_visit_graphviz(self, node)

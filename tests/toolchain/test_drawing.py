@@ -1,0 +1,64 @@
+"""Diagrams in a build: named as Sphinx names them, drawn once for all builds, and free of the
+game's internal names."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from sphinx.ext.graphviz import render_dot
+
+from rulewright.diagrams import dot_program
+from rulewright.sphinx import drawing
+
+CODE = 'digraph board { a [label="Leeds"]; b [label="York"]; a -> b }'
+
+
+def translator(outdir: Path):
+    config = SimpleNamespace(graphviz_dot=dot_program(), graphviz_dot_args=[], graphviz_output_format="svg")
+    builder = SimpleNamespace(config=config, outdir=outdir, imagedir="_images", imgpath="_images", srcdir=outdir,
+                              env=SimpleNamespace())
+    return SimpleNamespace(builder=builder)
+
+
+def test_a_picture_is_named_as_sphinx_names_it(tmp_path):
+    t = translator(tmp_path)
+    _, drawn = render_dot(t, CODE, {}, "svg")
+    assert Path(drawn).name == drawing.image_name(CODE, {}, "svg", t.builder.config)
+
+
+def test_each_picture_is_drawn_once_for_all_builds(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(args[1])
+        return render_dot(*args, **kwargs)
+
+    monkeypatch.setattr(drawing, "render_dot", counting)
+    node = {"code": CODE, "options": {}}
+    for build in ("player-html", "player-pdf", "designer-html"):
+        drawing.draw(translator(tmp_path / build), node)
+    assert len(calls) == 1
+    pictures = [(tmp_path / build / "_images").iterdir() for build in ("player-html", "player-pdf", "designer-html")]
+    texts = {p.read_text() for found in pictures for p in found}
+    assert len(texts) == 1 and "York" in texts.pop()
+
+
+def test_with_the_store_off_each_build_draws_its_own(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEWRIGHT_CACHE", "off")
+    calls = []
+    monkeypatch.setattr(drawing, "render_dot", lambda *a, **k: calls.append(1) or render_dot(*a, **k))
+    for build in ("one", "two"):
+        drawing.draw(translator(tmp_path / build), {"code": CODE, "options": {}})
+    assert len(calls) == 2
+
+
+def test_a_picture_has_no_internal_names_as_hover_text(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEWRIGHT_CACHE", "off")
+    t = translator(tmp_path)
+    drawing.draw(t, {"code": CODE, "options": {}})
+    (picture,) = (tmp_path / "_images").iterdir()
+    svg = picture.read_text()
+    assert "<title>" not in svg and "<!--" not in svg
+    assert "Leeds" in svg  # the labels a reader sees stay
