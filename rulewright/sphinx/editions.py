@@ -41,6 +41,9 @@ def choose(app, sphinx_config, project) -> None:
         sphinx_config.rulewright_player_notes = project.player_notes
     app._rulewright_left_out = set()
     if edition == "player":
+        # The pages' sources name every rule and example by its ID: a reader gets the pages only.
+        sphinx_config.html_copy_source = False
+        sphinx_config.html_show_sourcelink = False
         srcdir = Path(app.srcdir)
         suffixes = list(sphinx_config.source_suffix) if isinstance(sphinx_config.source_suffix, dict) else [".md"]
         for page in sorted(srcdir.rglob("*.md")):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.player_html import ids_a_reader_meets
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
                                    RULE_TURN, assemble, line_of)
 
@@ -74,7 +75,7 @@ def test_rule_references_link_to_the_rule(built):
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
     assert html.count("✓ verified") == 4
-    assert html.index("Example A-1") < html.index("Bob cannot go first") < html.index("Example A-2")
+    assert html.index("<strong>Example A-1") < html.index("Bob cannot go first</span>") < html.index("<strong>Example A-2")
     assert "refused by" in html and "It is not bob" in html
 
 
@@ -133,6 +134,19 @@ def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path)
     assert re.search(r"See <span[^>]*>the guide</span>, or", front) and "read it" in front  # words stay, unlinked
     index = (out / "rules.html").read_text()
     assert "toy.add</code>" not in index and "all of them held" not in index
+def test_a_player_meets_no_rule_or_example_id_in_the_html(tmp_path):
+    """Not in the text, not in a link's hover title, not in the sources or the search index."""
+    book = TOY + NOTE + "\nThe first example: {exampleref}`toy-add`.\n"
+    ids = set(re.findall(r"```\{rule\} (\S+)", book)) | set(re.findall(r":id: (\S+)", book))
+    assert {"toy.add", "toy-add"} <= ids
+    done, out = build(tmp_path, book, tags=["player"], extra_pages={"guide.md": GUIDE, "index.md": INDEX_WITH_GUIDE})
+    assert done.returncode == 0, done.stderr
+    assert not ids_a_reader_meets(out, ids)
+    html = (out / "toy.html").read_text()
+    assert 'title="Rule 1a: Adding"' in html  # hover titles a player can read
+    assert re.search(r'<a [^>]*href="#example-toy-add" title="Example A-\d+: Adding to the pile">Example A-\d+</a>', html)
+
+
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
     from tests.toolchain.test_format import FROM, POSITION
 
