@@ -124,7 +124,7 @@ def resolve(app, doctree, fromdocname) -> None:
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
-                                      text, title=rule_id))
+                                      text, title=_id_tip(app, rule_id)))
     examples = env.domaindata.get("rulewright", {}).get("examples", {})
     shown_by = _shown_by(examples)
     for place in list(doctree.findall(rule_examples)):
@@ -169,8 +169,14 @@ def _example_links(app, fromdocname, nums, examples, example_ids) -> list[nodes.
             out.append(nodes.Text(", "))
         ex = examples[example_id]
         out.append(reference_to(app.builder, fromdocname, ex["docname"], ex["anchor"],
-                                nodes.Text(nums.get(f"example:{example_id}", "?")), title=example_id))
+                                nodes.Text(nums.get(f"example:{example_id}", "?")), title=_id_tip(app, example_id)))
     return out
+
+
+def _id_tip(app, id_: str) -> str | None:
+    """A link's tooltip: the rule's or example's ID, in the designer's edition only (the player's
+    edition shows no IDs, not even on hovering)."""
+    return None if app.config.rulewright_edition == "player" else id_
 
 
 def _example_key(number: str):
