@@ -118,6 +118,9 @@ def test_the_designer_s_edition_shows_ids_the_rules_each_example_shows_and_links
     assert "toy-turn" in html and "rw-rule-id" in html and "✓ verified" in html and "We chose three" in html
     assert "Examples: " in html and 'href="#example-toy-turn"' in html
     assert (out / "guide.html").exists()
+    assert 'title="Example A-1: Bob cannot go first (toy-turn)"' in (out / "rules.html").read_text()  # hover titles
+    assert 'title="Rule 1a: Adding (toy.add)"' in html
+    assert (out / "_sources" / "toy.md.txt").exists()
     assert "examples held" in (out / "rules.html").read_text() or "all of them held" in (out / "rules.html").read_text()
 
 
@@ -134,6 +137,10 @@ def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path)
     assert re.search(r"See <span[^>]*>the guide</span>, or", front) and "read it" in front  # words stay, unlinked
     index = (out / "rules.html").read_text()
     assert "toy.add</code>" not in index and "all of them held" not in index
+    assert 'title="toy' not in html + index  # no ID as a link's tooltip either
+    assert not list((out / "_sources").glob("*")), "the pages' Markdown (IDs, notes) is not shipped to players"
+
+
 def test_a_player_meets_no_rule_or_example_id_in_the_html(tmp_path):
     """Not in the text, not in a link's hover title, not in the sources or the search index."""
     book = TOY + NOTE + "\nThe first example: {exampleref}`toy-add`.\n"
