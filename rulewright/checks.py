@@ -119,7 +119,7 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
     book = book_module.scan(rulebook)
     problems = list(book.problems)
     problems += words.check_terms(rulebook)
-    problems += words.check_references(rulebook, book.rules)
+    problems += words.check_references(rulebook, book.rules, {example.id for example in book.examples})
     scenarios = []
     for decl in book.examples:
         try:

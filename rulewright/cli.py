@@ -296,7 +296,9 @@ def cmd_new(args) -> int:
         return 1
     print(f"Created the rulebook project for {names.title!r} (game: {names.game}) in {folder}.\n"
           f"Next:\n  cd {folder}\n  make test       # plays every example\n"
-          f"  make rulebook   # builds {folder}/_build/html/index.html and the PDF\n"
+          f"  make rulebook   # builds the player's and the designer's edition, HTML and PDF, in "
+          f"{folder}/_build/\n"
+          f"  make serve      # a live preview while you write\n"
           f"Then read rulebook/authoring.md, and replace the starter game in {names.package}/ with yours.")
     return 0
 

@@ -369,9 +369,10 @@ def _action_words(game_name: str) -> frozenset[str]:
 
 # --- the cross-reference check ----------------------------------------------------------------
 
-def check_references(root: Path, rules) -> list[ExampleProblem]:
-    """Every ``{ruleref}``, ``{doc}``, ``{ref}`` and Markdown link to a page or heading leads
-    somewhere; ``rules`` are the declared rule IDs."""
+def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
+    """Every ``{ruleref}``, ``{exampleref}``, ``{doc}``, ``{ref}`` and Markdown link to a page or
+    heading leads somewhere; ``rules`` are the declared rule IDs, ``examples`` the examples' IDs
+    (None: not checked)."""
     root = Path(root)
     pages = {path: page_pieces(path) for path in sorted(root.rglob("*.md"))}
     targets = {p.text for found in pages.values() for p in found if p.kind == "target"}
@@ -386,6 +387,13 @@ def check_references(root: Path, rules) -> list[ExampleProblem]:
 
                     problems.append(ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does "
                                                    f"not declare. {did_you_mean(rule_id, rules)}"))
+            elif piece.kind == "role" and piece.name == "exampleref" and examples is not None:
+                example_id = _target(piece.text)
+                if example_id not in examples:
+                    from rulewright.game import did_you_mean
+
+                    problems.append(ExampleProblem(where, f"{{exampleref}}`{example_id}` refers to an example the "
+                                                   f"book does not have. {did_you_mean(example_id, examples)}"))
             elif piece.kind == "role" and piece.name == "doc":
                 target = _target(piece.text)
                 if not _page(root, path, target):

@@ -1,12 +1,14 @@
 """The whole path a designer takes, end to end: build Rulewright's wheel, install it with pip in a
 fresh environment outside this repository (pip finds the wheel through PIP_FIND_LINKS, as it
 would on the package index; the dependencies come from the index or pip's cache), make a new
-project with `rulewright new`, then run that project's own `make test` and `make html`.
+project with `rulewright new`, then run that project's own `make test` and `make rulebook` (both
+editions, HTML and PDF).
 
 It takes a minute or two, mostly pip installing Sphinx and friends into two environments; it is
 marked ``slow`` so a local run can skip it with ``-m "not slow"``. CI runs it.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -15,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.player_html import ids_a_reader_meets
+
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED = ["rulewright/game/interface.py", "rulewright/sphinx/static/rulewright.css",
+SHIPPED = ["rulewright/game/interface.py", "rulewright/sphinx/static/rulewright.css", "rulewright/scaffold/editions.mk",
            "rulewright/scaffold/template/Makefile.tmpl", "rulewright/scaffold/template/dot-ci/run.tmpl",
            "rulewright/scaffold/template/@@PACKAGE@@/presets.yaml.tmpl"]
 
@@ -60,7 +64,24 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     project = work / "heaps"
     tested = sh(["make", "test"], project, env)
     assert "13 passed in" in tested, tested
-    sh(["make", "html"], project, env)
-    page = (project / "_build" / "html" / "rules.html").read_text(encoding="utf-8")
+    built = sh(["make", "rulebook"], project, env)
+    assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
+    for edition in ("player", "designer"):
+        assert (project / "_build" / edition / "pdf" / f"heaps-{edition}s-edition.pdf").stat().st_size > 10_000
+    page = (project / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")
     assert page.count("✓ verified") == 6 and "✗ FAILS" not in page
     assert page.count("<svg") + page.count(".svg") >= 3  # the three examples with diagrams are drawn
+    assert (project / "_build" / "designer" / "html" / "authoring.html").exists()
+
+    # The player's edition: the same rules and examples, no example IDs anywhere a reader could see
+    # them (text, tooltips, the pages' sources), no verification marks, no authoring guide.
+    ids = re.findall(r"^:id: (\S+)$", (project / "rulebook" / "rules.md").read_text(encoding="utf-8"), re.M)
+    assert len(ids) == 6
+    player = project / "_build" / "player" / "html"
+    rules = (player / "rules.html").read_text(encoding="utf-8")
+    assert not (player / "authoring.html").exists()
+    assert re.sub(r"<[^>]+>", "", rules).count("Example A-") == 6 and "✓ verified" not in rules
+    assert not ids_a_reader_meets(player, ids)
+
+    # The live preview: `make serve` runs `rulewright serve` (not started here: it serves until stopped).
+    assert sh(["make", "-n", "serve"], project, env).strip().endswith(".venv/bin/rulewright serve")

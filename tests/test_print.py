@@ -5,7 +5,8 @@ them (CI builds them before the tests), and the diagrams' geometry.
 - the player's edition has no rule IDs, verification marks or Python;
 - no text is printed smaller than 6 pt;
 - fewer than 5% of the pages are more than half empty (pages drawn with pdftoppm);
-- in every diagram, each label lies inside its node's box, measured with the font that is printed.
+- in every diagram, each label lies inside its node's box, measured with the font that is printed;
+- the player's edition in HTML shows no rule ID or example ID (text, hover titles, sources, search).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from rulewright import book, config
 from rulewright.diagrams import dot_program, draw
 from rulewright.dot import FONT
 from rulewright.scenario import evaluate
+from tests.player_html import ids_a_reader_meets
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ("player", "designer")
@@ -84,6 +86,16 @@ def test_the_player_s_edition_has_no_ids_marks_or_python():
     assert not ids, f"rule IDs in the player's edition: {ids[:5]}"
     for internal in ("verified", ">>>", "import ", "def ", "Designer's note", "authoring guide"):
         assert internal not in text, internal
+
+
+def test_the_player_s_html_shows_no_rule_or_example_id():
+    html_dir = ROOT / "_build" / "player" / "html"
+    if not (html_dir / "index.html").exists():
+        pytest.skip("The player's edition in HTML is not built here; `make html-player` builds it (CI does, "
+                    "before the tests).")
+    scan = book.scan()
+    found = ids_a_reader_meets(html_dir, set(scan.rules) | {example.id for example in scan.examples})
+    assert not found, f"{len(found)} rule or example IDs a player can see, e.g. {found[:8]}"
 
 
 # pdftotext -bbox gives each word's box; a box is the font's ascent plus descent high, 1.164 times

@@ -10,7 +10,9 @@ game's Python package. In the text, these words are replaced:
 - ``@@GAME@@`` the name examples write (``game: my-game``), ``@@PACKAGE@@`` the Python package
   (``my_game``), ``@@CLASS@@`` the game's class (``MyGame``), ``@@PREFIX@@`` the start of its rule
   IDs (``mygame``);
-- ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version).
+- ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version);
+- ``@@EDITIONS_MK@@`` the Makefile rules that build the two editions and serve the live preview,
+  ``editions.mk`` here, which this repository's own Makefile includes: one text for both.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from pathlib import Path
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 TEMPLATE = "template"
+EDITIONS_MK = "editions.mk"
 TAKEN_CLASS_NAMES = ("Game", "Action", "Event", "InputError", "Refusal", "Setting", "State", "Take")
 
 
@@ -64,6 +67,7 @@ class Names:
             "@@CLASS@@": self.class_name,
             "@@PREFIX@@": self.prefix,
             "@@VERSION@@": rulewright_version(),
+            "@@EDITIONS_MK@@": resources.files(__package__).joinpath(EDITIONS_MK).read_text(encoding="utf-8"),
         }
 
 

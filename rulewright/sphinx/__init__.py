@@ -1,10 +1,11 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
 It adds the ``{rule}``, ``{example}``, ``{position}``, ``{designer-note}``, ``{rule-index}`` and
-``{glossary-page}`` directives and the ``{ruleref}`` and ``{word}`` roles, links the first use of a
-glossary term in each section to its entry, checks the prose against the chapter glossaries,
-numbers rules and examples once the whole book is read, keeps incremental builds equal to clean
-ones and ends every build with the whole-book checks and the failing examples (``incremental``).
+``{glossary-page}`` directives and the ``{ruleref}``, ``{exampleref}`` and ``{word}`` roles, links
+the first use of a glossary term in each section to its entry, checks the prose against the
+chapter glossaries, numbers rules and examples once the whole book is read, keeps incremental
+builds equal to clean ones and ends every build with the whole-book checks and the failing
+examples (``incremental``).
 """
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ def setup(app):
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_directive("event-catalogue", rules.EventCatalogue)
     app.add_role("ruleref", rules.RuleRefRole())
+    app.add_role("exampleref", rules.ExampleRefRole())
     app.connect("doctree-read", editions.drop_empty_toctrees, priority=400)
     app.connect("missing-reference", editions.link_to_left_out_page)
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)

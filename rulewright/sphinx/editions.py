@@ -1,10 +1,11 @@
 """Two editions from one source: the player's edition and the designer's edition.
 
 ``sphinx-build -t player`` builds the player's edition: the rules, numbered, and their examples as
-a reader needs them (setup in words, the moves, what happened, the diagram), without rule IDs,
-verification marks or designer's notes (``player-notes = true`` in ``[tool.rulewright]`` keeps
-the notes). ``-t designer``, or no tag, builds the designer's edition: everything, with each
-example's ID, the rules it shows, its status and the verification summary.
+a reader needs them (setup in words, the moves, what happened, the diagram), without rule IDs
+(not even as a link's tooltip), verification marks, designer's notes (``player-notes = true`` in
+``[tool.rulewright]`` keeps the notes) or the pages' Markdown sources. ``-t designer``, or no
+tag, builds the designer's edition: everything, with each example's ID, the rules it shows, its
+status and the verification summary.
 
 A page for designers only says so in its front matter, and the player's edition leaves it out::
 
@@ -55,6 +56,10 @@ def choose(app, sphinx_config, project) -> None:
         # reports every broken link.)
         sphinx_config.suppress_warnings = list(sphinx_config.suppress_warnings) + ["toc.excluded",
                                                                                  "myst.xref_missing"]
+        # Sphinx copies each page's Markdown into the HTML (_sources/, "Show source"): the source has
+        # the IDs, the designer's notes and the example's text as written. Not for players.
+        sphinx_config.html_copy_source = False
+        sphinx_config.html_show_sourcelink = False
 
 
 def page_edition(path: Path) -> str | None:

@@ -61,7 +61,7 @@ def record_page(app, doctree) -> None:
     """``doctree-read``: note the games this page's examples play, and whether the page shows
     anything that depends on the whole book (numbers, rule references, the rule index)."""
     from rulewright.sphinx.examples import example_node
-    from rulewright.sphinx.rules import rule_index_node, rule_number, ruleref_node
+    from rulewright.sphinx.rules import exampleref_node, rule_index_node, rule_number, ruleref_node
 
     env = app.env
     examples = data(env).get("examples", {})
@@ -69,7 +69,7 @@ def record_page(app, doctree) -> None:
     games = [info["game"] for info in here if info.get("game")]
     positions = {name: digest for info in here for name, digest in (info.get("positions") or {}).items()}
     shows_book = any(True for _ in doctree.findall(
-        lambda n: isinstance(n, (rule_number, ruleref_node, rule_index_node, example_node))))
+        lambda n: isinstance(n, (rule_number, ruleref_node, exampleref_node, rule_index_node, example_node))))
     data(env).setdefault("pages", {})[env.docname] = {"games": fingerprints(games), "shows_book": shows_book,
                                                       "positions": positions}
 

@@ -32,6 +32,10 @@ class ruleref_node(nodes.Inline, nodes.TextElement):
     """A reference to a rule by ID, resolved to a link reading "rule 2.3b"."""
 
 
+class exampleref_node(nodes.Inline, nodes.TextElement):
+    """A reference to an example by ID, resolved to a link reading "Example B-3"."""
+
+
 class rule_examples(nodes.Inline, nodes.TextElement):
     """Where the links to a rule's examples go (designer's edition), filled in when resolved."""
 
@@ -89,6 +93,16 @@ class RuleRefRole(SphinxRole):
         return [node], []
 
 
+class ExampleRefRole(SphinxRole):
+    """{exampleref}`mb-first-expand` reads "Example A-3" and links to the example: prose names an
+    example the way a reader finds it, never by its ID."""
+
+    def run(self):
+        node = exampleref_node(example_id=self.text.strip(), rawtext=self.rawtext)
+        node.source, node.line = self.get_source_info()
+        return [node], []
+
+
 class DesignerNote(SphinxDirective):
     """A boxed note where the designer explains a choice the source rules left open."""
 
@@ -124,8 +138,20 @@ def resolve(app, doctree, fromdocname) -> None:
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
-                                      text, title=rule_id))
+                                      text, title=hover(app, nums, "rule", rule_id, rules[rule_id]["title"])))
     examples = env.domaindata.get("rulewright", {}).get("examples", {})
+    for ref in list(doctree.findall(exampleref_node)):
+        example_id = ref["example_id"]
+        info = examples.get(example_id)
+        if info is None or info.get("broken"):
+            logger.warning(f"The example {example_id!r} referred to here is not in the rulebook"
+                           + (" (it cannot be read, see its own message)" if info else "") +
+                           ". Check the spelling of its ID.", location=ref)
+            ref.replace_self(nodes.literal(text=example_id))
+            continue
+        text = nodes.Text("Example " + nums.get(f"example:{example_id}", "?"))
+        ref.replace_self(reference_to(app.builder, fromdocname, info["docname"], info["anchor"], text,
+                                      title=hover(app, nums, "example", example_id, info["title"])))
     shown_by = _shown_by(examples)
     for place in list(doctree.findall(rule_examples)):
         shows = _example_links(app, fromdocname, nums, examples, shown_by.get(place["rule_id"], []))
@@ -154,6 +180,13 @@ def _index(app, fromdocname, nums, rules):
     return [summary, _index_table(app, fromdocname, nums, rules, examples)]
 
 
+def hover(app, nums, kind: str, key: str, title: str) -> str:
+    """A link's hover title as a reader says it: "Rule 1.4a: At most three links at one city",
+    "Example B-3: ...". The designer's edition adds the ID; the player's edition never shows one."""
+    said = f"{kind.capitalize()} {nums.get(f'{kind}:{key}', '?')}" + (f": {title}" if title else "")
+    return said if app.config.rulewright_edition == "player" else f"{said} ({key})"
+
+
 def _shown_by(examples) -> dict[str, list[str]]:
     shown_by: dict[str, list[str]] = {}
     for example_id, info in examples.items():
@@ -169,7 +202,8 @@ def _example_links(app, fromdocname, nums, examples, example_ids) -> list[nodes.
             out.append(nodes.Text(", "))
         ex = examples[example_id]
         out.append(reference_to(app.builder, fromdocname, ex["docname"], ex["anchor"],
-                                nodes.Text(nums.get(f"example:{example_id}", "?")), title=example_id))
+                                nodes.Text(nums.get(f"example:{example_id}", "?")),
+                                title=hover(app, nums, "example", example_id, ex["title"])))
     return out
 
 

@@ -1,5 +1,6 @@
 """A designer's own project: settings read from pyproject.toml with the right line, games found
 through the registry with messages that say where to register them, and `rulewright new`."""
+import os
 import subprocess
 import sys
 import textwrap
@@ -10,6 +11,9 @@ import pytest
 from rulewright import cli, config, registry, scaffold
 from rulewright.game import Game, InputError
 from rulewright.problems import ExampleProblem
+from rulewright.sphinx.editions import page_edition
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def project(tmp_path, text):
@@ -130,3 +134,43 @@ def test_new_asks_for_the_names_on_a_terminal(tmp_path, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     assert cli.main(["new", str(tmp_path / "p")]) == 0
     assert '"moon-base" = "moon_base:GAME"' in (tmp_path / "p" / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def make_dry_run(folder, target) -> list[str]:
+    """The commands `make -n target` would run in ``folder`` (sub-makes are followed, nothing runs)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    done = subprocess.run(["make", "-n", "--no-print-directory", target], cwd=folder, capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_new_project_builds_both_editions_exactly_as_this_repository_does(tmp_path):
+    folder = tmp_path / "race"
+    scaffold.create(folder, scaffold.Names("Race", "race"))
+    builds = {where: sorted(line for line in make_dry_run(where, "rulebook") if "sphinx-build" in line)
+              for where in (REPO, folder)}
+    assert builds[REPO] == builds[folder]
+    for edition in ("player", "designer"):
+        for builder, out in (("html", "html"), ("simplepdf", "pdf")):
+            assert sum(f"-t {edition} -d _build/{edition}/doctrees -b {builder} rulebook _build/{edition}/{out}" in line
+                       for line in builds[folder]) == 1, (edition, builder, builds[folder])
+    assert any(line.endswith("bin/rulewright serve") for line in make_dry_run(folder, "serve"))
+    assert any(line.endswith("bin/rulewright serve") for line in make_dry_run(REPO, "serve"))
+
+
+def test_a_new_project_s_readme_and_guide_name_the_two_editions(tmp_path):
+    folder = tmp_path / "race"
+    scaffold.create(folder, scaffold.Names("Race", "race"))
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    commands, _, after = readme.partition("```\n\n")
+    assert "make rulebook" in commands and "make test" in commands
+    assert after.startswith("While writing, `make serve` gives a live preview")
+    guide = folder / "rulebook" / "authoring.md"
+    for text in (readme, guide.read_text(encoding="utf-8")):
+        for edition in ("player", "designer"):
+            assert f"_build/{edition}/html/index.html" in text and f"_build/{edition}/pdf/race-{edition}s-edition.pdf" in text
+    assert page_edition(guide) == "designer"
+    assert [page.name for page in (folder / "rulebook").glob("*.md") if page_edition(page)] == ["authoring.md"]
+    conf = (folder / "conf.py").read_text(encoding="utf-8")
+    assert 'simplepdf_file_name = f"race-{EDITION}s-edition.pdf"' in conf

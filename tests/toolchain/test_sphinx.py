@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.player_html import ids_a_reader_meets
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
                                    RULE_TURN, assemble, line_of)
 
@@ -74,7 +75,7 @@ def test_rule_references_link_to_the_rule(built):
 def test_examples_are_numbered_through_the_chapter_and_marked_verified(built):
     html = (built / "toy.html").read_text()
     assert html.count("✓ verified") == 4
-    assert html.index("Example A-1") < html.index("Bob cannot go first") < html.index("Example A-2")
+    assert html.index("<strong>Example A-1") < html.index("Bob cannot go first</span>") < html.index("<strong>Example A-2")
     assert "refused by" in html and "It is not bob" in html
 
 
@@ -117,6 +118,9 @@ def test_the_designer_s_edition_shows_ids_the_rules_each_example_shows_and_links
     assert "toy-turn" in html and "rw-rule-id" in html and "✓ verified" in html and "We chose three" in html
     assert "Examples: " in html and 'href="#example-toy-turn"' in html
     assert (out / "guide.html").exists()
+    assert 'title="Example A-1: Bob cannot go first (toy-turn)"' in (out / "rules.html").read_text()  # hover titles
+    assert 'title="Rule 1a: Adding (toy.add)"' in html
+    assert (out / "_sources" / "toy.md.txt").exists()
     assert "examples held" in (out / "rules.html").read_text() or "all of them held" in (out / "rules.html").read_text()
 
 
@@ -133,6 +137,23 @@ def test_the_player_s_edition_has_no_ids_marks_notes_or_designer_pages(tmp_path)
     assert re.search(r"See <span[^>]*>the guide</span>, or", front) and "read it" in front  # words stay, unlinked
     index = (out / "rules.html").read_text()
     assert "toy.add</code>" not in index and "all of them held" not in index
+    assert 'title="toy' not in html + index  # no ID as a link's tooltip either
+    assert not list((out / "_sources").glob("*")), "the pages' Markdown (IDs, notes) is not shipped to players"
+
+
+def test_a_player_meets_no_rule_or_example_id_in_the_html(tmp_path):
+    """Not in the text, not in a link's hover title, not in the sources or the search index."""
+    book = TOY + NOTE + "\nThe first example: {exampleref}`toy-add`.\n"
+    ids = set(re.findall(r"```\{rule\} (\S+)", book)) | set(re.findall(r":id: (\S+)", book))
+    assert {"toy.add", "toy-add"} <= ids
+    done, out = build(tmp_path, book, tags=["player"], extra_pages={"guide.md": GUIDE, "index.md": INDEX_WITH_GUIDE})
+    assert done.returncode == 0, done.stderr
+    assert not ids_a_reader_meets(out, ids)
+    html = (out / "toy.html").read_text()
+    assert 'title="Rule 1a: Adding"' in html  # hover titles a player can read
+    assert re.search(r'<a [^>]*href="#example-toy-add" title="Example A-\d+: Adding to the pile">Example A-\d+</a>', html)
+
+
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
     from tests.toolchain.test_format import FROM, POSITION
 

@@ -128,6 +128,14 @@ def test_cross_references_that_lead_nowhere_are_reported(tmp_path):
     assert "missing.md" in text and "'nowhere'" in text and "{ref}`gone`" in text
 
 
+def test_an_example_reference_to_no_example_is_reported(tmp_path):
+    page = PAGE + "\nSee {exampleref}`toy-ad` and {exampleref}`toy-add`.\n"
+    folder = chapter(tmp_path, page)
+    problems = found(words.check_references(folder.parent, {"toy.add": None}, {"toy-add"}))
+    assert [(name, where) for name, where, _ in problems] == [("page.md", line_of(page, "See {exampleref}"))]
+    assert "{exampleref}`toy-ad`" in problems[0][2] and "Did you mean 'toy-add'" in problems[0][2]
+
+
 def test_the_whole_book_check_runs_the_word_and_reference_checks(tmp_path):
     folder = chapter(tmp_path, PAGE + "\nA chip, see {ruleref}`toy.nope`.\n")
     messages = [p.message for p in check(folder.parent, tmp_path / "no-engine")]

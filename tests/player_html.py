@@ -1,0 +1,67 @@
+"""Where a reader of the player's edition in HTML could meet a rule ID or an example ID: the text
+of the pages, the attributes a browser shows (a link's hover title, an image's alt text), the
+page sources Sphinx can ship beside the pages (``_sources``), the search index and the inventory
+of link targets (``objects.inv``). An ID in an anchor (``id="rule-mb-expand-city-limit"``) or in
+a link's address is not shown to the reader and is allowed.
+"""
+from __future__ import annotations
+
+import re
+import zlib
+from html.parser import HTMLParser
+from pathlib import Path
+
+SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder", "value")
+
+
+def id_pattern(ids) -> re.Pattern:
+    """Any of ``ids`` as a whole word (not part of a longer name such as an anchor)."""
+    alternatives = "|".join(sorted(map(re.escape, ids), key=len, reverse=True))
+    return re.compile(rf"(?<![\w.-])({alternatives})(?![\w-]|\.\w)")
+
+
+class _Page(HTMLParser):
+    """The ids a reader meets on one page: in its text (not in scripts or styles) and in the
+    attributes a browser shows."""
+
+    def __init__(self, pattern: re.Pattern):
+        super().__init__(convert_charrefs=True)
+        self.pattern, self.hidden, self.found = pattern, 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in SHOWN_ATTRIBUTES and value:
+                self.found += [f"<{tag} {name}=...>: {found}" for found in self.pattern.findall(value)]
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.hidden = max(0, self.hidden - 1)
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.found += [f"text: {found}" for found in self.pattern.findall(data)]
+
+
+def ids_a_reader_meets(html_dir: Path, ids) -> list[str]:
+    """Each place in the built HTML where a reader meets one of ``ids``, as "file: where: id"."""
+    pattern = id_pattern(ids)
+    found = []
+    for page in sorted(html_dir.rglob("*.html")):
+        parser = _Page(pattern)
+        parser.feed(page.read_text(encoding="utf-8"))
+        found += [f"{page.relative_to(html_dir)}: {where}" for where in parser.found]
+    sources = html_dir / "_sources"
+    if sources.exists():
+        found += [f"{path.relative_to(html_dir)}: the page's source is shipped"
+                  for path in sorted(sources.rglob("*")) if path.is_file()]
+    search = html_dir / "searchindex.js"
+    if search.exists():
+        found += [f"searchindex.js: {hit}" for hit in sorted(set(pattern.findall(search.read_text(encoding="utf-8"))))]
+    inventory = html_dir / "objects.inv"
+    if inventory.exists():
+        body = inventory.read_bytes().split(b"zlib.\n", 1)[-1]
+        text = zlib.decompress(body).decode("utf-8", "replace")
+        found += [f"objects.inv: {hit}" for hit in sorted(set(pattern.findall(text)))]
+    return found
