@@ -98,6 +98,12 @@ def test_without_strict_mode_the_failure_is_shown_on_the_page(tmp_path):
     assert done.returncode == 0, done.stderr
     html = (out / "toy.html").read_text()
     assert "✗ FAILS" in html and "expected 3, but it is 2" in html
+    assert html.count(">Engine<") == 1  # only the failing example's table sets the engine's answer beside
+
+
+def test_a_verified_example_s_outcome_has_no_column_of_ticks(built):
+    html = (built / "toy.html").read_text()
+    assert ">Checked<" in html and ">Expected<" in html and ">Engine<" not in html
 
 
 def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
