@@ -104,10 +104,6 @@ WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="
 PAGE = re.compile(r"<page ")
 
 
-@pytest.mark.xfail(strict=True, reason="Not yet met: the 1870 map's station tokens (4.5 pt in slots 15 pt wide, "
-                   "about 3.8 pt printed; larger needs wider slots and a roomier map), and the Bus diagrams whose "
-                   "key sits beside a wide map (about 900 pt wide, printed at half size: 5.5-5.9 pt). Remove this "
-                   "mark when the test passes.")
 def test_no_text_is_printed_smaller_than_6_pt(edition):
     out = subprocess.run(["pdftotext", "-bbox", str(pdf_of(edition)), "-"], capture_output=True, text=True,
                          check=True).stdout
