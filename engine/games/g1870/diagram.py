@@ -189,15 +189,16 @@ def draw(run, when: str, options=frozenset()) -> str:
 # - A small legend in the empty strip east of Memphis, and a table of the revenue of every train run
 #   under the south coast.
 
-# Inches per hex column and per hex row: the map, its legend included, is about 7 in wide, so that it
-# prints at about 0.9 of its size in an example's box (16 cm) and a token's 7 pt symbol at 6.3 pt.
-MX, MY = 0.285, 0.34
+# Inches per hex column and per hex row: the map, its legend included, is about 7.2 in wide and 5.9 in
+# tall; printed at most 16 cm wide and 14 cm tall, about 0.89 of its size, its 7 pt text (tokens,
+# names) prints at 6.2 pt. (graphviz-pure reads POINT-SIZE as a whole number: 7.5 is drawn at 7.)
+MX, MY = 0.285, 0.32
 OFFBOARD_FILL = "#e8a0a0"
-TOKEN_PT, SLOT_W, SLOT_H = 7, 22, 11  # a token's symbol (bold) fits its slot: ATSF is 20 pt wide
+TOKEN_PT, SLOT_W, SLOT_H = 7, 23, 11  # a token's symbol (bold) fits its slot: ATSF is 20 pt wide
 # Stations drawn a little off their hex (in hex columns), so that neighbours' token slots and names
 # do not touch: Fort Worth and Dallas have two slots each two columns apart, Topeka's name would
 # run into Kansas City's.
-NUDGE = {"Fort Worth": -0.45, "Dallas": 0.45, "Topeka": -0.55}
+NUDGE = {"Fort Worth": -0.55, "Dallas": 0.55, "Topeka": -0.55}
 
 
 def _hex_xy(hex_name: str, nudge: float = 0.0) -> tuple[float, float]:
@@ -315,7 +316,7 @@ def _map_legend() -> str:
                    for swatch, text in rows)
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2">The 1870 map<BR/>(illustrative links)</TD></TR>{body}</TABLE>>')
-    return f'  map_legend [shape=plaintext, fontsize=7, pos="{21.4 * MX:.2f},{-6.9 * MY:.2f}!", label={label}];'
+    return f'  map_legend [shape=plaintext, fontsize=7.5, pos="{21.4 * MX:.2f},{-6.9 * MY:.2f}!", label={label}];'
 
 
 def _revenue_table(runs) -> str:
