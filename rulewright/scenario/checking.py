@@ -1,0 +1,174 @@
+"""Checking an example: play it (once per seed) and hold each ``expect`` block against what
+happened: the refusal, the events, and every path into the game's view. Also what an example
+names (rules, paths, events), for the whole-book checks."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Collection
+from typing import Any
+
+from rulewright.game import Event, Game, Refusal, did_you_mean
+from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario.comparing import compare, flatten, resolve
+from rulewright.scenario.parsing import Scenario
+from rulewright.scenario.playing import engine_errors, play
+from rulewright.scenario.results import Check, Result, Run
+from rulewright.scenario.vocabulary import OPTION, SPECIAL_EXPECT, show
+
+def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
+    """Play the example and compare every expectation. ``known_rules``, when given, is the set of
+    rule IDs the book declares: naming any other is a problem. With ``seeds:`` the example is
+    played once per seed and the first seed it fails with is reported."""
+    problems = unknown_rules(s, known_rules) if known_rules is not None else []
+    if problems:
+        raise problems[0]
+    if "seeds" not in s.data:
+        return _evaluate_once(s, s.seeds[0])
+    seeds = s.seeds
+    for seed in seeds:
+        result = _evaluate_once(s, seed)
+        result.seeds = seeds
+        if not result.ok:
+            return result
+    return result
+
+
+def _evaluate_once(s: Scenario, seed: int) -> Result:
+    run, stopped = play(s, seed)
+    checks: list[Check] = []
+    for point in run.checkpoints:
+        after = point.after.index if point.after else 0
+        block = s.data["do"][point.index]["expect"]
+        found = _check_block(s, run, ("do", point.index, "expect"), block, point.state, point.events,
+                             point.refusal, after)
+        if point.after is not None:
+            point.after.checks.extend(found)
+        checks.extend(found)
+    if stopped:
+        return Result(s, run, checks, stopped)
+    refusal = run.refusal if s.refused_rule else None
+    checks.extend(_check_block(s, run, ("expect",), s.expect, run.after, run.events, refusal, None))
+    return Result(s, run, checks)
+
+
+def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, events: list[Event],
+                 refusal: Refusal | None, step_index: int | None) -> list[Check]:
+    """The checks of one ``expect`` mapping against ``state``, the ``events`` that led to it and
+    the ``refusal`` of the move it follows."""
+    checks: list[Check] = []
+    if "refused" in expect:
+        checks.append(_check_refusal(s, run, at, expect["refused"], refusal, step_index))
+    if "events" in expect:
+        checks.extend(_check_events(s, run.game, at, expect["events"], events, step_index))
+    with engine_errors(s, *at):
+        view = run.game.view(state)
+    for path, yaml_path, expected in flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
+        line = s.lines.line(*at, *yaml_path)
+        actual = resolve(s, view, path, line, run.game)
+        ok, note = compare(s, expected, actual, ".".join(map(str, path)), run.game, line)
+        checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index,
+                            yaml_path=at + yaml_path))
+    return checks
+
+
+def _check_refusal(s: Scenario, run: Run, at: tuple, wanted: str, refusal: Refusal | None,
+                   step_index: int | None) -> Check:
+    line = s.lines.line(*at, "refused")
+    move = run.steps[step_index - 1] if step_index else run.steps[-1]
+    which = f"step {move.index}" if step_index else "the last action"
+    if refusal is None:
+        return Check("refused", line, wanted, None, False, f"{which}, '{move}', was accepted", step_index)
+    if refusal.rule != wanted:
+        return Check("refused", line, wanted, refusal.rule, False,
+                     f"it was refused by rule {refusal.rule} instead: {refusal.reason}", step_index)
+    return Check("refused", line, wanted, refusal.rule, True, refusal.reason, step_index)
+
+
+def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: list[Event],
+                  step_index: int | None) -> list[Check]:
+    """Each wanted event, a name or ``{name: {detail: value}}``, must match an event that
+    happened; two wanted alike need two such events."""
+    wanted = wanted if isinstance(wanted, list) else [wanted]
+    used: set[int] = set()
+    checks = []
+    names = ", ".join(e.name for e in happened) or "none"
+    for index, item in enumerate(wanted):
+        line = s.lines.line(*at, "events", index)
+        name, details = _event_wanted(s, item, at, index)
+        same_name = [i for i, e in enumerate(happened) if e.name == name]
+        for event_index in same_name:
+            for detail in details:
+                if detail not in happened[event_index].data:
+                    raise s.problem(f"'{name}' events have no detail {detail!r}. "
+                                    f"{did_you_mean(detail, happened[event_index].data)} Its details are: "
+                                    f"{', '.join(happened[event_index].data) or 'none'}.",
+                                    *at, "events", index, name, detail)
+        fitting = [i for i in same_name if all(
+            compare(s, value, happened[i].data[detail], f"events.{name}.{detail}", game, line)[0]
+            for detail, value in details.items())]
+        match = next((i for i in fitting if i not in used), None)
+        key = f"events: {name}" + (f" ({', '.join(f'{k} {show(v)}' for k, v in details.items())})" if details else "")
+        expected = name if not details else {name: details}
+        if match is not None:
+            used.add(match)
+            checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index))
+        elif not same_name:
+            close = difflib.get_close_matches(name, sorted({e.name for e in happened}), n=1, cutoff=0.8)
+            checks.append(Check(key, line, expected, [e.name for e in happened], False,
+                                f"the events were {names}" + (f". Did you mean {close[0]!r}?" if close else ""),
+                                step_index))
+        else:
+            others = "; ".join(str(happened[i]) for i in same_name)
+            spare = "" if not fitting else " (an event that matches is already matched by " \
+                                                               "an earlier line; each line needs its own event)"
+            checks.append(Check(key, line, expected, others, False,
+                                f"no '{name}' event had those details: the '{name}' events were {others}{spare}",
+                                step_index))
+    return checks
+
+
+def _event_wanted(s: Scenario, item: Any, at: tuple, index: int) -> tuple[str, dict]:
+    if isinstance(item, str):
+        return item, {}
+    if isinstance(item, dict) and len(item) == 1:
+        (name, details), = item.items()
+        if isinstance(details, dict) and details:
+            return str(name), details
+    raise s.problem("Each item under 'events:' is an event name (e.g. 'link-built') or an event with details "
+                    "to check (e.g. '{link-built: {income: 3}}').", *at, "events", index)
+
+
+def unknown_rules(s: Scenario, known: Collection[str]) -> list[ExampleProblem]:
+    """A problem for each rule ID the example names that the book does not declare, at its line."""
+    return [undeclared_rule(rule, where, known) for rule, where in rule_places(s) if rule not in known]
+
+
+def rule_places(s: Scenario) -> list[tuple[str, Where]]:
+    """Each rule ID the example names, with where it names it (a refused rule at its 'refused:')."""
+    refused_at = {block.get("refused"): at for at, block in reversed(s.expect_blocks())}
+    return [(rule, s.where.at(s.lines.line(*refused_at[rule], "refused") if rule in refused_at
+                              else s.lines.line(OPTION, "rules")))
+            for rule in s.named_rules()]
+
+
+def undeclared_rule(rule: str, where: Where, known: Collection[str]) -> ExampleProblem:
+    return ExampleProblem(where, f"The rule {rule!r} is not declared anywhere in the rulebook. "
+                                 f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix the ID.")
+
+
+def checked_paths(s: Scenario) -> list[tuple[str, int]]:
+    """The state paths the example's ``expect`` blocks check (``companies.LMR.income``), with their lines."""
+    return [(".".join(map(str, path)), s.lines.line(*at, *yaml_path))
+            for at, block in s.expect_blocks()
+            for path, yaml_path, _ in flatten({k: v for k, v in block.items() if k not in SPECIAL_EXPECT})]
+
+
+def expected_events(s: Scenario) -> list[tuple[str, int]]:
+    """The event names the example's ``expect`` blocks ask for, with their lines."""
+    out = []
+    for at, block in s.expect_blocks():
+        wanted = block.get("events") or []
+        for index, item in enumerate(wanted if isinstance(wanted, list) else [wanted]):
+            name = next(iter(item), "") if isinstance(item, dict) else item
+            out.append((str(name), s.lines.line(*at, "events", index)))
+    return out

@@ -1,0 +1,267 @@
+"""Reading an example: the ``{example}`` directive's options and its YAML body become a
+``Scenario`` (not yet played), with every malformed part reported at its line; the same for a
+shared ``{position}``. Nothing here runs the game."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rulewright import source
+from rulewright.game import did_you_mean
+from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario.vocabulary import DIAGRAM_WHEN, EXAMPLE_OPTIONS, OPTION, TOP_KEYS, show
+
+MOST_SEEDS = 1000
+
+
+@dataclass
+class Scenario:
+    """A parsed example, not yet played. ``positions`` are the shared positions it may start
+    from (``setup: {from: name}``); ``None`` means the current project's book's."""
+
+    id: str
+    title: str
+    where: Where
+    rules: list[str]
+    diagram: str | None
+    diagram_options: frozenset
+    data: dict
+    lines: source.LineMap
+    positions: Mapping[str, "Position"] | None = None
+    pending: bool = False  # ':status: pending': written before the engine supports it
+
+    @property
+    def game_name(self) -> str:
+        return str(self.data["game"])  # `game: 1870` reads as a number in YAML
+
+    @property
+    def expect(self) -> dict:
+        return self.data.get("expect") or {}
+
+    @property
+    def refused_rule(self) -> str | None:
+        return self.expect.get("refused")
+
+    def expect_blocks(self) -> list[tuple[tuple, dict]]:
+        """Every ``expect`` mapping with its path in the YAML: each ``- expect:`` item in ``do``,
+        then the final one."""
+        blocks = [(("do", index, "expect"), item["expect"]) for index, item in enumerate(self.data.get("do") or [])
+                  if is_check_item(item) and isinstance(item["expect"], dict)]
+        return blocks + [(("expect",), self.expect)]
+
+    def refused_rules(self) -> list[str]:
+        """Every rule ID the example expects a refusal by, at any step."""
+        return [block["refused"] for _, block in self.expect_blocks() if isinstance(block.get("refused"), str)]
+
+    def named_rules(self) -> list[str]:
+        """Every rule ID this example names: those it shows and those it expects refusals by."""
+        return list(dict.fromkeys(self.rules + self.refused_rules()))
+
+    @property
+    def seeds(self) -> list[int]:
+        """The seeds to play with: ``seeds:`` when given, else the one ``seed:`` (default 0)."""
+        if "seeds" in self.data:
+            return seed_list(self, self.data["seeds"])
+        return [self.data.get("seed", 0)]
+
+    def problem(self, message: str, *path) -> ExampleProblem:
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message)
+
+
+def is_check_item(item: Any) -> bool:
+    """A ``- expect: {...}`` item between the moves of ``do``."""
+    return isinstance(item, dict) and len(item) == 1 and "expect" in item
+
+
+def parse(body: str, where: Where, title: str = "", options: dict | None = None,
+          directive_line: int | None = None, positions: Mapping[str, Position] | None = None,
+          option_lines: dict | None = None) -> Scenario:
+    """Read an example. ``where.line`` is the line of the body's first line; ``options`` are the
+    directive's options (``id``, ``rules``, ``diagram``) and ``option_lines`` their lines;
+    ``directive_line`` is the line of the example's opening fence, where a problem with the
+    example as a whole is reported."""
+    options = dict(options or {})
+    option_lines = dict(option_lines or {})
+    body_where = where
+    where = where.at(directive_line or where.line)
+
+    def at_option(name: str) -> Where:
+        return where.at(option_lines.get(name, where.line))
+    example_id = str(options.pop("id", "") or "").strip()
+    if not example_id:
+        raise ExampleProblem(where, "This example has no ':id:'. Add a line such as ':id: mb-first-link' "
+                                    "right under the example's title; the ID names the test and must be unique.")
+    where = Where(where.path, where.line, example_id)
+    rules = str(options.pop("rules", "") or "").replace(",", " ").split()
+    diagram_words = str(options.pop("diagram", "") or "").split()
+    if diagram_words and diagram_words[0] not in DIAGRAM_WHEN:
+        raise ExampleProblem(at_option("diagram"), f"':diagram: {diagram_words[0]}' is not understood. "
+                             f"{did_you_mean(diagram_words[0], DIAGRAM_WHEN)} Write 'before', 'after' or 'both', "
+                             "optionally followed by words for the diagram.")
+    status = str(options.pop("status", "") or "").strip()
+    if status not in ("", "pending"):
+        raise ExampleProblem(at_option("status"), f"':status: {status}' is not understood; the only status is "
+                             "'pending' (an example written before the engine supports it). Remove the line "
+                             "otherwise.")
+    for unknown in options:
+        if unknown not in EXAMPLE_OPTIONS:
+            raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
+                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source'))} "
+                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:.")
+    data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
+    lines.first_line = where.line
+    for name, line in option_lines.items():
+        lines.lines[(OPTION, name)] = line
+    scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
+                        frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions,
+                        pending=status == "pending")
+    _check_shape(scenario, data)
+    return scenario
+
+
+def _check_shape(s: Scenario, data: Any) -> None:
+    if not isinstance(data, dict):
+        raise s.problem("The example body must be a mapping with the keys game, setup, do and expect.")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise s.problem(f"The key {key!r} is not part of an example. {did_you_mean(key, TOP_KEYS)} "
+                            f"An example has: {', '.join(TOP_KEYS)}.", key)
+    for key in ("game", "expect"):
+        if key not in data:
+            raise s.problem(f"The example has no '{key}:' section. Every example needs 'game:' and 'expect:' "
+                            "(an example that checks nothing proves nothing).")
+    if not isinstance(data.get("do") or [], list):
+        raise s.problem("'do:' must be a list of actions, one per line, each starting with '- '.", "do")
+    if not isinstance(data["expect"], dict) or not data["expect"]:
+        raise s.problem("'expect:' must name at least one thing to check, e.g. 'companies.LMR.income: 7'.",
+                        "expect")
+    if not isinstance(data.get("setup") or {}, dict):
+        raise s.problem("'setup:' must be a mapping (key: value lines).", "setup")
+    if "seed" in data and not isinstance(data["seed"], int):
+        raise s.problem("'seed:' must be a whole number.", "seed")
+    if not isinstance(data.get("draws") or [], list):
+        raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
+                        "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")
+    refused = data["expect"].get("refused")
+    if "refused" in data["expect"] and (not isinstance(refused, str) or not refused.strip()):
+        raise s.problem("'refused:' names the one rule ID that refuses the last action, e.g. "
+                        "'refused: mb.expand.first-link'; here it is "
+                        f"{'empty' if refused is None else show(refused)}.", "expect", "refused")
+    if "events" in data["expect"] and not data["expect"]["events"]:
+        raise s.problem("'events:' lists the events the actions must set off, e.g. 'events: [dividend-paid]'; "
+                        "here it is empty. List at least one event, or remove the line.", "expect", "events")
+    if "do" in data and not data["do"] and not isinstance(data["do"], list):
+        raise s.problem("'do:' is empty. List the actions, one per line starting with '- ', or remove 'do:' "
+                        "to check the position as set up.", "do")
+    if refused is not None and not data.get("do"):
+        raise s.problem("'refused:' needs an action in 'do:' to refuse.", "expect", "refused")
+    _check_steps(s, data.get("do") or [])
+    s.seeds  # reports a malformed 'seeds:'
+    start = (data.get("setup") or {}).get("from")
+    if "from" in (data.get("setup") or {}) and not isinstance(start, str):
+        raise s.problem("'from:' names one shared position, e.g. 'from: two-links'.", "setup", "from")
+
+
+def _check_steps(s: Scenario, actions: list) -> None:
+    """``- expect:`` items between the moves: each a mapping of checks; a ``refused:`` one right
+    after the move it refuses."""
+    for index, item in enumerate(actions):
+        if not is_check_item(item):
+            continue
+        block = item["expect"]
+        if not isinstance(block, dict) or not block:
+            raise s.problem("A '- expect:' item in 'do:' checks the state at that point; give it at least one "
+                            "check, e.g. '- expect: {companies.LMR.income: 7}'.", "do", index)
+        refused = block.get("refused")
+        if refused is not None and not isinstance(refused, str):
+            raise s.problem("'refused:' names one rule ID, e.g. 'refused: mb.expand.first-link'.",
+                            "do", index, "expect", "refused")
+        if refused is not None and (index == 0 or is_check_item(actions[index - 1])):
+            raise s.problem("'refused:' here must come right after the move it refuses: put this '- expect:' "
+                            "line directly under that move.", "do", index, "expect", "refused")
+
+
+def seed_list(s: Scenario, value: Any) -> list[int]:
+    """``seeds: 1..200`` (inclusive) or a list of whole numbers."""
+    text = str(value).strip()
+    if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        seeds = list(value)
+    elif isinstance(value, str) and re.fullmatch(r"-?\d+\s*\.\.\s*-?\d+", text):
+        low, high = (int(part) for part in text.split(".."))
+        if low > high:
+            raise s.problem(f"'seeds: {text}' runs backwards; write the smaller number first, e.g. "
+                            f"'seeds: {high}..{low}'.", "seeds")
+        seeds = list(range(low, high + 1))
+    else:
+        raise s.problem("'seeds:' is a range such as '1..200' (both ends included) or a list of whole "
+                        "numbers such as [1, 5, 9].", "seeds")
+    if len(seeds) > MOST_SEEDS:
+        raise s.problem(f"'seeds:' asks for {len(seeds)} plays; at most {MOST_SEEDS} keep the tests quick. "
+                        "Use a shorter range.", "seeds")
+    if "seed" in s.data:
+        raise s.problem("Give either 'seed:' (one play) or 'seeds:' (one play per seed), not both.", "seeds")
+    return seeds
+
+
+@dataclass
+class Position:
+    """A shared position declared once on a page (the ``{position}`` directive): a game, its
+    settings and a setup that examples start from with ``setup: {from: <name>}``."""
+
+    name: str
+    title: str
+    where: Where
+    data: dict
+    lines: source.LineMap
+
+    @property
+    def game_name(self) -> str:
+        return str(self.data.get("game"))
+
+    @property
+    def id(self) -> str:  # diagram drawers name their graph after it
+        return "position-" + self.name
+
+    def problem(self, message: str, *path) -> ExampleProblem:
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message)
+
+
+POSITION_KEYS = ("game", "settings", "setup")
+
+
+def parse_position(body: str, where: Where, title: str = "", options: dict | None = None,
+                   directive_line: int | None = None) -> Position:
+    """Read a ``{position}`` block: ``:name:`` and a body of ``game``, ``settings``, ``setup``."""
+    options = dict(options or {})
+    head = where.at(directive_line or where.line)
+    name = str(options.pop("name", "") or options.pop("id", "") or "").strip()
+    if not name:
+        raise ExampleProblem(head, "This position has no ':name:'. Add a line such as ':name: two-links' right "
+                                   "under its title; examples start from it with 'setup: {from: two-links}'.")
+    for unknown in options:
+        if unknown not in ("diagram", "class", "show-source"):
+            raise ExampleProblem(head, f"The position option ':{unknown}:' is unknown. Known options: :name:, "
+                                       ":diagram:, :show-source:.")
+    data, lines = source.load(body, Where(where.path, where.line))
+    lines.first_line = head.line
+    position = Position(name, title, head, data if isinstance(data, dict) else {}, lines)
+    if not isinstance(data, dict):
+        raise position.problem("A position's body is a mapping with 'game:', and optionally 'settings:' "
+                               "and 'setup:'.")
+    for key in data:
+        if key not in POSITION_KEYS:
+            hint = " A position is only the starting point: the moves and the checks belong in the examples " \
+                   "that start from it." if key in ("do", "expect") else ""
+            raise position.problem(f"The key {key!r} is not part of a position. {did_you_mean(key, POSITION_KEYS)}"
+                                   f" A position has: {', '.join(POSITION_KEYS)}.{hint}", key)
+    if "game" not in data:
+        raise position.problem("The position has no 'game:' line; say which game it belongs to.")
+    for key in ("settings", "setup"):
+        if not isinstance(data.get(key) or {}, dict):
+            raise position.problem(f"'{key}:' must be a mapping (key: value lines).", key)
+    if "from" in (data.get("setup") or {}):
+        raise position.problem("A position cannot start from another position; write its setup out, "
+                               "starting from a preset if you like.", "setup", "from")
+    return position

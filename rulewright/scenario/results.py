@@ -1,0 +1,159 @@
+"""What playing an example produced and how it is told: a ``Run`` (the states and each ``Step``),
+each ``Check`` of an expectation against it, and the ``Result`` with its report and verdict, in the
+same words under pytest, ``rulewright check`` and the Sphinx build."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulewright.game import Action, Event, Game, Refusal
+from rulewright.scenario.parsing import Scenario
+from rulewright.scenario.vocabulary import show
+
+@dataclass
+class Step:
+    """One action of ``do`` as it was played. ``checks`` are those of a ``- expect:`` item
+    right after it."""
+
+    index: int
+    line: int
+    actor: str | None
+    text: str
+    action: Action | None = None
+    events: list[Event] = field(default_factory=list)
+    refusal: Refusal | None = None
+    state: Any = None
+    checks: list["Check"] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return f"{self.actor}: {self.text}" if self.actor else self.text
+
+
+@dataclass
+class Checkpoint:
+    """A ``- expect:`` item in ``do``: the state and events it checks. ``after`` is the step it
+    follows (``None`` before the first move); ``events`` are those since the previous check."""
+
+    index: int
+    after: Step | None
+    state: Any
+    events: list[Event]
+    refusal: Refusal | None
+
+
+@dataclass
+class Run:
+    """What happened: the states before and after, and each step."""
+
+    scenario: Scenario
+    game: Game
+    settings: dict
+    before: Any
+    after: Any
+    steps: list[Step]
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    seed: int = 0
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for s in self.steps for event in s.events]
+
+    @property
+    def refusal(self) -> Refusal | None:
+        return self.steps[-1].refusal if self.steps else None
+
+
+@dataclass
+class Check:
+    """One expectation compared with what happened. ``step`` is the step it is checked after
+    (a ``- expect:`` item in ``do``), ``None`` for the final ``expect``."""
+
+    key: str
+    line: int
+    expected: Any
+    actual: Any
+    ok: bool
+    note: str = ""
+    step: int | None = None
+    yaml_path: tuple = ()  # where the expectation is written in the example (for accepting a result)
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    run: Run
+    checks: list[Check]
+    stopped: str | None = None  # why play stopped early (an unexpected refusal)
+    seeds: list[int] = field(default_factory=list)  # the seeds played when the example gives ``seeds:``
+
+    @property
+    def ok(self) -> bool:
+        return self.stopped is None and all(c.ok for c in self.checks)
+
+    @property
+    def pending(self) -> bool:
+        """Marked ':status: pending' and not holding yet: reported as pending, not as failing."""
+        return self.scenario.pending and not self.ok
+
+    @property
+    def ready(self) -> bool:
+        """Marked pending but holding now: the mark should go."""
+        return self.scenario.pending and self.ok
+
+    def pending_note(self) -> str:
+        s = self.scenario
+        if self.ready:
+            return (f"{s.where}: this example is marked ':status: pending' but now holds. Remove the "
+                    "':status: pending' line so that it counts as verified.")
+        return f"{s.where}: pending (marked ':status: pending'): the engine does not do this yet."
+
+    def report(self) -> str:
+        """The failure in plain words: where, which step, expected against actual."""
+        s = self.scenario
+        lines = [f"{s.where}: the example did not turn out as expected"
+                 + (f" with seed {self.run.seed} (of the seeds {seed_range(self.seeds)})." if self.seeds else ".")]
+        if self.stopped:
+            lines.append(self.stopped)
+        for check in self.checks:
+            if not check.ok:
+                at = "" if check.step is None else ("before the first move, " if check.step == 0
+                                                    else f"after step {check.step}, ")
+                lines.append(sentence(f"  - {at}{check.key} (line {check.line}): expected {show(check.expected)}, "
+                                      f"but {check.note or 'it is ' + show(check.actual)}"))
+        passed = sum(c.ok for c in self.checks)
+        if passed:
+            lines.append(f"  ({passed} other expectation{'s' if passed != 1 else ''} held.)")
+        return "\n".join(lines)
+
+
+def seed_range(seeds: list[int]) -> str:
+    if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[-1] + 1)):
+        return f"{seeds[0]}..{seeds[-1]}"
+    return ", ".join(map(str, seeds))
+
+
+def sentence(text: str) -> str:
+    """``text`` ended with one full stop: a refusal's reason quoted at the end already has its own."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def verdict(result: Result, pending_is_error: bool = False) -> str:
+    """How an example came out, the same words everywhere: 'ok', 'failed', 'pending' (marked
+    pending and not holding yet) or 'ready' (marked pending but holding: remove the mark). With
+    the project setting ``pending = "error"`` (CI), any example marked pending has 'failed'."""
+    if result.scenario.pending and pending_is_error:
+        return "failed"
+    if result.pending:
+        return "pending"
+    if result.ready:
+        return "ready"
+    return "ok" if result.ok else "failed"
+
+
+def failure_text(result: Result, pending_is_error: bool = False) -> str:
+    """What to tell the designer about a 'failed' verdict."""
+    if result.scenario.pending and pending_is_error:
+        return (f"{result.scenario.where}: this example is marked ':status: pending', which this project "
+                "treats as an error (pending = \"error\" in [tool.rulewright] in pyproject.toml). Make the "
+                "engine support it and remove the mark." + ("" if result.ok else "\n" + result.report()))
+    return result.report()

@@ -1,0 +1,32 @@
+"""The words an example is written in: its keys, its options and its comparisons, and ``show``,
+which writes a value back the way the example's YAML writes it (for messages)."""
+from __future__ import annotations
+
+from typing import Any
+
+TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
+SPECIAL_EXPECT = ("refused", "events")
+DIAGRAM_WHEN = ("before", "after", "both")
+EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules and diagram, read first
+OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")
+COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of")
+
+
+def show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        if value and set(value) <= set(COMPARISONS):
+            return " and ".join(_show_comparison(k, v) for k, v in value.items())
+        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool) or value is None:  # as the example writes them in YAML
+        return {True: "true", False: "false", None: "null"}[value]
+    return str(value)
+
+
+def _show_comparison(operator: str, operand: Any) -> str:
+    if operator == "between" and isinstance(operand, list) and len(operand) == 2:
+        return f"between {show(operand[0])} and {show(operand[1])}"
+    return f"{operator.replace('-', ' ')} {show(operand)}"
