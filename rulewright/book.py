@@ -26,6 +26,7 @@ from sybil import Document
 from sybil.parsers.myst import PythonCodeBlockParser
 
 from rulewright import config, scenario, source
+from rulewright.game import did_you_mean
 from rulewright.problems import ExampleProblem, Where
 
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
@@ -208,7 +209,7 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
             continue
         parsed = parse_directive_text(_DirectiveShape, argument, token.content, line=line)
         if name == "rule":
-            _rule(page, parsed, argument, where)
+            _rule(page, parsed, argument, where, token.content)
         if name == "position":
             page.positions.append(PositionDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
                                                line + 1 + parsed.body_offset))
@@ -224,7 +225,17 @@ def _closes(line: str, markup: str) -> bool:
         and len(stripped) >= len(markup)
 
 
-def _rule(page: Page, parsed, argument: str, where: Where) -> None:
+RULE_OPTIONS = ("title",)
+
+
+def _rule(page: Page, parsed, argument: str, where: Where, content: str) -> None:
+    lines = option_lines(content.splitlines(), where.line + 1)
+    for unknown in parsed.options:
+        if unknown not in RULE_OPTIONS:
+            page.problems.append(ExampleProblem(where.at(lines.get(unknown, where.line)),
+                                                f"The rule option ':{unknown}:' is unknown. "
+                                                f"{did_you_mean(unknown, RULE_OPTIONS)} A rule has one option, "
+                                                ":title:, e.g. ':title: At most three links at one city'."))
     if not argument:
         page.problems.append(ExampleProblem(where, "This {rule} has no ID. Write the rule's ID right after "
                                             "{rule} on the same line, e.g. '```{rule} mb.expand.first-link'."))
@@ -245,11 +256,7 @@ def _example(page: Page, token, argument: str, where: Where, span, unclosed: boo
     if content and content[0].startswith("---"):
         _yaml_options(decl, content)
     else:
-        for index, text in enumerate(content):
-            option = OPTION_LINE.match(text)
-            if not is_option_line(text) or not option:
-                break
-            decl.option_lines.setdefault(option.group(1), where.line + 1 + index)
+        decl.option_lines = option_lines(content, where.line + 1)
     if decl.problem is not None:
         return decl
     if unclosed:
@@ -274,6 +281,18 @@ def _example(page: Page, token, argument: str, where: Where, span, unclosed: boo
 
 
 OPTION_LINE = re.compile(r"^\s*:([\w-]+):")
+
+
+def option_lines(content: list[str], first_line: int) -> dict[str, int]:
+    """The line of each ``:name: value`` option at the top of a directive whose first content
+    line is ``first_line``."""
+    lines: dict[str, int] = {}
+    for index, text in enumerate(content):
+        option = OPTION_LINE.match(text)
+        if not is_option_line(text) or not option:
+            break
+        lines.setdefault(option.group(1), first_line + index)
+    return lines
 
 
 def _yaml_options(decl: ExampleDecl, content: list[str]) -> None:

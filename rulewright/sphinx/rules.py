@@ -14,6 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from rulewright.book import AnyOption
 from rulewright.sphinx import tables
 from rulewright.sphinx.numbering import numbers, reference_to
 
@@ -53,7 +54,7 @@ class RuleDirective(SphinxDirective):
 
     optional_arguments = 1  # a rule without an ID is reported by the scanner, at its line
     has_content = True
-    option_spec = {"title": directives.unchanged}
+    option_spec = AnyOption({"title": directives.unchanged})  # the scanner reports a misspelt option at its line
 
     def run(self):
         if not self.arguments:
