@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rulewright import words
 from tests.player_html import ids_a_reader_meets
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
                                    RULE_TURN, assemble, line_of)
@@ -104,6 +105,18 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     done, _ = build(tmp_path, TOY + "\n```{rule} toy.extra\nMore.\n```\n")
     assert done.returncode != 0
     assert "The rule toy.extra has no example" in done.stderr
+
+
+def test_a_rule_reference_to_no_rule_is_one_message_at_its_line_in_the_build_and_in_check(tmp_path):
+    prose = "\nAdding is done\nat once, as the rule\nsays ({ruleref}`toy.ad`).\n"
+    done, _ = build(tmp_path, TOY + prose)
+    src = tmp_path / "src"
+    (problem,) = words.check_references(src, {"toy.add", "toy.turn", "toy.end"})
+    line = line_of(TOY + prose, "{ruleref}`toy.ad`")
+    assert (problem.where.path, problem.where.line) == (str(src / "toy.md"), line)
+    assert "{ruleref}`toy.ad` refers to a rule the book does not declare. Did you mean 'toy.add'" in problem.message
+    assert done.returncode != 0
+    assert f"toy.md:{line}: WARNING: {problem.message}" in done.stderr, done.stderr
 
 
 NOTE = "\n```{designer-note}\nWe chose three.\n```\n"
