@@ -387,8 +387,7 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
             elif piece.kind == "role" and piece.name == "exampleref" and examples is not None:
                 example_id = _target(piece.text)
                 if example_id not in examples:
-                    problems.append(ExampleProblem(where, f"{{exampleref}}`{example_id}` refers to an example the "
-                                                   f"book does not have. {did_you_mean(example_id, examples)}"))
+                    problems.append(unknown_example_reference(example_id, where, examples))
             elif piece.kind == "role" and piece.name == "doc":
                 target = _target(piece.text)
                 if not _page(root, path, target):
@@ -411,6 +410,12 @@ def unknown_rule_reference(rule_id: str, where: Where, rules) -> ExampleProblem:
     return ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does not declare. "
                                  f"{did_you_mean(rule_id, rules)} Fix the ID, or declare the rule with a "
                                  "{rule} directive.")
+
+
+def unknown_example_reference(example_id: str, where: Where, examples) -> ExampleProblem:
+    """The one message for an ``{exampleref}`` to an example the book does not have."""
+    return ExampleProblem(where, f"{{exampleref}}`{example_id}` refers to an example the book does not have. "
+                                 f"{did_you_mean(example_id, examples)} Fix the ID: it is the example's ':id:'.")
 
 
 def role_line(path: str | Path, role: str, target: str, near: int) -> int:

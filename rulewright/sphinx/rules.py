@@ -149,9 +149,11 @@ def resolve(app, doctree, fromdocname) -> None:
         example_id = ref["example_id"]
         info = examples.get(example_id)
         if info is None or info.get("broken"):
-            logger.warning(f"The example {example_id!r} referred to here is not in the rulebook"
-                           + (" (it cannot be read, see its own message)" if info else "") +
-                           ". Check the spelling of its ID.", location=ref)
+            if info is None:  # an example that cannot be read has its own message
+                path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
+                line = words.role_line(path, "exampleref", example_id, line)
+                logger.warning(words.unknown_example_reference(example_id, Where(str(path), line), examples).message,
+                               location=f"{path}:{line}")
             ref.replace_self(nodes.literal(text=example_id))
             continue
         text = nodes.Text("Example " + nums.get(f"example:{example_id}", "?"))

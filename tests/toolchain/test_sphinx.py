@@ -167,6 +167,15 @@ def test_a_player_meets_no_rule_or_example_id_in_the_html(tmp_path):
     assert re.search(r'<a [^>]*href="#example-toy-add" title="Example A-\d+: Adding to the pile">Example A-\d+</a>', html)
 
 
+def test_an_example_reference_to_no_example_is_one_message_at_its_line(tmp_path):
+    toy = TOY + "\nSee also\n{exampleref}`toy-ad`.\n"
+    done, _ = build(tmp_path, toy)
+    assert done.returncode != 0
+    assert f"toy.md:{line_of(toy, '{exampleref}`toy-ad`')}" in done.stderr
+    assert "{exampleref}`toy-ad` refers to an example the book does not have" in done.stderr
+    assert "Did you mean 'toy-add'" in done.stderr
+
+
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):
     from tests.toolchain.test_format import FROM, POSITION
 
