@@ -19,6 +19,7 @@ class LineMap:
 
     first_line: int
     lines: dict[tuple, int] = field(default_factory=dict)
+    brackets: set[tuple] = field(default_factory=set)  # paths of lists written in brackets, [a, b]
 
     def line(self, *path) -> int:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -81,6 +82,8 @@ def _walk(node, path: tuple, lines: LineMap, where: Where) -> None:
             lines.lines[path + (key,)] = line
             _walk(value_node, path + (key,), lines, where)
     elif isinstance(node, yaml.SequenceNode):
+        if node.flow_style:
+            lines.brackets.add(path)
         for index, item in enumerate(node.value):
             lines.lines[path + (index,)] = where.line + item.start_mark.line
             _walk(item, path + (index,), lines, where)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Iterator
 
 from rulewright import registry, source
-from rulewright.game import InputError, Rng
+from rulewright.game import InputError, Rng, did_you_mean
 from rulewright.problems import ExampleProblem, Where, display_path
 
 GLOSSARY_FILE = "glossary.yaml"
@@ -383,17 +383,11 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
             if piece.kind == "role" and piece.name == "ruleref":
                 rule_id = _target(piece.text)
                 if rule_id not in rules:
-                    from rulewright.game import did_you_mean
-
-                    problems.append(ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does "
-                                                   f"not declare. {did_you_mean(rule_id, rules)}"))
+                    problems.append(unknown_rule_reference(rule_id, where, rules))
             elif piece.kind == "role" and piece.name == "exampleref" and examples is not None:
                 example_id = _target(piece.text)
                 if example_id not in examples:
-                    from rulewright.game import did_you_mean
-
-                    problems.append(ExampleProblem(where, f"{{exampleref}}`{example_id}` refers to an example the "
-                                                   f"book does not have. {did_you_mean(example_id, examples)}"))
+                    problems.append(unknown_example_reference(example_id, where, examples))
             elif piece.kind == "role" and piece.name == "doc":
                 target = _target(piece.text)
                 if not _page(root, path, target):
@@ -408,6 +402,31 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
             elif piece.kind == "link" and not re.match(r"^[a-z]+:", piece.text):
                 problems += _check_link(root, path, piece.text, where, targets)
     return problems
+
+
+def unknown_rule_reference(rule_id: str, where: Where, rules) -> ExampleProblem:
+    """The one message for a ``{ruleref}`` to a rule the book does not declare: ``rulewright
+    check`` and the Sphinx build both say it."""
+    return ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does not declare. "
+                                 f"{did_you_mean(rule_id, rules)} Fix the ID, or declare the rule with a "
+                                 "{rule} directive.")
+
+
+def unknown_example_reference(example_id: str, where: Where, examples) -> ExampleProblem:
+    """The one message for an ``{exampleref}`` to an example the book does not have."""
+    return ExampleProblem(where, f"{{exampleref}}`{example_id}` refers to an example the book does not have. "
+                                 f"{did_you_mean(example_id, examples)} Fix the ID: it is the example's ':id:'.")
+
+
+def role_line(path: str | Path, role: str, target: str, near: int) -> int:
+    """The line of ``{role}`target``` on the page at ``path``: the first at or after line ``near``
+    (docutils knows only the paragraph's first line), else ``near``."""
+    try:
+        found = [piece.line for piece in page_pieces(Path(path))
+                 if piece.kind == "role" and piece.name == role and _target(piece.text) == target]
+    except OSError:
+        return near
+    return next((line for line in found if line >= near), found[0] if found else near)
 
 
 def _target(text: str) -> str:

@@ -104,10 +104,6 @@ WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="
 PAGE = re.compile(r"<page ")
 
 
-@pytest.mark.xfail(strict=True, reason="Not yet met: the 1870 map's station tokens (4.5 pt in slots 15 pt wide, "
-                   "about 3.8 pt printed; larger needs wider slots and a roomier map), and the Bus diagrams whose "
-                   "key sits beside a wide map (about 900 pt wide, printed at half size: 5.5-5.9 pt). Remove this "
-                   "mark when the test passes.")
 def test_no_text_is_printed_smaller_than_6_pt(edition):
     out = subprocess.run(["pdftotext", "-bbox", str(pdf_of(edition)), "-"], capture_output=True, text=True,
                          check=True).stdout
@@ -120,11 +116,7 @@ def test_no_text_is_printed_smaller_than_6_pt(edition):
     assert not small, f"{len(small)} words under {MIN_PT} pt, e.g. {small[:8]}"
 
 
-def test_few_pages_are_more_than_half_empty(edition, tmp_path, request):
-    if edition == "designer":  # the player's edition must pass
-        request.applymarker(pytest.mark.xfail(strict=False, reason=(
-            "The designer's edition has about 7%: an example's outcome is kept with its diagram, so a tall pair "
-            "moves on whole and leaves a gap.")))
+def test_few_pages_are_more_than_half_empty(edition, tmp_path):
     if not shutil.which("pdftoppm"):
         pytest.skip("pdftoppm (poppler-utils) is not installed; .ci/run installs it")
     subprocess.run(["pdftoppm", "-gray", "-r", "10", str(pdf_of(edition)), str(tmp_path / "p")], check=True)

@@ -184,10 +184,18 @@ def _check_steps(s: Scenario, actions: list) -> None:
 
 
 def seed_list(s: Scenario, value: Any) -> list[int]:
-    """``seeds: 1..200`` (inclusive) or a list of whole numbers."""
+    """``seeds: 1..200`` (inclusive) or a list of whole numbers. Two numbers in brackets more than
+    one apart, ``[1, 50]``, read like a range's two ends (as in ``between: [1, 8]``) and are
+    refused: the range is ``1..50``, and two seeds are listed one per line."""
     text = str(value).strip()
     if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         seeds = list(value)
+        if len(seeds) == 2 and seeds[1] - seeds[0] > 1 and ("seeds",) in s.lines.brackets:
+            low, high = seeds
+            raise s.problem(f"'seeds: [{low}, {high}]' reads like a range but is just two seeds, {low} and {high}. "
+                            f"For every seed from {low} to {high}, write 'seeds: {low}..{high}'. For only these "
+                            f"two, list them one per line: 'seeds:', then '- {low}' and '- {high}' on the lines "
+                            "below.", "seeds")
     elif isinstance(value, str) and re.fullmatch(r"-?\d+\s*\.\.\s*-?\d+", text):
         low, high = (int(part) for part in text.split(".."))
         if low > high:

@@ -14,7 +14,9 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from rulewright import words
 from rulewright.book import AnyOption
+from rulewright.problems import Where
 from rulewright.sphinx import tables
 from rulewright.sphinx.numbering import numbers, reference_to
 
@@ -133,8 +135,10 @@ def resolve(app, doctree, fromdocname) -> None:
     for ref in list(doctree.findall(ruleref_node)):
         rule_id = ref["rule_id"]
         if rule_id not in rules:
-            logger.warning(f"The rule {rule_id!r} referred to here is not declared anywhere in the rulebook. "
-                           "Check the spelling, or declare it with a rule directive.", location=ref)
+            path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
+            line = words.role_line(path, "ruleref", rule_id, line)
+            logger.warning(words.unknown_rule_reference(rule_id, Where(str(path), line), rules).message,
+                           location=f"{path}:{line}")
             ref.replace_self(nodes.literal(text=rule_id))
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
@@ -145,9 +149,11 @@ def resolve(app, doctree, fromdocname) -> None:
         example_id = ref["example_id"]
         info = examples.get(example_id)
         if info is None or info.get("broken"):
-            logger.warning(f"The example {example_id!r} referred to here is not in the rulebook"
-                           + (" (it cannot be read, see its own message)" if info else "") +
-                           ". Check the spelling of its ID.", location=ref)
+            if info is None:  # an example that cannot be read has its own message
+                path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
+                line = words.role_line(path, "exampleref", example_id, line)
+                logger.warning(words.unknown_example_reference(example_id, Where(str(path), line), examples).message,
+                               location=f"{path}:{line}")
             ref.replace_self(nodes.literal(text=example_id))
             continue
         text = nodes.Text("Example " + nums.get(f"example:{example_id}", "?"))

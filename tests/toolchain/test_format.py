@@ -171,6 +171,18 @@ def test_a_bound_broken_by_one_seed_names_that_seed(page):
     assert "expected between 1 and 3, but it is 0." in result.report()
 
 
+@pytest.mark.parametrize("seeds, played", [
+    ("\n  - 1\n  - 40", [1, 40]),  # two seeds, one per line: not a range
+    ("[1, 2]", [1, 2]),  # the same as 1..2
+    ("[40, 1]", [40, 1]),  # no range runs backwards
+    ("[1, 20, 40]", [1, 20, 40]),
+])
+def test_a_list_of_seeds_that_cannot_be_a_range_plays_each_seed(page, seeds, played):
+    result, _ = run(page, SEEDS.replace("1..40", seeds))
+    assert result.ok, result.report()
+    assert result.seeds == played
+
+
 # ------------------------------------------------------------ misuse
 
 @pytest.mark.parametrize("body, change, words, at", [
@@ -188,6 +200,9 @@ def test_a_bound_broken_by_one_seed_names_that_seed(page):
     (SEEDS, ("1..40", "200..1"), "'seeds: 200..1' runs backwards", "seeds:"),
     (SEEDS, ("1..40", "lots"), "'seeds:' is a range such as '1..200'", "seeds:"),
     (SEEDS, ("1..40", "1..5000"), "at most 1000", "seeds:"),
+    (SEEDS, ("1..40", "[1, 40]"), "'seeds: [1, 40]' reads like a range but is just two seeds, 1 and 40. For every "
+     "seed from 1 to 40, write 'seeds: 1..40'. For only these two, list them one per line: 'seeds:', then '- 1' "
+     "and '- 40' on the lines below.", "seeds:"),
     (SEEDS, ("seeds: 1..40", "seeds: 1..40\nseed: 3"), "either 'seed:' (one play) or 'seeds:'", "seeds:"),
 ])
 def test_misused_forms_get_a_plain_message_at_their_line(page, body, change, words, at):

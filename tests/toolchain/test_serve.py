@@ -1,6 +1,7 @@
 """`make serve` (`rulewright serve`): the live preview serves the book on loopback and rebuilds it
 when a page is saved, showing a failing example on its page and naming it in the terminal. The
 server always stops, whatever happens."""
+import http.client
 import os
 import shutil
 import signal
@@ -27,7 +28,7 @@ def fetch(url: str) -> str:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return response.read().decode()
-    except OSError:
+    except (OSError, http.client.HTTPException):  # not up yet, or the page was cut short while being rewritten
         return ""
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rulewright import words
 from tests.player_html import ids_a_reader_meets
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
                                    RULE_TURN, assemble, line_of)
@@ -112,6 +113,18 @@ def test_a_rule_without_an_example_is_a_build_warning(tmp_path):
     assert "The rule toy.extra has no example" in done.stderr
 
 
+def test_a_rule_reference_to_no_rule_is_one_message_at_its_line_in_the_build_and_in_check(tmp_path):
+    prose = "\nAdding is done\nat once, as the rule\nsays ({ruleref}`toy.ad`).\n"
+    done, _ = build(tmp_path, TOY + prose)
+    src = tmp_path / "src"
+    (problem,) = words.check_references(src, {"toy.add", "toy.turn", "toy.end"})
+    line = line_of(TOY + prose, "{ruleref}`toy.ad`")
+    assert (problem.where.path, problem.where.line) == (str(src / "toy.md"), line)
+    assert "{ruleref}`toy.ad` refers to a rule the book does not declare. Did you mean 'toy.add'" in problem.message
+    assert done.returncode != 0
+    assert f"toy.md:{line}: WARNING: {problem.message}" in done.stderr, done.stderr
+
+
 NOTE = "\n```{designer-note}\nWe chose three.\n```\n"
 GUIDE = "---\nedition: designer\n---\n\n# Guide\n\nFor designers only.\n"
 INDEX_WITH_GUIDE = INDEX + "\nSee {doc}`the guide <guide>`, or [read it](guide.md).\n\n```{toctree}\n:caption: For designers\n\nguide\n```\n"
@@ -158,6 +171,15 @@ def test_a_player_meets_no_rule_or_example_id_in_the_html(tmp_path):
     html = (out / "toy.html").read_text()
     assert 'title="Rule 1a: Adding"' in html  # hover titles a player can read
     assert re.search(r'<a [^>]*href="#example-toy-add" title="Example A-\d+: Adding to the pile">Example A-\d+</a>', html)
+
+
+def test_an_example_reference_to_no_example_is_one_message_at_its_line(tmp_path):
+    toy = TOY + "\nSee also\n{exampleref}`toy-ad`.\n"
+    done, _ = build(tmp_path, toy)
+    assert done.returncode != 0
+    assert f"toy.md:{line_of(toy, '{exampleref}`toy-ad`')}" in done.stderr
+    assert "{exampleref}`toy-ad` refers to an example the book does not have" in done.stderr
+    assert "Did you mean 'toy-add'" in done.stderr
 
 
 def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path):

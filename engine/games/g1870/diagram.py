@@ -186,16 +186,28 @@ def draw(run, when: str, options=frozenset()) -> str:
 # - The destination of each corporation that acts in the example is marked "dest." in its colour,
 #   with "x2" when its destination token doubles it; a city that blocks that corporation is crossed
 #   in red.
-# - A small legend beside the map, and a table of the revenue of every train run under its south coast.
+# - A small legend in the empty strip east of Memphis, and a table of the revenue of every train run
+#   under the south coast.
 
-# Inches per hex column and per hex row: the map with its legend beside it is about 6.9 by 5 in, so
-# the PDF's height limit for diagrams (12.5 cm) still lets it print about 16 cm wide.
-MX, MY = 0.285, 0.34
+# Inches per hex column and per hex row: the map, its legend included, is about 7.2 in wide and 5.9 in
+# tall; printed at most 16 cm wide and 14 cm tall, about 0.89 of its size, its 7 pt text (tokens,
+# names) prints at 6.2 pt. (graphviz-pure reads POINT-SIZE as a whole number: 7.5 is drawn at 7.)
+MX, MY = 0.285, 0.32
 OFFBOARD_FILL = "#e8a0a0"
+TOKEN_PT, SLOT_W, SLOT_H = 7, 23, 11  # a token's symbol (bold) fits its slot: ATSF is 20 pt wide
+# Stations drawn a little off their hex (in hex columns), so that neighbours' token slots and names
+# do not touch: Fort Worth and Dallas have two slots each two columns apart, Topeka's name would
+# run into Kansas City's.
+NUDGE = {"Fort Worth": -0.55, "Dallas": 0.55, "Topeka": -0.55}
 
 
-def _hex_xy(hex_name: str) -> tuple[float, float]:
-    return int(hex_name[1:]) * MX, -(ord(hex_name[0]) - ord("A")) * MY
+def _hex_xy(hex_name: str, nudge: float = 0.0) -> tuple[float, float]:
+    return (int(hex_name[1:]) + nudge) * MX, -(ord(hex_name[0]) - ord("A")) * MY
+
+
+def _station_xy(name: str) -> tuple[float, float]:
+    from engine.games.g1870 import network
+    return _hex_xy(network.stations()[name]["hex"], NUDGE.get(name, 0.0))
 
 
 def _node_id(name: str) -> str:
@@ -204,10 +216,10 @@ def _node_id(name: str) -> str:
 
 def _slot(sym: str | None, reserved: bool = False) -> str:
     if sym is None:
-        return '<TD WIDTH="17" HEIGHT="10" FIXEDSIZE="TRUE" BGCOLOR="white"> </TD>'
-    fill, ink = ("#e6e6e6", style.MUTED) if reserved else (corporation_colour(sym), "white")
-    return (f'<TD WIDTH="15" HEIGHT="10" FIXEDSIZE="TRUE" BGCOLOR="{fill}">'
-            f'<FONT POINT-SIZE="4.5" COLOR="{ink}"><B>{escape(sym)}</B></FONT></TD>')
+        return f'<TD WIDTH="{SLOT_W}" HEIGHT="{SLOT_H}" FIXEDSIZE="TRUE" BGCOLOR="white"> </TD>'
+    fill, ink = ("#e6e6e6", "#555555") if reserved else (corporation_colour(sym), "white")
+    return (f'<TD WIDTH="{SLOT_W}" HEIGHT="{SLOT_H}" FIXEDSIZE="TRUE" BGCOLOR="{fill}">'
+            f'<FONT POINT-SIZE="{TOKEN_PT}" COLOR="{ink}"><B>{escape(sym)}</B></FONT></TD>')
 
 
 def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
@@ -215,7 +227,7 @@ def _station_nodes(state, name: str, marks: list[tuple[str, str]]) -> list[str]:
     (drawn over the track) and, just below, the name and value with any marks."""
     from engine.games.g1870 import network
     spec = network.stations()[name]
-    x, y = _hex_xy(spec["hex"])
+    x, y = _station_xy(name)
     node = _node_id(name)
     tokens = state.net.tokens.get(name, [])
     cells = [_slot(s) for s in tokens] + [_slot(s, True) for s in network.unstarted_homes(state, name)]
@@ -265,7 +277,7 @@ def _crosses(state, actors) -> list[str]:
     blocked = sorted({s for sym in actors for s in network.stations()
                       if network.blocks(state, s, sym) and not network.is_offboard(s)})
     for i, name in enumerate(blocked):
-        x, y = _hex_xy(network.stations()[name]["hex"])
+        x, y = _station_xy(name)
         for j, (dx, dy) in enumerate(((0.3, 0.16), (0.3, -0.16))):
             for end, sign in (("a", -1), ("b", 1)):
                 lines.append(f'  x{i}_{j}{end} [shape=point, width=0.01, style=invis, '
@@ -291,17 +303,20 @@ def _runs(run) -> list[tuple[str, str, str, int | None, bool]]:
 
 
 def _map_legend() -> str:
+    """The key, in the empty strip east of Memphis and Jackson (no station or link is there), two
+    lines an entry so that it adds nothing to the map's width."""
     rows = [(_swatch(style.MUTED, 3), "track laid"),
-            (_swatch(COLOURS[0], 4), "a train's route, in its colour"),
-            (_swatch(style.REFUSED, 3), "a refused route (dashed)"),
-            (_slot("TP") + "", "a station token"),
-            (_slot("SSW", True), "kept for an unstarted home"),
-            ('<TD><FONT COLOR="#D55E00">dest. x2</FONT></TD>', "destination; x2: counts double"),
-            ('<TD><FONT COLOR="#d62728">X</FONT></TD>', "full: blocks the corporation")]
-    body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
-    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="3" CELLPADDING="1" COLOR="{style.MUTED}">'
-             f'<TR><TD COLSPAN="2">The 1870 map (illustrative links)</TD></TR>{body}</TABLE>>')
-    return f'  map_legend [shape=plaintext, fontsize=7.5, pos="{21.3 * MX:.2f},{-6 * MY:.2f}!", label={label}];'
+            (_swatch(COLOURS[0], 4), "a train's route,|in its colour"),
+            (_swatch(style.REFUSED, 3), "a refused route|(dashed)"),
+            (_slot("TP"), "a station token"),
+            (_slot("SSW", True), "kept for an|unstarted home"),
+            ('<TD><FONT COLOR="#D55E00">dest.</FONT></TD>', "destination;|x2: counts double"),
+            ('<TD><FONT COLOR="#d62728">X</FONT></TD>', "full: blocks|the corporation")]
+    body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT" BALIGN="LEFT">{"<BR/>".join(map(escape, text.split("|")))}</TD></TR>'
+                   for swatch, text in rows)
+    label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
+             f'<TR><TD COLSPAN="2">The 1870 map<BR/>(illustrative links)</TD></TR>{body}</TABLE>>')
+    return f'  map_legend [shape=plaintext, fontsize=7.5, pos="{21.4 * MX:.2f},{-6.9 * MY:.2f}!", label={label}];'
 
 
 def _revenue_table(runs) -> str:

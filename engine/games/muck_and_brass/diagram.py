@@ -20,6 +20,9 @@ from engine.games.muck_and_brass.board import is_illustrative
 
 SCALE = 1.0  # board positions are inches already
 NEW_WIDTH, BUILT_WIDTH = 5.5, 3.0
+# The smallest text (cities, ports, link codes, the key). The map is drawn about 9.6 in wide and
+# printed at most 14 cm tall, about 0.53 of its size: 12 pt prints at 6.3 pt or more.
+SMALL_PT = 12
 
 
 def _pos(pos) -> str:
@@ -58,19 +61,19 @@ def draw(run, when: str, options=frozenset()) -> str:
     for name, city in board.cities.items():
         label = f"{name}\n{city.value}"
         attrs = {"shape": "box", "style": "rounded,filled", "fillcolor": "white",
-                 "margin": "0.06,0.03", "fontsize": "12"}
+                 "margin": "0.06,0.03", "fontsize": str(SMALL_PT)}
         if name in homes:
             company = homes[name]
             label = f"{name}  {city.value}\n{company.code} home" + ("" if company.active else " (not started)")
             attrs.update(color=company.colour, fillcolor=_tint(company.colour), peripheries="2", penwidth="1.5")
         if name == "London":
-            attrs.update(penwidth="2.5", fontsize="13")
+            attrs.update(penwidth="2.5", fontsize=str(SMALL_PT + 1))
         attrs["label"] = label
         lines.append(f"  {quote(name)} [{_attrs(_placed(attrs, city.pos))}];")
     for name, port in board.ports.items():
         owner = port_owners.get(name)
         attrs = {"shape": "box", "style": "filled,dashed", "fillcolor": "#e3f2fd", "color": "#5c8fbf",
-                 "fontsize": "10", "label": f"{name}\nport ${port.price}"}
+                 "fontsize": str(SMALL_PT), "label": f"{name}\nport ${port.price}"}
         if owner:
             attrs.update(style="filled", color=owner.colour, fillcolor=_tint(owner.colour), penwidth="2",
                          label=f"{name}\n{owner.code} marker")
@@ -146,7 +149,7 @@ def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = Fa
         if ny < 0 or (ny == 0 and nx < 0):
             nx, ny = -nx, -ny  # always to the upper side of the line
         pos = ((x1 + x2) / 2 + nx * 0.2, (y1 + y2) / 2 + ny * 0.2)
-        out.append(f"  {quote('label ' + (link or b))} [shape=plaintext, label={quote(text)}, fontsize=10, "
+        out.append(f"  {quote('label ' + (link or b))} [shape=plaintext, label={quote(text)}, fontsize={SMALL_PT}, "
                    f"fontcolor={quote(colour)}, width=0, height=0, margin=0, pos={quote(_pos(pos))}];")
     return out
 
@@ -184,4 +187,4 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
              f'<TR><TD COLSPAN="2"><B>{title}</B></TD></TR>{"".join(rows)}</TABLE>>')
     placed = all(city.pos is not None for city in state.board.cities.values())
     where = f", pos={quote(_pos((1.3, 1.5)))}" if placed else ""  # the demo board's empty corner
-    return f"  key [shape=plaintext, fontsize=10{where}, label={label}];"
+    return f"  key [shape=plaintext, fontsize={SMALL_PT}{where}, label={label}];"
