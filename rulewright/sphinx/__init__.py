@@ -68,6 +68,7 @@ def setup(app):
     app.add_role("word", glossary.WordRole())
     app.add_directive("engine-coverage", coverage_page.EngineCoverageDirective)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", incremental.written_after_read)
     app.connect("env-purge-doc", incremental.purge)
     app.connect("env-merge-info", incremental.merge)
     app.connect("source-read", examples.read_page)

@@ -11,6 +11,12 @@ are mended here with Sphinx's own environment events:
   rule and example with its result) with the one the last build wrote, and has every page that
   shows any of it written again when it changed.
 
+A third thing is Rulewright's own way of building: each edition's HTML and PDF builds share one
+folder of read pages (doctrees), so the PDF build may read a page again (its game changed) after
+the HTML build wrote it. Sphinx's HTML builder rewrites a page only when its source is newer than
+the written file, so ``builder-inited`` has it also rewrite a page whose read copy is newer
+(``written_after_read``).
+
 At the end of every build (``build-finished``), the whole-book checks run on what the build
 recorded (``rulewright.checks.book_problems``, the same checks ``rulewright check`` and the tests
 make), and every failing example is listed with its file, line, ID and page: a build whose pages
@@ -32,6 +38,33 @@ from rulewright.problems import Where, display_path
 logger = logging.getLogger(__name__)
 
 DOCNAME_TABLES = ("pages",)  # domain data kept per page, not per rule or example
+
+
+def written_after_read(app) -> None:
+    """``builder-inited``: a page read again by another builder sharing the doctrees (the PDF
+    build) is written again too, not left as it was."""
+    builder = app.builder
+    if not hasattr(builder, "get_outfilename"):
+        return
+    outdated = builder.get_outdated_docs
+
+    def outdated_or_read_since():
+        found = outdated()
+        if isinstance(found, str):  # this builder writes every page anyway
+            return found
+        found = list(found)
+        chosen = set(found)
+        for docname in sorted(app.env.found_docs - chosen):
+            try:
+                read = (Path(app.doctreedir) / f"{docname}.doctree").stat().st_mtime
+                written = Path(builder.get_outfilename(docname)).stat().st_mtime
+            except OSError:
+                continue  # never read or never written: Sphinx's own rules decide
+            if read > written:
+                found.append(docname)
+        return found
+
+    builder.get_outdated_docs = outdated_or_read_since
 
 
 def data(env) -> dict:
@@ -110,11 +143,14 @@ def picture(env) -> str:
 
 def dependents(app, env) -> list[str]:
     """``env-get-updated`` (after Sphinx has numbered the sections): when the book-wide picture
-    changed, every page that shows part of it is written again."""
+    changed since this output was last written, every page that shows part of it is written again
+    (the picture is remembered per output folder: an edition's HTML and PDF builds share the read
+    pages but each writes its own)."""
     now = picture(env)
     book = data(env)
-    before = book.get("picture")
-    book["picture"] = now
+    written = book.setdefault("pictures", {})
+    before = written.get(str(app.outdir))
+    written[str(app.outdir)] = now
     if before == now:
         return []
     folders = [Path(folder) for folder in book.get("glossaries", {})]

@@ -45,8 +45,8 @@ INSERTED = EXAMPLE_ADD.replace(":id: toy-add", ":id: toy-add-one").replace("add 
     "pile: 2", "pile: 1").replace("Adding to the pile", "Adding one")
 
 
-def sphinx(src: Path, out: Path) -> str:
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(out / ".doctrees"),
+def sphinx(src: Path, out: Path, builder: str = "html", doctrees: Path | None = None) -> str:
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", builder, "-d", str(doctrees or out / ".doctrees"),
                            str(src), str(out)], capture_output=True, text=True,
                           env={"RULEWRIGHT_STRICT": "0", "RULEWRIGHT_CACHE": str(src.parent / "cache"),
                                "PATH": "/usr/bin:/bin",
@@ -135,3 +135,16 @@ def test_every_build_lists_the_failing_examples_even_when_nothing_was_read(book)
     for stderr in (first, again):
         assert "adding.md:" in stderr and "toy-add  (page 'Adding')" in stderr
         assert "pile (line" in stderr and "expected 3, but it is 2." in stderr
+
+
+def test_a_page_read_again_by_the_pdf_build_is_written_again_by_the_html_build(book):
+    """make rulebook's HTML and PDF builds of an edition share their read pages: after the game
+    changes, the one-page (PDF) build reads the pages again, and the next HTML build must still
+    write them, not keep the pages it wrote before the change."""
+    src, out = book
+    game = src / "games" / "toygame" / "__init__.py"
+    game.write_text(game.read_text().replace('Setting(3, "The most', 'Setting(4, "The most'))
+    sphinx(src, src.parent / "single", builder="singlehtml", doctrees=out / ".doctrees")
+    sphinx(src, out)
+    assert "✗ FAILS" in (out / "adding.html").read_text()
+    assert_same_as_clean(src, out)
