@@ -111,6 +111,23 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     assert "The rulebook is sound: 4 rules, 8 examples." in checked.stdout, checked.stdout + checked.stderr
 
 
+def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):
+    """The player's edition of a new project reads "the left heap", not "heaps.left": its game ships
+    a phrases.yaml, and the whole-book checks (which name any path or event without words) pass."""
+    from rulewright import checks, config, phrases, registry
+
+    folder = tmp_path / "heap"
+    assert cli.main(["new", str(folder), "--title", "Heap", "--game", "heap"]) == 0
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.chdir(folder)
+    project = config.load(folder)
+    monkeypatch.setattr(config, "_current", project)  # restored after the test
+    words = phrases.for_game(registry.get_game("heap"))
+    assert words.path("heaps.left") == "the left heap"
+    assert set(words.events) == {"took", "game-over"}
+    assert checks.check(project.rulebook) == []
+
+
 def test_this_book_s_games_load_through_the_public_registry():
     book = config.load(Path(__file__).parent)
     assert set(book.games) == {"muck-and-brass", "bus", "powerup", "1870"}
