@@ -3,6 +3,9 @@
 - The page-start marks move into their headings, so the contents' page numbers are true.
 - sphinx-simplepdf's contents repair (BeautifulSoup over the whole book, about a tenth of the PDF
   build) runs only when there is something to repair, and quietly.
+- The PDF is kept when nothing WeasyPrint reads has changed (the one-page HTML, its stylesheets,
+  fonts and pictures, and WeasyPrint's version): a second ``make rulebook`` with no edit does not
+  lay out 300 pages again. A digest of those inputs is stored beside the PDF.
 - The one-page HTML is written with fewer elements for the same printed page: WeasyPrint's time
   grows with the number of elements it lays out, and the book has thousands of table cells and
   literals. A table cell holding one plain paragraph is written without the ``<p>`` (the print
@@ -12,11 +15,18 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import re
+import types
+from pathlib import Path
 
 from docutils import nodes
+from sphinx.builders.singlehtml import SingleFileHTMLBuilder
+from sphinx.util import logging
 from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
+
+logger = logging.getLogger(__name__)
 
 # Sphinx marks where each page starts in the one-page HTML with an empty span just before the
 # page's first section; when that section starts a new printed page, the span stays at the foot of
@@ -42,20 +52,54 @@ def needs_toctree_fix(html: str) -> bool:
     return False
 
 
+def repair(builder, html: str) -> str:
+    """Move the page-start marks, then let sphinx-simplepdf repair the contents only when needed (it
+    prints its bookkeeping, "found duplicate chapters: {...}", which a designer does not need)."""
+    html = PAGE_START.sub(lambda m: m.group(2) + m.group(1), html)
+    if not needs_toctree_fix(html):
+        return html
+    with contextlib.redirect_stdout(io.StringIO()):
+        return builder._toctree_fix(html)
+
+
+def inputs_digest(html: str, outdir: Path) -> str:
+    """A hash of everything WeasyPrint reads to make the PDF: the page, the files it refers to
+    (stylesheets, fonts, pictures: all under ``_static`` and ``_images``) and WeasyPrint's version."""
+    import weasyprint  # only a PDF build needs it (about a second to import)
+
+    digest = hashlib.sha256(f"{weasyprint.__version__}\0{html}".encode())
+    for folder in ("_static", "_images"):
+        for path in sorted((outdir / folder).rglob("*")):
+            if path.is_file():
+                digest.update(f"\0{path.relative_to(outdir).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def finish(builder) -> None:
+    """sphinx-simplepdf's last step, done here: the one-page HTML (Sphinx), the contents repaired,
+    then the PDF from WeasyPrint's Python API, unless the PDF made from the same inputs is there."""
+    SingleFileHTMLBuilder.finish(builder)
+    outdir = Path(builder.app.outdir)
+    index = outdir / f"{builder.config.root_doc}.html"
+    html = repair(builder, index.read_text(encoding="utf-8"))
+    index.write_text(html, encoding="utf-8")
+    target = outdir / (builder.config.simplepdf_file_name or f"{builder.config.project}.pdf")
+    stamp = target.with_name(target.name + ".inputs")
+    key = inputs_digest(html, outdir)
+    if target.is_file() and stamp.is_file() and stamp.read_text(encoding="utf-8") == key:
+        logger.info(f"{target.name} is unchanged: nothing it is made from changed.")
+        return
+    stamp.unlink(missing_ok=True)
+    import weasyprint
+
+    weasyprint.HTML(str(index)).write_pdf(target)
+    stamp.write_text(key, encoding="utf-8")
+
+
 def prepare(builder) -> None:
-    """Wrap the builder's contents repair: move the page-start marks, then repair only when needed.
-    sphinx-simplepdf prints its bookkeeping ("found duplicate chapters: {...}") on every build; a
-    designer reading the build log needs only real warnings."""
-    fix = builder._toctree_fix
-
-    def repair(html):
-        html = PAGE_START.sub(lambda m: m.group(2) + m.group(1), html)
-        if not needs_toctree_fix(html):
-            return html
-        with contextlib.redirect_stdout(io.StringIO()):
-            return fix(html)
-
-    builder._toctree_fix = repair
+    """Make the PDF builder's last step ``finish`` above."""
+    builder.finish = types.MethodType(finish, builder)
 
 
 class PrintTranslator(SimplepdfTranslator):

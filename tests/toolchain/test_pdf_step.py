@@ -26,3 +26,34 @@ def test_two_sections_sharing_the_id_a_contents_entry_points_at_need_the_repair(
 
 def test_a_page_without_contents_needs_no_repair():
     assert not _needs_toctree_fix('<section id="a"></section><section id="a"></section>')
+
+
+def test_a_pdf_is_made_again_only_when_what_it_is_made_from_changed(tmp_path):
+    """The PDF build keeps the PDF when nothing WeasyPrint reads changed (a second `make rulebook`
+    with no edit), and makes it again after an edit."""
+    import subprocess
+    import sys
+    import textwrap
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(textwrap.dedent("""
+        extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]
+        project = "Tiny"
+        simplepdf_file_name = "tiny.pdf"
+        """))
+    (src / "index.md").write_text("# Tiny\n\nOne page.\n")
+    out = tmp_path / "out"
+
+    def build():
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "simplepdf", str(src), str(out)],
+                              capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": "off"})
+        assert done.returncode == 0, done.stderr
+        return (out / "tiny.pdf").stat().st_mtime_ns, done.stdout
+
+    first, _ = build()
+    again, said = build()
+    assert again == first and "tiny.pdf is unchanged" in said
+    (src / "index.md").write_text("# Tiny\n\nOne page, edited.\n")
+    edited, said = build()
+    assert edited != first and "unchanged" not in said
