@@ -135,11 +135,7 @@ def resolve(app, doctree, fromdocname) -> None:
     for ref in list(doctree.findall(ruleref_node)):
         rule_id = ref["rule_id"]
         if rule_id not in rules:
-            path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
-            line = words.role_line(path, "ruleref", rule_id, line)
-            logger.warning(words.unknown_rule_reference(rule_id, Where(str(path), line), rules).message,
-                           location=f"{path}:{line}")
-            ref.replace_self(nodes.literal(text=rule_id))
+            _unknown(env, fromdocname, ref, "ruleref", rule_id, words.unknown_rule_reference, rules)
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
@@ -148,12 +144,10 @@ def resolve(app, doctree, fromdocname) -> None:
     for ref in list(doctree.findall(exampleref_node)):
         example_id = ref["example_id"]
         info = examples.get(example_id)
-        if info is None or info.get("broken"):
-            if info is None:  # an example that cannot be read has its own message
-                path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
-                line = words.role_line(path, "exampleref", example_id, line)
-                logger.warning(words.unknown_example_reference(example_id, Where(str(path), line), examples).message,
-                               location=f"{path}:{line}")
+        if info is None:
+            _unknown(env, fromdocname, ref, "exampleref", example_id, words.unknown_example_reference, examples)
+            continue
+        if info.get("broken"):  # an example that cannot be read has its own message
             ref.replace_self(nodes.literal(text=example_id))
             continue
         text = nodes.Text("Example " + nums.get(f"example:{example_id}", "?"))
@@ -168,6 +162,15 @@ def resolve(app, doctree, fromdocname) -> None:
         place.replace_self(para)
     for index in list(doctree.findall(rule_index_node)):
         index.replace_self(_index(app, fromdocname, nums, rules))
+
+
+def _unknown(env, fromdocname, ref, role, key, complaint, known) -> None:
+    """A reference to a rule or example the book does not have: the one message ``rulewright check``
+    gives too, at the role's own line, and the ID left in the text as written."""
+    path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
+    line = words.role_line(path, role, key, line)
+    logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
+    ref.replace_self(nodes.literal(text=key))
 
 
 def _index(app, fromdocname, nums, rules):

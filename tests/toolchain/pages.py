@@ -4,6 +4,19 @@ Tests find the line they expect a message to name with ``line_of``, so a page ca
 without its assertions going stale.
 """
 
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def toy_conf(target: str = "tests.toolchain.toy_game:GAME", root_doc: str = "index", before: str = "") -> str:
+    """A Sphinx conf.py for a toy book: this repository on the path, the toy game registered as
+    ``target``, and ``before`` (more Python) run before the extensions are named."""
+    return (f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n{before}"
+            f"from rulewright.registry import register\nregister(\"toy\", {target!r})\n"
+            f"extensions = [\"myst_parser\", \"rulewright.sphinx\"]\nroot_doc = {root_doc!r}\n")
+
+
 RULE_ADD = """
 ```{rule} toy.add
 :title: Adding

@@ -10,22 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD,
-                                   RULE_END, RULE_TURN, assemble)
+                                   RULE_END, RULE_TURN, assemble, toy_conf)
 
-ROOT = Path(__file__).resolve().parents[2]
 TOY_GAME = Path(__file__).with_name("toy_game.py")
 
 # The toy game is copied into the book's folder as its own package, so a test can change its code.
-CONF = f"""
-import sys
-sys.path.insert(0, {str(ROOT)!r})
-from pathlib import Path
-sys.path.insert(0, str(Path(__file__).parent / "games"))
-from rulewright.registry import register
-register("toy", "toygame:GAME")
-extensions = ["myst_parser", "rulewright.sphinx"]
-root_doc = "index"
-"""
+CONF = toy_conf("toygame:GAME", before="from pathlib import Path\n"
+                "sys.path.insert(0, str(Path(__file__).parent / 'games'))\n")
 
 INDEX = """
 # Toy book

@@ -4,25 +4,15 @@ import re
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from rulewright import words
 from tests.player_html import ids_a_reader_meets
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
-                                   RULE_TURN, assemble, line_of)
+                                   RULE_TURN, assemble, line_of, toy_conf)
 
-ROOT = Path(__file__).resolve().parents[2]
-
-CONF = f"""
-import sys
-sys.path.insert(0, {str(ROOT)!r})
-from rulewright.registry import register
-register("toy", "tests.toolchain.toy_game:GAME")
-extensions = ["myst_parser", "rulewright.sphinx"]
-root_doc = "index"
-"""
+CONF = toy_conf()
 
 INDEX = """
 # Toy book
