@@ -8,9 +8,10 @@
   lay out 300 pages again. A digest of those inputs is stored beside the PDF.
 - The one-page HTML is written with fewer elements for the same printed page: WeasyPrint's time
   grows with the number of elements it lays out, and the book has thousands of table cells and
-  literals. A table cell holding one plain paragraph is written without the ``<p>`` (the print
-  stylesheet gives such paragraphs no margin), and a literal's words are not wrapped one by one
-  in ``<span class="pre">`` (which only the screen stylesheet uses, to stop wrapping).
+  literals. A table cell holding one plain paragraph is written without the ``<p>`` (so the
+  cell has no paragraph margin: the examples' tables had none already, other tables print a little
+  more compactly), and a literal's words are not wrapped one by one in ``<span class="pre">``
+  (which only the screen stylesheet uses, to stop wrapping).
 """
 from __future__ import annotations
 
@@ -80,6 +81,10 @@ def finish(builder) -> None:
     """sphinx-simplepdf's last step, done here: the one-page HTML (Sphinx), the contents repaired,
     then the PDF from WeasyPrint's Python API, unless the PDF made from the same inputs is there."""
     SingleFileHTMLBuilder.finish(builder)
+    if builder.config.simplepdf_weasyprint_flags or builder.config.simplepdf_use_weasyprint_api is False:
+        logger.warning("conf.py sets simplepdf_weasyprint_flags or simplepdf_use_weasyprint_api = False, but "
+                       "Rulewright makes the PDF through WeasyPrint's Python API and does not use them: remove "
+                       "them from conf.py.")
     outdir = Path(builder.app.outdir)
     index = outdir / f"{builder.config.root_doc}.html"
     html = repair(builder, index.read_text(encoding="utf-8"))

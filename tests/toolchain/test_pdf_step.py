@@ -57,3 +57,17 @@ def test_a_pdf_is_made_again_only_when_what_it_is_made_from_changed(tmp_path):
     (src / "index.md").write_text("# Tiny\n\nOne page, edited.\n")
     edited, said = build()
     assert edited != first and "unchanged" not in said
+
+
+def test_weasyprint_command_line_settings_are_named_not_silently_ignored(tmp_path):
+    import subprocess
+    import sys
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]\n'
+                                 'simplepdf_weasyprint_flags = ["-v"]\n')
+    (src / "index.md").write_text("# Tiny\n\nOne page.\n")
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "simplepdf", str(src), str(tmp_path / "out")],
+                          capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": "off"})
+    assert "simplepdf_weasyprint_flags" in done.stderr and "remove them from conf.py" in done.stderr
