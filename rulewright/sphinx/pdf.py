@@ -3,6 +3,7 @@
 - The page-start marks move into their headings, so the contents' page numbers are true.
 - sphinx-simplepdf's contents repair (BeautifulSoup over the whole book, about a tenth of the PDF
   build) runs only when there is something to repair, and quietly.
+- SVG diagram labels are laid out a string at a time, not a letter at a time (``svg_text``).
 - The PDF is kept when nothing WeasyPrint reads has changed (the one-page HTML, its stylesheets,
   fonts and pictures, and WeasyPrint's version): a second ``make rulebook`` with no edit does not
   lay out 300 pages again. A digest of those inputs is stored beside the PDF.
@@ -26,6 +27,8 @@ from docutils import nodes
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.util import logging
 from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
+
+from .svg_text import whole_strings
 
 logger = logging.getLogger(__name__)
 
@@ -63,12 +66,16 @@ def repair(builder, html: str) -> str:
         return builder._toctree_fix(html)
 
 
+# Changed whenever this step makes a different PDF from the same inputs (so a kept PDF is made again).
+STEP = "whole SVG strings"
+
+
 def inputs_digest(html: str, outdir: Path) -> str:
     """A hash of everything WeasyPrint reads to make the PDF: the page, the files it refers to
     (stylesheets, fonts, pictures: all under ``_static`` and ``_images``) and WeasyPrint's version."""
     import weasyprint  # only a PDF build needs it (about a second to import)
 
-    digest = hashlib.sha256(f"{weasyprint.__version__}\0{html}".encode())
+    digest = hashlib.sha256(f"{STEP}\0{weasyprint.__version__}\0{html}".encode())
     for folder in ("_static", "_images"):
         for path in sorted((outdir / folder).rglob("*")):
             if path.is_file():
@@ -98,7 +105,8 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    weasyprint.HTML(str(index)).write_pdf(target)
+    with whole_strings():
+        weasyprint.HTML(str(index)).write_pdf(target)
     stamp.write_text(key, encoding="utf-8")
 
 
