@@ -74,14 +74,26 @@ def _game_fingerprint(name: str, target: str) -> str:  # once per process, like 
     return digest(game_folder)
 
 
+def _kept_path(kind: str, content: str) -> Path | None:
+    store = folder()
+    if store is None:
+        return None
+    k = hashlib.sha256(f"{FORMAT}\0{digest(TOOLCHAIN)}\0{kind}\0{content}".encode()).hexdigest()
+    return store / kind / (k + ".pickle")
+
+
+def is_kept(kind: str, content: str) -> bool:
+    """Whether ``kept(kind, content, ...)`` would find its value without computing it."""
+    path = _kept_path(kind, content)
+    return path is not None and _read(path) is not None
+
+
 def kept(kind: str, content: str, compute):
     """``compute()``, kept in the store under a hash of ``kind``, ``content`` and the toolchain's
     code: for work that depends on a file's text alone (reading an engine file's refusals)."""
-    store = folder()
-    if store is None:
+    path = _kept_path(kind, content)
+    if path is None:
         return compute()
-    k = hashlib.sha256(f"{FORMAT}\0{digest(TOOLCHAIN)}\0{kind}\0{content}".encode()).hexdigest()
-    path = store / kind / (k + ".pickle")
     value = _read(path)
     if value is None:
         value = compute()

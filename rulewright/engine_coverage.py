@@ -168,15 +168,26 @@ def _relative(path: Path) -> str:
 
 def measure_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None) -> dict:
     """``measure`` in a new Python process, so the engine is imported with coverage already on."""
+    return outcome(start_in_fresh_process(rulebook, cwd))
+
+
+def start_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None):
+    """Start ``measure_in_fresh_process`` and return at once; ``outcome`` waits for the report."""
     import subprocess
 
     args = [sys.executable, "-m", "rulewright.engine_coverage", "--json", "-"]
     if rulebook is not None:
         args += ["--rulebook", str(rulebook)]
-    done = subprocess.run(args, capture_output=True, text=True, cwd=cwd)
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "no output")
-    return json.loads(done.stdout)
+    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+
+
+def outcome(process) -> dict:
+    """The report of a measurement started by ``start_in_fresh_process`` (a ``RuntimeError`` with
+    the last line it printed when it failed)."""
+    out, err = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(err.strip().splitlines()[-1] if err.strip() else "no output")
+    return json.loads(out)
 
 
 def text(report: dict, rules: bool = False, top: int = 12) -> str:

@@ -5,10 +5,15 @@ fresh process (``rulewright.engine_coverage``), so they are never stale: the pag
 engine file and every page of the book, and Sphinx reads it again when any of them changes. The
 report is kept in the project's store under a hash of all of those (the book, each game's code and
 data, the toolchain), so the second edition's build and an unchanged rebuild reuse it.
+
+Measuring takes seconds (every example played under coverage), so it starts as soon as Sphinx
+knows it will read the page (``start_early``), in its own process beside the reading of the other
+pages, and the page collects the report when its turn comes.
 """
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -31,14 +36,46 @@ def _inputs(root: Path) -> str:
                        "code": {name: cache.game_fingerprint(name) for name in sorted(games)}}, sort_keys=True)
 
 
+# Measurements started before their page is read, by the store's content (their ``_inputs``).
+_started: dict[str, object] = {}
+DIRECTIVE = re.compile(r"^[ \t]*(`{3,}|~{3,}|:{3,})\{engine-coverage\}", re.MULTILINE)
+
+
+def start_early(app, env, docnames) -> None:
+    """``env-before-read-docs``: when a page about to be read shows the report and the store holds
+    none for today's book and games, start measuring now."""
+    shows = [name for name in docnames
+             if DIRECTIVE.search(Path(env.doc2path(name)).read_text(encoding="utf-8", errors="replace"))]
+    if not shows:
+        return
+    root = Path(env.srcdir)
+    inputs = _inputs(root)
+    if inputs not in _started and not cache.is_kept("engine-coverage", inputs):
+        _started[inputs] = engine_coverage.start_in_fresh_process(root, cwd=Path(app.confdir))
+
+
+def stop_unused(app, exception) -> None:
+    """``build-finished``: a measurement whose page was not read after all (the build stopped
+    first) is stopped, not left running."""
+    while _started:
+        _started.popitem()[1].kill()
+
+
+def _measure(root: Path, project: Path, inputs: str) -> dict:
+    started = _started.pop(inputs, None)
+    if started is not None:
+        return engine_coverage.outcome(started)
+    return engine_coverage.measure_in_fresh_process(root, cwd=project)
+
+
 class EngineCoverageDirective(SphinxDirective):
     has_content = False
 
     def run(self):
         root, project = Path(self.env.srcdir), Path(self.env.app.confdir)
+        inputs = _inputs(root)
         try:
-            report = cache.kept("engine-coverage", _inputs(root),
-                                lambda: engine_coverage.measure_in_fresh_process(root, cwd=project))
+            report = cache.kept("engine-coverage", inputs, lambda: _measure(root, project, inputs))
         except RuntimeError as error:
             logger.warning(f"The engine coverage could not be measured: {error}. Run 'rulewright coverage' "
                            "to see why.", location=self.get_location())

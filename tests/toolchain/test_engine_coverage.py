@@ -81,3 +81,63 @@ def test_the_kept_coverage_report_changes_with_the_book(tmp_path):
     assert _inputs(book) == first
     page.write_text(assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY))
     assert _inputs(book) != first
+
+
+class _Env:
+    def __init__(self, book):
+        self.srcdir = str(book)
+
+    def doc2path(self, name):
+        return str(Path(self.srcdir) / f"{name}.md")
+
+
+class _App:
+    confdir = str(ROOT)
+
+
+class _Started:
+    def __init__(self):
+        self.killed = False
+
+    def kill(self):
+        self.killed = True
+
+
+def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
+    """The designer's coverage page starts measuring when Sphinx is about to read the pages, so the
+    seconds it takes run beside the reading of the others; the page then takes that report, and
+    a measurement whose page was never read is stopped at the end of the build."""
+    from rulewright import cache, engine_coverage
+    from rulewright.sphinx import coverage_page
+
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    (book / "toy.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD))
+    (book / "coverage.md").write_text("# Coverage\n\n```{engine-coverage}\n```\n")
+    started, report = [], {"games": {}}
+    monkeypatch.setattr(engine_coverage, "start_in_fresh_process",
+                        lambda root, cwd=None: started.append(root) or _Started())
+    monkeypatch.setattr(engine_coverage, "outcome", lambda process: report)
+    monkeypatch.setattr(engine_coverage, "measure_in_fresh_process",
+                        lambda *a, **k: (_ for _ in ()).throw(AssertionError("measured a second time")))
+    env = _Env(book)
+
+    coverage_page.start_early(_App(), env, ["toy"])  # the page showing the report is not read
+    assert started == []
+    coverage_page.start_early(_App(), env, ["coverage", "toy"])
+    coverage_page.start_early(_App(), env, ["coverage", "toy"])  # started once only
+    assert started == [book]
+    inputs = coverage_page._inputs(book)
+    assert cache.kept("engine-coverage", inputs,
+                      lambda: coverage_page._measure(book, ROOT, inputs)) is report
+    assert coverage_page._started == {}
+
+    coverage_page.start_early(_App(), env, ["coverage"])  # the store has it now: nothing to start
+    assert started == [book]
+
+    (book / "toy.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY))
+    coverage_page.start_early(_App(), env, ["coverage"])  # a new book: measured again...
+    leftover = coverage_page._started[coverage_page._inputs(book)]
+    coverage_page.stop_unused(None, None)  # ...but the build ended before the page was read
+    assert leftover.killed and coverage_page._started == {}
