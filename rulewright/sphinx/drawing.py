@@ -8,16 +8,19 @@
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
 - The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
   names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
+- It also leaves out the group Graphviz wraps around each node and edge when the group carries
+  nothing but a name (``<g id="node3" class="node">``): a third of a diagram's elements, which
+  WeasyPrint visits one by one (about 2.5 s of the designer's PDF); the picture drawn is the same.
 """
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import tempfile
 from hashlib import sha1
 from pathlib import Path
+from xml.etree import ElementTree
 
 from docutils import nodes
 from sphinx.ext.graphviz import GraphvizError, html_visit_graphviz, render_dot
@@ -26,7 +29,9 @@ from sphinx.util import logging
 from rulewright import cache
 
 logger = logging.getLogger(__name__)
-NOT_FOR_READERS = re.compile(r"<!--.*?-->\n?|<title>[^<]*</title>\n?", re.S)
+SVG, XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
+GROUP, TITLE = f"{{{SVG}}}g", f"{{{SVG}}}title"
+NAME_ONLY = {"id", "class"}  # a group with these attributes alone draws nothing of its own
 
 try:
     import fcntl
@@ -43,13 +48,28 @@ def image_name(code: str, options: dict, fmt: str, config) -> str:
 
 
 def slim(path: Path) -> None:
-    """Leave out what no reader needs from a drawn SVG (see the module's docstring)."""
+    """Leave out what no reader needs from a drawn SVG (see the module's docstring); the parser
+    already drops comments and the document type."""
     if path.suffix != ".svg":
         return
-    text = path.read_text(encoding="utf-8")
-    slimmer = NOT_FOR_READERS.sub("", text)
-    if slimmer != text:
-        path.write_text(slimmer, encoding="utf-8")
+    ElementTree.register_namespace("", SVG)
+    ElementTree.register_namespace("xlink", XLINK)
+    tree = ElementTree.parse(path)
+    _slim(tree.getroot())
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+
+
+def _slim(element) -> None:
+    kept = []
+    for child in element:
+        _slim(child)
+        if child.tag == TITLE:
+            continue
+        if child.tag == GROUP and set(child.attrib) <= NAME_ONLY:
+            kept.extend(child)
+        else:
+            kept.append(child)
+    element[:] = kept
 
 
 @contextlib.contextmanager

@@ -62,3 +62,25 @@ def test_a_picture_has_no_internal_names_as_hover_text(tmp_path, monkeypatch):
     svg = picture.read_text()
     assert "<title>" not in svg and "<!--" not in svg
     assert "Leeds" in svg  # the labels a reader sees stay
+
+
+def test_a_picture_keeps_every_shape_and_drops_only_name_only_groups(tmp_path, monkeypatch):
+    """Graphviz wraps each node and edge in a group that carries only its name; those go, and every
+    shape and label stays, in the same order (so it is drawn the same), with the graph's own
+    group (which carries the picture's transform) kept."""
+    import re
+    from xml.etree import ElementTree
+
+    monkeypatch.setenv("RULEWRIGHT_CACHE", "off")
+    _, drawn = render_dot(translator(tmp_path / "graphviz"), CODE, {}, "svg")
+    before = Path(drawn).read_text()
+    drawing.draw(translator(tmp_path / "build"), {"code": CODE, "options": {}})
+    (picture,) = (tmp_path / "build" / "_images").iterdir()
+    after = picture.read_text()
+    def shapes(svg):
+        return [(e.tag, e.attrib, e.text) for e in ElementTree.fromstring(svg.encode()).iter()
+                if e.tag.rsplit("}", 1)[-1] in ("polygon", "path", "ellipse", "text", "polyline")]
+
+    assert len(shapes(before)) == 7 and shapes(after) == shapes(before)  # background; 2 nodes, outline and label each; the edge, line and arrowhead
+    assert before.count('class="node"') == 2 and 'class="node"' not in after and 'class="edge"' not in after
+    assert len(re.findall(r"<g\b", after)) == 1 and 'transform="' in re.search(r"<g\b[^>]*>", after).group(0)
