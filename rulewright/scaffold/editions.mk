@@ -5,17 +5,28 @@
 EDITIONS := player designer
 SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
-.PHONY: rulebook html pdf serve $(foreach e,$(EDITIONS),$(e) html-$(e) pdf-$(e))
+.PHONY: rulebook html pdf serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
 
-# Both editions, HTML and PDF, side by side (one edition per core; within one, the PDF reuses the
-# pages the HTML build read).
+# Both editions, HTML and PDF, on two cores. First both editions' pages are read, side by side (and
+# their examples played; a failing one is reported here). Then the writing, from those pages: the
+# designer's PDF, the longest job, on one core; the player's PDF and both editions' HTML one after
+# another on the other. A build that only writes leaves the read pages as they are, so the two
+# writing the designer's edition can run at once.
 rulebook: $(STAMP)
-	$(MAKE) --no-print-directory -j2 $(EDITIONS)
+	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS))
+	$(MAKE) --no-print-directory READ=done pdf-designer & designer=$$!; \
+	$(MAKE) --no-print-directory READ=done pdf-player html-player html-designer; others=$$?; \
+	wait $$designer && exit $$others
 	@echo "Player's edition:   $(BUILD)/player/html/index.html   $$(ls $(BUILD)/player/pdf/*.pdf)"
 	@echo "Designer's edition: $(BUILD)/designer/html/index.html $$(ls $(BUILD)/designer/pdf/*.pdf)"
 
-player designer: %: $(STAMP)
-	$(MAKE) --no-print-directory html-$* pdf-$*
+player designer: %: read-%
+	$(MAKE) --no-print-directory READ=done html-$* pdf-$*
+
+# Reading an edition's pages and playing its examples (Sphinx's dummy builder writes nothing). The
+# HTML and PDF targets read first unless READ=done says it was just done.
+$(addprefix read-,$(EDITIONS)): read-%: $(STAMP)
+	$(call SPHINX,$*) -b dummy rulebook $(BUILD)/$*/read $(SPHINXOPTS)
 
 html: $(STAMP)
 	$(MAKE) --no-print-directory -j2 $(foreach e,$(EDITIONS),html-$(e))
@@ -23,11 +34,11 @@ html: $(STAMP)
 pdf: $(STAMP)
 	$(MAKE) --no-print-directory -j2 $(foreach e,$(EDITIONS),pdf-$(e))
 
-$(addprefix html-,$(EDITIONS)): html-%: $(STAMP)
+$(addprefix html-,$(EDITIONS)): html-%: $(STAMP) $(if $(READ),,read-%)
 	$(call SPHINX,$*) -b html rulebook $(BUILD)/$*/html $(SPHINXOPTS)
 	@echo "HTML, $* edition: $(BUILD)/$*/html/index.html"
 
-$(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP)
+$(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP) $(if $(READ),,read-%)
 	$(call SPHINX,$*) -b simplepdf rulebook $(BUILD)/$*/pdf $(SPHINXOPTS)
 	@echo "PDF, $* edition: $$(ls $(BUILD)/$*/pdf/*.pdf)"
 

@@ -77,6 +77,8 @@ def setup(app):
     app.connect("env-get-outdated", incremental.outdated)
     app.connect("env-get-updated", incremental.dependents, priority=900)  # after Sphinx numbers sections
     app.connect("build-finished", incremental.finish)
+    app.connect("build-finished", incremental.remember_picture)
+    app.connect("env-before-read-docs", incremental.note_reading)
     app.connect("env-before-read-docs", coverage_page.start_early)
     app.connect("build-finished", coverage_page.stop_unused)
     app.connect("env-check-consistency", glossary.check_words)

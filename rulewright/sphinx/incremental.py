@@ -8,14 +8,16 @@ are mended here with Sphinx's own environment events:
   ``env-get-outdated`` has it re-read when one changed.
 - Rule and example numbers, rule references and the rule index depend on the whole book: once the
   changed pages are read, ``env-get-updated`` compares the book-wide picture (every number, every
-  rule and example with its result) with the one the last build wrote, and has every page that
-  shows any of it written again when it changed.
+  rule and example with its result) with the one the last build wrote into the same output folder
+  (a small file there), and has every page that shows any of it written again when it changed.
 
-A third thing is Rulewright's own way of building: each edition's HTML and PDF builds share one
-folder of read pages (doctrees), so the PDF build may read a page again (its game changed) after
-the HTML build wrote it. Sphinx's HTML builder rewrites a page only when its source is newer than
-the written file, so ``builder-inited`` has it also rewrite a page whose read copy is newer
-(``written_after_read``).
+A third thing is Rulewright's own way of building: each edition's builds share one folder of read
+pages (doctrees). ``make rulebook`` reads an edition once (Sphinx's ``dummy`` builder), then writes
+its HTML and its PDF from those pages. So a build may find pages read by another one since it last
+wrote them: ``builder-inited`` has it write a page whose read copy is newer than the written file,
+and every page showing the book-wide picture when that picture is not the one it wrote
+(``written_after_read``). A build that reads nothing leaves the shared folder as it is (Sphinx's
+environment is not saved again), so two such builds may run at once.
 
 At the end of every build (``build-finished``), the whole-book checks run on what the build
 recorded (``rulewright.checks.book_problems``, the same checks ``rulewright check`` and the tests
@@ -41,8 +43,9 @@ DOCNAME_TABLES = ("pages",)  # domain data kept per page, not per rule or exampl
 
 
 def written_after_read(app) -> None:
-    """``builder-inited``: a page read again by another builder sharing the doctrees (the PDF
-    build) is written again too, not left as it was."""
+    """``builder-inited``: a page read by another build sharing the doctrees since this output
+    folder was written is written again, and so is every page showing the book-wide picture when
+    that picture is not the one this folder's pages were written with."""
     builder = app.builder
     if not hasattr(builder, "get_outfilename"):
         return
@@ -53,6 +56,8 @@ def written_after_read(app) -> None:
         if isinstance(found, str):  # this builder writes every page anyway
             return found
         found = list(found)
+        if _written_picture(app) != picture(app.env):
+            found += [docname for docname in shows_book(app.env) if docname not in found]
         chosen = set(found)
         for docname in sorted(app.env.found_docs - chosen):
             try:
@@ -141,21 +146,44 @@ def picture(env) -> str:
     return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
 
 
-def dependents(app, env) -> list[str]:
-    """``env-get-updated`` (after Sphinx has numbered the sections): when the book-wide picture
-    changed since this output was last written, every page that shows part of it is written again
-    (the picture is remembered per output folder: an edition's HTML and PDF builds share the read
-    pages but each writes its own)."""
-    now = picture(env)
+PICTURE = ".rulewright-picture"  # in an output folder: the book-wide picture its pages hold
+
+
+def _written_picture(app) -> str | None:
+    try:
+        return (Path(app.outdir) / PICTURE).read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def shows_book(env) -> list[str]:
+    """The pages that show part of the book-wide picture, and those a glossary's terms link from."""
     book = data(env)
-    written = book.setdefault("pictures", {})
-    before = written.get(str(app.outdir))
-    written[str(app.outdir)] = now
-    if before == now:
-        return []
     folders = [Path(folder) for folder in book.get("glossaries", {})]
     return sorted(d for d, page in book.get("pages", {}).items() if d in env.found_docs and (
         page.get("shows_book") or any(f in Path(env.doc2path(d)).parents for f in folders)))
+
+
+def note_reading(app, env, docnames) -> None:
+    """``env-before-read-docs``: whether this build reads any page itself."""
+    app.rulewright_reads = bool(docnames)
+
+
+def dependents(app, env) -> list[str]:
+    """``env-get-updated`` (after Sphinx has numbered the sections): when this build read pages
+    and the book-wide picture is not the one this output folder's pages hold, every page that
+    shows part of it is written again. A build that read nothing settled that before
+    (``written_after_read``) and names no page here, so Sphinx does not save the shared
+    environment again."""
+    if not getattr(app, "rulewright_reads", False) or _written_picture(app) == picture(env):
+        return []
+    return shows_book(env)
+
+
+def remember_picture(app, exception) -> None:
+    """``build-finished``: the picture this output folder's pages now hold."""
+    if exception is None and Path(app.outdir).is_dir():
+        (Path(app.outdir) / PICTURE).write_text(picture(app.env), encoding="utf-8")
 
 
 def finish(app, exception) -> None:

@@ -139,3 +139,27 @@ def test_a_page_read_again_by_the_pdf_build_is_written_again_by_the_html_build(b
     sphinx(src, out)
     assert "✗ FAILS" in (out / "adding.html").read_text()
     assert_same_as_clean(src, out)
+
+
+def test_pages_read_once_then_written_by_builds_that_read_nothing(book):
+    """make rulebook reads an edition once (the dummy builder) and then writes its HTML and PDF from
+    those pages, side by side: the writing builds read no page and leave the shared read pages and
+    Sphinx's saved environment as they are, and after an edit the HTML is still what a clean build
+    gives (the inserted example renumbers the rest, so the pages showing numbers are written too)."""
+    src, out = book
+    doctrees = out / ".doctrees"
+    environment = doctrees / "environment.pickle"
+    (src / "adding.md").write_text(ADDING.replace(RULE_ADD, RULE_ADD + INSERTED))
+    sphinx(src, src.parent / "read", builder="dummy", doctrees=doctrees)
+    saved = (environment.stat().st_mtime_ns, environment.read_bytes())
+    read_pages = {p.name: p.stat().st_mtime_ns for p in doctrees.glob("*.doctree")}
+    sphinx(src, src.parent / "single", builder="singlehtml", doctrees=doctrees)
+    sphinx(src, out, doctrees=doctrees)
+    assert (environment.stat().st_mtime_ns, environment.read_bytes()) == saved
+    assert {p.name: p.stat().st_mtime_ns for p in doctrees.glob("*.doctree")} == read_pages
+    assert "Adding one" in (out / "adding.html").read_text()
+    assert "Adding one" in (src.parent / "single" / "index.html").read_text()
+    clean = src.parent / "clean"
+    sphinx(src, clean)
+    _, different, errors = filecmp.cmpfiles(out, clean, [str(p) for p in pages(clean)], shallow=False)
+    assert not different and not errors, f"written after a separate read differs from clean in {different + errors}"
