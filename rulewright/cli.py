@@ -232,9 +232,9 @@ def cmd_diagram(args) -> int:
     return 0
 
 
-def serve_command(host: str = "127.0.0.1", port: int = 8000) -> list[str]:
-    """sphinx-autobuild on the project's book: it rebuilds on saving a page, and on saving the
-    code or data of any game the book plays (their folders are watched too)."""
+def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "designer") -> list[str]:
+    """sphinx-autobuild on the project's book, in one edition: it rebuilds on saving a page, and on
+    saving the code or data of any game the book plays (their folders are watched too)."""
     from rulewright import config
     from rulewright.checks import game_sources
 
@@ -247,8 +247,9 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000) -> list[str]:
         except ExampleProblem:
             pass
     watched = sorted({str(p if p.is_dir() else p.parent) for p in game_sources(games)})
-    command = [sys.executable, "-m", "sphinx_autobuild", "-q", "-c", str(confdir), str(project.rulebook),
-               str(project.root / "_build" / "html"), "--host", host, "--port", str(port),
+    out = project.root / "_build" / ("html" if edition == "designer" else f"html-{edition}")
+    command = [sys.executable, "-m", "sphinx_autobuild", "-q", "-t", edition, "-c", str(confdir),
+               str(project.rulebook), str(out), "--host", host, "--port", str(port),
                "--re-ignore", r"(__pycache__|\.pyc$|_build)"]
     for folder in watched:
         command += ["--watch", folder]
@@ -259,8 +260,8 @@ def cmd_serve(args) -> int:
     import os
     import subprocess
 
-    command = serve_command(args.host, args.port)
-    print(f"Serving the rulebook at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
+    command = serve_command(args.host, args.port, args.edition)
+    print(f"Serving the {args.edition}'s edition at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
           "or a game's code or data. Failing examples are shown on their pages and listed here. Stop with Ctrl-C.")
     try:  # a failing example must not stop the preview: it is shown, not fatal
         return subprocess.run(command, env={**os.environ, "RULEWRIGHT_STRICT": "0"}).returncode
@@ -352,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="live preview: serve the book and rebuild it on every save")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--edition", choices=("designer", "player"), default="designer",
+                       help="which edition to preview (default: the designer's, with IDs and verification marks)")
     serve.set_defaults(func=cmd_serve)
     args = parser.parse_args(argv)
     try:

@@ -42,8 +42,9 @@ $(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP) $(if $(READ),,read-%)
 	$(call SPHINX,$*) -b simplepdf rulebook $(BUILD)/$*/pdf $(SPHINXOPTS)
 	@echo "PDF, $* edition: $$(ls $(BUILD)/$*/pdf/*.pdf)"
 
-# Live preview at http://127.0.0.1:8000 (the designer's edition): rebuilt on saving a page or a
-# game's code or data; a failing example is shown failing on its page and listed in the terminal
-# (not strict while serving).
+# Live preview at http://127.0.0.1:8000 (the designer's edition; `make serve EDITION=player` for
+# the player's): rebuilt on saving a page or a game's code or data; a failing example is shown
+# failing on its page and listed in the terminal (not strict while serving).
+EDITION ?= designer
 serve: $(STAMP)
-	$(BIN)/rulewright serve
+	$(BIN)/rulewright serve --edition $(EDITION)

@@ -73,3 +73,25 @@ def test_serve_rebuilds_on_save_and_shows_the_failure(tmp_path):
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
         log.close()
+
+
+def test_serve_previews_the_edition_asked_for(tmp_path, monkeypatch):
+    """`make serve` shows the designer's edition; `make serve EDITION=player` (`rulewright serve
+    --edition player`) builds the player's, by its Sphinx tag, into a folder of its own."""
+    from rulewright import cli, config
+
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\n')
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "index.md").write_text("# Toy\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(config, "_current", None, raising=False)
+    designer = cli.serve_command()
+    player = cli.serve_command(edition="player")
+    assert designer[designer.index("-t") + 1] == "designer"
+    assert player[player.index("-t") + 1] == "player"
+    build = str(tmp_path / "_build")
+    (designer_out,), (player_out,) = ([c for c in command if c.startswith(build)] for command in (designer, player))
+    assert designer_out != player_out
+    parser_help = subprocess.run([sys.executable, "-m", "rulewright.cli", "serve", "--edition", "nobody"],
+                                 cwd=tmp_path, capture_output=True, text=True)
+    assert parser_help.returncode == 2 and "choose from 'designer', 'player'" in parser_help.stderr
