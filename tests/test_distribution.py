@@ -84,4 +84,4 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert not ids_a_reader_meets(player, ids)
 
     # The live preview: `make serve` runs `rulewright serve` (not started here: it serves until stopped).
-    assert sh(["make", "-n", "serve"], project, env).strip().endswith(".venv/bin/rulewright serve")
+    assert sh(["make", "-n", "serve"], project, env).strip().endswith(".venv/bin/rulewright serve --edition designer")

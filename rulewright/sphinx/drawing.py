@@ -1,10 +1,10 @@
-"""Drawing the examples' diagrams in a build: Sphinx's graphviz support, with three changes.
+"""Drawing the examples' diagrams in a build: Sphinx's graphviz support, with these changes.
 
 - A diagram Graphviz cannot draw is reported at the example's file and line in one sentence, not as
   its DOT source.
 - Each picture is drawn once for all builds: the HTML and PDF builds of both editions ask for the
   same pictures, so a drawn picture is kept in the project's store (``_build/rulewright-cache/
-  diagrams``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
+  diagrams-2``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
 - The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
   names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
@@ -32,6 +32,9 @@ logger = logging.getLogger(__name__)
 SVG, XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 GROUP, TITLE = f"{{{SVG}}}g", f"{{{SVG}}}title"
 NAME_ONLY = {"id", "class"}  # a group with these attributes alone draws nothing of its own
+# The store's folder, renamed whenever ``slim`` changes what it leaves out, so a picture kept by an
+# older Rulewright is drawn again rather than reused.
+STORE = "diagrams-2"
 
 try:
     import fcntl
@@ -103,7 +106,7 @@ def draw(translator, node) -> None:
     if out.is_file():
         return
     store = cache.folder()
-    kept = store / "diagrams" / name if store is not None else None
+    kept = store / STORE / name if store is not None else None
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
     with _turn(kept.with_suffix(".lock")) if kept is not None else contextlib.nullcontext():

@@ -153,10 +153,10 @@ def test_new_asks_for_the_names_on_a_terminal(tmp_path, monkeypatch):
     assert '"moon-base" = "moon_base:GAME"' in (tmp_path / "p" / "pyproject.toml").read_text(encoding="utf-8")
 
 
-def make_dry_run(folder, target) -> list[str]:
+def make_dry_run(folder, target, *variables) -> list[str]:
     """The commands `make -n target` would run in ``folder`` (sub-makes are followed, nothing runs)."""
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
-    done = subprocess.run(["make", "-n", "--no-print-directory", target], cwd=folder, capture_output=True, text=True,
+    done = subprocess.run(["make", "-n", "--no-print-directory", target, *variables], cwd=folder, capture_output=True, text=True,
                           env=env, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout.splitlines()
@@ -172,8 +172,10 @@ def test_a_new_project_builds_both_editions_exactly_as_this_repository_does(tmp_
         for builder, out in (("html", "html"), ("simplepdf", "pdf")):
             assert sum(f"-t {edition} -d _build/{edition}/doctrees -b {builder} rulebook _build/{edition}/{out}" in line
                        for line in builds[folder]) == 1, (edition, builder, builds[folder])
-    assert any(line.endswith("bin/rulewright serve") for line in make_dry_run(folder, "serve"))
-    assert any(line.endswith("bin/rulewright serve") for line in make_dry_run(REPO, "serve"))
+    assert any(line.endswith("bin/rulewright serve --edition designer") for line in make_dry_run(folder, "serve"))
+    assert any(line.endswith("bin/rulewright serve --edition designer") for line in make_dry_run(REPO, "serve"))
+    assert any(line.endswith("bin/rulewright serve --edition player")
+               for line in make_dry_run(folder, "serve", "EDITION=player"))
 
 
 def test_a_new_project_s_readme_and_guide_name_the_two_editions(tmp_path):
