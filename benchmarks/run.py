@@ -10,8 +10,9 @@ Targets (on the 2-core reference machine):
 - `make rulebook` builds both editions (player's and designer's, HTML and PDF, side by side) in
   less wall time than one edition took before there were two: the book of commit 19a1c6c, whose
   `make rulebook` (one edition, HTML then PDF) took 57 s on the day the target was set. A shared
-  2-core machine's speed drifts by a third from hour to hour, so the bench builds that old book
-  again, right before today's, and prints the ratio of the two (the target is a ratio below 1);
+  2-core machine's speed drifts (the same old build took 68 to 85 s here on 2026-11-23), so the
+  bench builds that old book again, right before today's, and prints the ratio of the two (the
+  target is a ratio below 1);
   each edition's time alone is reported too. Left out with `--no-rulebook` (the builds take
   minutes); `--no-baseline` leaves out the old book.
 - `make test` draws and renders every example's diagrams as the book build does: at most 50 ms

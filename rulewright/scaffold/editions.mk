@@ -14,17 +14,17 @@ SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c .
 # writing the designer's edition can run at once.
 rulebook: $(STAMP)
 	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS))
-	$(MAKE) --no-print-directory READ=done pdf-designer & designer=$$!; \
-	$(MAKE) --no-print-directory READ=done pdf-player html-player html-designer; others=$$?; \
+	$(MAKE) --no-print-directory PAGES_READ=yes pdf-designer & designer=$$!; \
+	$(MAKE) --no-print-directory PAGES_READ=yes pdf-player html-player html-designer; others=$$?; \
 	wait $$designer && exit $$others
 	@echo "Player's edition:   $(BUILD)/player/html/index.html   $$(ls $(BUILD)/player/pdf/*.pdf)"
 	@echo "Designer's edition: $(BUILD)/designer/html/index.html $$(ls $(BUILD)/designer/pdf/*.pdf)"
 
 player designer: %: read-%
-	$(MAKE) --no-print-directory READ=done html-$* pdf-$*
+	$(MAKE) --no-print-directory PAGES_READ=yes html-$* pdf-$*
 
 # Reading an edition's pages and playing its examples (Sphinx's dummy builder writes nothing). The
-# HTML and PDF targets read first unless READ=done says it was just done.
+# HTML and PDF targets read first unless PAGES_READ=yes says they were just read.
 $(addprefix read-,$(EDITIONS)): read-%: $(STAMP)
 	$(call SPHINX,$*) -b dummy rulebook $(BUILD)/$*/read $(SPHINXOPTS)
 
@@ -34,11 +34,11 @@ html: $(STAMP)
 pdf: $(STAMP)
 	$(MAKE) --no-print-directory -j2 $(foreach e,$(EDITIONS),pdf-$(e))
 
-$(addprefix html-,$(EDITIONS)): html-%: $(STAMP) $(if $(READ),,read-%)
+$(addprefix html-,$(EDITIONS)): html-%: $(STAMP) $(if $(PAGES_READ),,read-%)
 	$(call SPHINX,$*) -b html rulebook $(BUILD)/$*/html $(SPHINXOPTS)
 	@echo "HTML, $* edition: $(BUILD)/$*/html/index.html"
 
-$(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP) $(if $(READ),,read-%)
+$(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP) $(if $(PAGES_READ),,read-%)
 	$(call SPHINX,$*) -b simplepdf rulebook $(BUILD)/$*/pdf $(SPHINXOPTS)
 	@echo "PDF, $* edition: $$(ls $(BUILD)/$*/pdf/*.pdf)"
 
