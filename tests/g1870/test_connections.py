@@ -58,6 +58,19 @@ def test_bad_map_setup_names_its_key(setup, where):
     assert error.value.where == where
 
 
+@pytest.mark.parametrize("tokens, words", [
+    ({"Chicago": ["TP"]}, "Chicago has no spaces for station tokens (it is an off-board area)"),
+    ({"Wichita": ["TP", "MP"]}, "Wichita has 1 space for station tokens and none is free for MP"),
+])
+def test_a_station_token_in_setup_needs_a_free_space(tokens, words):
+    """An example cannot set up a position the game could never reach: a token in an off-board area
+    (no spaces) or in a city whose spaces are all taken is refused at its key, in words."""
+    with pytest.raises(InputError) as error:
+        network_start(tokens=tokens)
+    assert words in error.value.message
+    assert error.value.where == f"tokens.{next(iter(tokens))}"
+
+
 def test_a_queued_run_is_checked_again_and_postponed():
     state = network_start(track={"Little Rock-Dallas": "MP"})
     assert connections.eligible(state, "MP")

@@ -52,6 +52,14 @@ def build(state, setup: dict) -> None:
 def add_token(state, sym: str, where: str) -> None:
     if sym in state.net.tokens.get(where, []):
         return
+    slots = network.stations()[where]["slots"]
+    if slots == 0:
+        raise InputError(f"{where} has no spaces for station tokens (it is an off-board area); put {sym}'s "
+                         "token in a city (see the Notation section).", f"tokens.{where}")
+    if network.free_slots(state, where) <= 0:
+        raise InputError(f"{where} has {slots} space{'s' if slots != 1 else ''} for station tokens and none is "
+                         f"free for {sym} (a home space kept for a corporation that has not started counts as "
+                         "taken); leave a token out or choose another city.", f"tokens.{where}")
     if not state.net.charter[sym]:
         raise InputError(f"{sym} has no station tokens left for {where}.", f"tokens.{where}")
     state.net.charter[sym].pop(0)
