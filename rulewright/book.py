@@ -332,13 +332,10 @@ def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:
     return problems
 
 
-DIRECTIVE_NAME = re.compile(r"^[ \t]*(?:`{3,}|~{3,}|:{3,})\{([^}]*)\}")
-
-
 def misspelt_directives(page: Page) -> list[ExampleProblem]:
     """A misspelt ``{exmaple}`` would be skipped by the tests without a word: name it instead."""
     problems = []
-    for name, line in _directive_names(page.text):
+    for name, line in directive_names(page.text):
         if name not in OUR_DIRECTIVES:
             close = difflib.get_close_matches(name, OUR_DIRECTIVES, n=1, cutoff=0.75)
             if close:
@@ -348,8 +345,9 @@ def misspelt_directives(page: Page) -> list[ExampleProblem]:
     return problems
 
 
-def _directive_names(text: str, first_line: int = 1):
-    """(name, line) of every directive MyST would run, nested ones included."""
+def directive_names(text: str, first_line: int = 1):
+    """(name, line) of every directive MyST would run, nested ones included (a block shown as code
+    is not one)."""
     for token in _markdown().parse(text):
         if token.type in ("fence", "colon_fence") and token.map is not None:
             match = DIRECTIVE_INFO.match(token.info.strip())
@@ -360,7 +358,7 @@ def _directive_names(text: str, first_line: int = 1):
             if name not in LITERAL_DIRECTIVES and name != "example":
                 parsed = parse_directive_text(_DirectiveShape, match.group(2).strip(), token.content)
                 if parsed.body:
-                    yield from _directive_names("\n".join(parsed.body) + "\n",
+                    yield from directive_names("\n".join(parsed.body) + "\n",
                                                 first_line + token.map[0] + 1 + parsed.body_offset)
 
 

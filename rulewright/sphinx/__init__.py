@@ -66,7 +66,7 @@ def setup(app):
     app.connect("missing-reference", editions.link_to_left_out_page)
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
-    app.add_directive("engine-coverage", coverage_page.EngineCoverageDirective)
+    app.add_directive(coverage_page.NAME, coverage_page.EngineCoverageDirective)
     app.connect("builder-inited", _add_static)
     app.connect("builder-inited", incremental.written_after_read)
     app.connect("env-purge-doc", incremental.purge)

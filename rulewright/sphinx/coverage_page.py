@@ -13,7 +13,6 @@ pages, and the page collects the report when its turn comes.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import cache, engine_coverage, registry
+from rulewright import book, cache, engine_coverage, registry
 from rulewright.sphinx import tables
 from rulewright.sphinx.rules import ruleref_node
 
@@ -38,15 +37,19 @@ def _inputs(root: Path) -> str:
 
 # Measurements started before their page is read, by the store's content (their ``_inputs``).
 _started: dict[str, object] = {}
-DIRECTIVE = re.compile(r"^[ \t]*(`{3,}|~{3,}|:{3,})\{engine-coverage\}", re.MULTILINE)
+NAME = "engine-coverage"
+
+
+def _shows_report(path: Path) -> bool:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    # The scanner's reading of the page (MyST's own), only for pages that name the directive at all.
+    return "{" + NAME + "}" in text and any(name == NAME for name, _ in book.directive_names(text))
 
 
 def start_early(app, env, docnames) -> None:
     """``env-before-read-docs``: when a page about to be read shows the report and the store holds
     none for today's book and games, start measuring now."""
-    shows = [name for name in docnames
-             if DIRECTIVE.search(Path(env.doc2path(name)).read_text(encoding="utf-8", errors="replace"))]
-    if not shows:
+    if not any(_shows_report(Path(env.doc2path(name))) for name in docnames):
         return
     root = Path(env.srcdir)
     inputs = _inputs(root)
@@ -58,7 +61,9 @@ def stop_unused(app, exception) -> None:
     """``build-finished``: a measurement whose page was not read after all (the build stopped
     first) is stopped, not left running."""
     while _started:
-        _started.popitem()[1].kill()
+        process = _started.popitem()[1]
+        process.kill()
+        process.communicate()  # reaped, and its pipes closed
 
 
 def _measure(root: Path, project: Path, inputs: str) -> dict:

@@ -102,6 +102,10 @@ class _Started:
     def kill(self):
         self.killed = True
 
+    def communicate(self):
+        assert self.killed
+        return "", ""
+
 
 def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     """The designer's coverage page starts measuring when Sphinx is about to read the pages, so the
@@ -123,7 +127,9 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
                         lambda *a, **k: (_ for _ in ()).throw(AssertionError("measured a second time")))
     env = _Env(book)
 
+    (book / "guide.md").write_text("# How to show it\n\n````text\n```{engine-coverage}\n```\n````\n")
     coverage_page.start_early(_App(), env, ["toy"])  # the page showing the report is not read
+    coverage_page.start_early(_App(), env, ["guide"])  # a page only quoting the directive as code
     assert started == []
     coverage_page.start_early(_App(), env, ["coverage", "toy"])
     coverage_page.start_early(_App(), env, ["coverage", "toy"])  # started once only
