@@ -8,6 +8,9 @@
 - ``interface.py``: ``Game``, the interface a game implements, ``Action``, ``Setting``, ``step``
   and ``check_action`` (what ``apply`` calls first).
 - ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
+- ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
+  (what a game's optional ``setup_of`` returns).
+- ``importer.py``: ``Importer``, what turns another program's game record into a Rulewright record.
 
 Stability: everything named in ``__all__`` below is the public API. Within a major version of
 Rulewright (0.x counts as one), it only grows: names are not removed or renamed, and the methods a
@@ -17,10 +20,12 @@ and may change; games should import only from ``rulewright.game`` (and ``rulewri
 shared diagram look).
 """
 from rulewright.game.events import Event
-from rulewright.game.interface import Action, Game, Setting, check_action, step
+from rulewright.game.interface import Action, Game, Setting, Violation, check_action, implements, step
+from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
 from rulewright.game import values
+from rulewright.game.setups import minimal_setup
 
-__all__ = ["Action", "Event", "Game", "InputError", "Refusal", "Rng", "Setting", "check_action", "did_you_mean", "lookup",
-           "step", "values"]
+__all__ = ["Action", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting", "Violation", "check_action",
+           "did_you_mean", "implements", "lookup", "minimal_setup", "step", "values"]

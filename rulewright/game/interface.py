@@ -23,6 +23,10 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   still works; only examples asking for a ``:diagram:`` are told it has none.
 - ``diagram_options``: the extra words the drawer understands after ``before``/``after``/``both``
   in an example's ``:diagram:`` (``:diagram: after legal``); any other word is refused.
+- ``setup_of(state)`` (optional): the position written back as an example's ``setup``, so that
+  play can be kept as data (records, examples cut out of play); see its docstring.
+- ``invariants(state)`` (optional): the game's conservation laws (money, shares, tiles, tokens),
+  checked after every move by ``rulewright fuzz``; see its docstring.
 
 ``apply`` may mutate the state it is given; callers use ``step``, which works on a copy so that a
 refused action leaves the state exactly as it was.
@@ -112,6 +116,41 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: Any) -> dict: ...
+
+    def setup_of(self, state: Any) -> dict:
+        """Optional: the position ``state`` written in the setup keys an example uses.
+
+        ``new_state(setup_of(s), settings, rng)`` must give a state with the same view, the same
+        legal actions and the same future under the same moves and chance (the settings are not
+        part of the setup: a record or an example states them apart). Write it minimal, a preset
+        plus what differs from it (``minimal_setup`` does that from a full setup), so that an
+        example cut out of play stays readable. A game without it cannot have examples cut out of
+        play, and its records cannot report the position a refused move was made in."""
+        raise NotImplementedError(f"{self.title} does not write its positions as setups (Game.setup_of).")
+
+    def invariants(self, state: Any) -> list:
+        """Optional: what must hold in every position of the game, checked after every move of
+        random play (``rulewright fuzz``). Returns a ``Violation`` for each law broken (money
+        created from nothing, a share counted twice, a tile in two places), citing the rule it
+        concerns where one does; an empty list when all hold."""
+        return []
+
+
+def implements(game: Game, method: str) -> bool:
+    """Whether ``game`` gives its own ``setup_of`` or ``invariants`` (both are optional)."""
+    return getattr(type(game), method, None) is not getattr(Game, method, None)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """An invariant that does not hold: what is wrong, in plain words, and the rule ID it concerns
+    (``None`` where no one rule does)."""
+
+    message: str
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.message} (rule {self.rule})" if self.rule else self.message
 
 
 def check_action(game: Game, state: Any, action: Any) -> None:
