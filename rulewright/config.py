@@ -13,6 +13,9 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     [tool.rulewright.games]        # games that live in this repository, not installed with pip
     my-game = "my_game:GAME"
 
+    [tool.rulewright.importers]    # readers of other programs' game records (rulewright replay --from)
+    "18xx.games" = "my_game.importer:IMPORTER"
+
 Games installed with pip register under the ``rulewright.games`` entry-point group instead
 (see ``rulewright.registry``). The project's folder is put on ``sys.path``, as pytest does for a
 rootdir, so ``my_game`` above is found without installing it.
@@ -29,7 +32,7 @@ from rulewright.problems import ExampleProblem, Where
 
 PYTHON_BLOCKS = ("allow", "refuse")
 PENDING = ("allow", "error")
-KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes")
+KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes", "importers")
 
 
 @dataclass
@@ -39,6 +42,7 @@ class Project:
     root: Path
     rulebook: Path
     games: dict[str, str] = field(default_factory=dict)
+    importers: dict[str, str] = field(default_factory=dict)
     strict: bool = False
     python_blocks: str = "allow"
     pending: str = "allow"
@@ -106,6 +110,10 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     if not isinstance(games, dict) or not all(isinstance(v, str) and ":" in v for v in games.values()):
         raise bad("games", "'games' in [tool.rulewright] must be a table of game name = \"module:object\", "
                   "e.g. my-game = \"my_game:GAME\".")
+    importers = table.get("importers", {})
+    if not isinstance(importers, dict) or not all(isinstance(v, str) and ":" in v for v in importers.values()):
+        raise bad("importers", "'importers' in [tool.rulewright] must be a table of record format = "
+                  "\"module:object\", e.g. \"18xx.games\" = \"my_game.importer:IMPORTER\".")
     for key, choices in (("python-blocks", PYTHON_BLOCKS), ("pending", PENDING)):
         if key in table and table[key] not in choices:
             raise bad(key, f"'{key}' in [tool.rulewright] must be one of {', '.join(map(repr, choices))}, "
@@ -117,7 +125,7 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     if not isinstance(rulebook, str):
         raise bad("rulebook", f"'rulebook' in [tool.rulewright] must be a folder name in quotes, not {rulebook!r}.")
     return Project(root=root, rulebook=(root / rulebook).resolve(), games=dict(games),
-                   strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
+                   importers=dict(importers), strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
                    pyproject=pyproject)
 

@@ -12,6 +12,10 @@ A game is found by the name examples write (``game: bus``) in two places, checke
 
 Each target is a ``rulewright.game.Game`` instance (or a class, which is instantiated). Games are
 imported only when first asked for, so one broken game cannot stop the others.
+
+Importers of other programs' game records (``rulewright.game.Importer``, for ``rulewright replay
+--from FORMAT``) are found the same way, by format name: ``[tool.rulewright.importers]``, then the
+``rulewright.importers`` entry-point group.
 """
 from __future__ import annotations
 
@@ -22,10 +26,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from rulewright import config
-from rulewright.game import Game, InputError, did_you_mean
+from rulewright.game import Game, Importer, InputError, did_you_mean
 from rulewright.problems import display_path
 
 ENTRY_POINT_GROUP = "rulewright.games"
+IMPORTER_GROUP = "rulewright.importers"
 
 _extra: dict[str, str] = {}  # register(): games added at run time (tests, plugins)
 _loaded: dict[str, Game] = {}
@@ -95,20 +100,53 @@ def _registered_where(name: str) -> str:
 
 def load(target: str, name: str = "", where: str = "") -> Game:
     """Import ``module:object`` and return the game it names."""
-    module_name, _, attribute = target.partition(":")
     registered = f"The game {name!r} is registered as {target!r}{' ' + where if where else ''}"
-    try:
-        obj = importlib.import_module(module_name)
-        for part in (attribute or "GAME").split("."):
-            obj = getattr(obj, part)
-    except Exception as error:  # a game that fails to import is reported, not a traceback
-        raise InputError(f"{registered}, but it cannot be loaded: {_failure(error)}. Check the package and "
-                         "object names there, and the game's code.", "game") from None
+    obj = _import(target, "GAME", registered, "the game's code")
     if isinstance(obj, type) and issubclass(obj, Game):
         obj = obj()
     if not isinstance(obj, Game):
         raise InputError(f"{registered}, which is not a rulewright.game.Game: it should name an instance of "
                          "your Game subclass, such as GAME = MyGame() in the package's __init__.py.", "game")
+    return obj
+
+
+def _import(target: str, default: str, registered: str, code: str):
+    module_name, _, attribute = target.partition(":")
+    try:
+        obj = importlib.import_module(module_name)
+        for part in (attribute or default).split("."):
+            obj = getattr(obj, part)
+    except Exception as error:  # a game that fails to import is reported, not a traceback
+        raise InputError(f"{registered}, but it cannot be loaded: {_failure(error)}. Check the package and "
+                         f"object names there, and {code}.", "game") from None
+    return obj
+
+
+def importer_targets() -> dict[str, str]:
+    """Every known record format and its ``module:object``; the project's table wins."""
+    installed_here = {ep.name: ep.value for ep in entry_points(group=IMPORTER_GROUP)}
+    return {**installed_here, **config.current().importers}
+
+
+def get_importer(format_name: str) -> Importer:
+    """The ``Importer`` for a record format, or an ``InputError`` that says how they are registered."""
+    known = importer_targets()
+    if format_name not in known:
+        project = config.current()
+        table = display_path(str(project.pyproject or project.root / "pyproject.toml"))
+        hint = (did_you_mean(format_name, known) + " The formats are: " + ", ".join(sorted(known)) + "."
+                if known else "No importer of other programs' records is registered.")
+        raise InputError(f"There is no importer for records of the format {format_name!r}. {hint} An importer is "
+                         f"registered in {table}, under [tool.rulewright.importers], as a line such as "
+                         f"\"{format_name}\" = \"my_game.importer:IMPORTER\"; or it is installed with pip from a "
+                         f"package that declares it under the {IMPORTER_GROUP!r} entry point.")
+    target = known[format_name]
+    obj = _import(target, "IMPORTER", f"The importer {format_name!r} is registered as {target!r}", "the importer's code")
+    if isinstance(obj, type) and issubclass(obj, Importer):
+        obj = obj()
+    if not isinstance(obj, Importer):
+        raise InputError(f"The importer {format_name!r} is registered as {target!r}, which is not a "
+                         "rulewright.game.Importer: it should name an instance of your Importer subclass.")
     return obj
 
 

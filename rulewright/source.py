@@ -36,8 +36,9 @@ class LineMap:
         return self.first_line
 
 
-def load(text: str, where: Where) -> tuple[object, LineMap]:
-    """Parse ``text`` (which starts at ``where.line`` of ``where.path``) into data and a line map."""
+def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMap]:
+    """Parse ``text`` (which starts at ``where.line`` of ``where.path``) into data and a line map;
+    ``what`` names the text in messages ("the example is not valid YAML")."""
     lines = LineMap(where.line)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -58,7 +59,7 @@ def load(text: str, where: Where) -> tuple[object, LineMap]:
         line = where.line + mark.line if mark is not None else where.line
         raise ExampleProblem(
             where.at(line),
-            f"The example is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "
+            f"The {what} is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "
             "indentation, that brackets are closed, and that every 'key: value' has a space after the colon.",
         ) from None
     if node is not None:

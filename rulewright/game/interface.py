@@ -25,6 +25,8 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   in an example's ``:diagram:`` (``:diagram: after legal``); any other word is refused.
 - ``setup_of(state)`` (optional): the position written back as an example's ``setup``, so that
   play can be kept as data (records, examples cut out of play); see its docstring.
+- ``is_over(state)`` (optional): whether the game has ended, so that a position where it has not
+  and nobody can act is found (``rulewright fuzz``).
 - ``invariants(state)`` (optional): the game's conservation laws (money, shares, tiles, tokens),
   checked after every move by ``rulewright fuzz``; see its docstring.
 
@@ -127,6 +129,12 @@ class Game(ABC):
         example cut out of play stays readable. A game without it cannot have examples cut out of
         play, and its records cannot report the position a refused move was made in."""
         raise NotImplementedError(f"{self.title} does not write its positions as setups (Game.setup_of).")
+
+    def is_over(self, state: Any) -> bool | None:
+        """Optional: whether the game has ended in ``state``. Random play (``rulewright fuzz``)
+        reports a position where the game is not over and nobody can act (a dead end the rules
+        forgot); a game that does not say (``None``, the default) is not checked for them."""
+        return None
 
     def invariants(self, state: Any) -> list:
         """Optional: what must hold in every position of the game, checked after every move of

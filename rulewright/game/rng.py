@@ -28,6 +28,7 @@ class Rng:
         self._random = random.Random(seed)
         self._script = list(script or [])
         self._used = 0
+        self._drawn: list = []
 
     def _next_stated(self):
         self._used += 1
@@ -43,6 +44,16 @@ class Rng:
         return match
 
     @property
+    def drawn(self) -> list:
+        """Every result drawn so far, stated or seeded, as ``draws:`` would state it: a record or an
+        example cut out of play states the draws its moves take, so it replays without the seed."""
+        return list(self._drawn)
+
+    def _note(self, value):
+        self._drawn.append(list(value) if isinstance(value, list) else value)
+        return value
+
+    @property
     def unused(self) -> list:
         """The stated results no draw has taken yet."""
         return list(self._script)
@@ -50,21 +61,21 @@ class Rng:
     def randint(self, low: int, high: int, what: str = "a random number"):
         """A whole number from ``low`` to ``high`` inclusive."""
         if self._script:
-            return self._scripted(range(low, high + 1), what)
-        return self._random.randint(low, high)
+            return self._note(self._scripted(range(low, high + 1), what))
+        return self._note(self._random.randint(low, high))
 
     def weighted(self, outcomes: dict, what: str = "a random draw"):
         """One key of ``outcomes`` with chance proportional to its weight."""
         if self._script:
-            return self._scripted(list(outcomes), what)
+            return self._note(self._scripted(list(outcomes), what))
         keys = list(outcomes)
-        return self._random.choices(keys, weights=[outcomes[k] for k in keys])[0]
+        return self._note(self._random.choices(keys, weights=[outcomes[k] for k in keys])[0])
 
     def choice(self, options: Sequence, what: str = "a random choice"):
         """One of ``options``, each equally likely."""
         if self._script:
-            return self._scripted(list(options), what)
-        return self._random.choice(list(options))
+            return self._note(self._scripted(list(options), what))
+        return self._note(self._random.choice(list(options)))
 
     def shuffled(self, items: Sequence, what: str = "a shuffle") -> list:
         """A new list of ``items`` in random order. A stated order must name each item exactly as
@@ -72,7 +83,7 @@ class Rng:
         items = list(items)
         if not self._script:
             self._random.shuffle(items)
-            return items
+            return self._note(items)
         stated = self._next_stated()
         by_text = {str(item): item for item in items}
         if not isinstance(stated, list) or Counter(map(str, stated)) != Counter(map(str, items)):
@@ -80,7 +91,7 @@ class Rng:
                 f"The stated draw number {self._used} ({stated!r}) should be the order of {what}: a list "
                 f"holding each of {', '.join(map(str, items)) or 'nothing'} exactly once, in the order they come out.",
                 f"draws.{self._used - 1}")
-        return [by_text[str(value)] for value in stated]
+        return self._note([by_text[str(value)] for value in stated])
 
     def __deepcopy__(self, memo):
         clone = Rng.__new__(Rng)
@@ -89,4 +100,5 @@ class Rng:
         clone._random.setstate(self._random.getstate())
         clone._script = list(self._script)
         clone._used = self._used
+        clone._drawn = list(self._drawn)
         return clone

@@ -7,7 +7,7 @@ import difflib
 from collections.abc import Collection
 from typing import Any
 
-from rulewright.game import Event, Game, Refusal, did_you_mean
+from rulewright.game import Event, Game, Refusal, Violation, did_you_mean
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario.comparing import compare, flatten, resolve
 from rulewright.scenario.parsing import Scenario
@@ -60,6 +60,8 @@ def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, eve
         checks.append(_check_refusal(s, run, at, expect["refused"], refusal, step_index))
     if "events" in expect:
         checks.extend(_check_events(s, run.game, at, expect["events"], events, step_index))
+    if "invariants" in expect:
+        checks.append(_check_laws(s, run.game, at, expect["invariants"], state, step_index))
     with engine_errors(s, *at):
         view = run.game.view(state)
     for path, yaml_path, expected in flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
@@ -82,6 +84,28 @@ def _check_refusal(s: Scenario, run: Run, at: tuple, wanted: str, refusal: Refus
         return Check("refused", line, wanted, refusal.rule, False,
                      f"it was refused by rule {refusal.rule} instead: {refusal.reason}", step_index)
     return Check("refused", line, wanted, refusal.rule, True, refusal.reason, step_index)
+
+
+def broken_laws(game: Game, state: Any) -> list[Violation]:
+    """What does not hold in ``state`` of what must hold in every position: the game's own
+    ``invariants`` (each in words, with its rule), and, where the game says whether it is over, that
+    somebody can act while it is not (a position where nobody can is a dead end the rules forgot)."""
+    broken = [v if isinstance(v, Violation) else Violation(str(v)) for v in game.invariants(state) or ()]
+    if game.is_over(state) is False and not game.legal_actions(state):
+        broken.append(Violation("the game is not over, yet nobody has a legal action: a dead end the rules do "
+                                "not cover"))
+    return broken
+
+
+def _check_laws(s: Scenario, game: Game, at: tuple, wanted: Any, state: Any, step_index: int | None) -> Check:
+    line = s.lines.line(*at, "invariants")
+    if wanted != "hold":
+        raise s.problem(f"'invariants:' can only say 'hold' (every law of the game holds here: "
+                        f"'invariants: hold'); here it says {show(wanted)}.", *at, "invariants")
+    with engine_errors(s, *at):
+        broken = broken_laws(game, state)
+    return Check("invariants", line, "hold", [str(v) for v in broken], not broken,
+                 "it does not: " + "; ".join(map(str, broken)) if broken else "", step_index)
 
 
 def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: list[Event],

@@ -157,14 +157,14 @@ def _check_shape(s: Scenario, data: Any) -> None:
                         "to check the position as set up.", "do")
     if refused is not None and not data.get("do"):
         raise s.problem("'refused:' needs an action in 'do:' to refuse.", "expect", "refused")
-    _check_steps(s, data.get("do") or [])
+    check_steps(s, data.get("do") or [])
     s.seeds  # reports a malformed 'seeds:'
     start = (data.get("setup") or {}).get("from")
     if "from" in (data.get("setup") or {}) and not isinstance(start, str):
         raise s.problem("'from:' names one shared position, e.g. 'from: two-links'.", "setup", "from")
 
 
-def _check_steps(s: Scenario, actions: list) -> None:
+def check_steps(s: Scenario, actions: list) -> None:
     """``- expect:`` items between the moves: each a mapping of checks; a ``refused:`` one right
     after the move it refuses."""
     for index, item in enumerate(actions):

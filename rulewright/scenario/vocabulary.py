@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
-SPECIAL_EXPECT = ("refused", "events")
+SPECIAL_EXPECT = ("refused", "events", "invariants")
 DIAGRAM_WHEN = ("before", "after", "both")
 EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules and diagram, read first
 OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")

@@ -1,0 +1,5 @@
+import sys
+
+from rulewright.cli import main
+
+sys.exit(main())

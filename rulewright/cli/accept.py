@@ -1,0 +1,53 @@
+"""``rulewright accept``: rewrite failing examples' expected values to what the engine did."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulewright import book as book_module
+from rulewright.cache import evaluate
+from rulewright.cli.select import selected
+from rulewright.problems import ExampleProblem
+
+NAME = "accept"
+HELP = "rewrite failing examples' expected values to what the engine did"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("ids", nargs="*", metavar="ID", help="example IDs (or rule IDs)")
+    parser.add_argument("--failing", action="store_true", help="every failing example")
+    parser.add_argument("--dry-run", action="store_true", help="print the changes without writing them")
+
+
+def run(args) -> int:
+    from rulewright.accept import CannotAccept, accept, refusal_reason
+
+    if not args.ids and not args.failing:
+        raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")
+    decls = selected(args.ids) if args.ids else book_module.scan().examples
+    accepted = refused = 0
+    for decl in decls:
+        try:
+            result, problem = evaluate(decl.parse()), None
+        except ExampleProblem as error:
+            result, problem = None, error
+        if problem is None and result.ok:
+            if args.ids:
+                print(f"{decl.id}: already holds; nothing to accept.")
+            continue
+        try:
+            if problem is not None:
+                raise CannotAccept(refusal_reason(decl, None, problem))
+            change = accept(decl, result)
+        except CannotAccept as why:
+            refused += 1
+            print(why)
+            continue
+        print(change.diff(), end="")
+        if not args.dry_run:
+            Path(decl.where.path).write_text(change.after, encoding="utf-8")
+        accepted += 1
+        print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
+              + "; ".join(change.changed))
+    if not accepted and not refused and not args.ids:  # named examples each said so above
+        print("Nothing to accept: every example holds.")
+    return 1 if refused else 0

@@ -1,0 +1,63 @@
+"""``rulewright fuzz GAME``: random legal play checked against the game's laws; each failure
+shrunk, kept as a record and printed as a failing example."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulewright.cli.choose import add_game_arguments, game_settings_preset
+from rulewright.game import implements
+from rulewright.play import fuzz
+
+NAME = "fuzz"
+HELP = "random legal play checked against the game's invariants; failures printed as examples"
+
+
+def add_arguments(parser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("--games", type=int, default=20, metavar="N", help="how many random games (20)")
+    parser.add_argument("--moves", type=int, default=200, metavar="M", help="at most this many moves a game (200)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the first game's seed (0); game k uses S+k-1")
+    parser.add_argument("--quick", action="store_true",
+                        help="try only the move chosen, not every move listed as legal, at each position")
+    parser.add_argument("--out", default="_build/rulewright-fuzz", metavar="DIR",
+                        help="where each failure's record is written (default: _build/rulewright-fuzz)")
+
+
+def run(args) -> int:
+    game, settings, preset = game_settings_preset(args)
+    if preset is None:
+        raise SystemExit(f"{game.title} has no presets, so random play has no position to start from.")
+    start = fuzz.Start(game, settings, {"preset": preset})
+    laws = "its invariants" if implements(game, "invariants") else "no invariants (Game.invariants is not given)"
+    print(f"Playing {args.games} random game{'s' if args.games != 1 else ''} of {game.title} from the preset "
+          f"{preset!r}, at most {args.moves} moves each; checking {laws}"
+          + (", and that somebody can act while the game is not over" if game.is_over(start.state(0)) is not None
+             else "") + ".")
+
+    def progress(done: int, findings) -> None:
+        print(f"  game {done} of {args.games}: {len(findings)} finding{'s' if len(findings) != 1 else ''} so far",
+              flush=True)
+
+    findings, total = fuzz.fuzz(start, args.games, args.moves, args.seed, not args.quick,
+                                progress if args.games >= 10 else None)
+    if not findings:
+        print(f"{args.games} games, {total} moves: every law held, and every move listed as legal was accepted"
+              + (" (only the moves chosen were tried)." if args.quick else "."))
+        return 0
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for number, finding in enumerate(findings, start=1):
+        failure = finding.failure
+        name = f"{game.name}-{args.seed}-{number}"
+        path = out / f"{name}.yaml"
+        path.write_text(fuzz.record_text(start, failure, f"Found by rulewright fuzz, game {finding.game_number} "
+                                                         f"(seed {finding.seed})"), encoding="utf-8")
+        print(f"\nFinding {number}: {failure.message}" + (f" (rule {failure.rule})" if failure.rule else "") + ".")
+        print(f"  Found after {finding.found_after} moves of game {finding.game_number} (seed {finding.seed}); "
+              f"shrunk to {len(failure.moves)} move{'s' if len(failure.moves) != 1 else ''}. The record: {path} "
+              f"(rulewright replay {path}).")
+        print("  As an example, failing until the engine is mended (paste it into the rule's page):\n")
+        print("\n".join("    " + line if line else "" for line in
+                        fuzz.example_text(start, finding.seed, failure, name).splitlines()))
+    print(f"\n{args.games} games, {total} moves: {len(findings)} finding{'s' if len(findings) != 1 else ''}.")
+    return 1

@@ -1,0 +1,20 @@
+"""``rulewright list``: every example and shared position with its file and line."""
+from __future__ import annotations
+
+from rulewright import book as book_module
+
+NAME = "list"
+HELP = "list every example and shared position"
+
+
+def add_arguments(parser) -> None:
+    pass
+
+
+def run(args) -> int:
+    book = book_module.scan()
+    for decl in book.examples:
+        print(f"{decl.id or '(no id)'}\t{decl.where}")
+    for position in book.positions.values():
+        print(f"position {position.name}\t{position.where}")
+    return 0

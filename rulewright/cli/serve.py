@@ -1,0 +1,54 @@
+"""``rulewright serve``: the live preview, rebuilt on every save of a page or a game's code."""
+from __future__ import annotations
+
+import sys
+
+from rulewright import book as book_module
+from rulewright.problems import ExampleProblem
+
+NAME = "serve"
+HELP = "live preview: serve the book and rebuild it on every save"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--edition", choices=("designer", "player"), default="designer",
+                        help="which edition to preview (default: the designer's, with IDs and verification marks)")
+
+
+def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "designer") -> list[str]:
+    """sphinx-autobuild on the project's book, in one edition: it rebuilds on saving a page, and on
+    saving the code or data of any game the book plays (their folders are watched too)."""
+    from rulewright import config
+    from rulewright.checks import game_sources
+
+    project = config.current()
+    confdir = project.root if (project.root / "conf.py").is_file() else project.rulebook
+    games = set()
+    for decl in book_module.scan().examples:
+        try:
+            games.add(decl.parse().game_name)
+        except ExampleProblem:
+            pass
+    watched = sorted({str(p if p.is_dir() else p.parent) for p in game_sources(games)})
+    out = project.root / "_build" / ("html" if edition == "designer" else f"html-{edition}")
+    command = [sys.executable, "-m", "sphinx_autobuild", "-q", "-t", edition, "-c", str(confdir),
+               str(project.rulebook), str(out), "--host", host, "--port", str(port),
+               "--re-ignore", r"(__pycache__|\.pyc$|_build)"]
+    for folder in watched:
+        command += ["--watch", folder]
+    return command
+
+
+def run(args) -> int:
+    import os
+    import subprocess
+
+    command = serve_command(args.host, args.port, args.edition)
+    print(f"Serving the {args.edition}'s edition at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
+          "or a game's code or data. Failing examples are shown on their pages and listed here. Stop with Ctrl-C.")
+    try:  # a failing example must not stop the preview: it is shown, not fatal
+        return subprocess.run(command, env={**os.environ, "RULEWRIGHT_STRICT": "0"}).returncode
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,80 @@
+"""Playing a record to its end with the one evaluator, and saying how it went.
+
+``replay(record)`` plays every move and holds every checkpoint. ``Replay.report()`` is either
+"N moves played, all K checkpoints hold" or the first move the engine refused or the first
+checkpoint that failed: its move number and line in the record, expected against actual in plain
+words, and a paste-ready ``{example}`` reproducing exactly that, cut from the position just before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulewright.play import cut
+from rulewright.play.record import Record
+from rulewright.scenario import Check, Result, evaluate
+from rulewright.scenario.results import sentence
+from rulewright.scenario.vocabulary import show
+
+
+@dataclass
+class Replay:
+    record: Record
+    result: Result
+
+    @property
+    def ok(self) -> bool:
+        return self.result.ok and not self.record.stopped
+
+    @property
+    def played(self) -> int:
+        """How many moves were played and accepted."""
+        return sum(1 for step in self.result.run.steps if step.refusal is None)
+
+    def refused(self):
+        """The move the engine refused where the record plays it, or ``None``."""
+        steps = self.result.run.steps
+        return steps[-1] if self.result.stopped and steps and steps[-1].refusal else None
+
+    def first_failing_check(self) -> Check | None:
+        failing = [c for c in self.result.checks if not c.ok]
+        return min(failing, key=lambda c: len(self.result.run.steps) + 1 if c.step is None else c.step,
+                   default=None)
+
+    def report(self) -> str:
+        record, run = self.record, self.result.run
+        total, checkpoints = record.move_count(), record.checkpoint_count()
+        refused, check = self.refused(), self.first_failing_check()
+        if refused is None and check is None:
+            lines = [f"{record.path}: {total} move{'s' if total != 1 else ''} played, "
+                     + ("no checkpoints to check." if not checkpoints else
+                        f"all {checkpoints} checkpoint{'s' if checkpoints != 1 else ''} hold.")]
+            if record.stopped:
+                lines.append(f"But the record stops short of the game's end: {record.stopped}")
+            return "\n".join(lines)
+        if refused is not None and (check is None or check.step is None or check.step >= refused.index):
+            comment = record.comment_at(refused.line)
+            lines = [f"{record.path}, line {refused.line}: move {refused.index} of {total}, '{refused}'"
+                     + (f" ({comment})" if comment else "")
+                     + sentence(f", was refused by rule {refused.refusal.rule}: {refused.refusal.reason}"),
+                     f"  {refused.index - 1} move{'s' if refused.index != 2 else ''} before it were played.",
+                     "  To reproduce it as an example (the position just before, the move, the refusal):", ""]
+            lines += ["    " + line for line in cut.failing_example(record, self.result, refused.index).splitlines()]
+            return "\n".join(lines)
+        step = check.step if check.step is not None else len(run.steps)
+        lines = [f"{record.path}, line {check.line}: the checkpoint after move {step} of {total} does not hold: "
+                 + sentence(f"{check.key} was expected to be {show(check.expected)}, but "
+                            f"{check.note or 'it is ' + show(check.actual)}")]
+        others = [c for c in self.result.checks if not c.ok and c is not check and c.step == check.step]
+        for other in others:
+            lines.append(sentence(f"  Also {other.key} (line {other.line}): expected {show(other.expected)}, but "
+                                  f"{other.note or 'it is ' + show(other.actual)}"))
+        if step:
+            lines += ["  To reproduce it as an example (the position before that move, the move, the checkpoint):", ""]
+            lines += ["    " + line for line in cut.failing_example(record, self.result, step).splitlines()]
+        return "\n".join(lines)
+
+
+def replay(record: Record) -> Replay:
+    """Play ``record`` to its end (or to the move the engine refuses). Raises ``ExampleProblem``
+    for a record that cannot be played at all: a move the game cannot read, a setup it refuses."""
+    return Replay(record, evaluate(record.scenario))

@@ -1,0 +1,75 @@
+"""Random play finds what the rules forgot, shrinks it, keeps it as a record and prints it as a
+failing example that names the rule."""
+import pytest
+
+from rulewright.cli import main
+from rulewright.play import fuzz
+from rulewright.play.record import read
+from rulewright.play.replay import replay
+from rulewright.registry import get_game
+from rulewright.scenario import evaluate
+from tests.play.race import Race, Rest
+from tests.play.test_records import example_from
+
+
+def start(**settings):
+    game = get_game("race")
+    return fuzz.Start(game, game.resolve_settings(settings), {"preset": "start"})
+
+
+def test_a_sound_game_gives_no_finding(capsys):
+    assert main(["fuzz", "race", "--games", "3", "--moves", "60"]) == 0
+    assert "3 games" in capsys.readouterr().out
+
+
+def test_money_from_nothing_is_found_shrunk_and_printed_as_a_failing_example_at_its_rule(tmp_path, capsys):
+    assert main(["fuzz", "race", "--games", "4", "--setting", "leaky=true", "--out", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "Finding 1: the bank and the players hold $21 between them, but the game began with $20 (rule race.coins)." \
+        in out
+    example = example_from(out[out.index("```{example}") - 4:])
+    assert example.rules == ["race.coins"] and example.expect == {"invariants": "hold"}
+    result = evaluate(example)
+    failing = [c for c in result.checks if not c.ok]
+    assert len(failing) == 1 and "(rule race.coins)" in failing[0].note
+    kept = sorted(tmp_path.glob("*.yaml"))
+    assert len(kept) == 1
+    again = replay(read(kept[0]))
+    assert not again.ok and "race.coins" in again.report()
+
+
+def test_the_shrunk_sequence_is_no_longer_than_the_one_found_and_still_fails():
+    found, total = fuzz.fuzz(start(leaky=True), games=3, moves=200)
+    assert found and total > 0
+    for finding in found:
+        assert len(finding.failure.moves) <= finding.found_after
+        again, _ = fuzz.replays_to(start(leaky=True), finding.seed, finding.failure.moves)
+        assert again is not None and again.same_kind(finding.failure)
+
+
+def test_a_move_listed_as_legal_but_refused_is_found(monkeypatch):
+    listed = Race.legal_actions
+    monkeypatch.setattr(Race, "legal_actions", lambda self, state: listed(self, state) + (
+        [Rest(state.players[(state.turn + 1) % 2])] if state.squares[state.players[0]] >= 8 else []))
+    found, _ = fuzz.fuzz(start(), games=2, moves=100)
+    assert found[0].failure.kind == "refused" and found[0].failure.rule == "race.turn"
+
+
+def test_a_dead_end_is_found(monkeypatch):
+    listed = Race.legal_actions
+    monkeypatch.setattr(Race, "legal_actions",
+                        lambda self, state: [] if max(state.squares.values()) >= 12 else listed(self, state))
+    found, _ = fuzz.fuzz(start(), games=2, moves=100)
+    assert found and "dead end" in found[0].failure.message
+
+
+@pytest.mark.parametrize("words, message", [
+    (["fuzz", "rase"], "There is no game called 'rase'"),
+    (["fuzz", "race", "--preset", "strat"], "Race has no preset 'strat'. Did you mean 'start'?"),
+    (["fuzz", "race", "--setting", "leaky"], "write it as NAME=VALUE"),
+    (["fuzz", "race", "--setting", "leeky=true"], "Race has no setting 'leeky'"),
+])
+def test_bad_words_get_a_plain_message(words, message):
+    with pytest.raises(SystemExit) as stop:
+        main(words)
+    assert message in str(stop.value)

@@ -1,0 +1,140 @@
+"""Game records: read with every line known, replayed by the one evaluator, and their failures
+reported at the move and line, with an example that reproduces each."""
+import textwrap
+
+import pytest
+
+from rulewright.cli import main
+from rulewright.play import cut
+from rulewright.play.record import read, write
+from rulewright.play.replay import replay
+from rulewright.problems import ExampleProblem, Where
+from rulewright.registry import get_game
+from rulewright.scenario import evaluate, parse
+
+RACE = """\
+record:
+  title: A short race
+game: race
+seed: 3
+setup: {preset: start}
+moves:
+  - ann: roll
+  - bob: roll
+  - expect: {squares.ann: 2}
+  - ann: rest
+  - bob: roll
+expect: {next: ann}
+"""
+
+
+def record_file(tmp_path, text, name="game.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def example_from(text: str):
+    """An example printed by a command, read back as the book's scanner reads one."""
+    lines = [line[4:] if line.startswith("    ") else line for line in text.strip("\n").splitlines()]
+    fence = next(i for i, line in enumerate(lines) if line.startswith("```{example}"))
+    end = lines.index("```", fence + 1)
+    head = lines[fence + 1:end]
+    options = {}
+    while head and head[0].startswith(":"):
+        name, _, value = head.pop(0)[1:].partition(":")
+        options[name] = value.strip()
+    return parse("\n".join(head) + "\n", Where("scratch.md", fence + 2), lines[fence][len("```{example} "):],
+                 options, positions={})
+
+
+def test_a_record_that_holds_says_how_many_moves_and_checkpoints(tmp_path, capsys):
+    path = record_file(tmp_path, RACE)
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == f"{path}: 4 moves played, all 2 checkpoints hold."
+
+
+def test_a_failing_checkpoint_is_reported_at_its_move_and_line_with_an_example_that_fails_alike(tmp_path, capsys):
+    path = record_file(tmp_path, RACE.replace("squares.ann: 2", "squares.ann: 5"))
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}, line 9: the checkpoint after move 2 of 4 does not hold: squares.ann was "
+                          "expected to be 5, but it is 2.")
+    result = evaluate(example_from(out))
+    assert not result.ok
+    assert [(c.key, c.expected, c.actual) for c in result.checks if not c.ok] == [("squares.ann", 5, 2)]
+
+
+def test_a_refused_move_is_reported_with_its_rule_and_an_example_of_the_refusal(tmp_path, capsys):
+    path = record_file(tmp_path, RACE.replace("  - ann: rest\n", "  - bob: rest\n"))
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}, line 10: move 3 of 4, 'bob: rest', was refused by rule race.turn: It is ann's "
+                          "turn, not bob's.")
+    assert "2 moves before it were played." in out
+    example = example_from(out)
+    assert example.data["do"] == [{"bob": "rest"}] and example.expect == {"refused": "race.turn"}
+    assert evaluate(example).ok  # it reproduces exactly that refusal
+
+
+@pytest.mark.parametrize("text, line, words", [
+    (RACE.replace("moves:", "do:"), 6, "The key 'do' is not part of a record. A record's moves go under 'moves:'"),
+    (RACE.replace("  title:", "  titel:"), 2, "'record:' has no 'titel'. Did you mean 'title'?"),
+    ("game: race\n", 1, "The record has no 'moves:' section."),
+    (RACE.replace("  - bob: roll\n  - expect", "  - bob roll\n  - expect"), 8, "Say who moves: write '- bob: bob roll'"),
+    (RACE.replace("moves:\n", "moves:\n  - expect: {refused: race.turn}\n"), 7,
+     "'refused:' here must come right after the move it refuses"),
+    (RACE.replace("setup: {preset: start}", "setup: {preset: strat}"), 5, "Race has no preset 'strat'. Did you mean 'start'?"),
+])
+def test_a_bad_record_is_reported_at_its_line_without_a_traceback(tmp_path, capsys, text, line, words):
+    path = record_file(tmp_path, text)
+    code = main(["replay", str(path)])
+    out = capsys.readouterr()
+    assert code == 1 and "Traceback" not in out.out + out.err
+    assert out.out.startswith(f"{path}, line {line}:"), out.out
+    assert words in out.out, out.out
+
+
+def test_a_record_file_that_is_missing_is_named(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nowhere.yaml")]) == 1
+    assert "There is no such record file" in capsys.readouterr().out
+
+
+def test_the_written_record_reads_back_and_replays():
+    game = get_game("race")
+    text = write(game, setup={"preset": "start"}, moves=[("ann", "roll"), ("bob", "rest")], seed=5,
+                 title="Two moves", notes=["first", ""])
+    assert "  - ann: roll  # first\n" in text
+    outcome = replay(read("written.yaml", text))
+    assert outcome.ok and outcome.played == 2
+
+
+def test_an_importers_stop_is_not_a_pass(tmp_path, capsys):
+    path = record_file(tmp_path, RACE.replace("  title: A short race", "  title: A short race\n  stopped: \"action 9 (merge): no move for it\""))
+    assert main(["replay", str(path)]) == 1
+    assert "stops short of the game's end: action 9 (merge): no move for it" in capsys.readouterr().out
+
+
+def test_cut_examples_hold_when_pasted(tmp_path, capsys):
+    path = record_file(tmp_path, RACE)
+    for at, count in ((0, 1), (1, 2), (2, 2), (3, 1)):
+        assert main(["example", str(path), "--at", str(at), "--moves", str(count)]) == 0
+        example = example_from(capsys.readouterr().out)
+        assert len(example.data["do"]) == count
+        assert evaluate(example).ok
+
+
+def test_cutting_past_the_end_says_how_far_it_can(tmp_path, capsys):
+    path = record_file(tmp_path, RACE)
+    assert main(["example", str(path), "--at", "4"]) == 1
+    assert "the record has 4 moves played, so an example can start after 0 to 3 of them, not after 4" in \
+        capsys.readouterr().out
+
+
+def test_a_game_without_setup_of_cannot_cut_and_says_why(tmp_path, capsys, monkeypatch):
+    from tests.play.race import Race
+
+    monkeypatch.delattr(Race, "setup_of")
+    path = record_file(tmp_path, RACE)
+    assert main(["example", str(path), "--at", "1"]) == 1
+    assert "Race does not write its positions as setups" in capsys.readouterr().out
