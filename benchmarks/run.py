@@ -15,6 +15,10 @@ Targets (on the 2-core reference machine):
   target is a ratio below 1);
   each edition's time alone is reported too. Left out with `--no-rulebook` (the builds take
   minutes); `--no-baseline` leaves out the old book.
+- a game record replays (`rulewright replay`: read, every move played, every checkpoint held) at
+  least 2,000 moves a second for Bus and powerUp and 300 for 1870 and Muck & Brass, on one core;
+  `rulewright example --at` (replaying the record to the position, then cutting) answers in under
+  a second;
 - `make test` draws and renders every example's diagrams as the book build does: at most 50 ms
   a diagram, so a book of a few hundred diagrams adds seconds, not minutes;
 - the HTML build costs little more than plain Sphinx + MyST building the same pages with the
@@ -149,6 +153,43 @@ def bench_random_play(name, preset, moves=300, seed=1):
           f"(target {MOVES_TARGET:.0f}, ratio {rate / MOVES_TARGET:.1f})")
 
 
+REPLAY_TARGETS = {"bus": 2000.0, "powerup": 2000.0, "1870": 300.0, "muck-and-brass": 300.0}
+CUT_TARGET_S = 1.0
+
+
+def bench_replay(name, moves=400, seeds=range(1, 9)):
+    """Replay speed of the longest of a few random legal games, written as a record; and how long
+    ``rulewright example --at`` takes at the middle of it."""
+    from rulewright.play import cut, fuzz
+    from rulewright.play.record import read, write
+    from rulewright.play.replay import replay
+
+    game = get_game(name)
+    if not game.presets:
+        return
+    preset = next(iter(game.presets))
+    start = fuzz.Start(game, game.resolve_settings({}), {"preset": preset})
+    seed, played = max(((s, fuzz.random_game(start, s, moves)) for s in seeds), key=lambda pair: len(pair[1]))
+    text = write(game, setup={"preset": preset}, moves=played, seed=seed)
+    elapsed = timed(lambda: replay(read("bench.yaml", text)))
+    rate = len(played) / elapsed
+    target = REPLAY_TARGETS.get(name, 300.0)
+    print(f"replay, {name}: a record of {len(played)} moves in {elapsed * 1000:.0f} ms = {rate:,.0f} moves/s "
+          f"(target {target:,.0f}, ratio {rate / target:.1f})")
+
+    def cut_middle():
+        outcome = replay(read("bench.yaml", text), keep_states=True)
+        cut.cut(outcome.record, outcome.result, len(played) // 2, 3)
+
+    try:
+        elapsed = timed(cut_middle)
+    except cut.CannotCut as why:
+        print(f"example --at, {name}: not measured: {why}")
+        return
+    print(f"example --at {len(played) // 2}, {name}: {elapsed * 1000:.0f} ms (target {CUT_TARGET_S:.0f} s, ratio "
+          f"{CUT_TARGET_S / elapsed:.1f})")
+
+
 def make_rulebook(root: Path, *targets: str) -> float:
     """Wall time of ``make`` in ``root`` from an empty ``_build``."""
     shutil.rmtree(root / "_build", ignore_errors=True)
@@ -277,6 +318,7 @@ def run_engines():
         game = get_game(name)
         for preset in list(game.presets)[:1]:
             bench_random_play(name, preset)
+        bench_replay(name)
 
 
 if __name__ == "__main__":

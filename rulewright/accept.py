@@ -103,6 +103,9 @@ def refusal_reason(decl: ExampleDecl, result: Result | None, problem: ExamplePro
             return (f"{where}: not accepted: the example expects the last move to be refused by rule "
                     f"{check.expected}, but {happened}. Decide which rule should apply and edit the example by "
                     "hand.")
+        if check.key == "invariants":
+            return (f"{where}: not accepted: the example expects every law of the game to hold, but "
+                    f"{check.note}. That is for the engine to mend, not for the example to accept.")
         if check.key.startswith("events: "):
             return (f"{where}: not accepted: the example expects the event '{check.expected}', but "
                     f"{check.note}. Edit the events you expect by hand.")

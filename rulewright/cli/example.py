@@ -18,7 +18,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    outcome = replay(read(args.record))
+    outcome = replay(read(args.record), keep_states=True)
     try:
         print(cut.cut(outcome.record, outcome.result, args.at, args.moves, args.example_id, args.title), end="")
     except cut.CannotCut as why:

@@ -206,3 +206,17 @@ def fuzz(start: Start, games: int = 20, moves: int = 200, seed: int = 0, check_a
         if progress:
             progress(number + 1, findings)
     return findings, total
+
+
+def random_game(start: Start, seed: int, moves: int) -> list[tuple[str | None, str]]:
+    """The moves of one random legal game from ``start`` (at most ``moves``; fewer if it ends)."""
+    game, chooser = start.game, random.Random(seed)
+    state, played = start.state(seed), []
+    for _ in range(moves):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        action = chooser.choice(legal)
+        state = step(game, state, action).state
+        played.append((_actor(action), action.notation()))
+    return played

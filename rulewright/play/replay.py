@@ -46,8 +46,8 @@ class Replay:
         refused, check = self.refused(), self.first_failing_check()
         if refused is None and check is None:
             lines = [f"{record.path}: {total} move{'s' if total != 1 else ''} played, "
-                     + ("no checkpoints to check." if not checkpoints else
-                        f"all {checkpoints} checkpoint{'s' if checkpoints != 1 else ''} hold.")]
+                     + ("no checkpoints to check." if not checkpoints else "the one checkpoint holds."
+                        if checkpoints == 1 else f"all {checkpoints} checkpoints hold.")]
             if record.stopped:
                 lines.append(f"But the record stops short of the game's end: {record.stopped}")
             return "\n".join(lines)
@@ -74,7 +74,12 @@ class Replay:
         return "\n".join(lines)
 
 
-def replay(record: Record) -> Replay:
+def replay(record: Record, keep_states: bool = False) -> Replay:
     """Play ``record`` to its end (or to the move the engine refuses). Raises ``ExampleProblem``
-    for a record that cannot be played at all: a move the game cannot read, a setup it refuses."""
-    return Replay(record, evaluate(record.scenario))
+    for a record that cannot be played at all: a move the game cannot read, a setup it refuses.
+    ``keep_states`` keeps the state after every move (to cut examples); without it the moves are
+    played on one state, and again with every state kept only if something fails."""
+    result = evaluate(record.scenario, fast=not keep_states)
+    if not result.ok and not keep_states:  # played again, keeping every state, to say what happened and cut an example
+        result = evaluate(record.scenario)
+    return Replay(record, result)

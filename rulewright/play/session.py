@@ -143,7 +143,7 @@ class Session:
             if not self.moves:
                 return "No move has been played yet, so there is nothing to make an example of."
             count = min(count, len(self.moves))
-            outcome = replay(read("the game so far", text))
+            outcome = replay(read("the game so far", text), keep_states=True)
             try:
                 text = cut.cut(outcome.record, outcome.result, len(self.moves) - count, count,
                                example_id=path.stem, title="Example from play")

@@ -15,15 +15,16 @@ from rulewright.scenario.playing import engine_errors, play
 from rulewright.scenario.results import Check, Result, Run
 from rulewright.scenario.vocabulary import OPTION, SPECIAL_EXPECT, show
 
-def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
+def evaluate(s: Scenario, known_rules: Collection[str] | None = None, fast: bool = False) -> Result:
     """Play the example and compare every expectation. ``known_rules``, when given, is the set of
-    rule IDs the book declares: naming any other is a problem. With ``seeds:`` the example is
+    rule IDs the book declares: naming any other is a problem. ``fast`` plays on one state (see
+    ``play``): for long records, whose failures are then played again in full. With ``seeds:`` the example is
     played once per seed and the first seed it fails with is reported."""
     problems = unknown_rules(s, known_rules) if known_rules is not None else []
     if problems:
         raise problems[0]
     if "seeds" not in s.data:
-        return _evaluate_once(s, s.seeds[0])
+        return _evaluate_once(s, s.seeds[0], fast)
     seeds = s.seeds
     for seed in seeds:
         result = _evaluate_once(s, seed)
@@ -33,8 +34,8 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     return result
 
 
-def _evaluate_once(s: Scenario, seed: int) -> Result:
-    run, stopped = play(s, seed)
+def _evaluate_once(s: Scenario, seed: int, fast: bool = False) -> Result:
+    run, stopped = play(s, seed, fast)
     checks: list[Check] = []
     for point in run.checkpoints:
         after = point.after.index if point.after else 0

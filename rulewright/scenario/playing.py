@@ -9,26 +9,32 @@ import traceback
 from typing import Any
 
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, step
-from rulewright.game.interface import merge
+from rulewright.game.interface import Outcome, merge
 from rulewright.problems import ExampleProblem
 from rulewright.registry import get_game
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
 from rulewright.scenario.results import Checkpoint, Run, Step
 from rulewright.scenario.vocabulary import OPTION, show
 
-def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
+def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run, str | None]:
     """Build the state and play every action. Returns the run and, if play stopped on a refusal
     the example did not expect, a sentence saying so. A move refused where a ``- expect:`` item
-    right after it says ``refused:`` leaves the state unchanged and play goes on."""
+    right after it says ``refused:`` leaves the state unchanged and play goes on.
+
+    ``fast`` (for long records) plays each move on the one state instead of a copy, keeping a copy
+    only where a ``- expect:`` item checks it; the steps then keep no state of their own, and a
+    refusal nobody expected may leave the state half changed: play it again without ``fast`` to
+    say what happened."""
     game, settings, state = start(s, s.seeds[0] if seed is None else seed)
-    run = Run(s, game, settings, before=state, after=state, steps=[], seed=s.seeds[0] if seed is None else seed)
+    run = Run(s, game, settings, before=copy.deepcopy(state) if fast else state, after=state, steps=[],
+              seed=s.seeds[0] if seed is None else seed)
     actions = s.data.get("do") or []
     since: list[Event] = []
     moves = [i for i, item in enumerate(actions) if not is_check_item(item)]
     for index, item in enumerate(actions):
         if is_check_item(item):
             last = run.steps[-1] if run.steps else None
-            run.checkpoints.append(Checkpoint(index, last, state, since,
+            run.checkpoints.append(Checkpoint(index, last, copy.deepcopy(state) if fast else state, since,
                                               last.refusal if last and moves and index - 1 in moves else None))
             since = []
             continue
@@ -39,7 +45,12 @@ def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
         with engine_errors(s, "do", index, step=current):
             try:
                 current.action = game.parse_action(state, actor, text)
-                outcome = step(game, state, current.action)
+                follower = actions[index + 1] if index + 1 < len(actions) else None
+                if fast and not (is_check_item(follower) and isinstance(follower["expect"], dict)
+                                 and "refused" in follower["expect"]):
+                    outcome = Outcome(state, list(game.apply(state, current.action) or []))
+                else:
+                    outcome = step(game, state, current.action)
             except Refusal as refusal:
                 current.refusal = refusal
                 follower = actions[index + 1] if index + 1 < len(actions) else None
@@ -60,7 +71,8 @@ def play(s: Scenario, seed: int | None = None) -> tuple[Run, str | None]:
                                else f"{again}; play then goes on from the unchanged position."))
                 return run, (f"  Step {current.index} (line {line}), '{current}', was refused: "
                              f"{refusal.reason} (rule {refusal.rule}). " + hint)
-        state = current.state = outcome.state
+        state = outcome.state
+        current.state = None if fast else state
         current.events = outcome.events
         since = since + outcome.events
         run.after = state

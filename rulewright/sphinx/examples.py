@@ -276,6 +276,10 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
             expected = nodes.paragraph()
             expected += nodes.Text("is refused by ")
             expected += ruleref_node(rule_id=check.expected)
+        elif check.key == "invariants":
+            what += nodes.Text("the laws of the game")
+            expected = nodes.paragraph(text="hold (nothing is created from nothing or lost, and somebody can act "
+                                            "while the game is not over)")
         elif check.key.startswith("events: "):
             name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
             details = {} if isinstance(check.expected, str) else check.expected[name]
