@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 # the same file is written into every project `rulewright new` makes, so both build alike.
 include rulewright/scaffold/editions.mk
 
-.PHONY: test check coverage bench clean distclean
+.PHONY: test check coverage bench replay clean distclean
 
 test: $(STAMP)
 	$(BIN)/pytest -n auto -q
@@ -30,6 +30,14 @@ check: $(STAMP)
 # Which engine lines and refusals no example reaches, per game, and what each rule's examples exercise.
 coverage: $(STAMP)
 	$(BIN)/rulewright coverage --rules
+
+# Other programs' game records played to their end: the 1870 records of 18xx.games kept beside this
+# repository, or those named: make replay RECORDS="a.json b.json" (FORMAT=18xx.games by default).
+RECORDS ?= $(wildcard ../shared/reference/1870-records/*.json)
+FORMAT ?= 18xx.games
+replay: $(STAMP)
+	@test -n "$(RECORDS)" || { echo "No records to replay: name them with RECORDS=..."; exit 1; }
+	@status=0; for record in $(RECORDS); do $(BIN)/rulewright replay --from $(FORMAT) "$$record" || status=1; done; exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

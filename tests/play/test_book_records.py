@@ -1,0 +1,24 @@
+"""The book's own records replay, and the page that shows them says what the commands print."""
+from pathlib import Path
+
+import pytest
+
+from rulewright.play.record import read
+from rulewright.play.replay import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "rulebook" / "records").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_the_books_records_replay(path):
+    outcome = replay(read(path))
+    assert outcome.ok, outcome.report()
+    assert outcome.played == outcome.record.move_count() > 0
+
+
+def test_the_page_quotes_what_replay_prints():
+    page = (ROOT / "rulebook" / "from-play.md").read_text(encoding="utf-8")
+    path = ROOT / "rulebook" / "records" / "muck-and-brass-sample.yaml"
+    said = replay(read(path.relative_to(ROOT))).report()
+    assert said in page
