@@ -83,5 +83,20 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert re.sub(r"<[^>]+>", "", rules).count("Example A-") == 6 and "✓ verified" not in rules
     assert not ids_a_reader_meets(player, ids)
 
+    # Play as data on the starter game: a scripted `rulewright play` saves a record and an example,
+    # `replay` plays the record, `example --at` cuts an example that holds in the project's book,
+    # and `fuzz` finds nothing wrong with the starter's laws.
+    tool = str(project / ".venv" / "bin" / "rulewright")
+    script = "1\n2\n1\nsave record game.yaml\nsave example played.md 2\nquit\n"
+    played = subprocess.run([tool, "play", "heaps"], cwd=project, env=env, input=script, capture_output=True,
+                            text=True, timeout=120)
+    assert played.returncode == 0 and "Wrote the example to played.md." in played.stdout, played.stdout + played.stderr
+    assert sh([tool, "replay", "game.yaml"], project, env).strip() == "game.yaml: 3 moves played, no checkpoints to check."
+    cut = sh([tool, "example", "game.yaml", "--at", "1", "--moves", "2", "--id", "cut-from-play"], project, env)
+    page = project / "rulebook" / "rules.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n" + cut, encoding="utf-8")
+    assert "cut-from-play: holds" in sh([tool, "run", "cut-from-play"], project, env)
+    assert "every law held" in sh([tool, "fuzz", "heaps", "--games", "3", "--moves", "40"], project, env)
+
     # The live preview: `make serve` runs `rulewright serve` (not started here: it serves until stopped).
     assert sh(["make", "-n", "serve"], project, env).strip().endswith(".venv/bin/rulewright serve --edition designer")

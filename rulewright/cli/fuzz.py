@@ -18,7 +18,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--moves", type=int, default=200, metavar="M", help="at most this many moves a game (200)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the first game's seed (0); game k uses S+k-1")
     parser.add_argument("--quick", action="store_true",
-                        help="try only the move chosen, not every move listed as legal, at each position")
+                        help="try only the move chosen, not every move listed as legal, and do not write each "
+                             "position as a setup to check it reads back the same")
     parser.add_argument("--out", default="_build/rulewright-fuzz", metavar="DIR",
                         help="where each failure's record is written (default: _build/rulewright-fuzz)")
 
@@ -29,10 +30,12 @@ def run(args) -> int:
         raise SystemExit(f"{game.title} has no presets, so random play has no position to start from.")
     start = fuzz.Start(game, settings, {"preset": preset})
     laws = "its invariants" if implements(game, "invariants") else "no invariants (Game.invariants is not given)"
+    positions = implements(game, "setup_of") and not args.quick
     print(f"Playing {args.games} random game{'s' if args.games != 1 else ''} of {game.title} from the preset "
           f"{preset!r}, at most {args.moves} moves each; checking {laws}"
-          + (", and that somebody can act while the game is not over" if game.is_over(start.state(0)) is not None
-             else "") + ".")
+          + (", that somebody can act while the game is not over" if game.is_over(start.state(0)) is not None
+             else "") + (", and that each position written as a setup is the same position" if positions else "")
+          + ".")
 
     def progress(done: int, findings) -> None:
         print(f"  game {done} of {args.games}: {len(findings)} finding{'s' if len(findings) != 1 else ''} so far",
@@ -44,20 +47,6 @@ def run(args) -> int:
         print(f"{args.games} games, {total} moves: every law held, and every move listed as legal was accepted"
               + (" (only the moves chosen were tried)." if args.quick else "."))
         return 0
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for number, finding in enumerate(findings, start=1):
-        failure = finding.failure
-        name = f"{game.name}-{args.seed}-{number}"
-        path = out / f"{name}.yaml"
-        path.write_text(fuzz.record_text(start, failure, f"Found by rulewright fuzz, game {finding.game_number} "
-                                                         f"(seed {finding.seed})"), encoding="utf-8")
-        print(f"\nFinding {number}: {failure.message}" + (f" (rule {failure.rule})" if failure.rule else "") + ".")
-        print(f"  Found after {finding.found_after} moves of game {finding.game_number} (seed {finding.seed}); "
-              f"shrunk to {len(failure.moves)} move{'s' if len(failure.moves) != 1 else ''}. The record: {path} "
-              f"(rulewright replay {path}).")
-        print("  As an example, failing until the engine is mended (paste it into the rule's page):\n")
-        print("\n".join("    " + line if line else "" for line in
-                        fuzz.example_text(start, finding.seed, failure, name).splitlines()))
+    print(fuzz.report(start, findings, Path(args.out), args.seed))
     print(f"\n{args.games} games, {total} moves: {len(findings)} finding{'s' if len(findings) != 1 else ''}.")
     return 1

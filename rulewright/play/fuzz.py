@@ -12,12 +12,14 @@ from __future__ import annotations
 import copy
 import random
 import traceback
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulewright.game import Game, Refusal, Rng, implements, step
 from rulewright.game.interface import merge
 from rulewright.play import cut
+from rulewright.play.position import round_trip
 from rulewright.play.record import write
 from rulewright.scenario.checking import broken_laws
 
@@ -26,7 +28,7 @@ from rulewright.scenario.checking import broken_laws
 class Failure:
     """What went wrong, after which moves from the start (``moves``: ``(actor, text)``)."""
 
-    kind: str              # "law" (an invariant or a dead end), "refused" (a listed action), "crash"
+    kind: str  # "law" (an invariant or a dead end), "refused" (a listed action), "crash", "position" (setup_of)
     message: str
     rule: str | None
     moves: list[tuple[str | None, str]]
@@ -84,9 +86,9 @@ def _play_one(start: Start, seed: int, moves: int, check_all: bool) -> tuple[Fai
                                played + [(_actor(action), action.notation())]), len(played)
         state = outcome.state
         played.append((_actor(chosen), chosen.notation()))
-        broken = broken_laws(game, state)
-        if broken:
-            return _law(broken, played), len(played)
+        wrong = _after_move(start, state, played, check_all and implements(game, "setup_of"))
+        if wrong:
+            return wrong, len(played)
     return None, len(played)
 
 
@@ -94,7 +96,22 @@ def _law(broken: list, moves: list) -> Failure:
     return Failure("law", broken[0].message, broken[0].rule, list(moves))
 
 
-def replays_to(start: Start, seed: int, moves: list[tuple[str | None, str]]) -> tuple[Failure | None, Any]:
+def _after_move(start: Start, state: Any, moves: list, positions: bool) -> Failure | None:
+    """What is wrong with the position a move left: a broken law, or (``positions``) a position
+    that does not read back the same from the setup the game writes for it."""
+    broken = broken_laws(start.game, state)
+    if broken:
+        return _law(broken, moves)
+    if positions:
+        differences = round_trip(start.game, state, start.settings, moves_ahead=1)
+        if differences:
+            return Failure("position", "the position written as a setup is not the same position: "
+                           + differences[0], None, list(moves))
+    return None
+
+
+def replays_to(start: Start, seed: int, moves: list[tuple[str | None, str]],
+               positions: bool = False) -> tuple[Failure | None, Any]:
     """Play ``moves`` from the start with the seed; the first failure met (its moves cut there)
     and the state reached. A move that cannot be read or is refused, other than as the failure
     itself, makes the candidate unusable: ``(None, None)``."""
@@ -119,9 +136,9 @@ def replays_to(start: Start, seed: int, moves: list[tuple[str | None, str]]) -> 
         except Exception as error:
             return Failure("crash", f"the engine failed on '{text}' ({type(error).__name__}: {error})", None,
                            moves[:index + 1]), state
-        broken = broken_laws(game, state)
-        if broken:
-            return _law(broken, moves[:index + 1]), state
+        wrong = _after_move(start, state, moves[:index + 1], positions)
+        if wrong:
+            return wrong, state
     return None, state
 
 
@@ -136,7 +153,7 @@ def shrink(start: Start, seed: int, failure: Failure, budget: int = 2000) -> Fai
         while index < len(best.moves) and tries < budget:
             candidate = best.moves[:index] + best.moves[index + chunk:]
             tries += 1
-            found, _ = replays_to(start, seed, candidate)
+            found, _ = replays_to(start, seed, candidate, failure.kind == "position")
             if found is not None and found.same_kind(failure) and len(found.moves) < len(best.moves):
                 best, shrunk = found, True
             else:
@@ -160,7 +177,7 @@ def example_text(start: Start, seed: int, failure: Failure, example_id: str) -> 
     game = start.game
     rules = [failure.rule] if failure.rule else None
     what = {"law": "a law of the game breaks", "refused": "a move listed as legal is refused",
-            "crash": "the engine fails"}[failure.kind]
+            "crash": "the engine fails", "position": "a position does not read back"}[failure.kind]
     if failure.moves and implements(game, "setup_of"):
         before_moves = failure.moves[:-1]
         _, before = replays_to(start, seed, before_moves)
@@ -180,6 +197,33 @@ def example_text(start: Start, seed: int, failure: Failure, example_id: str) -> 
 
 def _changed_settings(start: Start) -> dict:
     return {k: v for k, v in start.settings.items() if v != start.game.settings[k].default}
+
+
+def report(start: Start, findings: list["Finding"], out: Path | None = None, seed: int = 0) -> str:
+    """Each finding in words: what broke, after how many moves it was found and shrunk to, the
+    record kept under ``out`` (when given), and the failing example to paste."""
+    lines = []
+    for number, finding in enumerate(findings, start=1):
+        failure = finding.failure
+        name = f"{start.game.name}-{seed}-{number}"
+        lines.append(f"\nFinding {number}: {failure.message}" + (f" (rule {failure.rule})" if failure.rule else "")
+                     + ".")
+        kept = ""
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            path = out / f"{name}.yaml"
+            path.write_text(record_text(start, failure, f"Found by rulewright fuzz, game {finding.game_number} "
+                                                        f"(seed {finding.seed})"), encoding="utf-8")
+            kept = f" The record: {path} (rulewright replay {path})."
+        lines.append(f"  Found after {finding.found_after} moves of game {finding.game_number} (seed {finding.seed}); "
+                     f"shrunk to {len(failure.moves)} move{'s' if len(failure.moves) != 1 else ''}.{kept}")
+        if failure.kind == "position":
+            lines.append("  Cut an example at the last move of the record (rulewright example RECORD --at N) to see "
+                         "the position, and mend the game's setup_of or new_state.")
+            continue
+        lines.append("  As an example, failing until the engine is mended (paste it into the rule's page):\n")
+        lines += ["    " + line if line else "" for line in example_text(start, finding.seed, failure, name).splitlines()]
+    return "\n".join(lines)
 
 
 @dataclass

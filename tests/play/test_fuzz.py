@@ -73,3 +73,13 @@ def test_bad_words_get_a_plain_message(words, message):
     with pytest.raises(SystemExit) as stop:
         main(words)
     assert message in str(stop.value)
+
+
+def test_a_position_that_does_not_read_back_is_found(monkeypatch):
+    written = Race.setup_of
+    monkeypatch.setattr(Race, "setup_of", lambda self, state: {k: v for k, v in written(self, state).items()
+                                                               if k != "cash"})
+    found, _ = fuzz.fuzz(start(), games=3, moves=100)
+    assert found and found[0].failure.kind == "position"
+    assert "the view differs: cash." in found[0].failure.message
+    assert "Cut an example at the last move" in fuzz.report(start(), found)

@@ -4,13 +4,13 @@ import textwrap
 
 import pytest
 
+from rulewright import book
 from rulewright.cli import main
 from rulewright.play import cut
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
-from rulewright.problems import ExampleProblem, Where
 from rulewright.registry import get_game
-from rulewright.scenario import evaluate, parse
+from rulewright.scenario import evaluate
 
 RACE = """\
 record:
@@ -35,17 +35,14 @@ def record_file(tmp_path, text, name="game.yaml"):
 
 
 def example_from(text: str):
-    """An example printed by a command, read back as the book's scanner reads one."""
+    """The one example printed by a command, pasted into a scratch page and read back by the book's
+    own scanner (a report indents it by four spaces, which pasting takes away)."""
     lines = [line[4:] if line.startswith("    ") else line for line in text.strip("\n").splitlines()]
     fence = next(i for i, line in enumerate(lines) if line.startswith("```{example}"))
     end = lines.index("```", fence + 1)
-    head = lines[fence + 1:end]
-    options = {}
-    while head and head[0].startswith(":"):
-        name, _, value = head.pop(0)[1:].partition(":")
-        options[name] = value.strip()
-    return parse("\n".join(head) + "\n", Where("scratch.md", fence + 2), lines[fence][len("```{example} "):],
-                 options, positions={})
+    page = book.read_page("# Scratch\n\n" + "\n".join(lines[fence:end + 1]) + "\n", "scratch.md")
+    assert not page.problems and len(page.examples) == 1
+    return page.examples[0].parse(positions={})
 
 
 def test_a_record_that_holds_says_how_many_moves_and_checkpoints(tmp_path, capsys):
