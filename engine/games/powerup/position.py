@@ -21,8 +21,8 @@ def setup_of(state: State, presets: dict) -> dict:
         full["doe"] = _holder(state.doe, 0, hand=False) or True
     full["board"] = {owner: sort_tiles(tiles_of(state, owner)) for owner in (NEUTRAL, *COMPANIES)
                      if owner in state.board.values()}
+    full["turn"] = _turn(state)  # the order of the demo preset: who is where, whose turn, what is left to draw
     full["bag"] = list(state.bag)
-    full["turn"] = _turn(state)
     for key in ("action_rolls", "doe_rolls"):
         if getattr(state, key):
             full[key] = list(getattr(state, key))
