@@ -37,8 +37,10 @@ def record_file(tmp_path, text, name="game.yaml"):
 def example_from(text: str):
     """The one example printed by a command, pasted into a scratch page and read back by the book's
     own scanner (a report indents it by four spaces, which pasting takes away)."""
-    lines = [line[4:] if line.startswith("    ") else line for line in text.strip("\n").splitlines()]
-    fence = next(i for i, line in enumerate(lines) if line.startswith("```{example}"))
+    lines = text.strip("\n").splitlines()
+    fence = next(i for i, line in enumerate(lines) if line.lstrip().startswith("```{example}"))
+    indent = len(lines[fence]) - len(lines[fence].lstrip())
+    lines = [line[indent:] for line in lines]
     end = lines.index("```", fence + 1)
     page = book.read_page("# Scratch\n\n" + "\n".join(lines[fence:end + 1]) + "\n", "scratch.md")
     assert not page.problems and len(page.examples) == 1

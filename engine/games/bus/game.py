@@ -128,6 +128,12 @@ class Bus(Game):
             events += turns.after_expansion_street(state)
         return events
 
+    def is_over(self, state) -> bool:
+        """The Line Expansion action has resolved (the phase ``over``), or, in free play (the phase
+        ``free``, where any player may add a street, for showing what is legal), no player can add
+        one any more: nothing more can happen either way."""
+        return state.phase == "over" or (state.phase == "free" and not self.legal_actions(state))
+
     def view(self, state: State) -> dict:
         occupancy = state.occupancy()
         view = {

@@ -86,6 +86,10 @@ class PowerUp(Game):
             state.turn.used += 1
         return events + check_end(state)
 
+    def is_over(self, state) -> bool:
+        """The game has ended (rule pu.end.trigger)."""
+        return state.over
+
     def view(self, state) -> dict:
         return view.view(state)
 
