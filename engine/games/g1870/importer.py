@@ -155,6 +155,8 @@ class Translator:
     passes_in_row: int = 0                              # stock-round passes since anyone acted
     acted: bool = False                                 # whether that player has sold this turn
     operating: bool = False
+    upcoming: dict | None = None                        # the next action in effect (a pass may end a turn)
+    turn_open: bool = False                             # a corporation's operating turn is under way
 
     # ------------------------------------------------------------ who and what
 
@@ -210,6 +212,8 @@ class Translator:
 
     def player_moves(self, kind: str, action: dict) -> list[Move]:
         name = self.player(action.get("entity"))
+        if self.operating and not self.turn_open:
+            self.operating = False  # no corporation's turn is under way: a stock round has begun
         out = self.unasked(name, kind, action)
         if self.unsold and kind in ("bid", "pass") and not self.operating:
             return out + self.auction(name, kind, action)
@@ -420,7 +424,7 @@ class Translator:
             for cert in action.get("shares") or []:
                 self.certs[cert] = "treasury"
             return [Move(president, f"reissue {sym}", "")] + self.end_turn(president)
-        self.operating, self.next_up = True, None
+        self.operating, self.next_up, self.turn_open = True, None, True
         if kind == "buy_train":
             return self.buy_train(sym, action)
         if kind == "buy_company":
@@ -431,8 +435,17 @@ class Translator:
                 raise Untranslatable(f"a choice {action.get('choice')!r} the book has no words for")
             return [Move(sym, words[action["choice"]], "")]
         if kind == "pass":
-            return []  # the corporation skips a step of its turn; the book's turn has no steps to skip
+            return self.corporation_pass(sym)
         raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
+
+    def corporation_pass(self, sym: str) -> list[Move]:
+        """A corporation passes one step of its turn (track, token, trains...). The book's turn has
+        no steps: only the pass that ends the turn, the last before another entity acts, is a move."""
+        upcoming = self.upcoming or {}
+        entity = upcoming.get("entity")
+        same_turn = entity == sym or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
+        self.turn_open = same_turn
+        return [] if same_turn else [Move(sym, "done", "")]
 
     def redeem(self, sym: str, action: dict) -> list[Move]:
         certs = list(action.get("shares") or [])
@@ -525,7 +538,8 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
     effective = effective_actions(record["actions"], where)
     translator = Translator(list(names), ids)
     out, done = [], 0
-    for action in effective:
+    for index, action in enumerate(effective):
+        translator.upcoming = effective[index + 1] if index + 1 < len(effective) else None
         out += [(m, _comment(action, m, False)) for m in translator.closing(action)]
         try:
             batch = [(m, _comment(action, m, False)) for m in translator.moves(action)]
