@@ -220,6 +220,14 @@ def test_a_player_the_platform_passed_for_says_pass(tmp_path):
     replay(text)
 
 
+def test_when_all_pass_the_first_private_gets_cheaper_until_the_next_player_must_take_it(tmp_path):
+    a = [act(i + 1, "pass", (ANN, BOB)[i % 2]) for i in range(8)] + [act(9, "bid", BOB, company="MRBC", price=40)]
+    text = IMPORTER.convert(export(tmp_path, a))
+    assert moves(text) == ["ann: pass", "bob: pass"] * 4 + ["bob: buy MRBC"]
+    view = GAME.view(replay(text)[0])
+    assert (view["privates"]["GRSC"]["owner"], view["players"]["ann"]["cash"]) == ("ann", 1050)
+
+
 def test_certificates_bought_back_from_the_market_say_so(tmp_path):
     """The notation of single actions, each read back by the engine's parser."""
     from engine.games.g1870.importer import Translator
@@ -234,6 +242,35 @@ def test_certificates_bought_back_from_the_market_say_so(tmp_path):
     state = GAME.new_state({"players": ["ann", "bob"]}, GAME.resolve_settings({}), Rng(0))
     for m in said:
         assert GAME.parse_action(state, m.actor, m.text).notation() == m.text
+
+
+def test_treasury_and_operating_actions_read_in_the_books_words():
+    from engine.games.g1870.importer import Translator, Untranslatable
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.presidents["SP"] = "ann"
+    t.owners["GRSC"] = "bob"
+    t.certs.update({"SP_0": "ann", "SP_3": "bob", "SP_4": "market"})
+    said = t.moves(act(1, "buy_shares", "SP", shares=["SP_4"]))  # SP redeems from the market
+    said += t.moves(act(2, "buy_shares", "SP", shares=["SP_3"]))  # ... and from bob (the platform let bob pass)
+    said += t.moves(act(3, "sell_shares", "SP", shares=["SP_3", "SP_4"]))
+    t.upcoming = act(6, "pass", "SP")
+    said += t.moves(act(4, "buy_train", "SP", train="2-0", price=80, variant="2"))
+    said += t.moves(act(5, "buy_company", "SP", company="GRSC", price=30))
+    said += t.moves(act(6, "pass", "SP"))  # the same corporation acts next: a step skipped, no move
+    t.upcoming = act(8, "pass", ANN)
+    said += t.moves(act(7, "pass", "SP"))
+    said += t.moves(act(8, "choose", "SP", choice="Charter"))
+    assert [f"{m.actor}: {m.text}" for m in said] == [
+        "ann: redeem SP", "bob: pass", "ann: redeem SP from bob", "bob: accept", "bob: pass", "ann: reissue SP",
+        "SP: buy train",
+        "SP: buy GRSC from bob for 30", "SP: done", "SP: keep destination token"]
+    state = GAME.new_state({"players": ["ann", "bob"]}, GAME.resolve_settings({}), Rng(0))
+    for m in said:
+        assert GAME.parse_action(state, m.actor, m.text).notation() == m.text
+    with pytest.raises(Untranslatable, match="only from the bank"):
+        t.moves(act(9, "buy_train", "SP", train="3-1", price=1, variant="3"))
+    with pytest.raises(Untranslatable, match=r"tile 57-0 on E12"):
+        t.moves(act(10, "lay_tile", "SP", hex="E12", tile="57-0", rotation=2))
 
 
 # ---------------------------------------------------------------- bad input and the census

@@ -143,8 +143,8 @@ class Translator:
     unsold: list[str] = field(default_factory=lambda: list(data.privates()))
     bids: dict = field(default_factory=dict)            # private -> {player: amount}
     bidoff: list[str] | None = None                     # bidders still bidding up the cheapest private
-    passes: int = 0
-    last_buyer: str | None = None
+    passes: int = 0                                     # auction passes in a row
+    discount: int = 0                                   # off the first private, after rounds of passes
     owners: dict = field(default_factory=dict)          # private -> owner (player or corporation)
     certs: dict = field(default_factory=dict)           # certificate -> player, "market" or "redeemed"
     presidents: dict = field(default_factory=dict)      # corporation -> player
@@ -266,7 +266,6 @@ class Translator:
             raise Untranslatable(f"a bid on {sym!r}, which is not a private still for sale")
         if self.bidoff is None and sym == self.unsold[0]:
             self.passes = 0
-            self.last_buyer = name
             self.take(sym, name)
             return [Move(name, f"buy {sym}", "")] + self.settle()
         self.bids.setdefault(sym, {})[name] = price
@@ -285,7 +284,15 @@ class Translator:
                 return self.settle()
             return []
         self.passes += 1
-        return []
+        first = next(iter(data.privates()))
+        if self.passes < len(self.seats) or self.unsold[0] != first:
+            return []  # (when all pass later on, the platform pays the privates' revenue: not a move)
+        self.passes = 0
+        self.discount += 5
+        if self.discount < data.privates()[first]["cost"]:
+            return []
+        self.take(first, self.after(name))  # free now: the next player must take it
+        return self.settle()
 
     def take(self, sym: str, name: str) -> None:
         self.unsold.remove(sym)
@@ -416,14 +423,14 @@ class Translator:
         if sym not in data.corporations():
             raise Untranslatable(f"{sym!r} is no 1870 corporation")
         if kind in ("buy_shares", "sell_shares") and not self.operating:
-            self.acts()
-        if kind == "buy_shares" and not self.operating:
-            return self.redeem(sym, action)
-        if kind == "sell_shares" and not self.operating:
+            # a redemption or a reissue: the president's turn in a stock round
             president = self.presidents.get(sym)
-            for cert in action.get("shares") or []:
-                self.certs[cert] = "treasury"
-            return [Move(president, f"reissue {sym}", "")] + self.end_turn(president)
+            if president is None:
+                raise Untranslatable(f"{sym} acts in a stock round without a president")
+            out = self.unasked(president, kind, action) + self.skipped(president)
+            self.acts()
+            return out + (self.redeem(sym, president, action) if kind == "buy_shares"
+                          else self.reissue(sym, president, action))
         self.operating, self.next_up, self.turn_open = True, None, True
         if kind == "buy_train":
             return self.buy_train(sym, action)
@@ -447,11 +454,15 @@ class Translator:
         self.turn_open = same_turn
         return [] if same_turn else [Move(sym, "done", "")]
 
-    def redeem(self, sym: str, action: dict) -> list[Move]:
+    def reissue(self, sym: str, president: str, action: dict) -> list[Move]:
+        for cert in action.get("shares") or []:
+            self.certs[cert] = "treasury"
+        return [Move(president, f"reissue {sym}", "")] + self.end_turn(president)
+
+    def redeem(self, sym: str, president: str, action: dict) -> list[Move]:
         certs = list(action.get("shares") or [])
-        president = self.presidents.get(sym)
-        if len(certs) != 1 or president is None:
-            raise Untranslatable("a redemption the book cannot state (one share, by a corporation with a president)")
+        if len(certs) != 1:
+            raise Untranslatable(f"a redemption of {len(certs)} shares at once; the book redeems one a turn")
         source = self.certs.get(certs[0], "treasury")
         self.move_cert(certs[0], "redeemed")
         if source == "market":
