@@ -294,7 +294,7 @@ def test_census_counts_types_and_names_the_first_action_not_converted(tmp_path, 
     report = census(path)
     assert "48 actions, 43 in effect after undo/redo" in report
     assert "buy_shares 12" in report and "destination_connection 1" in report
-    assert "converted: 41 of 43 actions in effect, as 41 moves" in report
+    assert "converted: 41 of 43 actions in effect, as 41 moves (0 of them automatic, 0 passes" in report
     assert "first not converted: action 47 (lay_tile)" in report
     assert "types with no notation yet: lay_tile 1" in report
     assert main(["--census", str(path)]) == 0 and "game.json" in capsys.readouterr().out

@@ -18,8 +18,11 @@ records, and a census of what such a record holds.
    auction (a bid on it is a purchase), where each certificate lies (a share bought from the
    market says so), who presides each corporation, and which sales wait for price protection.
    What the platform did by itself (``auto_actions``: programmed buys and passes) follows its
-   action as moves of their own. Actions that change nothing the book plays (programming a buy,
-   the platform's check for connection runs, ending the game by hand) give no move.
+   action as moves of their own. Where the platform passed for a player who could do nothing (no
+   cash for any share), or let a sale go without asking a president who could not protect it, the
+   book's engine asks that player all the same: the record has them say ``pass`` or ``decline``.
+   Actions that change nothing the book plays (programming a buy, the platform's check for
+   connection runs, ending the game by hand) give no move.
 4. **Where it stops.** At the first action in effect that has no move in the book's notation
    (the first tile laid on a hex, for instance: the book's map joins named stations and has no
    hexes yet), conversion stops, and ``record.stopped`` says which action and why.
@@ -665,7 +668,9 @@ def census(path: Path) -> str:
              "  in effect: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()),
              "  automatic: " + (", ".join(f"{k} {v}" for k, v in autos.most_common()) or "none"),
              f"  converted: {conv.converted} of {len(conv.effective)} actions in effect, as {len(conv.moves)} moves "
-             f"({sum(1 for _, c in conv.moves if '(auto)' in c)} of them automatic)",
+             f"({sum(1 for _, c in conv.moves if '(auto)' in c)} of them automatic, "
+             f"{sum(1 for m, _ in conv.moves if m.note == SKIPPED)} passes the platform made for players who could "
+             "do nothing)",
              "  first not converted: " + (conv.stopped or "none, the whole record converts"),
              "  types with no notation yet: " + (", ".join(f"{k} {v}" for k, v in without.most_common()) or "none")]
     return "\n".join(lines)
