@@ -283,6 +283,12 @@ def test_bad_files_are_named_with_the_fix(tmp_path):
         IMPORTER.convert(broken)
     with pytest.raises(InputError, match="cannot be read"):
         IMPORTER.convert(tmp_path / "missing.json")
+    damaged = export(tmp_path, [act(1, "par", ANN, corporation="SP", share_price="ninety")], name="damaged.json")
+    with pytest.raises(InputError, match=r"damaged.json: action 1 \(par\) is not written as the platform"):
+        IMPORTER.convert(damaged)
+    typeless = export(tmp_path, [{"id": 1, "entity": ANN}], name="typeless.json")
+    with pytest.raises(InputError, match="action number 1 has no 'type' or 'id'"):
+        IMPORTER.convert(typeless)
     other = tmp_path / "other.json"
     other.write_text('{"moves": []}')
     with pytest.raises(InputError, match="needs 'players' and 'actions' lists"):

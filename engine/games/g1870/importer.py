@@ -528,6 +528,10 @@ def read_export(path: Path) -> dict:
             or not isinstance(record.get("players"), list):
         raise InputError(f"{path}: is JSON but not an 18xx.games game: it needs 'players' and 'actions' lists.",
                          str(path))
+    for index, action in enumerate(record["actions"]):
+        if not isinstance(action, dict) or "type" not in action or "id" not in action:
+            raise InputError(f"{path}: its action number {index + 1} has no 'type' or 'id'; the platform writes "
+                             "both for every action (export the game again).", f"actions.{index}")
     if not 2 <= len(record["players"]) <= len(NAMES):
         raise InputError(f"{path}: has {len(record['players'])} players; 1870 is for 2 to {len(NAMES)}.", "players")
     return record
@@ -565,6 +569,10 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
         except Untranslatable as why:
             stopped = f"action {action.get('id')} ({action.get('type')}): {why}"
             return Conversion(out, done, effective, stopped, names)
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise InputError(f"{where}: action {action.get('id')} ({action.get('type')}) is not written as the "
+                             f"platform writes it ({type(exc).__name__}: {exc}); export the game again.",
+                             f"action {action.get('id')}") from None
         out += batch
         done += 1
     return Conversion(out, done, effective, None, names)
