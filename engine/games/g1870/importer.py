@@ -641,11 +641,10 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
 
 
 def final_result(record: dict, conv: Conversion) -> dict:
-    """Each player's final value from the record's ``result``, by the book's names."""
+    """Each player's final value from the record's ``result``, by the book's names, in seat order."""
     ids, _ = player_names(record)
-    result = record.get("result") or {}
-    return {ids[str(k)]: int(v) for k, v in sorted(result.items(), key=lambda kv: NAMES.index(ids.get(str(kv[0]), "ann")))
-            if str(k) in ids}
+    values = {ids[str(k)]: int(v) for k, v in (record.get("result") or {}).items() if str(k) in ids}
+    return {name: values[name] for name in conv.names if name in values}
 
 
 class Import18xxGames(Importer):
