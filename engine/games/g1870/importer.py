@@ -1,0 +1,704 @@
+"""Importing 1870 games played on the 18xx.games platform (its JSON game export) as Rulewright
+records, and a census of what such a record holds.
+
+``IMPORTER.convert(path)`` reads one export and returns the record as YAML text. The steps:
+
+1. **Which actions are in effect.** The export keeps every action ever sent, undone ones too. The
+   platform reads it so: an ``undo`` without ``action_id`` takes back the latest action still in
+   effect; an ``undo`` with ``action_id`` takes back every action in effect after that id (``0``:
+   all of them); a ``redo`` puts back what the latest undo took back, as long as no ordinary action
+   came in between (an ordinary action forgets every undo that could still be redone). Chat
+   messages are never undone. ``effective_actions`` applies exactly these rules.
+2. **Who is who.** Players get the book's names in seat order (ann, bob, cat, dan, eve, fay, gus);
+   the header comment of the record lists the mapping. Corporation and private symbols are the
+   book's already (``GRSC``, ``MRBC``, ``SCC``, ``GSC``, ``SLSF``, ``MKT``; ``ATSF`` ... ``TP``); a
+   certificate ``MP_3`` is one share of MP (``MP_0`` is the president's certificate).
+3. **Each action in the book's notation.** A ``Translator`` follows the few facts the notation
+   needs that the action itself does not carry: which private is the cheapest one left in the
+   auction (a bid on it is a purchase), where each certificate lies (a share bought from the
+   market says so), who presides each corporation, and which sales wait for price protection.
+   What the platform did by itself (``auto_actions``: programmed buys and passes) follows its
+   action as moves of their own. Where the platform passed for a player who could do nothing (no
+   cash for any share), or let a sale go without asking a president who could not protect it, the
+   book's engine asks that player all the same: the record has them say ``pass`` or ``decline``.
+   Actions that change nothing the book plays (programming a buy, the platform's check for
+   connection runs, ending the game by hand) give no move.
+4. **Where it stops.** At the first action in effect that has no move in the book's notation
+   (the first tile laid on a hex, for instance: the book's map joins named stations and has no
+   hexes yet), conversion stops, and ``record.stopped`` says which action and why.
+
+``python -m engine.games.g1870.importer --census FILE...`` prints, for each export, the action
+types in effect with their counts, how many actions convert, and the first that does not.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulewright.game import Importer, InputError
+from engine.games.g1870 import data
+
+NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
+SKIPPED = "skipped"  # a move the platform made by passing for a player who could do nothing
+
+# Actions that change nothing the book's moves play: the platform's standing orders (their
+# effect is recorded as the auto actions of later actions), its own check for connection runs
+# (the engine makes that check itself), and ending a game by hand.
+NO_MOVE = {
+    "program_buy_shares": "a standing order to buy; the buys it made follow as moves of their own",
+    "program_share_pass": "a standing order to pass; the passes it made follow as moves of their own",
+    "program_auto_pass": "a standing order to pass; the passes it made follow as moves of their own",
+    "program_disable": "the platform ending a standing order",
+    "destination_connection": "the platform's check for connection runs, which the engine makes itself",
+    "end_game": "the game was ended by hand here",
+    "message": "a chat message",
+}
+
+# Actions with no notation in the book yet, and why, in words.
+NO_NOTATION = {
+    "lay_tile": "tiles are laid on the hexes of the printed map (here tile {tile} on {hex}); the book's "
+                "map joins named stations ('lay Dallas-Houston') and has no hexes, tiles or rotations yet",
+    "place_token": "a station token goes into a slot of a tile's city ({city}); the book's tokens name "
+                   "stations and it has no hex map yet",
+    "run_routes": "routes are given hex by hex; the book's routes run between named stations and it has no "
+                  "hex map yet",
+    "assign": "a private's token placed on hex {target}; the book has no notation for the cattle or port "
+              "tokens yet",
+    "discard_train": "the book has no notation for discarding a train over the limit",
+    "buy_tokens": "the book has no notation for buying tokens",
+    "bankrupt": "the book's 'go bankrupt' is said by a player; this record's bankruptcy has no player to say it",
+}
+
+GAME_ENDS = {"manually_ended": "the players ended it by hand", "bank": "the bank broke",
+             "bankrupt": "a player went bankrupt", "stock_market": "a share price reached the end of the market"}
+
+
+def effective_actions(actions: list[dict], where: str = "the record") -> list[dict]:
+    """The actions in effect, in order, after the platform's undo and redo (see the module's
+    docstring): no ``undo``, ``redo`` or chat ``message`` is returned."""
+    kept: list[dict | None] = []
+    undos: list[list[int]] = []  # what each undo took back that a redo may still put back
+    for index, action in enumerate(actions):
+        kind = action.get("type")
+        if kind == "undo":
+            start = _undo_start(actions, kept, action, where)
+            group = [i for i in range(start, index) if kept[i] is not None and kept[i]["type"] != "message"]
+            for i in group:
+                kept[i] = None
+            undos.append(group)
+            kept.append(None)
+        elif kind == "redo":
+            if not undos:
+                raise InputError(f"{where}: action {action.get('id')} is a redo with nothing undone to put back; "
+                                 "the export is damaged (export the game again).", f"action {action.get('id')}")
+            for i in undos.pop():
+                kept[i] = actions[i]
+            kept.append(None)
+        else:
+            if kind != "message":
+                undos.clear()
+            kept.append(action)
+    return [a for a in kept if a is not None and a["type"] != "message"]
+
+
+def _undo_start(actions: list[dict], kept: list, action: dict, where: str) -> int:
+    """The index from which an undo takes back the actions in effect."""
+    if "action_id" in action:
+        target = action["action_id"]
+        if target == 0:
+            return 0
+        for i, other in enumerate(actions):
+            if other.get("id") == target:
+                return i + 1
+        raise InputError(f"{where}: action {action.get('id')} undoes back to action {target}, which the record "
+                         "does not have; the export is damaged (export the game again).", f"action {action.get('id')}")
+    latest = [i for i, a in enumerate(kept) if a is not None and a["type"] != "message"]
+    return latest[-1] if latest else 0
+
+
+class Untranslatable(Exception):
+    """An action in effect that has no move in the book's notation; ``str`` says why, in words."""
+
+
+@dataclass
+class Move:
+    actor: str
+    text: str
+    note: str  # the platform's action id, and "auto" or a remark
+
+
+@dataclass
+class Sale:
+    corp: str
+    certs: frozenset
+    seller: str
+
+
+@dataclass
+class Translator:
+    """Turns the platform's actions, in order, into the book's moves."""
+
+    seats: list[str]                       # the book's player names in seat order
+    ids: dict                              # the platform's player id or name -> the book's name
+    unsold: list[str] = field(default_factory=lambda: list(data.privates()))
+    bids: dict = field(default_factory=dict)            # private -> {player: amount}
+    bidoff: list[str] | None = None                     # bidders still bidding up the cheapest private
+    passes: int = 0                                     # auction passes in a row
+    discount: int = 0                                   # off the first private, after rounds of passes
+    owners: dict = field(default_factory=dict)          # private -> owner (player or corporation)
+    certs: dict = field(default_factory=dict)           # certificate -> player, "market" or "redeemed"
+    presidents: dict = field(default_factory=dict)      # corporation -> player
+    sales: list[Sale] = field(default_factory=list)     # sales of the turn under way
+    waiting: list[Sale] = field(default_factory=list)   # sales waiting for price protection
+    turn_of: str | None = None                          # the player whose stock turn is under way
+    next_up: str | None = None                          # the player whose stock turn comes next
+    passes_in_row: int = 0                              # stock-round passes since anyone acted
+    acted: bool = False                                 # whether that player has sold this turn
+    operating: bool = False
+    upcoming: dict | None = None                        # the next action in effect (a pass may end a turn)
+    turn_open: bool = False                             # a corporation's operating turn is under way
+
+    # ------------------------------------------------------------ who and what
+
+    def player(self, entity) -> str:
+        key = str(entity)
+        if key not in self.ids:
+            raise Untranslatable(f"it is made by {entity!r}, who is not one of the record's players")
+        return self.ids[key]
+
+    @staticmethod
+    def corporation_of(cert: str) -> str:
+        sym = cert.rsplit("_", 1)[0]
+        if sym not in data.corporations():
+            raise Untranslatable(f"certificate {cert!r} is of no 1870 corporation")
+        return sym
+
+    def units(self, corp: str, name: str) -> int:
+        return sum(2 if c.endswith("_0") else 1 for c, owner in self.certs.items()
+                   if owner == name and self.corporation_of(c) == corp)
+
+    def move_cert(self, cert: str, to: str) -> None:
+        self.certs[cert] = to
+        corp = self.corporation_of(cert)
+        current = self.presidents.get(corp)
+        if current is None:
+            return
+        best = max(self.units(corp, n) for n in self.seats)
+        if self.units(corp, current) >= best:
+            return
+        start = self.seats.index(current)
+        for name in self.seats[start + 1:] + self.seats[:start + 1]:
+            if self.units(corp, name) == best:
+                self.presidents[corp] = name
+                return
+
+    # ------------------------------------------------------------ one action
+
+    def moves(self, action: dict) -> list[Move]:
+        """The book's moves for one action in effect (none for an action that changes nothing the
+        book plays), or ``Untranslatable``."""
+        kind = action.get("type")
+        if kind in NO_MOVE:
+            return []
+        if kind in NO_NOTATION:
+            raise Untranslatable(NO_NOTATION[kind].format_map(_Fields(action)))
+        entity_type = action.get("entity_type")
+        if entity_type == "player":
+            return self.player_moves(kind, action)
+        if entity_type == "corporation":
+            return self.corporation_moves(kind, action)
+        raise Untranslatable(f"the book has no move for a {kind!r} action made by a {entity_type or 'nameless'} "
+                             f"entity ({action.get('entity')})")
+
+    def player_moves(self, kind: str, action: dict) -> list[Move]:
+        name = self.player(action.get("entity"))
+        if self.operating and not self.turn_open:
+            self.operating = False  # no corporation's turn is under way: a stock round has begun
+        out = self.unasked(name, kind, action)
+        if self.unsold and kind in ("bid", "pass") and not self.operating:
+            return out + self.auction(name, kind, action)
+        handler = {"par": self.par, "buy_shares": self.buy_shares, "sell_shares": self.sell_shares,
+                   "pass": self.stock_pass}.get(kind)
+        if handler is None:
+            raise Untranslatable(f"the book has no move for a player's {kind!r} action here")
+        owed = self.owed_par(name, kind, action)
+        if not self.answers(name, kind, action) and not owed:
+            out += self.skipped(name)
+        if kind != "pass" and not owed:
+            self.acts()
+        return out + handler(name, action)
+
+    def answers(self, name: str, kind: str, action: dict) -> bool:
+        """Whether the action answers the sale waiting for price protection."""
+        if not self.waiting:
+            return False
+        sale = self.waiting[0]
+        if kind == "buy_shares":
+            return frozenset(action.get("shares") or []) == sale.certs and name != sale.seller
+        return kind == "pass" and self.presidents.get(sale.corp) == name
+
+    def owed_par(self, name: str, kind: str, action: dict) -> bool:
+        """Whether the action is the par the SLSF private's buyer owes (not a stock turn)."""
+        return kind == "par" and action.get("corporation") == "SLSF" and self.owners.get("SLSF") == name \
+            and "SLSF" not in self.presidents
+
+    def skipped(self, name: str) -> list[Move]:
+        """Players the platform passed for, having no action they could take (no cash for any share,
+        say): the book has each of them say 'pass'."""
+        out = []
+        while self.next_up is not None and self.next_up != name and not self.operating:
+            out.append(Move(self.next_up, "pass", SKIPPED))
+            self.passes_in_row += 1
+            self.next_up = self.after(self.next_up)
+        self.next_up = None
+        return out
+
+    def after(self, name: str) -> str:
+        return self.seats[(self.seats.index(name) + 1) % len(self.seats)]
+
+    # ------------------------------------------------------------ the auction
+
+    def auction(self, name: str, kind: str, action: dict) -> list[Move]:
+        if kind == "pass":
+            return [Move(name, "pass", "")] + self.auction_pass(name)
+        sym, price = action.get("company"), action.get("price")
+        if sym not in self.unsold:
+            raise Untranslatable(f"a bid on {sym!r}, which is not a private still for sale")
+        if self.bidoff is None and sym == self.unsold[0]:
+            self.passes = 0
+            self.take(sym, name)
+            return [Move(name, f"buy {sym}", "")] + self.settle()
+        self.bids.setdefault(sym, {})[name] = price
+        self.passes = 0
+        return [Move(name, f"bid {price} on {sym}", "")]
+
+    def auction_pass(self, name: str) -> list[Move]:
+        if self.bidoff is not None:
+            sym = self.unsold[0]
+            self.bidoff.remove(name)
+            self.bids[sym].pop(name, None)
+            if len(self.bidoff) == 1:
+                self.bidoff = None
+                winner, = self.bids[sym]
+                self.take(sym, winner)
+                return self.settle()
+            return []
+        self.passes += 1
+        first = next(iter(data.privates()))
+        if self.passes < len(self.seats) or self.unsold[0] != first:
+            return []  # (when all pass later on, the platform pays the privates' revenue: not a move)
+        self.passes = 0
+        self.discount += 5
+        if self.discount < data.privates()[first]["cost"]:
+            return []
+        self.take(first, self.after(name))  # free now: the next player must take it
+        return self.settle()
+
+    def take(self, sym: str, name: str) -> None:
+        self.unsold.remove(sym)
+        self.bids.pop(sym, None)
+        self.owners[sym] = name
+        spec = data.privates()[sym]
+        if "share_of" in spec:
+            self.certs[f"{spec['share_of']}_1"] = name
+
+    def settle(self) -> list[Move]:
+        """Privates that have become the cheapest and carry bids: one bidder takes it, several bid
+        it up. These are the game's own doing and give no moves."""
+        while self.unsold and self.bids.get(self.unsold[0]):
+            bidders = self.bids[self.unsold[0]]
+            if len(bidders) > 1:
+                self.bidoff = list(bidders)
+                return []
+            self.take(self.unsold[0], next(iter(bidders)))
+        return []
+
+    # ------------------------------------------------------------ the stock round
+
+    def par(self, name: str, action: dict) -> list[Move]:
+        corp = action.get("corporation")
+        if corp not in data.corporations():
+            raise Untranslatable(f"{corp!r} is no 1870 corporation")
+        price = int(str(action.get("share_price", "")).split(",")[0] or 0)
+        owed = self.owed_par(name, "par", action)
+        self.operating = False
+        self.presidents[corp] = name
+        self.move_cert(f"{corp}_0", name)
+        out = [Move(name, f"par {corp} {price}", "")]
+        return out if owed else out + self.end_turn(name)
+
+    def buy_shares(self, name: str, action: dict) -> list[Move]:
+        certs = list(action.get("shares") or [])
+        if not certs:
+            raise Untranslatable("a purchase of no shares")
+        corp = self.corporation_of(certs[0])
+        if self.waiting and frozenset(certs) == self.waiting[0].certs and name != self.waiting[0].seller:
+            self.waiting.pop(0)
+            for cert in certs:
+                self.move_cert(cert, name)
+            self.next_up = self.after(name)  # protecting is the president's turn
+            return [Move(name, f"protect {corp}", "")]
+        self.operating = False
+        places = {self.certs.get(c, "treasury") for c in certs}
+        if len(places) != 1 or places - {"treasury", "market"}:
+            raise Untranslatable(f"shares {', '.join(certs)} are bought from {', '.join(sorted(places))}; the book "
+                                 "buys from the Treasury or the market")
+        place = places.pop()
+        for cert in certs:
+            self.move_cert(cert, name)
+        if place == "treasury" and len(certs) > 1:
+            raise Untranslatable("several shares bought from the Treasury at once")
+        count = f"{len(certs)} " if len(certs) > 1 else ""
+        text = f"buy {count}{corp}" + (" from market" if place == "market" else "")
+        return [Move(name, text, "")] + self.end_turn(name)
+
+    def sell_shares(self, name: str, action: dict) -> list[Move]:
+        if self.operating:
+            raise Untranslatable("a share sale in an operating round (to raise cash for a train); the book's "
+                                 "operating round has no share sales yet")
+        certs = list(action.get("shares") or [])
+        if not certs:
+            raise Untranslatable("a sale of no shares")
+        corp = self.corporation_of(certs[0])
+        if any(self.certs.get(c) != name for c in certs):
+            raise Untranslatable(f"{name} sells shares ({', '.join(certs)}) the record never gave them")
+        self.turn_of, self.acted = name, True
+        for cert in certs:
+            self.move_cert(cert, "market")
+        self.sales.append(Sale(corp, frozenset(certs), name))
+        count = f"{len(certs)} " if len(certs) > 1 else ""
+        return [Move(name, f"sell {count}{corp}", "")]
+
+    def stock_pass(self, name: str, action: dict) -> list[Move]:
+        if self.waiting and self.presidents.get(self.waiting[0].corp) == name:
+            sale = self.waiting.pop(0)
+            return [Move(name, f"decline {sale.corp}", "")]
+        word = "done" if self.turn_of == name and self.acted else "pass"
+        self.passes_in_row = self.passes_in_row + 1 if word == "pass" else 0
+        return [Move(name, word, "")] + self.end_turn(name)
+
+    def closing(self, action: dict) -> list[Move]:
+        """When an operating round begins: the players the platform passed for at the end of the
+        stock round (the round ends when all have passed in a row; those who could do nothing
+        were passed for)."""
+        begins = action.get("entity_type") != "player" and not self.operating and self.next_up is not None \
+            and action.get("type") not in ("buy_shares", "sell_shares", "program_disable")
+        out = []
+        while begins and self.passes_in_row < len(self.seats):
+            out.append(Move(self.next_up, "pass", SKIPPED))
+            self.passes_in_row += 1
+            self.next_up = self.after(self.next_up)
+        return out
+
+    def end_turn(self, name: str) -> list[Move]:
+        self.waiting += self.sales
+        self.sales, self.turn_of, self.acted = [], None, False
+        self.next_up = self.after(name) if name in self.seats else None
+        return []
+
+    def acts(self) -> None:
+        """Someone bought, sold, started, redeemed or reissued: the run of passes is broken."""
+        self.passes_in_row = 0
+
+    def unasked(self, name: str, kind: str, action: dict) -> list[Move]:
+        """Sales the platform let pass without asking their president (who could not protect):
+        the book asks every president other than the seller, who then declines."""
+        out = []
+        while self.waiting:
+            sale = self.waiting[0]
+            president = self.presidents.get(sale.corp)
+            if kind == "buy_shares" and frozenset(action.get("shares") or []) == sale.certs:
+                break
+            if kind == "pass" and president == name:
+                break
+            self.waiting.pop(0)
+            if president and president != sale.seller:
+                out.append(Move(president, f"decline {sale.corp}", "the platform did not ask: could not protect"))
+        return out
+
+    # ------------------------------------------------------------ the operating round
+
+    def corporation_moves(self, kind: str, action: dict) -> list[Move]:
+        sym = action.get("entity")
+        if sym not in data.corporations():
+            raise Untranslatable(f"{sym!r} is no 1870 corporation")
+        if kind in ("buy_shares", "sell_shares") and not self.operating:
+            # a redemption or a reissue: the president's turn in a stock round
+            president = self.presidents.get(sym)
+            if president is None:
+                raise Untranslatable(f"{sym} acts in a stock round without a president")
+            out = self.unasked(president, kind, action) + self.skipped(president)
+            self.acts()
+            return out + (self.redeem(sym, president, action) if kind == "buy_shares"
+                          else self.reissue(sym, president, action))
+        self.operating, self.next_up, self.turn_open = True, None, True
+        if kind == "buy_train":
+            return self.buy_train(sym, action)
+        if kind == "buy_company":
+            return self.buy_company(sym, action)
+        if kind == "choose":
+            words = {"Map": "place destination token", "Charter": "keep destination token"}
+            if action.get("choice") not in words:
+                raise Untranslatable(f"a choice {action.get('choice')!r} the book has no words for")
+            return [Move(sym, words[action["choice"]], "")]
+        if kind == "pass":
+            return self.corporation_pass(sym)
+        raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
+
+    def corporation_pass(self, sym: str) -> list[Move]:
+        """A corporation passes one step of its turn (track, token, trains...). The book's turn has
+        no steps: only the pass that ends the turn, the last before another entity acts, is a move."""
+        upcoming = self.upcoming or {}
+        entity = upcoming.get("entity")
+        same_turn = entity == sym or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
+        self.turn_open = same_turn
+        return [] if same_turn else [Move(sym, "done", "")]
+
+    def reissue(self, sym: str, president: str, action: dict) -> list[Move]:
+        for cert in action.get("shares") or []:
+            self.certs[cert] = "treasury"
+        return [Move(president, f"reissue {sym}", "")] + self.end_turn(president)
+
+    def redeem(self, sym: str, president: str, action: dict) -> list[Move]:
+        certs = list(action.get("shares") or [])
+        if len(certs) != 1:
+            raise Untranslatable(f"a redemption of {len(certs)} shares at once; the book redeems one a turn")
+        source = self.certs.get(certs[0], "treasury")
+        self.move_cert(certs[0], "redeemed")
+        if source == "market":
+            return [Move(president, f"redeem {sym}", "")] + self.end_turn(president)
+        if source in self.seats and source != president:
+            return [Move(president, f"redeem {sym} from {source}", ""),
+                    Move(source, "accept", "the platform asks no consent")] + self.end_turn(president)
+        raise Untranslatable(f"a redemption from {source}, which the book does not allow")
+
+    def buy_train(self, sym: str, action: dict) -> list[Move]:
+        train = str(action.get("train", ""))
+        kind = train.split("-")[0]
+        spec = next((t for t in data.trains() if t["name"] == kind), None)
+        if spec is None or action.get("price") != spec["price"] or action.get("variant", kind) != kind:
+            raise Untranslatable(f"train {train} bought for ${action.get('price')}: the book buys trains only "
+                                 "from the bank, at their price")
+        return [Move(sym, "buy train", "")]
+
+    def buy_company(self, sym: str, action: dict) -> list[Move]:
+        private, price = action.get("company"), action.get("price")
+        owner = self.owners.get(private)
+        if owner not in self.seats:
+            raise Untranslatable(f"{private} bought from {owner or 'nobody'}; the book's corporations buy "
+                                 "privates from players")
+        self.owners[private] = sym
+        return [Move(sym, f"buy {private} from {owner} for {price}", "")]
+
+
+class _Fields(dict):
+    """An action's fields for a message; a missing one reads as a question mark."""
+
+    def __missing__(self, key):
+        return "?"
+
+
+# ---------------------------------------------------------------- the whole record
+
+
+@dataclass
+class Conversion:
+    moves: list[tuple[Move, str]]       # each move with its comment
+    converted: int                      # actions in effect converted (with or without moves)
+    effective: list[dict]
+    stopped: str | None
+    names: dict                         # the book's name -> (platform name, id)
+
+
+def read_export(path: Path) -> dict:
+    """The export in ``path``, or an ``InputError`` saying what is wrong with it."""
+    try:
+        record = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror}); give the path of an 18xx.games JSON export.",
+                         str(path)) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", 1)
+        raise InputError(f"{path}, line {line}: is not JSON ({exc}); give the file the platform's 'Export' "
+                         "(or the fixture) saves, unchanged.", f"line {line}") from None
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list) \
+            or not isinstance(record.get("players"), list):
+        raise InputError(f"{path}: is JSON but not an 18xx.games game: it needs 'players' and 'actions' lists.",
+                         str(path))
+    for index, action in enumerate(record["actions"]):
+        if not isinstance(action, dict) or "type" not in action or "id" not in action:
+            raise InputError(f"{path}: its action number {index + 1} has no 'type' or 'id'; the platform writes "
+                             "both for every action (export the game again).", f"actions.{index}")
+    if not 2 <= len(record["players"]) <= len(NAMES):
+        raise InputError(f"{path}: has {len(record['players'])} players; 1870 is for 2 to {len(NAMES)}.", "players")
+    return record
+
+
+def player_names(record: dict) -> tuple[dict, dict]:
+    """The book's name for each platform player id and name (both may appear as an action's
+    entity), and for the header: name -> (platform name, id)."""
+    ids, names = {}, {}
+    for seat, player in enumerate(record["players"]):
+        name = NAMES[seat]
+        names[name] = (player.get("name"), player.get("id"))
+        for key in (player.get("id"), player.get("name")):
+            if key is not None:
+                ids[str(key)] = name
+    return ids, names
+
+
+def conversion(record: dict, where: str = "the record") -> Conversion:
+    """Every move up to the first action in effect that has none in the book's notation."""
+    ids, names = player_names(record)
+    effective = effective_actions(record["actions"], where)
+    translator = Translator(list(names), ids)
+    out, done = [], 0
+    for index, action in enumerate(effective):
+        translator.upcoming = effective[index + 1] if index + 1 < len(effective) else None
+        out += [(m, _comment(action, m, False)) for m in translator.closing(action)]
+        try:
+            batch = [(m, _comment(action, m, False)) for m in translator.moves(action)]
+            for auto in action.get("auto_actions") or []:
+                try:
+                    batch += [(m, _comment(action, m, True)) for m in translator.moves(auto)]
+                except Untranslatable as why:
+                    raise Untranslatable(f"its automatic {auto.get('type')!r} action: {why}") from None
+        except Untranslatable as why:
+            stopped = f"action {action.get('id')} ({action.get('type')}): {why}"
+            return Conversion(out, done, effective, stopped, names)
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise InputError(f"{where}: action {action.get('id')} ({action.get('type')}) is not written as the "
+                             f"platform writes it ({type(exc).__name__}: {exc}); export the game again.",
+                             f"action {action.get('id')}") from None
+        out += batch
+        done += 1
+    return Conversion(out, done, effective, None, names)
+
+
+def _comment(action: dict, move: Move, auto: bool) -> str:
+    if move.note == SKIPPED:
+        return f"before action {action.get('id')}: the platform passed for {move.actor}, who could do nothing"
+    parts = [f"action {action.get('id')}"]
+    if auto:
+        parts.append("(auto)")
+    if move.note:
+        parts.append(f"({move.note})")
+    return " ".join(parts)
+
+
+def settings_for(record: dict) -> dict:
+    """The engine's settings that read the rules as the platform does."""
+    from engine.games.g1870.game import G1870
+    rules = set((record.get("settings") or {}).get("optional_rules") or [])
+    platform = {
+        "ledge_sale": "publisher",                      # a sale never ends just under the ledge
+        "can_protect_if_sold": "can_protect_if_sold" in rules,
+        "max_reissue_200": "max_reissue_200" in rules,
+        "existing_destination_token": "charter-only",   # only Charter when it has a token there already
+        "connection_first": "operator",                 # the corporation just operated goes first
+        "double_in_connection_run": True,               # the token is placed before the run
+        "destination_token_blocks": False,              # the token takes an extra slot
+        "connection_reorder": True,                     # order recalculated after a connection payout
+    }
+    return {k: v for k, v in platform.items() if k in G1870.settings}
+
+
+def to_yaml(record: dict, conv: Conversion, source: str) -> str:
+    cash = data.tables()["starting_cash"][len(conv.names)]
+    q = json.dumps
+    lines = [f"# The 1870 game in {source}, played on 18xx.games, as a Rulewright record.",
+             "# Players in seat order, as the platform names them and as this record does:"]
+    lines += [f"#   {name} = {platform!r}" + (f" (id {pid})" if pid is not None else "")
+              for name, (platform, pid) in conv.names.items()]
+    lines += ["# Corporations and privates keep their symbols. Undone actions are left out, as the platform",
+              "# leaves them out. Each move ends with the platform's action id; '(auto)' marks a move the",
+              "# platform made by itself (a programmed buy or pass).",
+              f"# How the game ended: {GAME_ENDS.get(record.get('game_end_reason'), record.get('game_end_reason'))}."]
+    if conv.stopped:
+        lines.append(f"# Converted {conv.converted} of {len(conv.effective)} actions in effect; the rest have no "
+                     "notation in the book yet.")
+    title = f"A {len(conv.names)}-player game of 1870 on 18xx.games"
+    origin = f"18xx.games game {record.get('id', '(no id)')} ({source}), converted by rulewright"
+    lines += ["record:", f"  title: {q(title)}", f"  source: {q(origin)}"]
+    if conv.stopped:
+        lines.append(f"  stopped: {q(conv.stopped)}")
+    lines += ['game: "1870"', "settings:"]
+    lines += [f"  {k}: {q(v)}" for k, v in settings_for(record).items()]
+    lines += ["setup:", "  players:"]
+    lines += [f"    {name}: {{cash: {cash}}}" for name in conv.names]
+    lines += ["  round: auction", "moves:" if conv.moves else "moves: []"]
+    width = max((len(f"  - {m.actor}: {m.text}") for m, _ in conv.moves), default=0)
+    lines += [f"  - {m.actor}: {m.text}".ljust(width) + f"  # {c}" for m, c in conv.moves]
+    result = final_result(record, conv)
+    if result:
+        lines.append("# The record's final result: each player's value (cash, shares at their price, privates "
+                     "at face value).")
+        lines.append("expect: {" + ", ".join(f"players.{k}.worth: {v}" for k, v in result.items()) + "}")
+    return "\n".join(lines) + "\n"
+
+
+def final_result(record: dict, conv: Conversion) -> dict:
+    """Each player's final value from the record's ``result``, by the book's names, in seat order."""
+    ids, _ = player_names(record)
+    values = {ids[str(k)]: int(v) for k, v in (record.get("result") or {}).items() if str(k) in ids}
+    return {name: values[name] for name in conv.names if name in values}
+
+
+class Import18xxGames(Importer):
+    format = "18xx.games"
+    game = "1870"
+    title = "the 18xx.games platform"
+
+    def convert(self, path: Path) -> str:
+        record = read_export(Path(path))
+        return to_yaml(record, conversion(record, str(path)), Path(path).name)
+
+
+IMPORTER = Import18xxGames()
+
+
+# ---------------------------------------------------------------- the census
+
+
+def census(path: Path) -> str:
+    """What one export holds and how far it converts, in a few plain lines."""
+    record = read_export(Path(path))
+    conv = conversion(record, str(path))
+    kinds = Counter(a["type"] for a in conv.effective)
+    autos = Counter(b.get("type") for a in conv.effective for b in a.get("auto_actions") or [])
+    without = Counter(a["type"] for a in conv.effective if a["type"] in NO_NOTATION)
+    lines = [f"{Path(path).name}: {len(record['players'])} players, {len(record['actions'])} actions, "
+             f"{len(conv.effective)} in effect after undo/redo",
+             "  in effect: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()),
+             "  automatic: " + (", ".join(f"{k} {v}" for k, v in autos.most_common()) or "none"),
+             f"  converted: {conv.converted} of {len(conv.effective)} actions in effect, as {len(conv.moves)} moves "
+             f"({sum(1 for _, c in conv.moves if '(auto)' in c)} of them automatic, "
+             f"{sum(1 for m, _ in conv.moves if m.note == SKIPPED)} passes the platform made for players who could "
+             "do nothing)",
+             "  first not converted: " + (conv.stopped or "none, the whole record converts"),
+             "  types with no notation yet: " + (", ".join(f"{k} {v}" for k, v in without.most_common()) or "none")]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] != "--census" or len(args) < 2:
+        print("usage: python -m engine.games.g1870.importer --census FILE.json...\n"
+              "       (conversion itself: IMPORTER.convert(path), or 'rulewright replay --from 18xx.games FILE')",
+              file=sys.stderr)
+        return 2
+    status = 0
+    for path in args[1:]:
+        try:
+            print(census(Path(path)))
+        except InputError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+"""The 18xx.games importer for 1870: which actions the platform keeps in effect after undo and
+redo, how players and certificates are named, how actions read in the book's notation, and that
+the converted moves of the four public records are moves the engine accepts."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulewright.game import InputError, Refusal, Rng, step
+from engine.games.g1870.importer import IMPORTER, census, effective_actions, main
+from tests.g1870.helpers import GAME
+
+RECORDS = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "1870-records"
+NAMES = sorted(RECORDS.glob("*.json")) if RECORDS.is_dir() else []
+ANN, BOB, CAT = 11, 22, 33
+
+
+def act(i, kind, entity, **fields):
+    entity_type = fields.pop("entity_type", "player" if isinstance(entity, int) else "corporation")
+    return {"id": i, "type": kind, "entity": entity, "entity_type": entity_type, **fields}
+
+
+def export(tmp_path: Path, actions: list[dict], players=(ANN, BOB), result=None, name="game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps({
+        "id": 7, "players": [{"id": p, "name": f"Player {i + 1}"} for i, p in enumerate(players)],
+        "settings": {"optional_rules": []}, "actions": actions, "game_end_reason": "manually_ended",
+        "result": result or {str(p): 1000 + i for i, p in enumerate(players)}}))
+    return path
+
+
+def moves(text: str) -> list[str]:
+    return [f"{actor}: {what}" for move in yaml.safe_load(text)["moves"] for actor, what in move.items()]
+
+
+def replay(text: str):
+    """Play a converted record's moves on the engine, each read back from its own notation first.
+    Returns the final state and the number of moves played."""
+    record = yaml.safe_load(text)
+    state = GAME.new_state(record.get("setup") or {}, GAME.resolve_settings(record.get("settings")), Rng(0))
+    lines = [line for line in text.splitlines() if line.startswith("  - ")]
+    for number, (line, move) in enumerate(zip(lines, record["moves"]), 1):
+        (actor, what), = move.items()
+        action = GAME.parse_action(state, actor, what)
+        assert action.notation() == what, f"move {number} ({line.strip()}) reads back as '{action.notation()}'"
+        state = step(GAME, state, action).state
+    return state, len(record["moves"])
+
+
+# ---------------------------------------------------------------- undo and redo
+
+
+def ids(actions):
+    return [a["id"] for a in effective_actions(actions)]
+
+
+def test_undo_takes_back_the_latest_action_in_effect_and_redo_puts_it_back():
+    a = [act(1, "pass", ANN), act(2, "pass", BOB), act(3, "undo", BOB), act(4, "undo", BOB)]
+    assert ids(a) == []
+    assert ids(a[:3]) == [1]
+    assert ids(a + [act(5, "redo", BOB)]) == [1]  # the later undo is redone first: it took back action 1
+    assert ids(a + [act(5, "redo", BOB), act(6, "redo", BOB)]) == [1, 2]
+
+
+def test_undo_to_an_action_id_takes_back_everything_after_it():
+    a = [act(i, "pass", ANN) for i in range(1, 5)] + [act(5, "undo", ANN, action_id=2)]
+    assert ids(a) == [1, 2]
+    assert ids(a + [act(6, "redo", ANN)]) == [1, 2, 3, 4]
+    assert ids(a[:4] + [act(5, "undo", ANN, action_id=0)]) == []
+
+
+def test_an_ordinary_action_forgets_what_could_be_redone():
+    a = [act(1, "pass", ANN), act(2, "undo", ANN), act(3, "pass", BOB), act(4, "redo", ANN)]
+    with pytest.raises(InputError, match="action 4 is a redo with nothing undone"):
+        effective_actions(a)
+
+
+def test_chat_messages_are_never_undone_nor_played():
+    a = [act(1, "pass", ANN), act(2, "message", ANN, message="hi"), act(3, "undo", ANN)]
+    assert ids(a) == []  # the undo went past the message to the pass
+    with pytest.raises(InputError, match="undoes back to action 9"):
+        effective_actions([act(1, "pass", ANN), act(2, "undo", ANN, action_id=9)])
+
+
+@st.composite
+def histories(draw):
+    """Random sequences of actions, undos (of one action or back to an id) and redos."""
+    out, next_id = [], 1
+    for _ in range(draw(st.integers(1, 25))):
+        kind = draw(st.sampled_from(["pass", "pass", "undo", "undo-to", "redo"]))
+        if kind == "undo-to":
+            earlier = [a["id"] for a in out if a["type"] == "pass"]
+            out.append(act(next_id, "undo", ANN, action_id=draw(st.sampled_from([0, *earlier]))))
+        else:
+            out.append(act(next_id, kind, ANN))
+        next_id += 1
+    return out
+
+
+def stack_model(actions):
+    """The same rules told as a stack of actions in effect and a stack of undone groups."""
+    live, redo = [], []
+    for a in actions:
+        if a["type"] == "undo" and "action_id" in a:
+            keep = [x for x in live if x <= a["action_id"]]
+            redo.append([x for x in live if x > a["action_id"]])
+            live = keep
+        elif a["type"] == "undo":
+            redo.append(live[-1:])
+            live = live[:-1]
+        elif a["type"] == "redo":
+            if not redo:
+                return None
+            live = sorted(live + redo.pop())
+        else:
+            live.append(a["id"])
+            redo = []
+    return live
+
+
+@settings(max_examples=60, deadline=None)
+@given(histories())
+def test_effective_actions_agree_with_a_stack_of_undone_groups(actions):
+    expected = stack_model(actions)
+    if expected is None:
+        with pytest.raises(InputError):
+            effective_actions(actions)
+    else:
+        assert ids(actions) == expected
+
+
+# ---------------------------------------------------------------- names and notation
+
+
+def handmade(tmp_path):
+    """A two-player game through the auction (with a bid-off and an undo and redo), two stock
+    rounds (with a protected sale, and a sale whose president the platform did not ask) and an
+    operating round of train purchases, to the first tile."""
+    a = [
+        act(1, "bid", ANN, company="GRSC", price=20), act(2, "bid", BOB, company="MRBC", price=40),
+        act(3, "bid", ANN, company="SLSF", price=150), act(4, "bid", BOB, company="SLSF", price=155),
+        act(5, "undo", BOB), act(6, "redo", BOB),
+        act(7, "bid", ANN, company="SCC", price=50), act(8, "bid", BOB, company="GSC", price=80),
+        act(9, "bid", ANN, company="SLSF", price=160), act(10, "pass", BOB),
+        act(11, "par", ANN, corporation="SLSF", share_price="100,0,6"), act(12, "bid", ANN, company="MKT", price=160),
+        act(13, "par", BOB, corporation="MP", share_price="90,1,6"), act(14, "par", ANN, corporation="SP",
+                                                                         share_price="76,3,6"),
+        act(15, "undo", ANN, action_id=13), act(16, "par", ANN, corporation="SP", share_price="82,2,6"),
+        act(17, "buy_shares", BOB, shares=["MP_1"]), act(18, "message", ANN, message="hi"),
+        act(19, "buy_shares", ANN, shares=["SP_1"]), act(20, "buy_shares", BOB, shares=["MP_2"]),
+        act(21, "buy_shares", ANN, shares=["SP_2"]), act(22, "buy_shares", BOB, shares=["MP_3"]),
+        act(23, "buy_shares", ANN, shares=["SP_3"]), act(24, "buy_shares", BOB, shares=["MP_4"]),
+        act(25, "buy_shares", ANN, shares=["SP_4"]), act(26, "buy_shares", BOB, shares=["SP_5"]),
+        act(27, "pass", ANN), act(28, "buy_shares", BOB, shares=["SP_6"]), act(29, "pass", ANN),
+        act(30, "pass", BOB),
+        act(31, "pass", "SLSF"), act(32, "buy_train", "SLSF", train="2-0", price=80, variant="2"),
+        act(33, "pass", "SLSF", auto_actions=[act(None, "destination_connection", "SLSF", corporations=[])]),
+        act(34, "buy_train", "MP", train="2-1", price=80, variant="2"), act(35, "pass", "MP"),
+        act(36, "buy_train", "SP", train="2-2", price=80, variant="2"), act(37, "pass", "SP"),
+        act(38, "pass", ANN), act(39, "sell_shares", BOB, shares=["SP_5"]), act(40, "pass", BOB),
+        act(41, "buy_shares", ANN, shares=["SP_5"]), act(42, "sell_shares", BOB, shares=["SP_6"]),
+        act(43, "pass", BOB), act(44, "buy_shares", ANN, shares=["SLSF_1"]),
+        act(45, "pass", BOB), act(46, "pass", ANN),
+        act(47, "lay_tile", "SLSF", hex="E12", tile="57-0", rotation=2), act(48, "pass", "SLSF"),
+    ]
+    return export(tmp_path, a, result={str(BOB): 900, str(ANN): 1000})
+
+
+def test_a_handmade_game_converts_move_by_move_and_the_engine_accepts_every_move(tmp_path):
+    text = IMPORTER.convert(handmade(tmp_path))
+    assert moves(text) == [
+        "ann: buy GRSC", "bob: buy MRBC", "ann: bid 150 on SLSF", "bob: bid 155 on SLSF", "ann: buy SCC",
+        "bob: buy GSC", "ann: bid 160 on SLSF", "bob: pass", "ann: par SLSF 100", "ann: buy MKT",
+        "bob: par MP 90", "ann: par SP 82", "bob: buy MP", "ann: buy SP", "bob: buy MP", "ann: buy SP",
+        "bob: buy MP", "ann: buy SP", "bob: buy MP", "ann: buy SP", "bob: buy SP", "ann: pass", "bob: buy SP",
+        "ann: pass", "bob: pass",
+        "SLSF: buy train", "SLSF: done", "MP: buy train", "MP: done", "SP: buy train", "SP: done",
+        "ann: pass", "bob: sell SP", "bob: done", "ann: protect SP", "bob: sell SP", "bob: done",
+        "ann: decline SP", "ann: buy SLSF", "bob: pass", "ann: pass"]
+    record = yaml.safe_load(text)
+    assert record["record"]["stopped"].startswith("action 47 (lay_tile): tiles are laid on the hexes")
+    assert record["expect"] == {"players.ann.worth": 1000, "players.bob.worth": 900}
+    assert "# action 38" in text and "(the platform did not ask: could not protect)" in text
+    state, played = replay(text)
+    view = GAME.view(state)
+    assert (view["round"], view["turn"]) == ("OR 2.1", "SLSF")  # where the platform's action 47 is made
+    assert view["players"]["ann"]["shares"] == {"SLSF": 3, "MKT": 1, "SP": 7}
+
+
+def test_players_are_named_in_seat_order_by_id_or_by_name(tmp_path):
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps({
+        "players": [{"name": "Zed"}, {"name": "Amy"}, {"name": "Bo"}], "actions": [
+            act(1, "bid", "Zed", company="GRSC", price=20, entity_type="player"),
+            act(2, "bid", "Amy", company="MRBC", price=40, entity_type="player")],
+        "result": {"Bo": 700, "Zed": 690, "Amy": 650}}))
+    text = IMPORTER.convert(path)
+    assert "#   ann = 'Zed'\n#   bob = 'Amy'\n#   cat = 'Bo'\n" in text
+    assert moves(text) == ["ann: buy GRSC", "bob: buy MRBC"]
+    assert yaml.safe_load(text)["expect"] == {"players.ann.worth": 690, "players.bob.worth": 650,
+                                              "players.cat.worth": 700}
+    assert yaml.safe_load(text)["setup"]["players"] == {n: {"cash": 700} for n in ("ann", "bob", "cat")}
+
+
+def test_a_player_the_platform_passed_for_says_pass(tmp_path):
+    a = [act(i + 1, "bid", p, company=c, price=price) for i, (p, c, price) in enumerate(
+        [(ANN, "GRSC", 20), (BOB, "MRBC", 40), (CAT, "SCC", 50), (ANN, "GSC", 80), (BOB, "SLSF", 140)])]
+    a += [act(6, "par", BOB, corporation="SLSF", share_price="68,5,6"), act(7, "bid", CAT, company="MKT", price=160),
+          act(8, "par", ANN, corporation="SP", share_price="100,0,6"),
+          act(9, "par", CAT, corporation="TP", share_price="68,5,6")]
+    text = IMPORTER.convert(export(tmp_path, a, players=(ANN, BOB, CAT)))
+    assert moves(text)[-3:] == ["ann: par SP 100", "bob: pass", "cat: par TP 68"]
+    assert re.search(r"bob: pass +# before action 9: the platform passed for bob, who could do nothing", text)
+    replay(text)
+
+
+def test_when_all_pass_the_first_private_gets_cheaper_until_the_next_player_must_take_it(tmp_path):
+    a = [act(i + 1, "pass", (ANN, BOB)[i % 2]) for i in range(8)] + [act(9, "bid", BOB, company="MRBC", price=40)]
+    text = IMPORTER.convert(export(tmp_path, a))
+    assert moves(text) == ["ann: pass", "bob: pass"] * 4 + ["bob: buy MRBC"]
+    view = GAME.view(replay(text)[0])
+    assert (view["privates"]["GRSC"]["owner"], view["players"]["ann"]["cash"]) == ("ann", 1050)
+
+
+def test_certificates_bought_back_from_the_market_say_so(tmp_path):
+    """The notation of single actions, each read back by the engine's parser."""
+    from engine.games.g1870.importer import Translator
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.presidents["SP"] = "ann"
+    t.certs.update({"SP_0": "ann", "SP_3": "bob", "SP_4": "bob"})
+    said = [t.moves(act(1, "sell_shares", BOB, shares=["SP_3", "SP_4"]))[0],
+            t.moves(act(2, "pass", BOB))[0],
+            t.moves(act(3, "pass", ANN))[0],
+            t.moves(act(4, "buy_shares", ANN, shares=["SP_3", "SP_4"]))[0]]
+    assert [m.text for m in said] == ["sell 2 SP", "done", "decline SP", "buy 2 SP from market"]
+    state = GAME.new_state({"players": ["ann", "bob"]}, GAME.resolve_settings({}), Rng(0))
+    for m in said:
+        assert GAME.parse_action(state, m.actor, m.text).notation() == m.text
+
+
+def test_treasury_and_operating_actions_read_in_the_books_words():
+    from engine.games.g1870.importer import Translator, Untranslatable
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.presidents["SP"] = "ann"
+    t.owners["GRSC"] = "bob"
+    t.certs.update({"SP_0": "ann", "SP_3": "bob", "SP_4": "market"})
+    said = t.moves(act(1, "buy_shares", "SP", shares=["SP_4"]))  # SP redeems from the market
+    said += t.moves(act(2, "buy_shares", "SP", shares=["SP_3"]))  # ... and from bob (the platform let bob pass)
+    said += t.moves(act(3, "sell_shares", "SP", shares=["SP_3", "SP_4"]))
+    t.upcoming = act(6, "pass", "SP")
+    said += t.moves(act(4, "buy_train", "SP", train="2-0", price=80, variant="2"))
+    said += t.moves(act(5, "buy_company", "SP", company="GRSC", price=30))
+    said += t.moves(act(6, "pass", "SP"))  # the same corporation acts next: a step skipped, no move
+    t.upcoming = act(8, "pass", ANN)
+    said += t.moves(act(7, "pass", "SP"))
+    said += t.moves(act(8, "choose", "SP", choice="Charter"))
+    assert [f"{m.actor}: {m.text}" for m in said] == [
+        "ann: redeem SP", "bob: pass", "ann: redeem SP from bob", "bob: accept", "bob: pass", "ann: reissue SP",
+        "SP: buy train",
+        "SP: buy GRSC from bob for 30", "SP: done", "SP: keep destination token"]
+    state = GAME.new_state({"players": ["ann", "bob"]}, GAME.resolve_settings({}), Rng(0))
+    for m in said:
+        assert GAME.parse_action(state, m.actor, m.text).notation() == m.text
+    with pytest.raises(Untranslatable, match="only from the bank"):
+        t.moves(act(9, "buy_train", "SP", train="3-1", price=1, variant="3"))
+    with pytest.raises(Untranslatable, match=r"tile 57-0 on E12"):
+        t.moves(act(10, "lay_tile", "SP", hex="E12", tile="57-0", rotation=2))
+
+
+# ---------------------------------------------------------------- bad input and the census
+
+
+def test_bad_files_are_named_with_the_fix(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"players": [\n  oops')
+    with pytest.raises(InputError, match=r"broken.json, line 2: is not JSON .*unchanged"):
+        IMPORTER.convert(broken)
+    with pytest.raises(InputError, match="cannot be read"):
+        IMPORTER.convert(tmp_path / "missing.json")
+    damaged = export(tmp_path, [act(1, "par", ANN, corporation="SP", share_price="ninety")], name="damaged.json")
+    with pytest.raises(InputError, match=r"damaged.json: action 1 \(par\) is not written as the platform"):
+        IMPORTER.convert(damaged)
+    typeless = export(tmp_path, [{"id": 1, "entity": ANN}], name="typeless.json")
+    with pytest.raises(InputError, match="action number 1 has no 'type' or 'id'"):
+        IMPORTER.convert(typeless)
+    other = tmp_path / "other.json"
+    other.write_text('{"moves": []}')
+    with pytest.raises(InputError, match="needs 'players' and 'actions' lists"):
+        IMPORTER.convert(other)
+
+
+def test_census_counts_types_and_names_the_first_action_not_converted(tmp_path, capsys):
+    path = handmade(tmp_path)
+    report = census(path)
+    assert "48 actions, 43 in effect after undo/redo" in report
+    assert "buy_shares 12" in report and "destination_connection 1" in report
+    assert "converted: 41 of 43 actions in effect, as 41 moves (0 of them automatic, 0 passes" in report
+    assert "first not converted: action 47 (lay_tile)" in report
+    assert "types with no notation yet: lay_tile 1" in report
+    assert main(["--census", str(path)]) == 0 and "game.json" in capsys.readouterr().out
+    assert main([]) == 2 and "usage" in capsys.readouterr().err
+    assert main(["--census", str(tmp_path / "none.json")]) == 1
+
+
+# ---------------------------------------------------------------- the four public records
+
+needs_records = pytest.mark.skipif(not NAMES, reason=f"the shared 1870 records are not here ({RECORDS})")
+# The engine refuses 34110's action 10: bob's par of the SLSF (owed for the SLSF private bought in
+# the auction, made after the stock round began with ann to act) counts as ann's purchase of her
+# turn, so her par of MKT is refused with 1870.buy.one-per-turn. A finding for the engine
+# (shares.par records the owed par as the turn's purchase); remove this mark once it is fixed.
+ENGINE_GAPS = {"34110.json": "engine counts the owed SLSF par as the next player's purchase (action 10)"}
+
+
+@needs_records
+@pytest.mark.parametrize("path", NAMES, ids=lambda p: p.name)
+def test_undone_actions_are_the_ones_the_platform_marked_skipped(path):
+    """Three of the records mark each undone action with 'skip'; the rules above find the same."""
+    actions = json.loads(path.read_text())["actions"]
+    if not any(a.get("skip") for a in actions):
+        pytest.skip(f"{path.name} does not mark its undone actions")
+    marked = [a["id"] for a in actions if not a.get("skip") and a["type"] not in ("undo", "redo", "message")]
+    assert ids(actions) == marked
+
+
+@needs_records
+@pytest.mark.parametrize("path", NAMES, ids=lambda p: p.name)
+def test_a_public_record_converts_to_a_valid_record(path):
+    text = IMPORTER.convert(path)
+    record = yaml.safe_load(text)
+    assert set(record) <= {"record", "game", "settings", "seed", "draws", "setup", "moves", "expect"}
+    assert record["game"] == "1870" and GAME.resolve_settings(record["settings"])
+    assert re.match(r"action \d+ \(\w+\): ", record["record"]["stopped"])
+    lines = [line for line in text.splitlines() if line.startswith("  - ")]
+    assert len(lines) == len(record["moves"]) > 20
+    assert all(re.search(r"  # (before )?action \d+", line) for line in lines)
+    result = json.loads(path.read_text())["result"]
+    assert sorted(record["expect"].values()) == sorted(int(v) for v in result.values())
+    assert all(re.fullmatch(r"players\.(ann|bob|cat|dan)\.worth", k) for k in record["expect"])
+
+
+@needs_records
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, raises=Refusal, reason=ENGINE_GAPS[p.name]))
+                                  if p.name in ENGINE_GAPS else p for p in NAMES], ids=lambda p: p.name)
+def test_a_public_record_plays_on_the_engine_up_to_where_it_stopped(path):
+    text = IMPORTER.convert(path)
+    state, played = replay(text)
+    stopped = yaml.safe_load(text)["record"]["stopped"]
+    action_id = int(stopped.split()[1])
+    stopping = next(a for a in json.loads(path.read_text())["actions"] if a["id"] == action_id)
+    view = GAME.view(state)
+    # The platform's next action is the first operating round's first lay: the engine agrees on
+    # the round and on which corporation operates first.
+    assert (view["round"], view["turn"]) == ("OR 1.1", stopping["entity"])
