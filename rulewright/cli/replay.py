@@ -22,7 +22,7 @@ def run(args) -> int:
         if args.save:
             with open(args.save, "w", encoding="utf-8") as out:
                 out.write(text)
-        record = read(args.record, text)
+        record = read(args.save or f"{args.record} (as a Rulewright record: --save FILE keeps it)", text)
     else:
         record = read(args.record)
     outcome = replay(record)

@@ -22,7 +22,7 @@ program's record.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -47,6 +47,7 @@ class Record:
     scenario: Scenario
     about: dict
     text: str
+    unchecked: dict = field(default_factory=dict)  # the final expect of a record that stops short
 
     @property
     def moves(self) -> list:
@@ -108,6 +109,9 @@ def read(path: str | Path, text: str | None = None) -> Record:
                              "starting with '- ' (e.g. '- ann: expand LMR Liverpool-Manchester').")
     body = {("do" if key == "moves" else key): value for key, value in data.items() if key != "record"}
     body.setdefault("expect", {})
+    unchecked = {}
+    if about.get("stopped") and body["expect"]:  # the result of the whole game: the moves stop short of it
+        unchecked, body["expect"] = body["expect"], {}
     if not isinstance(body["expect"], dict):
         raise ExampleProblem(where.at(lines.line("expect")), "'expect:' is a mapping of things to check after the "
                              f"last move, e.g. 'expect: {{bank: 231}}'; here it is {show(body['expect'])}.")
@@ -118,7 +122,7 @@ def read(path: str | Path, text: str | None = None) -> Record:
     scenario = Scenario(id=Path(path).stem, title=str(about.get("title") or Path(path).name), where=where,
                         rules=[], diagram=None, diagram_options=frozenset(), data=body, lines=lines, positions={})
     _check(scenario)
-    return Record(path, scenario, about, text)
+    return Record(path, scenario, about, text, unchecked)
 
 
 def _check(s: Scenario) -> None:

@@ -49,7 +49,10 @@ class Replay:
                      + ("no checkpoints to check." if not checkpoints else "the one checkpoint holds."
                         if checkpoints == 1 else f"all {checkpoints} checkpoints hold.")]
             if record.stopped:
-                lines.append(f"But the record stops short of the game's end: {record.stopped}")
+                lines.append(f"But the record stops short of the game's end: {record.stopped}"
+                             + (f". Its final checkpoint ({len(record.unchecked)} expectation"
+                                f"{'s' if len(record.unchecked) != 1 else ''}) was not checked."
+                                if record.unchecked else ""))
             return "\n".join(lines)
         if refused is not None and (check is None or check.step is None or check.step >= refused.index):
             comment = record.comment_at(refused.line)
