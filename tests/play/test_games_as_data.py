@@ -4,6 +4,7 @@ a scratch page, and a scripted ``rulewright play`` session saves an example that
 import random
 
 import pytest
+from hypothesis import Phase, given, settings, strategies as st
 
 from rulewright.game import step
 from rulewright.play import cut, fuzz
@@ -74,3 +75,16 @@ def test_a_scripted_play_session_saves_an_example_that_holds(name, tmp_path):
         assert session.handle(str(chooser.randint(1, len(legal)))).startswith("  ")
     assert session.handle(f"save example {tmp_path / 'cut.md'} 2").startswith("Wrote the example")
     assert evaluate(example_from((tmp_path / "cut.md").read_text())).ok
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=3, deadline=None, phases=[Phase.explicit, Phase.generate])  # fuzz shrinks, not hypothesis
+@given(seed=st.integers(0, 10_000))
+def test_random_play_keeps_every_law_and_a_failure_reads_as_an_example(name, seed):
+    """The games' laws, dead ends, listed moves and written positions, checked by the same random
+    play and shrinker as ``rulewright fuzz``: a failure is printed as the example that shows it."""
+    game = get_game(name)
+    start = fuzz.Start(game, game.resolve_settings({}), {"preset": next(iter(game.presets))})
+    findings, played = fuzz.fuzz(start, games=1, moves=60, seed=seed)
+    assert not findings, fuzz.report(start, findings, seed=seed)
+    assert played > 0
