@@ -24,8 +24,7 @@ FILL = {None: "#f6f1e3", "water": "#d6e8f5", "mississippi": "#d6e8f5", "lake": "
         "offboard": "#c9302c", "sea": "#9cc3e4"}
 RIVER = "#2b6cb0"
 TERRAIN_WORDS = {None: "open country", "water": "river", "mississippi": "Mississippi (its line in blue)",
-                 "lake": "Gulf coast",
-                 "mountain": "Ozark hills"}
+                 "lake": "Gulf coast", "mountain": "Ozark hills"}
 SEA = ("O8", "O10", "O12")
 
 
@@ -46,52 +45,68 @@ def _offset(point, dx: float, dy: float):
 
 
 def _hex(board, h) -> list[str]:
-    grid = board.grid
-    centre = grid.centre(h.at, SIZE)
+    """The hexagon, then (kept apart, to be drawn over the river) everything on it."""
     fill = FILL["offboard" if h.offboard else h.terrain]
-    lines = [_node(f"hex {h.label}", centre, label="", style="filled", fillcolor=fill,
-                   color="#7a7a7a" if not h.offboard else "#8b1d1a", penwidth="0.6", **grid.node_shape(SIZE))]
-    ink = "white" if h.offboard else style.INK
-    lines.append(_text(f"coord {h.label}", _offset(centre, 0, 0.72), h.label, 5, "#ffd6d6" if h.offboard else "#8a8a8a"))
-    if h.offboard:
-        (station,) = h.stations
-        for side in sorted(station.sides):  # the track that reaches the area from the board
-            end = grid.side_midpoint(h.at, side, SIZE)
-            start = (centre[0] + 0.75 * (end[0] - centre[0]), centre[1] + 0.75 * (end[1] - centre[1]))
-            lines += _line(f"stub {h.label} {side}", start, end, "white", 2.6)
-        lines.append(_text(f"name {h.label}", _offset(centre, 0, 0.4), h.name, 6.5, ink, bold=True))
-        lines.append(_text(f"values {h.label}", _offset(centre, 0, 0.08),
-                           "/".join(str(v) for v in h.values.values()), 6.5, ink))
-    else:
-        cities = [s for s in h.stations if s.kind == "city"]
-        towns = [s for s in h.stations if s.kind == "town"]
-        if cities:
-            lines.append(_node(f"city {h.label}", centre, shape="circle", width=f"{0.62 * SIZE / 72:.3f}",
-                               fixedsize="true", style="filled", fillcolor="white", color=style.INK, penwidth="1",
-                               label=""))
-        for i, _town in enumerate(towns):
-            dx = 0 if len(towns) == 1 else (-0.28 if i == 0 else 0.28)
-            lines.append(_node(f"town {h.label} {i}", _offset(centre, dx, 0), shape="circle", width="0.085",
-                               fixedsize="true", style="filled", fillcolor=style.INK, color=style.INK, label=""))
-        if h.name:
-            lines.append(_text(f"name {h.label}", _offset(centre, 0, -0.47), h.name.replace(", ", " "), 5.5,
-                               bold=True))
-        if h.cost:
-            lines.append(_text(f"cost {h.label}", _offset(centre, 0, 0.45), f"${h.cost}", 5, "#5a4a2a"))
-        if h.labels:
-            lines.append(_text(f"label {h.label}", _offset(centre, -0.55, 0.2), "/".join(h.labels.values()), 6,
-                               "#7b3294", bold=True))
-        if h.port:
-            lines.append(_text(f"port {h.label}", _offset(centre, 0.55, 0.2), "port", 4.5, RIVER, bold=True))
+    edge = "#8b1d1a" if h.offboard else "#7a7a7a"
+    centre = board.grid.centre(h.at, SIZE)
+    hexagon = _node(f"hex {h.label}", centre, label="", style="filled", fillcolor=fill, color=edge, penwidth="0.6",
+                    **board.grid.node_shape(SIZE))
+    coordinate = _text(f"coord {h.label}", _offset(centre, 0, 0.72), h.label, 5,
+                       "#ffd6d6" if h.offboard else "#8a8a8a")
+    on_it = _offboard(board, h, centre) if h.offboard else _printed(h, centre)
+    return [hexagon, coordinate, *on_it, *_marks(h, centre)]
+
+
+def _offboard(board, h, centre) -> list[str]:
+    """A red area: the track reaching it from the board, its name and its values by phase."""
+    lines = []
+    (station,) = h.stations
+    for side in sorted(station.sides):
+        end = board.grid.side_midpoint(h.at, side, SIZE)
+        start = (centre[0] + 0.75 * (end[0] - centre[0]), centre[1] + 0.75 * (end[1] - centre[1]))
+        lines += _line(f"stub {h.label} {side}", start, end, "white", 2.6)
+    lines.append(_text(f"name {h.label}", _offset(centre, 0, 0.4), h.name, 6.5, "white", bold=True))
+    lines.append(_text(f"values {h.label}", _offset(centre, 0, 0.08), "/".join(map(str, h.values.values())), 6.5,
+                       "white"))
+    return lines
+
+
+def _printed(h, centre) -> list[str]:
+    """What the map prints in a board hex: a city or towns, the name, the cost, labels, a port."""
+    lines = []
+    if any(s.kind == "city" for s in h.stations):
+        lines.append(_node(f"city {h.label}", centre, shape="circle", width=f"{0.62 * SIZE / 72:.3f}",
+                           fixedsize="true", style="filled", fillcolor="white", color=style.INK, penwidth="1",
+                           label=""))
+    towns = [s for s in h.stations if s.kind == "town"]
+    for i, _town in enumerate(towns):
+        dx = 0.0 if len(towns) == 1 else 0.28 * (2 * i - 1)
+        lines.append(_node(f"town {h.label} {i}", _offset(centre, dx, 0), shape="circle", width="0.085",
+                           fixedsize="true", style="filled", fillcolor=style.INK, color=style.INK, label=""))
+    if h.name:
+        lines.append(_text(f"name {h.label}", _offset(centre, 0, -0.47), h.name.replace(", ", " "), 5.5, bold=True))
+    if h.cost:
+        lines.append(_text(f"cost {h.label}", _offset(centre, 0, 0.45), f"${h.cost}", 5, "#5a4a2a"))
+    if h.labels:
+        lines.append(_text(f"label {h.label}", _offset(centre, -0.55, 0.2), "/".join(h.labels.values()), 6,
+                           "#7b3294", bold=True))
+    if h.port:
+        lines.append(_text(f"port {h.label}", _offset(centre, 0.55, 0.2), "port", 4.5, RIVER, bold=True))
+    return lines
+
+
+def _marks(h, centre) -> list[str]:
+    """The corporations at home here (their symbols in their colours) and those heading here."""
     marks = [f'<FONT COLOR="{"white" if h.offboard else corporation_colour(sym)}"><B>{escape(sym)}</B></FONT>'
              for sym in h.home_of]
     if h.destination_of:
-        goal = "#ffffff" if h.offboard else "#555555"
-        marks.append(f'<FONT COLOR="{goal}">{escape("-> " + " ".join(h.destination_of))}</FONT>')
-    if marks:
-        lines.append(_node(f"marks {h.label}", _offset(centre, 0, -0.36 if h.offboard else -0.74), shape="plaintext",
-                           label=f'<<FONT POINT-SIZE="5">{("<BR/>" if h.offboard else " ").join(marks)}</FONT>>', width="0.01", height="0.01"))
-    return lines
+        marks.append(f'<FONT COLOR="{"white" if h.offboard else "#555555"}">'
+                     f'{escape("-> " + " ".join(h.destination_of))}</FONT>')
+    if not marks:
+        return []
+    joined = ("<BR/>" if h.offboard else " ").join(marks)
+    return [_node(f"marks {h.label}", _offset(centre, 0, -0.36 if h.offboard else -0.74), shape="plaintext",
+                  label=f'<<FONT POINT-SIZE="5">{joined}</FONT>>', width="0.01", height="0.01")]
 
 
 def _line(name: str, start, end, colour: str, width: float) -> list[str]:
@@ -121,7 +136,7 @@ def _lines(board) -> list[str]:
     return lines
 
 
-def _legend(board, at) -> list[str]:
+def _legend(at) -> list[str]:
     rows = "".join(f'<TR><TD BGCOLOR="{FILL[t]}" WIDTH="12" HEIGHT="9"></TD>'
                    f'<TD ALIGN="LEFT"><FONT POINT-SIZE="6">{escape(TERRAIN_WORDS[t])}</FONT></TD></TR>'
                    for t in TERRAIN_WORDS)
@@ -154,7 +169,7 @@ def draw(board=None, legend: bool = True) -> str:
     lines += _lines(board)
     lines += [line for _hexagon, *rest in drawn for line in rest]
     if legend:
-        lines += _legend(board, _offset(grid.centre(grid.hex("O6"), SIZE), 0, -2.4))
+        lines += _legend(_offset(grid.centre(grid.hex("O6"), SIZE), 0, -2.4))
     lines.append(_text("title", _offset(grid.centre(grid.hex("A12"), SIZE), 0, 1.45),
                        "1870: The Trans-Mississippi", 11, bold=True))
     lines.append("}")
