@@ -233,3 +233,9 @@ def test_a_mistake_in_the_data_names_the_file_line_and_key(name, old, new, says)
 def test_broken_yaml_is_reported_with_its_line():
     with pytest.raises(MapDataError, match=r"upgrades.yaml, line 3: this is not valid YAML"):
         hexmap.load({"upgrades.yaml": "first_tiles: {}\nupgrades: [1, 2\n"})
+
+
+def test_a_hex_written_twice_is_reported_with_both_lines():
+    text = _text("hexes.yaml")
+    with pytest.raises(MapDataError, match=r"hexes.yaml, line \d+: 'B9' is written twice \(first on line \d+\)"):
+        hexmap.load({"hexes.yaml": text.replace("  B11:", "  B9:", 1)})

@@ -151,6 +151,21 @@ class _File:
                                f"({getattr(error, 'problem', None) or error}).") from None
         if not isinstance(self.data, dict):
             raise MapDataError(f"{DATA_DIR}/{name}: the file must be a mapping of keys to values.")
+        self._no_repeats(self.node)
+
+    def _no_repeats(self, node) -> None:
+        """A key written twice (YAML would silently keep the last) is a mistake: say where."""
+        if isinstance(node, yaml.MappingNode):
+            seen = {}
+            for key, value in node.value:
+                if key.value in seen:
+                    raise MapDataError(f"{DATA_DIR}/{self.name}, line {key.start_mark.line + 1}: '{key.value}' is "
+                                       f"written twice (first on line {seen[key.value]}); keep one of them.")
+                seen[key.value] = key.start_mark.line + 1
+                self._no_repeats(value)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                self._no_repeats(item)
 
     def line(self, path: tuple) -> int:
         node, line = self.node, 1
