@@ -124,3 +124,10 @@ def test_graphviz_node_shape_and_pos():
     assert math.isclose(float(shape["width"]), math.sqrt(3) / 2, rel_tol=1e-3)
     assert Grid(FLAT).node_shape(36)["orientation"] == "0"
     assert pos((1, -2.5)) == "1.00,-2.50!"
+
+
+def test_the_documented_examples_hold():
+    import doctest
+
+    from rulewright.game import hexes
+    assert doctest.testmod(hexes).failed == 0

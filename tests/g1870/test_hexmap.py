@@ -1,11 +1,15 @@
 """The 1870 hex map's data (hexes.yaml, tiles.yaml, upgrades.yaml) is consistent with itself, with
 the published game's known figures and with the rest of the game's data."""
 import collections
+import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.games.g1870 import data, hexmap, network
 from engine.games.g1870.hexmap import COLOURS, MapDataError, keeps_track
+from rulewright.game.hexes import rotate
 
 BOARD = hexmap.board()
 HEXES = BOARD.hexes
@@ -239,3 +243,21 @@ def test_a_hex_written_twice_is_reported_with_both_lines():
     text = _text("hexes.yaml")
     with pytest.raises(MapDataError, match=r"hexes.yaml, line \d+: 'B9' is written twice \(first on line \d+\)"):
         hexmap.load({"hexes.yaml": text.replace("  B11:", "  B9:", 1)})
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(sorted(BOARD.tiles)), st.integers(-12, 12))
+def test_a_tile_turned_keeps_its_shape(number, turns):
+    """Turning a tile moves its track but never changes it: six turns are none, a turned tile
+    still keeps the track of the unturned one, and each upgrade still finds a position."""
+    tile = BOARD.tiles[number]
+    assert tile.paths(turns + 6) == tile.paths(turns)
+    assert len(tile.paths(turns)) == len(tile.paths())
+    def turn(sides):
+        return frozenset(rotate(side, turns) for side in sides)
+    turned = dataclasses.replace(tile, track=frozenset(turn(pair) for pair in tile.track),
+                                 stations=tuple(dataclasses.replace(s, sides=turn(s.sides)) for s in tile.stations))
+    assert turned.paths() == tile.paths(turns)
+    assert keeps_track(tile, turned) is not None and keeps_track(turned, tile) is not None
+    for new in BOARD.upgrades.get(number, ()):
+        assert keeps_track(turned, BOARD.tiles[new]) is not None

@@ -83,7 +83,8 @@ class Tile:
         or a station's kind ("town" or "city"). Stations are named by kind only, so two pieces to
         two towns compare as equal pieces; ``keeps_track`` checks the station counts as well."""
         pieces = {frozenset(rotate(side, turns) for side in pair) for pair in self.track}
-        pieces |= {frozenset((rotate(side, turns), station.kind)) for station in self.stations for side in station.sides}
+        pieces |= {frozenset((rotate(side, turns), station.kind))
+                   for station in self.stations for side in station.sides}
         return frozenset(pieces)
 
     def sides(self) -> set[int]:
@@ -257,7 +258,8 @@ def _read_hex(f: _File, label: str, spec, grid: Grid, terrain: dict) -> MapHex:
     else:
         for key in ("values", "track_to", "slots"):
             if key in spec:
-                raise f.error(path + (key,), f"'{key}' belongs to an off-board area only; add 'offboard: NAME' or remove it.")
+                raise f.error(path + (key,), f"'{key}' belongs to an off-board area only; "
+                                             "add 'offboard: NAME' or remove it.")
     if "city" in spec:
         fields["name"] = str(spec["city"])
         stations.append(Station("city", slots=1))
@@ -265,7 +267,8 @@ def _read_hex(f: _File, label: str, spec, grid: Grid, terrain: dict) -> MapHex:
         stations += [Station("town")] * _whole(f, path + ("towns",), spec["towns"], 1, 2)
     if "terrain" in spec:
         if spec["terrain"] not in terrain:
-            raise f.error(path + ("terrain",), f"unknown terrain {spec['terrain']!r}. {did_you_mean(spec['terrain'], terrain)}")
+            raise f.error(path + ("terrain",),
+                          f"unknown terrain {spec['terrain']!r}. {did_you_mean(spec['terrain'], terrain)}")
         fields["terrain"] = spec["terrain"]
         fields["cost"] = _whole(f, path + ("cost",), f.get(path + ("cost",), spec.get("cost")))
     elif "cost" in spec:
@@ -276,7 +279,8 @@ def _read_hex(f: _File, label: str, spec, grid: Grid, terrain: dict) -> MapHex:
             raise f.error(path + ("river",), "should name the sides on each bank: {west: [..], east: [..]}.")
         west, east = (_sides(f, path + ("river", b), banks[b], grid) for b in ("west", "east"))
         if west & east or len(west | east) != 6 or not west or not east:
-            raise f.error(path + ("river",), "each of the six sides must be on exactly one bank, and each bank needs one.")
+            raise f.error(path + ("river",),
+                          "each of the six sides must be on exactly one bank, and each bank needs one.")
         fields["river"] = (west, east)
     if "stations_on" in spec:
         if spec["stations_on"] not in ("west", "east") or "river" not in spec or not stations:
@@ -288,7 +292,8 @@ def _read_hex(f: _File, label: str, spec, grid: Grid, terrain: dict) -> MapHex:
     if "labels" in spec:
         labels = spec["labels"]
         if not isinstance(labels, dict) or not set(labels) <= set(COLOURS):
-            raise f.error(path + ("labels",), f"should map tile colours ({', '.join(COLOURS)}) to labels, e.g. {{brown: P}}.")
+            raise f.error(path + ("labels",),
+                          f"should map tile colours ({', '.join(COLOURS)}) to labels, e.g. {{brown: P}}.")
         fields["labels"] = {c: str(v) for c, v in labels.items()}
     for key in ("home_of", "destination_of"):
         if key in spec:
@@ -308,7 +313,8 @@ def _read_station(f: _File, path: tuple, kind: str, spec, grid: Grid) -> Station
         raise f.error(path, f"a {kind} needs its value and sides, e.g. {{value: 20, sides: [SW, NE]}}.")
     _check_keys(f, path, spec, {"value", "sides", "slots"} if kind == "city" else {"value", "sides"})
     slots = _whole(f, path + ("slots",), spec.get("slots", 1), 1, 6) if kind == "city" else 0
-    return Station(kind, _whole(f, path + ("value",), spec["value"]), slots, _sides(f, path + ("sides",), spec["sides"], grid))
+    value = _whole(f, path + ("value",), spec["value"])
+    return Station(kind, value, slots, _sides(f, path + ("sides",), spec["sides"], grid))
 
 
 def _read_tile(f: _File, number: str, spec, grid: Grid) -> Tile:
@@ -361,7 +367,8 @@ def _read_chart(f: _File, key: str, tiles: dict, known: set | None = None) -> di
             raise f.error((key, source), f"{targets!r} should be a list of tile numbers, e.g. [7, 8, 9].")
         for i, target in enumerate(targets):
             if str(target) not in tiles:
-                raise f.error((key, source, i), f"there is no tile {target!r} in tiles.yaml. {did_you_mean(target, tiles)}")
+                raise f.error((key, source, i),
+                              f"there is no tile {target!r} in tiles.yaml. {did_you_mean(target, tiles)}")
         out[source] = tuple(str(t) for t in targets)
     return out
 
@@ -373,7 +380,8 @@ def _text(name: str) -> str:
 def load(texts: dict[str, str] | None = None) -> Board:
     """The board from the three data files; ``texts`` may replace any of them by name (for tests)."""
     texts = texts or {}
-    hexes_f, tiles_f, chart_f = (_File(n, texts.get(n) or _text(n)) for n in ("hexes.yaml", "tiles.yaml", "upgrades.yaml"))
+    names = ("hexes.yaml", "tiles.yaml", "upgrades.yaml")
+    hexes_f, tiles_f, chart_f = (_File(n, texts.get(n) or _text(n)) for n in names)
     try:
         grid = Grid(hexes_f.get(("layout",)), hexes_f.get(("letters",)), bool(hexes_f.get(("a1_is_hex",))))
     except ValueError as error:

@@ -113,7 +113,8 @@ def _line(name: str, start, end, colour: str, width: float) -> list[str]:
     """A straight line drawn as a row of overlapping dots (nodes), so that it lies above the hexes
     and below the text drawn after it: Graphviz draws nodes in the order given, edges all at once."""
     steps = max(1, int(math_dist(start, end) / (width * 0.4)))
-    return [_node(f"{name} {i}", (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps),
+    dx, dy = (end[0] - start[0]) / steps, (end[1] - start[1]) / steps
+    return [_node(f"{name} {i}", (start[0] + dx * i, start[1] + dy * i),
                   shape="circle", width=f"{width / 72:.4f}", fixedsize="true", style="filled", fillcolor=colour,
                   color=colour, penwidth="0", label="")
             for i in range(steps + 1)]
