@@ -8,6 +8,8 @@
 - ``interface.py``: ``Game``, the interface a game implements, ``Action``, ``Setting``, ``step``
   and ``check_action`` (what ``apply`` calls first).
 - ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
+- ``hexes.py``: ``Grid`` and ``Hex``: hex maps (18xx-style labels, neighbours, numbered sides, tile
+  rotation, distance, and positions for drawing a hex board with Graphviz).
 - ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
   (what a game's optional ``setup_of`` returns).
 - ``importer.py``: ``Importer``, what turns another program's game record into a Rulewright record.
@@ -24,8 +26,8 @@ from rulewright.game.interface import Action, Game, Setting, Violation, check_ac
 from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
-from rulewright.game import values
+from rulewright.game import hexes, values
 from rulewright.game.setups import minimal_setup
 
 __all__ = ["Action", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting", "Violation", "check_action",
-           "did_you_mean", "implements", "lookup", "minimal_setup", "step", "values"]
+           "did_you_mean", "hexes", "implements", "lookup", "minimal_setup", "step", "values"]
