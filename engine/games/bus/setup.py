@@ -114,8 +114,8 @@ def read_expansion(state: State, phase: str, setup: dict) -> None:
     resolving = len(spaces) - 1 if phase == "line-expansion" else -1
     if setup.get("resolving") is not None:
         resolving = space(setup["resolving"], "resolving")
-    done = f"{letters[resolving + 1]} to {letters[-1]}" if resolving + 2 < len(spaces) else \
-        letters[-1] if resolving + 1 < len(spaces) else None
+    carried = letters[resolving + 1:]
+    done = " to ".join(carried[::len(carried) - 1]) if len(carried) > 2 else " and ".join(carried) or None
     for key in ("skipped", "counts"):
         given = setup.get(key) or ({} if key == "counts" else [])
         if key == "counts" and not isinstance(given, dict):
@@ -125,7 +125,7 @@ def read_expansion(state: State, phase: str, setup: dict) -> None:
             index = space(letter, f"{key}.{letter}" if key == "counts" else key)
             if index <= resolving:
                 raise InputError(f"Space {letter} has not been carried out yet"
-                                 f"{f' (only {done} have)' if done else ''}, so it can be neither skipped nor "
+                                 f"{f' (only {done} ' + ('has' if len(carried) == 1 else 'have') + ')' if done else ''}, so it can be neither skipped nor "
                                  f"counted.", key)
             if key == "counts":
                 if not isinstance(given[letter], int) or isinstance(given[letter], bool):
