@@ -13,12 +13,14 @@ from typing import Any
 from rulewright.game.interface import merge
 
 _MISSING = object()
+_UNUSABLE = object()
 
 
 def difference(full: Any, base: Any) -> Any:
     """What must be written over ``base`` so that merging it gives ``full``; ``_MISSING`` when
-    nothing must be, and ``None`` for a mapping key of ``base`` that ``full`` lacks (a merge can
-    add or change a key, never remove one: such a base cannot be used)."""
+    nothing must be, and ``_UNUSABLE`` for a mapping key of ``base`` that ``full`` lacks (a merge
+    can add or change a key, never remove one: such a base cannot be used). ``None`` is a value
+    like any other: ``LYR: null`` written over a preset's company removes it."""
     if isinstance(full, dict) and isinstance(base, dict):
         out = {}
         for key, value in full.items():
@@ -26,12 +28,12 @@ def difference(full: Any, base: Any) -> Any:
                 out[key] = value
                 continue
             below = difference(value, base[key])
-            if below is None:
-                return None
+            if below is _UNUSABLE:
+                return _UNUSABLE
             if below is not _MISSING:
                 out[key] = below
         if any(key not in full for key in base):
-            return None
+            return _UNUSABLE
         return out or _MISSING
     return _MISSING if _same(full, base) else full
 
@@ -69,7 +71,7 @@ def minimal_setup(full: dict, presets: dict[str, dict], ordered: tuple[str, ...]
     best, best_size = dict(full), _size(full)
     for name, preset in presets.items():
         over = difference(full, preset)
-        if over is None:
+        if over is _UNUSABLE:
             continue
         over = {} if over is _MISSING else over
         if not _identical(merge(preset, over), full, ordered):  # merged otherwise (lists replaced, keys reordered)

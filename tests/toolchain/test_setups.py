@@ -35,6 +35,12 @@ def test_a_list_is_written_whole_when_it_differs():
     assert minimal_setup(full, PRESETS) == {"preset": "endgame", "players": ["ann", "bob", "cat"]}
 
 
+def test_null_over_a_preset_value_is_written_like_any_other():
+    # a game removes a preset's piece by writing null over it (Muck & Brass: 'LYR: null')
+    full = {"players": ["ann", "bob"], "heaps": {"left": None, "middle": 4, "right": 5}}
+    assert minimal_setup(full, PRESETS) == {"preset": "standard", "heaps": {"left": None}}
+
+
 def test_true_and_one_are_not_the_same_value():
     presets = {"p": {"flag": 1, "n": 2}}
     assert minimal_setup({"flag": True, "n": 2}, presets) == {"preset": "p", "flag": True}

@@ -1,12 +1,12 @@
 """The Bus game: settings, presets, and the engine interface (apply, legal actions, view)."""
 from __future__ import annotations
 
-from rulewright.game import Event, Game, Refusal, Setting, check_action
-from engine.games.bus import actions, turns
+from rulewright.game import Event, Game, Refusal, Setting, check_action, minimal_setup
+from engine.games.bus import actions, laws, turns
 from engine.games.bus.actions import Add, Place
 from engine.games.bus.board import load_board, street_name
 from engine.games.bus.rules import EMPTY, allowed, legal_streets
-from engine.games.bus.setup import read_setup
+from engine.games.bus.setup import read_setup, write_setup
 from engine.games.bus.state import State
 from engine.games.bus.diagram import draw as draw_diagram
 
@@ -55,7 +55,24 @@ class Bus(Game):
     }
 
     def new_state(self, setup: dict, settings: dict, rng) -> State:
-        return read_setup(load_board(), setup, settings)
+        state = read_setup(load_board(), setup, settings)
+        state.at_setup = laws.ledger(state)
+        return state
+
+    def setup_of(self, state: State) -> dict:
+        """The position as a setup: the lines, whose turn it is and how far Line Expansion has got,
+        written over the preset that leaves least to say."""
+        full = write_setup(state)
+        # Players sit in the order the setup names them, and a preset's players come first when
+        # merged: only a preset naming the first players in their seat order can be written over.
+        seated = {name: preset for name, preset in self.presets.items()
+                  if list(full["players"])[:len(preset["players"])] == list(preset["players"])}
+        return minimal_setup(full, seated)
+
+    def invariants(self, state: State) -> list:
+        """The laws of ``laws.py``: lines are paths, streets come only from setup placements and Line
+        Expansion spaces, buses only from the Buses action, and the turn agrees with the lines."""
+        return laws.violations(state)
 
     def parse_action(self, state: State, actor: str | None, text: str):
         return actions.parse(state, actor, text)

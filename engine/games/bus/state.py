@@ -41,6 +41,7 @@ class State:
     skipped: list[int] = field(default_factory=list)  # spaces that added nothing (count <= 0, or stuck)
     counts: dict[int, int] = field(default_factory=dict)  # streets each space got, fixed as it resolved
     buys_bus: str | None = None  # who holds the Buses action this round (carried out after Line Expansion)
+    at_setup: dict = field(default_factory=dict)  # what the position held when set up, for ``laws.py``
 
     def occupancy(self) -> dict[Street, list[str]]:
         """Each street that holds a line, with the players whose lines use it, in seat order."""

@@ -4,17 +4,31 @@ The rules themselves are in ``expand.py``; this module only wires them to the sh
 """
 from __future__ import annotations
 
-from rulewright.game import Event, Game, Refusal, Setting, check_action
+from rulewright.game import Event, Game, Refusal, Setting, check_action, minimal_setup
 from rulewright.game.interface import merge
-from engine.games.muck_and_brass import actions, expand, state as state_module
+from engine.games.muck_and_brass import actions, expand, laws, state as state_module
 from engine.games.muck_and_brass.board import data as _data
 from engine.games.muck_and_brass.state import State, network
 from engine.games.muck_and_brass.diagram import draw as draw_diagram
 
 
 def _presets() -> dict[str, dict]:
+    """The presets, each written out in full the way ``setup_of`` writes a position (every key,
+    defaults included, and ``null`` for a company of another preset that is not in this one), so
+    that a position is written as a preset plus exactly what differs. Merged with an example's
+    setup they give the same states as the data files do."""
     board = _data("board.yaml")
-    return {"demo": merge(board, _data("demo.yaml")), "late": merge(board, _data("late.yaml"))}
+    given = {"demo": merge(board, _data("demo.yaml")), "late": merge(board, _data("late.yaml"))}
+    codes = [code for preset in given.values() for code in preset["companies"]]
+    return {name: _with_absent(state_module.full_setup(state_module.new_state(setup, {}, None)), codes)
+            for name, setup in given.items()}
+
+
+def _with_absent(full: dict, codes: list[str]) -> dict:
+    """``full`` with ``code: null`` for each company of ``codes`` that it does not have."""
+    for code in codes:
+        full["companies"].setdefault(code, None)
+    return full
 
 
 class MuckAndBrass(Game):
@@ -51,6 +65,31 @@ class MuckAndBrass(Game):
 
     def new_state(self, setup: dict, settings: dict, rng) -> State:
         return state_module.new_state(setup, settings, rng)
+
+    def setup_of(self, state: State) -> dict:
+        """The position as a setup: a preset and what differs from it. A company no preset names is
+        written without the keys it has at their defaults (``treasury: 0``, no links, ...)."""
+        codes = [code for preset in self.presets.values() for code in preset["companies"]]
+        written = minimal_setup(_with_absent(state_module.full_setup(state), codes), self.presets)
+        base = self.presets.get(written.get("preset"), {}).get("companies", {})
+        companies = written.get("companies", {})
+        for code, company in list(companies.items()):
+            if company is None and code not in base:  # absent, and no preset to remove it from
+                del companies[code]
+            elif company is not None and base.get(code) is None:
+                companies[code] = {key: value for key, value in company.items()
+                                   if key not in state_module.COMPANY_DEFAULTS
+                                   or value != state_module.COMPANY_DEFAULTS[key]}
+        if "preset" not in written:  # a board of its own: no positions where it has none
+            for places in (written["cities"], written["ports"]):
+                for place in places.values():
+                    if place["pos"] is None:
+                        del place["pos"]
+        return written
+
+    def invariants(self, state: State) -> list:
+        """The conservation laws of ``laws.py``: money, route markers, income, one builder per link."""
+        return laws.violations(state)
 
     def parse_action(self, state: State, actor: str | None, text: str) -> actions.Action:
         return actions.parse(state, actor, text)

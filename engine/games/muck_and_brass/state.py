@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rulewright.game import values
 from rulewright.game.refusal import InputError, did_you_mean
+from engine.games.muck_and_brass import laws
 from engine.games.muck_and_brass.board import Board, _int, load_board
 
 
@@ -31,6 +32,7 @@ class Company:
     components: list[Component]
     ports: list[str] = field(default_factory=list)
     markers: int | None = None  # route markers left; None: as many as needed
+    kind: str | None = None  # "initial" or "secondary", for the reader only
 
     @property
     def homes(self) -> list[str]:
@@ -63,6 +65,9 @@ class State:
     bank: int
     settings: dict
     rng: object = None
+    # What the position held when it was set up, for the conservation laws (``laws.py``):
+    # money, and per company its route markers plus what they were spent on, and so on.
+    at_setup: dict = field(default_factory=dict)
 
     def company_lookup(self, name: str) -> Company:
         for code, company in self.companies.items():
@@ -115,15 +120,10 @@ def _component(board: Board, home: str, links, where: str) -> Component:
     if not isinstance(links, list):
         raise InputError("Links are a list, e.g. [Liverpool-Manchester, Manchester-Leeds].", where)
     component = Component(home, [_link_name(board, text, f"{where}.{i}") for i, text in enumerate(links)])
-    reached, todo = {home}, list(component.links)
-    while todo:  # the links must form one network grown from the home station
-        joined = [link for link in todo if reached & set(board.ends(link))]
-        if not joined:
-            raise InputError(f"The links {', '.join(todo)} do not connect to the network of home station "
-                             f"{home}; a network grows outward from its home station.", where)
-        for link in joined:
-            reached.update(board.ends(link))
-            todo.remove(link)
+    apart = laws.cut_off(board, home, component.links)  # the links must form one network grown from home
+    if apart:
+        raise InputError(f"The links {', '.join(apart)} do not connect to the network of home station "
+                         f"{home}; a network grows outward from its home station.", where)
     return component
 
 
@@ -161,6 +161,7 @@ def _company(board: Board, code: str, data: dict) -> Company:
         components=components,
         ports=ports,
         markers=None if markers is None else _int(markers, f"{where}.markers", "The number of route markers"),
+        kind=None if data.get("kind") is None else str(data["kind"]),
     )
 
 
@@ -212,7 +213,7 @@ def new_state(setup: dict, settings: dict, rng) -> State:
     _check_exclusive(companies)
     _colour_the_rest(companies)
     players = {str(name): _player(str(name), data, companies) for name, data in (setup.get("players") or {}).items()}
-    return State(
+    state = State(
         board=board,
         companies=companies,
         players=players,
@@ -222,3 +223,39 @@ def new_state(setup: dict, settings: dict, rng) -> State:
         settings=dict(settings),
         rng=rng,
     )
+    state.at_setup = laws.ledger(state)
+    return state
+
+
+def full_setup(state: State) -> dict:
+    """Every setup key ``new_state`` reads, written from ``state`` (``Game.setup_of`` makes it minimal)."""
+    board = state.board
+    return {
+        "cities": {name: {"value": city.value, "pos": _written_pos(city.pos)} for name, city in board.cities.items()},
+        "links": list(board.links.values()),
+        "ports": {name: {"city": port.city, "price": port.price, "pos": _written_pos(port.pos)}
+                  for name, port in board.ports.items()},
+        "general_dividends": state.general_dividends,
+        "bank": state.bank,
+        "companies": {code: _written_company(c) for code, c in state.companies.items()},
+        "players": {name: {"shares": dict(p.shares)} for name, p in state.players.items()},
+    }
+
+
+def _written_pos(pos):
+    return None if pos is None else list(pos)
+
+
+def _written_company(company: Company) -> dict:
+    return {
+        "name": company.name, "home": company.homes[0], "colour": company.colour, "kind": company.kind,
+        "active": company.active, "treasury": company.treasury, "income": company.income,
+        "links": list(company.components[0].links),
+        "components": {c.home: list(c.links) for c in company.components[1:]},
+        "ports": list(company.ports), "markers": company.markers,
+    }
+
+
+# What a written company leaves out when no preset names it: the values new_state assumes.
+COMPANY_DEFAULTS = {"kind": None, "active": True, "treasury": 0, "income": 0, "links": [], "components": {},
+                    "ports": [], "markers": None}
