@@ -164,4 +164,5 @@ def cut(record, result: Result, at: int, count: int = 1, example_id: str | None 
                         game=run.scenario.game_name, settings=run.scenario.data.get("settings"), setup=setup,
                         moves=[(step.actor, step.text) for step in steps], expect=expect,
                         draws=draws_taken(before, after),
-                        comment=f"Cut from {record.path}: the position after move {at}, then moves {first}-{last}.")
+                        comment=f"Cut from {record.path}: the position after move {at}, then "
+                                + (f"move {first}." if count == 1 else f"moves {first} to {last}."))

@@ -22,3 +22,11 @@ def test_the_page_quotes_what_replay_prints():
     path = ROOT / "rulebook" / "records" / "muck-and-brass-sample.yaml"
     said = replay(read(path.relative_to(ROOT))).report()
     assert said in page
+
+
+def test_the_page_shows_the_example_the_command_cuts():
+    from rulewright.play import cut
+
+    page = (ROOT / "rulebook" / "from-play.md").read_text(encoding="utf-8")
+    outcome = replay(read(Path("rulebook/records/muck-and-brass-sample.yaml")), keep_states=True)
+    assert cut.cut(outcome.record, outcome.result, 9) in page

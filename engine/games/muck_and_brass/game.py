@@ -113,6 +113,11 @@ class MuckAndBrass(Game):
             legal.append(candidate)
         return legal
 
+    def is_over(self, state) -> bool:
+        """Never: this engine plays the Expand action and the General Dividend, not the whole game, so
+        a General Dividend is always there to play and no position ends it."""
+        return False
+
     def view(self, state: State) -> dict:
         board = state.board
         return {
