@@ -83,3 +83,25 @@ def test_a_position_that_does_not_read_back_is_found(monkeypatch):
     assert found and found[0].failure.kind == "position"
     assert "the view differs: cash." in found[0].failure.message
     assert "Cut an example at the last move" in fuzz.report(start(), found)
+
+
+def test_money_from_nothing_planted_in_a_copy_of_a_book_game_is_found_at_its_rule(monkeypatch):
+    """Issue 18's proof: Muck & Brass with its bank paid but the treasury never charged."""
+    from engine.games.muck_and_brass import expand
+
+    def pay_without_charging(state, company, price, markers):
+        state.bank += price
+        if company.markers is not None:
+            company.markers -= markers
+
+    monkeypatch.setattr(expand, "_pay", pay_without_charging)
+    game = get_game("muck-and-brass")
+    begin = fuzz.Start(game, game.resolve_settings({}), {"preset": "demo"})
+    found, _ = fuzz.fuzz(begin, games=2, moves=30)
+    assert found and found[0].failure.rule == "mb.expand.cost"
+    assert len(found[0].failure.moves) == 1  # shrunk to the one Expand that shows it
+    text = fuzz.report(begin, found)
+    example = example_from(text[text.index("```{example}") - 4:])
+    assert example.rules == ["mb.expand.cost"]
+    failing = [c for c in evaluate(example).checks if not c.ok]
+    assert len(failing) == 1 and failing[0].key == "invariants" and "(rule mb.expand.cost)" in failing[0].note
