@@ -196,7 +196,7 @@ def cmd_accept(args) -> int:
             continue
         print(change.diff(), end="")
         if not args.dry_run:
-            Path(decl.where.path).write_text(change.after, encoding="utf-8")
+            change.write()
         accepted += 1
         print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
               + "; ".join(change.changed))

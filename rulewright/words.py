@@ -113,7 +113,7 @@ TERM_KEYS = {"definition", "avoid", "except", "forms", "engine", "see"}
 
 def load_glossary(path: Path) -> Glossary:
     """Read one ``glossary.yaml``; a malformed one is an ``ExampleProblem`` naming its line."""
-    data, lines = source.load(path.read_text(encoding="utf-8"), Where(str(path), 1))
+    data, lines = source.load(path.read_text(encoding="utf-8"), Where(str(path), 1), "glossary")
     at = lambda *keys: Where(str(path), lines.line(*keys))  # noqa: E731
     if not isinstance(data, dict) or not isinstance(data.get("terms"), dict):
         raise ExampleProblem(at(), "A glossary is a 'game:' line and a 'terms:' mapping, each term with its "

@@ -9,6 +9,7 @@ from typing import Any
 
 from rulewright.game import Event, Game, Refusal, did_you_mean
 from rulewright.problems import ExampleProblem, Where
+from rulewright.timelimit import doing, limited
 from rulewright.scenario.comparing import compare, flatten, resolve
 from rulewright.scenario.parsing import Scenario
 from rulewright.scenario.playing import engine_errors, play
@@ -22,6 +23,11 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     problems = unknown_rules(s, known_rules) if known_rules is not None else []
     if problems:
         raise problems[0]
+    with limited(s.where):  # an engine that loops or crawls is named and stopped (rulewright.timelimit)
+        return _evaluate(s)
+
+
+def _evaluate(s: Scenario) -> Result:
     if "seeds" not in s.data:
         return _evaluate_once(s, s.seeds[0])
     seeds = s.seeds
@@ -35,6 +41,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
 
 def _evaluate_once(s: Scenario, seed: int) -> Result:
     run, stopped = play(s, seed)
+    doing(f"checking what the example expects{_seed_note(s, seed)}")
     checks: list[Check] = []
     for point in run.checkpoints:
         after = point.after.index if point.after else 0
@@ -49,6 +56,10 @@ def _evaluate_once(s: Scenario, seed: int) -> Result:
     refusal = run.refusal if s.refused_rule else None
     checks.extend(_check_block(s, run, ("expect",), s.expect, run.after, run.events, refusal, None))
     return Result(s, run, checks)
+
+
+def _seed_note(s: Scenario, seed: int) -> str:
+    return f" (seed {seed})" if "seeds" in s.data else ""
 
 
 def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, events: list[Event],

@@ -12,10 +12,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from sphinx.errors import ConfigError
 from sphinx.ext.graphviz import graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
+from rulewright.problems import ExampleProblem
 from rulewright.sphinx import coverage_page, drawing, editions, examples, glossary, incremental, numbering, pdf, positions, rules
 
 STATIC = Path(__file__).parent / "static"
@@ -34,7 +36,10 @@ def _project(app, sphinx_config):
     """``config-inited``: read ``[tool.rulewright]`` from the project around conf.py (conf.py's own
     ``rulewright_*`` values win), make it the active project, pick the edition, and draw with the
     system ``dot`` or, without one, graphviz-pure."""
-    project = config.load(Path(app.confdir)).activate()
+    try:
+        project = config.load(Path(app.confdir)).activate()
+    except ExampleProblem as problem:  # said plainly, at its line in pyproject.toml: not a Sphinx bug
+        raise ConfigError(str(problem)) from None
     editions.choose(app, sphinx_config, project)
     if sphinx_config.rulewright_strict is None:
         sphinx_config.rulewright_strict = project.strict
