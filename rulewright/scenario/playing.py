@@ -154,7 +154,8 @@ def _check_size(s: Scenario | Position, game: Game, found) -> None:
     most = getattr(game, "largest_number", None)
     for path, number in found:
         if most is not None and abs(number) > most:
-            raise s.problem(f"{show(number)} is far beyond any amount or count in {game.title} (at most {most}). "
+            raise s.problem(f"{show(number)} is out of range: it is far beyond any amount or count in {game.title} "
+                            f"(at most {most}). "
                             "Check the number of noughts. (A game whose numbers truly run higher says so with "
                             "'largest_number' in its Game class.)", *path)
 

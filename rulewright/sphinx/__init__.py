@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from sphinx.errors import ConfigError
+from sphinx.util import logging
 from sphinx.ext.graphviz import graphviz
 
 from rulewright import config
@@ -38,8 +38,11 @@ def _project(app, sphinx_config):
     system ``dot`` or, without one, graphviz-pure."""
     try:
         project = config.load(Path(app.confdir)).activate()
-    except ExampleProblem as problem:  # said plainly, at its line in pyproject.toml: not a Sphinx bug
-        raise ConfigError(str(problem)) from None
+    except ExampleProblem as problem:
+        # Said plainly at its line, and the build stops: any exception raised here would be shown
+        # with Sphinx's own traceback and its request to report a bug in Sphinx.
+        logging.getLogger(__name__).error(problem.message, location=f"{problem.where.path}:{problem.where.line}")
+        raise SystemExit(1) from None
     editions.choose(app, sphinx_config, project)
     if sphinx_config.rulewright_strict is None:
         sphinx_config.rulewright_strict = project.strict
