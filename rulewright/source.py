@@ -122,17 +122,21 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
 def _thousands(nodes: list, text: str, where: Where) -> None:
     """``{cash: 1,000}`` is, to YAML, ``cash: 1`` and a key ``000``; ``[1,000]`` is two numbers.
     A number followed by a comma and three digits, with no space between, is a thousands separator."""
-    for before, after in zip(nodes, nodes[1:]):
-        if not (isinstance(before, yaml.ScalarNode) and isinstance(after, yaml.ScalarNode)
-                and before.style is None and after.style is None):
-            continue
-        written = text[before.start_mark.index:after.end_mark.index]
-        if re.fullmatch(r"\d+(,\d{3})+", written) or (before.value.isdigit() and written == before.value + "," + after.value
-                                                      and len(after.value) == 3 and after.value.isdigit()):
-            raise ExampleProblem(where.at(where.line + before.start_mark.line),
-                                 f"'{written}' is written with a thousands separator; to YAML the comma separates two "
-                                 f"values, {before.value} and {after.value}. Write the number without it: "
-                                 f"{written.replace(',', '')}.")
+    def plain_digits(node) -> bool:
+        return isinstance(node, yaml.ScalarNode) and node.style is None and node.value.isdigit()
+
+    for first, node in enumerate(nodes):
+        last = first
+        while (plain_digits(nodes[last]) and last + 1 < len(nodes) and plain_digits(nodes[last + 1])
+               and len(nodes[last + 1].value) == 3
+               and text[nodes[last].end_mark.index:nodes[last + 1].start_mark.index] == ","):
+            last += 1
+        if last > first:
+            parts = [n.value for n in nodes[first:last + 1]]
+            written = ",".join(parts)
+            raise ExampleProblem(where.at(where.line + node.start_mark.line),
+                                 f"'{written}' is written with a thousands separator; to YAML each comma separates "
+                                 f"two values ({', '.join(parts)}). Write the number without it: {''.join(parts)}.")
 
 
 def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> None:

@@ -34,6 +34,7 @@ from rulewright.problems import ExampleProblem, Where, display_path
 
 DEFAULT = 60.0  # seconds: the slowest example of this book takes about one
 PROGRESS = 10.0  # seconds between the words said about a long example
+TICK = 1.0  # how often the watchdog looks
 TOOLCHAIN = os.path.dirname(os.path.abspath(__file__))
 ENGINE_METHODS = ("view", "legal_actions", "apply", "parse_action", "new_state", "resolve_settings", "invariants")
 
@@ -107,7 +108,7 @@ def _say(text: str) -> None:
 
 def _watchdog(watch: _Watch) -> None:
     said = 0
-    while not watch.finished.wait(1.0):
+    while not watch.finished.wait(TICK):
         elapsed = watch.elapsed()
         if watch.seconds and elapsed >= watch.seconds:
             with watch.lock:
