@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 from rulewright import book as book_module
@@ -39,6 +40,9 @@ def _find(example_id: str) -> book_module.ExampleDecl:
                      f"{did_you_mean(example_id, [d.id for d in book.examples])}")
 
 
+PROGRESS_EVERY = 10.0  # seconds between the words `check` says about a long run
+
+
 def cmd_check(args) -> int:
     from rulewright import config
     from rulewright.scenario import failure_text, verdict
@@ -52,7 +56,12 @@ def cmd_check(args) -> int:
     known = frozenset(book.rules)
     pending_is_error = config.current().pending == "error"
     reported = {str(problem) for problem in problems}
-    for decl in book.examples:
+    started = said = time.monotonic()
+    for count, decl in enumerate(book.examples):
+        if time.monotonic() - said >= PROGRESS_EVERY:  # a long run says how far it has got
+            said = time.monotonic()
+            print(f"  ... {count} of {len(book.examples)} examples played ({int(said - started)} s)", file=sys.stderr,
+                  flush=True)
         try:
             scenario = decl.parse()
         except ExampleProblem:
@@ -63,6 +72,10 @@ def cmd_check(args) -> int:
             if str(problem) not in reported:
                 failing += 1
                 print(problem)
+            continue
+        except Exception as error:  # one example Rulewright fails on must not stop the check of the others
+            failing += 1
+            print(f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id}"))
             continue
         outcome = verdict(result, pending_is_error)
         if outcome == "failed":

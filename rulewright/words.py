@@ -407,9 +407,10 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
 def unknown_rule_reference(rule_id: str, where: Where, rules) -> ExampleProblem:
     """The one message for a ``{ruleref}`` to a rule the book does not declare: ``rulewright
     check`` and the Sphinx build both say it."""
+    odd = source.lookalike(rule_id)
     return ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does not declare. "
                                  f"{did_you_mean(rule_id, rules)} Fix the ID, or declare the rule with a "
-                                 "{rule} directive.")
+                                 "{rule} directive." + (f" The ID has {odd}." if odd else ""))
 
 
 def unknown_example_reference(example_id: str, where: Where, examples) -> ExampleProblem:

@@ -13,7 +13,7 @@ from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean,
 from rulewright.game.interface import merge
 from rulewright.problems import ExampleProblem
 from rulewright.registry import get_game
-from rulewright.timelimit import doing
+from rulewright.timelimit import doing, limited
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
 from rulewright.scenario.results import Checkpoint, Run, Step
 from rulewright.scenario.vocabulary import OPTION, show
@@ -95,6 +95,11 @@ def _player_names(game: Game, state: Any) -> list[str]:
 def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
     """The game, its full settings and the starting state of an example (or of a shared
     position): the shared position and the preset it starts from, with the setup's changes."""
+    with limited(s.where):  # a shared position set up on its own is timed too (in play, the example is)
+        return _start(s, seed)
+
+
+def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     try:
         game = get_game(s.game_name)
     except InputError as error:
