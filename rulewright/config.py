@@ -30,7 +30,7 @@ from rulewright.problems import ExampleProblem, Where
 
 PYTHON_BLOCKS = ("allow", "refuse")
 PENDING = ("allow", "error")
-KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes", "time-limit")
+KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes")
 
 
 @dataclass
@@ -92,6 +92,9 @@ def load(start: Path | str | None = None) -> Project:
                              f"pyproject.toml is not valid TOML ({error}). Fix it; Rulewright reads its "
                              "settings from the [tool.rulewright] table there.") from None
     return _from_table(pyproject, table)
+
+
+KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.timelimit)
 
 
 def _from_table(pyproject: Path, table: dict) -> Project:

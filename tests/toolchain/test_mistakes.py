@@ -97,3 +97,14 @@ def test_the_time_limit_is_a_number_of_seconds(monkeypatch):
         timelimit.limit()
     monkeypatch.setenv("RULEWRIGHT_TIME_LIMIT", "0")
     assert timelimit.limit() == 0
+
+
+def test_the_project_sets_the_time_limit_under_tool_rulewright(tmp_path):
+    from rulewright import config
+
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\ntime-limit = 5\n')
+    assert config.load(tmp_path).time_limit == 5
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\ntime-limit = "soon"\n')
+    with pytest.raises(ExampleProblem) as caught:
+        config.load(tmp_path)
+    assert caught.value.where.line == 3 and "seconds an example may run" in caught.value.message
