@@ -24,6 +24,7 @@ from pathlib import Path
 from rulewright import config, registry
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
+from rulewright.timelimit import TimeLimitReached
 from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
 
 TOOLCHAIN = Path(__file__).resolve().parent
@@ -172,7 +173,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     try:
         result = evaluate_now(s)
     except ExampleProblem as problem:
-        if path is not None:
+        if path is not None and not isinstance(problem, TimeLimitReached):  # a stop depends on the limit and the machine
             _write(path, ("problem", problem))
         raise
     if path is not None:

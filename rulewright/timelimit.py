@@ -47,6 +47,11 @@ class TimeUp(BaseException):
     engine's ``except Exception`` does not swallow it)."""
 
 
+class TimeLimitReached(ExampleProblem):
+    """The example was stopped at the time limit (never kept in the store of results: another
+    limit, or a faster machine, may let it finish)."""
+
+
 def limit() -> float:
     """The time limit in seconds (0: none): ``RULEWRIGHT_TIME_LIMIT``, else the project's."""
     from rulewright import config
@@ -138,7 +143,7 @@ def limited(where: Where):
     try:
         yield
     except TimeUp:
-        raise ExampleProblem(where, f"The example was stopped after {watch.seconds:g} seconds while "
+        raise TimeLimitReached(where, f"The example was stopped after {watch.seconds:g} seconds while "
                              f"{watch.fired or watch.doing}. The game's code takes too long here: most often a loop "
                              "that never ends, or a 'view' or 'legal_actions' that is very slow. If the example is "
                              "simply long, raise time-limit under [tool.rulewright] in pyproject.toml (seconds; "

@@ -108,3 +108,17 @@ def test_the_project_sets_the_time_limit_under_tool_rulewright(tmp_path):
     with pytest.raises(ExampleProblem) as caught:
         config.load(tmp_path)
     assert caught.value.where.line == 3 and "seconds an example may run" in caught.value.message
+
+
+def test_a_stopped_example_is_not_kept_in_the_store_of_results(monkeypatch, tmp_path):
+    from rulewright import cache
+
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    monkeypatch.setenv("RULEWRIGHT_TIME_LIMIT", "1")
+    monkeypatch.setattr(timelimit, "TICK", 0.05)
+    with pytest.raises(timelimit.TimeLimitReached):
+        cache.evaluate(scenario(game="slow"))
+    assert not any(p.suffix == ".pickle" for p in (tmp_path / "store").rglob("*"))
+    with pytest.raises(ExampleProblem):  # a problem found in reading is kept as before
+        cache.evaluate(scenario(game="toy", pile="lots"))
+    assert any(p.suffix == ".pickle" for p in (tmp_path / "store").rglob("*"))
