@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,11 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from rulewright.book import ExampleDecl
 from rulewright.problems import ExampleProblem, display_path
 from rulewright.scenario import Result
+
+
+BOM = b"\xef\xbb\xbf"
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # a line and its ending, as Python reads a file
+LINE_END = re.compile(r"(\r\n|\r|\n)$")
 
 
 class CannotAccept(Exception):
@@ -36,6 +42,11 @@ class Change:
     before: str
     after: str
     changed: list[str]  # the expectations rewritten, as "path: old -> new"
+    bom: bytes = b""  # the file's byte-order mark, if it has one: written back as found
+
+    def write(self) -> None:
+        """Write the accepted text: the same encoding, byte-order mark and line endings as before."""
+        Path(self.decl.where.path).write_bytes(self.bom + self.after.encode("utf-8"))
 
     def diff(self) -> str:
         name = display_path(self.decl.where.path)
@@ -122,11 +133,13 @@ def accept(decl: ExampleDecl, result: Result) -> Change | None:
     if not failing:
         return None
     path = Path(decl.where.path)
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
+    raw = path.read_bytes()
+    bom = BOM if raw.startswith(BOM) else b""
+    text = raw[len(bom):].decode("utf-8")
+    lines = LINE.findall(text)  # each line with its own ending, as the file has it (CRLF stays CRLF)
     body_lines = decl.body.splitlines(keepends=True)
     start = decl.body_line - 1
-    if [line.rstrip("\n") for line in lines[start:start + len(body_lines)]] != [b.rstrip("\n") for b in body_lines]:
+    if [line.rstrip("\r\n") for line in lines[start:start + len(body_lines)]] != [b.rstrip("\n") for b in body_lines]:
         raise CannotAccept(f"{decl.where}: not accepted: the file changed since it was read. Run the command again.")
     yaml = _yaml()
     original = "".join(body_lines)
@@ -145,11 +158,14 @@ def accept(decl: ExampleDecl, result: Result) -> Change | None:
     new_body = _dump(yaml, data)
     if not original.endswith("\n"):
         new_body = new_body.rstrip("\n")
-    after = "".join(lines[:start]) + new_body + ("" if new_body.endswith("\n") else "\n") \
-        + "".join(lines[start + len(body_lines):])
-    if not original.endswith("\n") and start + len(body_lines) >= len(lines):
-        after = after.rstrip("\n") + ("\n" if text.endswith("\n") else "")
-    return Change(decl, text, after, changed)
+    old_lines = lines[start:start + len(body_lines)]
+    ending = next((LINE_END.search(line).group(0) for line in old_lines if LINE_END.search(line)), "\n")
+    new_body = new_body.replace("\n", ending)  # the new lines end as the old ones did (CRLF stays CRLF)
+    last = old_lines[-1] if old_lines else ""
+    if LINE_END.search(last):
+        new_body += "" if new_body.endswith(ending) else ending
+    after = "".join(lines[:start]) + new_body + "".join(lines[start + len(body_lines):])
+    return Change(decl, text, after, changed, bom)
 
 
 def _show(value) -> str:

@@ -100,6 +100,19 @@ class ExampleDecl:
     def id(self) -> str:
         return str(self.options.get("id", "") or "").strip()
 
+    def game_name(self) -> str | None:
+        """The game the example plays, read quickly (None when it cannot be read)."""
+        try:
+            parsed = self.parse()
+        except ExampleProblem:
+            return None
+        return parsed.game_name
+
+    @property
+    def id_where(self) -> Where:
+        """Where its ``:id:`` is written (where an ID's problems are reported)."""
+        return self.where.at(self.option_lines.get("id", self.where.line))
+
     def parse(self, positions=None) -> scenario.Scenario:
         if self.problem is not None:  # a fresh exception each time: no traceback piles up on the stored one
             raise ExampleProblem(self.problem.where, self.problem.message)
@@ -169,13 +182,12 @@ def read_page(text: str, path: str) -> Page:
     seen: dict[str, Where] = {}
     for example in page.examples:
         if example.id and not EXAMPLE_ID.match(example.id) and example.problem is None:
-            example.problem = ExampleProblem(example.where.at(example.option_lines.get("id", example.where.line)),
+            example.problem = ExampleProblem(example.id_where,
                                              f"{example.id!r} is not a valid example ID: use lowercase letters, "
-                                             "digits and dashes, e.g. 'mb-first-link'.")
+                                             "digits and dashes, e.g. 'mb-first-link'."
+                                             + _characters(example.id))
         if example.id and example.id in seen and example.problem is None:
-            example.problem = ExampleProblem(example.where.at(example.where.line),
-                                             f"The example ID {example.id!r} is used twice; the other is at "
-                                             f"{seen[example.id]}. Give each example its own ID.")
+            example.problem = duplicate_example(example.id, example.id_where, seen[example.id])
         seen.setdefault(example.id, example.where)
     page.problems.extend(misspelt_directives(page))
     if config.current().python_blocks == "refuse":
@@ -184,10 +196,18 @@ def read_page(text: str, path: str) -> Page:
     return page
 
 
-def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], total: int) -> None:
-    """Read the directives in ``text``, whose first line is line ``first_line`` of the page."""
+INDENTED_DIRECTIVE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})\{([^}]*)\}")
+
+
+def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], total: int,
+                 parent: tuple[str, str, int] | None = None) -> None:
+    """Read the directives in ``text``, whose first line is line ``first_line`` of the page;
+    ``parent`` is the (name, fence, line) of the directive they are inside, if any."""
     source_lines = text.splitlines()
     for token in _markdown().parse(text):
+        if token.type == "code_block" and token.map is not None:
+            _indented(page, token, first_line)
+            continue
         if token.type not in ("fence", "colon_fence") or token.map is None:
             continue
         match = DIRECTIVE_INFO.match(token.info.strip())
@@ -201,7 +221,7 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
                                token.markup) or token.map[1] - token.map[0] < 2
         span = (starts[line - 1], starts[min(last, total)])
         if name == "example":
-            page.examples.append(_example(page, token, argument, where, span, unclosed))
+            page.examples.append(_example(page, token, argument, where, span, unclosed, parent))
             continue
         if unclosed:
             page.problems.append(ExampleProblem(where, f"The {{{name}}} block that opens here with "
@@ -218,7 +238,27 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
             continue
         body_line = line + 1 + parsed.body_offset
         if parsed.body:
-            _read_blocks(page, "\n".join(parsed.body) + "\n", body_line, starts, total)
+            _read_blocks(page, "\n".join(parsed.body) + "\n", body_line, starts, total, (name, token.markup, line))
+
+
+def _indented(page: Page, token, first_line: int) -> None:
+    """A directive indented four spaces is, to Markdown, code shown as it is: never run, never
+    checked. Ours are named at their line."""
+    for index, text in enumerate(token.content.splitlines()):
+        match = INDENTED_DIRECTIVE.match(text)
+        if match and match.group(2).strip() in OUR_DIRECTIVES:
+            name = match.group(2).strip()
+            page.problems.append(ExampleProblem(Where(page.path, first_line + token.map[0] + index),
+                                                f"This {{{name}}} is indented by four spaces or more, so Markdown "
+                                                "shows it as a block of code: it is never "
+                                                f"{'played' if name == 'example' else 'read'} or checked. Remove the "
+                                                "indentation, so that its fence starts at the start of the line."))
+
+
+def _characters(text: str) -> str:
+    """A sentence naming a look-alike character in ``text``, if it holds one."""
+    said = source.lookalike(text)
+    return f" It has {said}." if said else ""
 
 
 def _closes(line: str, markup: str) -> bool:
@@ -245,14 +285,19 @@ def _rule(page: Page, parsed, argument: str, where: Where, content: str) -> None
         return
     if not RULE_ID.match(argument):
         page.problems.append(ExampleProblem(where, f"{argument!r} is not a valid rule ID. A rule ID is lowercase "
-                                            "words joined by dots, e.g. 'mb.expand.first-link'."))
+                                            "words joined by dots, e.g. 'mb.expand.first-link'." + _characters(argument)))
         return
     title = parsed.options.get("title", "")
+    if not "".join(parsed.body).strip():
+        page.problems.append(ExampleProblem(where, f"The rule {argument} has no text: a rule is its title and the "
+                                            "rule itself in words. Write the rule under its ':title:' line, "
+                                            "before the closing fence."))
     page.rules.append(RuleDecl(argument, str(title), where, "\n".join(parsed.body).strip(),
                                str(parsed.options.get("formerly", "") or "").strip()))
 
 
-def _example(page: Page, token, argument: str, where: Where, span, unclosed: bool) -> ExampleDecl:
+def _example(page: Page, token, argument: str, where: Where, span, unclosed: bool,
+             parent: tuple[str, str, int] | None = None) -> ExampleDecl:
     parsed = parse_directive_text(_ExampleShape, argument, token.content, line=where.line)
     body_line = where.line + 1 + parsed.body_offset
     decl = ExampleDecl(argument, dict(parsed.options), "\n".join(parsed.body), where, body_line, span)
@@ -263,7 +308,15 @@ def _example(page: Page, token, argument: str, where: Where, span, unclosed: boo
         decl.option_lines = option_lines(content, where.line + 1)
     if decl.problem is not None:
         return decl
-    if unclosed:
+    if unclosed and parent is not None and parent[1][0] == token.markup[0] and len(parent[1]) <= len(token.markup):
+        longer = parent[1][0] * (len(token.markup) + 1)
+        decl.problem = ExampleProblem(where, f"This example is inside the {{{parent[0]}}} that opens at line "
+                                      f"{parent[2]}, and both fences are {token.markup}: the example's closing "
+                                      f"{token.markup} ends the {{{parent[0]}}} instead. Open and close the "
+                                      f"{{{parent[0]}}} with a longer fence, {longer} ({len(longer)} "
+                                      f"{'backticks' if longer[0] == '`' else 'characters'}), or move the example "
+                                      f"after the {{{parent[0]}}}'s closing fence.")
+    elif unclosed:
         decl.problem = ExampleProblem(where, f"This example's fence {token.markup!r} is never closed, so the "
                                       "rest of the page is read as its YAML. Add a line with "
                                       f"{token.markup} right after its 'expect:' section.")
@@ -399,11 +452,10 @@ def scan(root: Path | None = None) -> Book:
             except ExampleProblem as problem:
                 book.problems.append(problem)
                 continue
-            if position.name in book.positions:
-                book.problems.append(ExampleProblem(position.where, f"The position name {position.name!r} is "
-                                                    f"used twice; the other is at "
-                                                    f"{book.positions[position.name].where}. Shared positions are "
-                                                    "named across the whole book: give each its own name."))
+            if position.name in book.positions:  # the page's own problem too: testing one page says it
+                twice = duplicate_position(position, book.positions[position.name])
+                book.problems.append(twice)
+                page.problems.append(twice)
             else:
                 book.positions[position.name] = position
         for example in page.examples:
@@ -411,12 +463,23 @@ def scan(root: Path | None = None) -> Book:
             if not example.id or example.problem is not None:
                 continue  # parse() reports it at the example's own line
             if example.id in seen_examples:
-                example.problem = ExampleProblem(example.where, f"The example ID {example.id!r} is used twice; "
-                                                 f"the other is at {seen_examples[example.id]}. Give each "
-                                                 "example its own ID.")
+                example.problem = duplicate_example(example.id, example.id_where, seen_examples[example.id])
             else:
                 seen_examples[example.id] = example.where
     return book
+
+
+def duplicate_example(example_id: str, where: Where, other: Where) -> ExampleProblem:
+    """The one message for an example ID used twice, at the second one's ':id:' line."""
+    return ExampleProblem(where, f"The example ID {example_id!r} is used twice; the other is at {other}. Give "
+                                 "each example its own ID.")
+
+
+def duplicate_position(position: scenario.Position, other: scenario.Position) -> ExampleProblem:
+    """The one message for a shared position's name used twice, at the second one."""
+    return ExampleProblem(position.where, f"The position name {position.name!r} is used twice; the other is at "
+                                          f"{other.where}. Shared positions are named across the whole book: give "
+                                          "each its own name.")
 
 
 def _read_file(path: Path) -> Page:
@@ -456,6 +519,65 @@ def declared_rules(root: Path | None = None) -> frozenset[str]:
 @lru_cache(maxsize=None)
 def _declared_rules(root: Path) -> frozenset[str]:
     return frozenset(scan(root).rules)
+
+
+def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
+    """The words checks (glossary terms, cross-references) of the book under ``root``, by page, each
+    with the page line to show it at, so that testing one page checks its words too. A glossary's
+    own problems are shown at line 1 of the first page of its folder. Cached until a page or a
+    glossary changes."""
+    root = Path(root)
+    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted([*root.rglob("*.md"), *root.rglob("glossary.yaml")]))
+    return _word_problems(root, stamp)
+
+
+@lru_cache(maxsize=4)
+def _word_problems(root: Path, stamp: tuple) -> dict[str, list[tuple[int, ExampleProblem]]]:
+    from rulewright import words
+
+    found = _scan_cached(root, tuple(item for item in stamp if item[0].endswith(".md")))
+    by_page: dict[str, list[tuple[int, ExampleProblem]]] = {}
+    for problem in words.check_terms(root) + words.check_references(root, found.rules,
+                                                                     {e.id for e in found.examples}):
+        path, line = problem.where.path, problem.where.line
+        if not path.endswith(".md"):
+            pages = sorted(Path(path).parent.glob("*.md"))
+            if not pages:
+                continue
+            path, line = str(pages[0]), 1
+        by_page.setdefault(path, []).append((line, problem))
+    return by_page
+
+
+def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:
+    """The games each rule is for: the games the examples in its chapter (the folder of the page
+    declaring it) play. Cached until a page of the book changes."""
+    root = Path(root) if root is not None else config.current().rulebook
+    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    return _rule_games(root, stamp)
+
+
+@lru_cache(maxsize=4)
+def _rule_games(root: Path, stamp: tuple) -> dict[str, frozenset[str]]:
+    found = _scan_cached(root, stamp)
+    by_folder: dict[str, set[str]] = {}
+    for decl in found.examples:
+        game = decl.game_name()
+        if game:
+            by_folder.setdefault(str(Path(decl.where.path).parent), set()).add(game)
+    return {rule_id: frozenset(by_folder.get(str(Path(rule.where.path).parent), ()))
+            for rule_id, rule in found.rules.items()}
+
+
+def other_game_rules(s: scenario.Scenario, games: dict[str, frozenset[str]]) -> list[ExampleProblem]:
+    """A problem for each rule the example names that belongs to another game than the one it
+    plays (a rule ID copied with an example from another chapter), at the line naming it."""
+    return [ExampleProblem(where, f"The rule {rule!r} is a rule of {' and '.join(sorted(games[rule]))} (the "
+                                  f"examples of its chapter play {'it' if len(games[rule]) == 1 else 'them'}), but "
+                                  f"this example plays {s.game_name}. Name a rule of {s.game_name} here, or fix "
+                                  "the example's 'game:'.")
+            for rule, where in scenario.rule_places(s)
+            if "game" in s.data and games.get(rule) and s.game_name not in games[rule]]
 
 
 def positions_for(page: str | Path) -> dict[str, scenario.Position]:

@@ -24,6 +24,7 @@ from pathlib import Path
 from rulewright import config, registry
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
+from rulewright.timelimit import TimeLimitReached
 from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
 
 TOOLCHAIN = Path(__file__).resolve().parent
@@ -123,8 +124,19 @@ def key(s: Scenario) -> str:
             parts["position"] = [position.data, str(position.where), position.title]
         except ExampleProblem:
             parts["position"] = "missing"
-    text = json.dumps(parts, sort_keys=True, default=repr)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(canonical_json(parts).encode()).hexdigest()
+
+
+def canonical_json(value) -> str:
+    """``value`` as JSON with its keys in order, whatever they are: YAML allows keys of mixed kinds
+    in one mapping (``{1: a, b: c}``), which ``json.dumps(sort_keys=True)`` cannot order."""
+    def plain(item):
+        if isinstance(item, dict):
+            return {(k if isinstance(k, str) else f"{type(k).__name__}:{k!r}"): plain(v) for k, v in item.items()}
+        if isinstance(item, (list, tuple)):
+            return [plain(v) for v in item]
+        return item
+    return json.dumps(plain(value), sort_keys=True, default=repr)
 
 
 # How many examples were really played in this process (the tests and the benchmark read it).
@@ -139,6 +151,11 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
         problems = unknown_rules(s, known_rules)
         if problems:
             raise problems[0]
+    from rulewright import book  # the scanner: which game each rule of the book is for
+
+    problems = book.other_game_rules(s, book.rule_games())
+    if problems:
+        raise problems[0]
     store = folder()
     path = None
     if store is not None:
@@ -156,7 +173,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     try:
         result = evaluate_now(s)
     except ExampleProblem as problem:
-        if path is not None:
+        if path is not None and not isinstance(problem, TimeLimitReached):  # a stop depends on the limit and the machine
             _write(path, ("problem", problem))
         raise
     if path is not None:

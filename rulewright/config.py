@@ -9,6 +9,7 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     strict = false                 # a failing example stops the build (CI turns it on)
     python-blocks = "refuse"       # or "allow": run ```python blocks in the book as doctests
     pending = "allow"              # or "error": an example marked ':status: pending' fails
+    time-limit = 60                # seconds an example may run before it is stopped (0: no limit)
 
     [tool.rulewright.games]        # games that live in this repository, not installed with pip
     my-game = "my_game:GAME"
@@ -48,6 +49,7 @@ class Project:
     pending: str = "allow"
     player_notes: bool = False
     pyproject: Path | None = None
+    time_limit: float = 60.0  # seconds an example may run (rulewright.timelimit); 0: no limit
 
     def activate(self) -> "Project":
         """Make this the project the evaluator and the registry work for, and let its own game
@@ -96,6 +98,9 @@ def load(start: Path | str | None = None) -> Project:
     return _from_table(pyproject, table)
 
 
+KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.timelimit)
+
+
 def _from_table(pyproject: Path, table: dict) -> Project:
     root = pyproject.parent.resolve()
 
@@ -121,13 +126,17 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     for key in ("strict", "player-notes"):
         if key in table and not isinstance(table[key], bool):
             raise bad(key, f"'{key}' in [tool.rulewright] must be true or false, not {table[key]!r}.")
+    limit = table.get("time-limit", 60)
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit < 0:
+        raise bad("time-limit", f"'time-limit' in [tool.rulewright] is the seconds an example may run, such as 60 "
+                  f"(0 for no limit), not {limit!r}.")
     rulebook = table.get("rulebook", "rulebook")
     if not isinstance(rulebook, str):
         raise bad("rulebook", f"'rulebook' in [tool.rulewright] must be a folder name in quotes, not {rulebook!r}.")
     return Project(root=root, rulebook=(root / rulebook).resolve(), games=dict(games),
                    importers=dict(importers), strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
-                   pyproject=pyproject)
+                   pyproject=pyproject, time_limit=float(limit))
 
 
 def _line_of(pyproject: Path, key: str) -> int:
@@ -141,6 +150,18 @@ def _line_of(pyproject: Path, key: str) -> int:
                 return number
             inside = text.replace(" ", "") == "[tool.rulewright]"
         elif inside and text.split("=")[0].strip().strip('"') == key:
+            return number
+    return 1
+
+
+def game_line(pyproject: Path, name: str) -> int:
+    """The line of the game ``name`` in the file's ``[tool.rulewright.games]`` table, else 1."""
+    inside = False
+    for number, line in enumerate(pyproject.read_text(encoding="utf-8").splitlines(), start=1):
+        text = line.strip()
+        if text.startswith("["):
+            inside = text.replace(" ", "") == "[tool.rulewright.games]"
+        elif inside and text.split("=")[0].strip().strip('"') == name:
             return number
     return 1
 

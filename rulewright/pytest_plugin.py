@@ -7,12 +7,19 @@ build on each other; every other test is spread on its own.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from rulewright import config as project_config
+from rulewright import timelimit
 from rulewright.problems import ExampleProblem
+
+try:  # words about a long example reach the terminal past pytest's capture (which starts after this import)
+    timelimit.stream = os.fdopen(os.dup(2), "w", encoding="utf-8", errors="replace")
+except OSError:
+    pass
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -70,6 +77,23 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.stash[_PROJECT] = project
     config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A game in ``[tool.rulewright.games]`` that cannot be loaded fails the run at its line in
+    pyproject.toml, even when no page plays it (said once, by the main process)."""
+    config = session.config
+    if hasattr(config, "workerinput") or config.stash.get(_PROJECT, None) is None:
+        return
+    from rulewright.registry import project_problems
+
+    problems = project_problems()
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    for problem in problems:
+        if reporter is not None:
+            reporter.write_line(str(problem), red=True)
+    if problems and session.exitstatus == 0:
+        session.exitstatus = 1
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

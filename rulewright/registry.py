@@ -158,3 +158,19 @@ def _failure(error: Exception) -> str:
     own = [f for f in frames if "importlib" not in f.filename]
     at = f" ({display_path(own[-1].filename)}, line {own[-1].lineno})" if own else ""
     return f"{type(error).__name__}: {error}{at}"
+
+
+def project_problems() -> list:
+    """Each game of the project's ``[tool.rulewright.games]`` that cannot be loaded, at its line in
+    ``pyproject.toml``: a broken entry is reported even when no page plays that game."""
+    from rulewright.problems import ExampleProblem, Where
+
+    project = config.current()
+    problems = []
+    for name in project.games:
+        try:
+            get_game(name)
+        except InputError as error:
+            problems.append(ExampleProblem(Where(str(project.pyproject), config.game_line(project.pyproject, name)),
+                                           error.message))
+    return problems

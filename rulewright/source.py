@@ -6,6 +6,7 @@ node (PyYAML keeps each node's position) and every mapping key and list item get
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -38,10 +39,61 @@ class LineMap:
         return self.first_line
 
 
+# Characters a word processor or a web page puts where a plain one belongs: they look the same (or
+# are invisible) but the computer reads another character. What each is, and what to type instead.
+LOOKALIKES = {
+    "\u00a0": ("a non-breaking space", "an ordinary space"),
+    "\u202f": ("a narrow non-breaking space", "an ordinary space"),
+    "\u2007": ("a figure space", "an ordinary space"),
+    "\u2009": ("a thin space", "an ordinary space"),
+    "\u200b": ("an invisible zero-width space", "nothing: delete it"),
+    "\u200c": ("an invisible zero-width non-joiner", "nothing: delete it"),
+    "\u200d": ("an invisible zero-width joiner", "nothing: delete it"),
+    "\u2060": ("an invisible word joiner", "nothing: delete it"),
+    "\ufeff": ("an invisible byte-order mark", "nothing: delete it"),
+    "\u00ad": ("an invisible soft hyphen", "nothing: delete it"),
+    "\u2018": ("a curly quote (‘)", "a straight quote (')"),
+    "\u2019": ("a curly quote (’)", "a straight quote (')"),
+    "\u201c": ("a curly quote (“)", 'a straight quote (")'),
+    "\u201d": ("a curly quote (”)", 'a straight quote (")'),
+    "\u2010": ("a typographic hyphen (‐)", "a plain hyphen (-)"),
+    "\u2011": ("a non-breaking hyphen (‑)", "a plain hyphen (-)"),
+    "\u2012": ("a figure dash (‒)", "a plain hyphen (-)"),
+    "\u2013": ("an en dash (–)", "a plain hyphen (-)"),
+    "\u2014": ("an em dash (—)", "a plain hyphen (-)"),
+    "\u2212": ("a minus sign (−)", "a plain hyphen (-)"),
+    "\uff1a": ("a full-width colon (：)", "a plain colon (:)"),
+}
+
+
+def lookalike(text: str) -> str | None:
+    """Words naming the first look-alike or invisible character in ``text`` and what to type
+    instead, or None when there is none."""
+    found = next((c for c in text if c in LOOKALIKES), None)
+    if found is None:
+        return None
+    what, instead = LOOKALIKES[found]
+    return (f"{what} (U+{ord(found):04X}, column {text.index(found) + 1}): it looks like an ordinary character "
+            "but is another one to the computer (word processors and web pages put such characters in). "
+            f"Type {instead} instead")
+
+
+def check_characters(text: str, where: Where, what: str = "example") -> None:
+    """Refuse the first line of ``text`` (which starts at ``where.line``) that holds a look-alike or
+    invisible character, naming it and what to type instead."""
+    for index, line in enumerate(text.splitlines()):
+        said = lookalike("" if line.lstrip().startswith("#") else line.split(" #")[0])  # a comment may hold any
+        if said:
+            raise ExampleProblem(where.at(where.line + index), f"This line of the {what} has {said}.")
+
+
 def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMap]:
-    """Parse ``text`` (which starts at ``where.line`` of ``where.path``) into data and a line map;
-    ``what`` names the text in messages ("the example is not valid YAML")."""
+    """Parse ``text`` (which starts at ``where.line`` of ``where.path``) into data and a line map.
+    ``what`` names the text in messages ("example", "glossary"); an example's or a position's
+    text may not hold look-alike characters (a glossary's prose may)."""
     lines = LineMap(where.line)
+    if what != "glossary":
+        check_characters(text, where, what)
     try:
         try:  # libyaml where PyYAML has it: a long record reads in a fraction of the time
             node = yaml.compose(text, Loader=FAST_LOADER)
@@ -68,11 +120,34 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
             "indentation, that brackets are closed, and that every 'key: value' has a space after the colon.",
         ) from None
     if node is not None:
-        _walk(node, (), lines, where)
+        _walk(node, (), lines, where, text)
     return data, lines
 
 
-def _walk(node, path: tuple, lines: LineMap, where: Where) -> None:
+def _thousands(nodes: list, text: str, where: Where) -> None:
+    """``{cash: 1,000}`` is, to YAML, ``cash: 1`` and a key ``000``; ``[1,000]`` is two numbers.
+    A number followed by a comma and three digits, with no space between, is a thousands separator."""
+    def plain_digits(node) -> bool:
+        return isinstance(node, yaml.ScalarNode) and node.style is None and node.value.isdigit()
+
+    for first, node in enumerate(nodes):
+        last = first
+        while (plain_digits(nodes[last]) and last + 1 < len(nodes) and plain_digits(nodes[last + 1])
+               and len(nodes[last + 1].value) == 3
+               and text[nodes[last].end_mark.index:nodes[last + 1].start_mark.index] == ","):
+            last += 1
+        if last > first:
+            parts = [n.value for n in nodes[first:last + 1]]
+            written = ",".join(parts)
+            raise ExampleProblem(where.at(where.line + node.start_mark.line),
+                                 f"'{written}' is written with a thousands separator; to YAML each comma separates "
+                                 f"two values ({', '.join(parts)}). Write the number without it: {''.join(parts)}.")
+
+
+def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> None:
+    if getattr(node, "flow_style", False) and text:
+        flat = [part for pair in node.value for part in pair] if isinstance(node, yaml.MappingNode) else node.value
+        _thousands(flat, text, where)
     if isinstance(node, yaml.MappingNode):
         seen: dict = {}
         for key_node, value_node in node.value:
@@ -86,11 +161,11 @@ def _walk(node, path: tuple, lines: LineMap, where: Where) -> None:
                 )
             seen[key] = line
             lines.lines[path + (key,)] = line
-            _walk(value_node, path + (key,), lines, where)
+            _walk(value_node, path + (key,), lines, where, text)
     elif isinstance(node, yaml.SequenceNode):
         if node.flow_style:
             lines.brackets.add(path)
         for index, item in enumerate(node.value):
             lines.lines[path + (index,)] = where.line + item.start_mark.line
-            _walk(item, path + (index,), lines, where)
+            _walk(item, path + (index,), lines, where, text)
 

@@ -34,12 +34,18 @@ class ExampleParser:
         for decl in page.examples:
             spans.append(decl.span)
             yield Region(*decl.span, decl, evaluate_example)
-        for problem in page.problems:
-            start = _offset(document.text, problem.where.line)
+        problems = [(problem.where.line, problem) for problem in page.problems]
+        if self.root is not None:  # the page's words: its glossary terms and cross-references
+            problems += book.word_problems(self.root).get(str(document.path), [])
+        by_line: dict[int, list[ExampleProblem]] = {}
+        for line, problem in problems:
+            by_line.setdefault(line, []).append(problem)
+        for line, found in sorted(by_line.items()):
+            start = _offset(document.text, line)
             if any(a <= start < b for a, b in spans):
                 continue  # inside an example: that example reports its own problems
             end = document.text.find("\n", start)
-            yield Region(start, end if end >= 0 else len(document.text), problem, report_problem)
+            yield Region(start, end if end >= 0 else len(document.text), found, report_problem)
 
 
 def _offset(text: str, line: int) -> int:
@@ -50,7 +56,7 @@ def _offset(text: str, line: int) -> int:
 
 
 def report_problem(example: Example) -> str:
-    return str(example.parsed)
+    return "\n".join(map(str, example.parsed))
 
 
 class PendingExampleHolds(UserWarning):
@@ -88,8 +94,8 @@ class RulebookSybil(Sybil):
     def identify(self, example: Example) -> str:
         if isinstance(example.parsed, book.ExampleDecl) and example.parsed.id:
             return example.parsed.id
-        if isinstance(example.parsed, ExampleProblem):
-            return f"line-{example.parsed.where.line}"
+        if isinstance(example.parsed, list) and example.parsed and isinstance(example.parsed[0], ExampleProblem):
+            return f"line-{example.document.text.count(chr(10), 0, example.start) + 1}"
         return super().identify(example)
 
 

@@ -113,7 +113,7 @@ TERM_KEYS = {"definition", "avoid", "except", "forms", "engine", "see"}
 
 def load_glossary(path: Path) -> Glossary:
     """Read one ``glossary.yaml``; a malformed one is an ``ExampleProblem`` naming its line."""
-    data, lines = source.load(path.read_text(encoding="utf-8"), Where(str(path), 1))
+    data, lines = source.load(path.read_text(encoding="utf-8"), Where(str(path), 1), "glossary")
     at = lambda *keys: Where(str(path), lines.line(*keys))  # noqa: E731
     if not isinstance(data, dict) or not isinstance(data.get("terms"), dict):
         raise ExampleProblem(at(), "A glossary is a 'game:' line and a 'terms:' mapping, each term with its "
@@ -407,9 +407,10 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
 def unknown_rule_reference(rule_id: str, where: Where, rules) -> ExampleProblem:
     """The one message for a ``{ruleref}`` to a rule the book does not declare: ``rulewright
     check`` and the Sphinx build both say it."""
+    odd = source.lookalike(rule_id)
     return ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does not declare. "
                                  f"{did_you_mean(rule_id, rules)} Fix the ID, or declare the rule with a "
-                                 "{rule} directive.")
+                                 "{rule} directive." + (f" The ID has {odd}." if odd else ""))
 
 
 def unknown_example_reference(example_id: str, where: Where, examples) -> ExampleProblem:

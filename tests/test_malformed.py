@@ -7,6 +7,11 @@ message must contain (the fix)::
 
     % expect line 12: Add a line with ```
 
+A chapter's files in a folder of their own are cases too: a ``glossary.yaml`` whose mistake is its
+own starts with ``# expect line N: words``; a page that only stands beside such a file starts with
+``% support:``. Mistakes in ``pyproject.toml`` itself are tried in small projects of their own
+(``PROJECT_CASES``).
+
 The pages are copied into a throwaway project beside this book's own pages (so they can cite its
 rule IDs and play its games), and each tool runs once over the whole corpus.
 """
@@ -24,22 +29,25 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "malformed"
-EXPECT = re.compile(r"^% expect line (\d+): (.+)$")
+EXPECT = re.compile(r"^[%#] expect line (\d+): (.+)$")
 
 
 @dataclass(frozen=True)
 class Case:
-    name: str
+    name: str  # the file, from the corpus folder: "tab-indent.md", "glossary-broken/glossary.yaml"
     line: int
     words: str
 
 
 def cases() -> list[Case]:
     out = []
-    for path in sorted(CORPUS.glob("*.md")):
-        match = EXPECT.match(path.read_text(encoding="utf-8").splitlines()[0])
+    for path in sorted(p for p in CORPUS.rglob("*") if p.suffix in (".md", ".yaml")):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        if first.startswith("% support:") or (path.suffix == ".yaml" and not first.startswith("# expect")):
+            continue
+        match = EXPECT.match(first)
         assert match, f"{path.name} does not start with '% expect line N: words'"
-        out.append(Case(path.stem, int(match.group(1)), match.group(2).strip()))
+        out.append(Case(path.relative_to(CORPUS).as_posix(), int(match.group(1)), match.group(2).strip()))
     return out
 
 
@@ -60,6 +68,7 @@ def project(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("corpus")
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     games = pyproject[pyproject.index("[tool.rulewright.games]"):].split("\n\n")[0]
+    games += '\nslow = "tests.slow_game:GAME"'  # its view never ends: the time limit must stop it
     (root / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "book"\nstrict = true\npython-blocks = "refuse"\n\n{games}\n',
                                          encoding="utf-8")
     shutil.copytree(REPO / "rulebook", root / "book")
@@ -70,7 +79,7 @@ def project(tmp_path_factory) -> Path:
 
 
 def _run(project: Path, *command: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "RULEWRIGHT_STRICT": "1"}
+    env = {**os.environ, "PYTHONPATH": str(REPO), "RULEWRIGHT_STRICT": "1", "RULEWRIGHT_TIME_LIMIT": "2"}
     return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
 
 
@@ -81,7 +90,7 @@ def outputs(project) -> dict[str, str]:
                       "-p", "no:doctest", "-q", "-n", "0", "--rootdir", str(project))
     check_run = _run(project, str(bin_dir / "rulewright"), "check")
     # `rulewright run <id>` for every example in the corpus, in one process (as many runs of the command)
-    ids = sorted({m for path in CORPUS.glob("*.md") for m in re.findall(r"^[:]?id: *(\S+)",
+    ids = sorted({m for path in CORPUS.rglob("*.md") for m in re.findall(r"^[:]?id: *(\S+)",
                                                                         path.read_text(encoding="utf-8"), re.M)})
     script = ("import sys\nfrom rulewright import cli\nfor example_id in sys.argv[1:]:\n"
               "    print('$ rulewright run', example_id, flush=True)\n"
@@ -99,10 +108,10 @@ def _mentions(output: str, case: Case) -> bool:
     """Some message about the page names the line and says the words. A message starts at a
     line naming the page and runs until a line naming another page."""
     lines = output.splitlines()
-    line_mark = re.compile(rf"(\bline {case.line}\b|\.md:{case.line}:)")
+    line_mark = re.compile(rf"(\bline {case.line}\b|\.(md|yaml|toml):{case.line}:)")
     words = " ".join(case.words.split())
     for start, text in enumerate(lines):
-        if f"{case.name}.md" not in text:
+        if case.name not in text:
             continue
         block = [text]
         for more in lines[start + 1:]:
@@ -127,10 +136,57 @@ def test_the_corpus_covers_every_game_and_the_toolchain():
 
 def test_every_mistake_is_named_at_its_line_with_the_fix_by_every_tool_without_a_traceback(outputs):
     """One test over the whole corpus, so that each tool runs once (on one xdist worker)."""
-    missing = [f"{tool}: {case.name}.md, line {case.line}: '{case.words}'\n    "
-               + "\n    ".join(l for l in outputs[tool].splitlines() if f"{case.name}.md" in l)[:1500]
+    missing = [f"{tool}: {case.name}, line {case.line}: '{case.words}'\n    "
+               + "\n    ".join(l for l in outputs[tool].splitlines() if case.name in l)[:1500]
                for case in CASES for tool in TOOLS if not _mentions(outputs[tool], case)]
     tracebacks = [tool for tool in TOOLS if "Traceback" in outputs[tool]]
     assert not missing and not tracebacks, (
         f"{len(missing)} of {len(CASES) * len(TOOLS)} expected messages missing:\n" + "\n".join(missing)
         + "".join(f"\n{tool} shows a traceback:\n{outputs[tool][-4000:]}" for tool in tracebacks))
+
+
+# Mistakes in pyproject.toml: each in a project of its own (the first stops every tool at once).
+PROJECT_CASES = {
+    "a misspelt key": ('[tool.rulewright]\nrulebook = "book"\nstrcit = true\n', 3,
+                       "'strcit' is not a Rulewright setting in [tool.rulewright]. Did you mean 'strict'?"),
+    "a game entry no page plays that cannot be loaded": (
+        '[tool.rulewright]\nrulebook = "book"\n\n[tool.rulewright.games]\nbus = "engine.games.bus:GAME"\n'
+        'old-game = "old_game_gone:GAME"\n', 6, "'old_game_gone:GAME'"),
+}
+PAGE = """# One page
+
+```{example} A bus example that holds
+:id: one-bus-example
+
+game: bus
+setup:
+  players:
+    red: {line: 13-14, buses: 3}
+    blue: {line: 20-24, buses: 1}
+  spaces: [blue, red]
+expect:
+  most_buses: 3
+```
+"""
+
+
+@pytest.mark.parametrize("case", PROJECT_CASES)
+def test_a_mistake_in_pyproject_fails_in_every_tool_at_its_line_without_a_traceback(case, tmp_path):
+    pyproject, line, words = PROJECT_CASES[case]
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    (tmp_path / "conf.py").write_text(CONF, encoding="utf-8")
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "index.md").write_text(PAGE, encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    runs = {"pytest": _run(tmp_path, sys.executable, "-m", "pytest", "book", "-p", "no:cacheprovider", "-q", "-n", "0",
+                           "--rootdir", str(tmp_path)),
+            "check": _run(tmp_path, str(bin_dir / "rulewright"), "check"),
+            "sphinx": _run(tmp_path, str(bin_dir / "sphinx-build"), "-q", "-b", "html", "-c", str(tmp_path),
+                           str(tmp_path / "book"), str(tmp_path / "_build"))}
+    for tool, run in runs.items():
+        output = run.stdout + run.stderr
+        said = " ".join(output.split())
+        assert re.search(rf"pyproject\.toml(, line |:){line}\b", said) and words in said, f"{tool}:\n{output}"
+        assert "Traceback" not in output and "report" not in output.lower().split("pyproject")[0], f"{tool}:\n{output}"
+        assert said.count(words) == 1, f"{tool} says it more than once:\n{output}"
+    assert runs["pytest"].returncode != 0 and runs["check"].returncode != 0

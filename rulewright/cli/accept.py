@@ -1,8 +1,6 @@
 """``rulewright accept``: rewrite failing examples' expected values to what the engine did."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from rulewright import book as book_module
 from rulewright.cache import evaluate
 from rulewright.cli.select import selected
@@ -44,7 +42,7 @@ def run(args) -> int:
             continue
         print(change.diff(), end="")
         if not args.dry_run:
-            Path(decl.where.path).write_text(change.after, encoding="utf-8")
+            change.write()
         accepted += 1
         print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
               + "; ".join(change.changed))

@@ -1,13 +1,19 @@
 """``rulewright check``: the whole-book checks, then every example played."""
 from __future__ import annotations
 
+import sys
+import time
+
 from rulewright import book as book_module
 from rulewright.cache import evaluate
 from rulewright.checks import check
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, internal_failure
 
 NAME = "check"
 HELP = "check rules, examples and engine refusals against each other, and play every example"
+
+
+PROGRESS_EVERY = 10.0  # seconds between the words `check` says about a long run
 
 
 def add_arguments(parser) -> None:
@@ -27,7 +33,12 @@ def run(args) -> int:
     known = frozenset(book.rules)
     pending_is_error = config.current().pending == "error"
     reported = {str(problem) for problem in problems}
-    for decl in book.examples:
+    started = said = time.monotonic()
+    for count, decl in enumerate(book.examples):
+        if time.monotonic() - said >= PROGRESS_EVERY:  # a long run says how far it has got
+            said = time.monotonic()
+            print(f"  ... {count} of {len(book.examples)} examples played ({int(said - started)} s)", file=sys.stderr,
+                  flush=True)
         try:
             scenario = decl.parse()
         except ExampleProblem:
@@ -38,6 +49,10 @@ def run(args) -> int:
             if str(problem) not in reported:
                 failing += 1
                 print(problem)
+            continue
+        except Exception as error:  # one example Rulewright fails on must not stop the check of the others
+            failing += 1
+            print(f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id}"))
             continue
         outcome = verdict(result, pending_is_error)
         if outcome == "failed":

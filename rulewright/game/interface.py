@@ -42,6 +42,7 @@ from typing import Any, Callable
 
 from rulewright.game.events import Event
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
+from rulewright.game.values import MOST
 
 
 class Action:
@@ -81,6 +82,10 @@ class Game(ABC):
     # where ``B-A`` names the same pair. An event's details are at ``events.<event>.<detail>``.
     unordered: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()
+    # The largest number an example may state (in its setup, settings, draws or a move such as
+    # 'pay 140'): beyond it a number is a slip of the keyboard, refused at its line, never played.
+    # A game whose amounts or counts truly run higher sets it higher.
+    largest_number: int = MOST
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""

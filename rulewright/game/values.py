@@ -3,20 +3,26 @@ is of the wrong kind or out of range.
 
 A game calls these where it reads a value, with the value's dotted path in the setup (such as
 ``players.ann.cash``): the evaluator turns the path into the line the value is on. A count is a
-whole number (``2.5`` shares is refused, not cut to 2); money has a ceiling the game chooses, so
-a slip such as ``cash: 1000000000000`` is refused instead of breaking the bank.
+whole number (``2.5`` shares is refused, not cut to 2); money and counts have a ceiling, ``MOST``
+unless the game chooses another (``high=``; ``None`` for none), so a slip such as
+``cash: 1000000000000`` is refused instead of breaking the bank.
 """
 from __future__ import annotations
 
 from rulewright.game.refusal import InputError
+
+#: The largest amount or count read by default (and ``Game.largest_number``'s default): far beyond
+#: any real board game's bank or supply, low enough that extra noughts are caught.
+MOST = 1_000_000
 
 
 def _key(where: str) -> str:
     return where.rsplit(".", 1)[-1]
 
 
-def whole(value, where: str, what: str, low: int | None = 0, high: int | None = None) -> int:
-    """``value`` as a whole number from ``low`` to ``high`` (either may be ``None``: no bound);
+def whole(value, where: str, what: str, low: int | None = 0, high: int | None = MOST) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (either may be ``None``: no bound; ``high``
+    is ``MOST`` unless given);
     ``what`` names it in words ("a number of shares")."""
     span = _span(low, high)
     what = what[:1].lower() + what[1:]
@@ -31,8 +37,9 @@ def whole(value, where: str, what: str, low: int | None = 0, high: int | None = 
     return value
 
 
-def money(value, where: str, what: str, high: int) -> int:
-    """An amount of money: a whole number from 0 to ``high``, the most the game can ever hold."""
+def money(value, where: str, what: str, high: int | None = MOST) -> int:
+    """An amount of money: a whole number from 0 to ``high``, the most the game can ever hold
+    (``MOST`` unless the game says)."""
     return whole(value, where, what, 0, high)
 
 

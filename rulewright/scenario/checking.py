@@ -9,6 +9,7 @@ from typing import Any
 
 from rulewright.game import Event, Game, Refusal, Violation, did_you_mean
 from rulewright.problems import ExampleProblem, Where
+from rulewright.timelimit import doing, limited
 from rulewright.scenario.comparing import compare, flatten, resolve
 from rulewright.scenario.parsing import Scenario
 from rulewright.scenario.playing import engine_errors, play
@@ -23,6 +24,11 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None, fast: bool
     problems = unknown_rules(s, known_rules) if known_rules is not None else []
     if problems:
         raise problems[0]
+    with limited(s.where):  # an engine that loops or crawls is named and stopped (rulewright.timelimit)
+        return _evaluate(s)
+
+
+def _evaluate(s: Scenario) -> Result:
     if "seeds" not in s.data:
         return _evaluate_once(s, s.seeds[0], fast)
     seeds = s.seeds
@@ -36,6 +42,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None, fast: bool
 
 def _evaluate_once(s: Scenario, seed: int, fast: bool = False) -> Result:
     run, stopped = play(s, seed, fast)
+    doing(f"checking what the example expects{_seed_note(s, seed)}")
     checks: list[Check] = []
     for point in run.checkpoints:
         after = point.after.index if point.after else 0
@@ -50,6 +57,10 @@ def _evaluate_once(s: Scenario, seed: int, fast: bool = False) -> Result:
     refusal = run.refusal if s.refused_rule else None
     checks.extend(_check_block(s, run, ("expect",), s.expect, run.after, run.events, refusal, None))
     return Result(s, run, checks)
+
+
+def _seed_note(s: Scenario, seed: int) -> str:
+    return f" (seed {seed})" if "seeds" in s.data else ""
 
 
 def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, events: list[Event],

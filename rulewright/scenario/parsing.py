@@ -139,6 +139,7 @@ def _check_shape(s: Scenario, data: Any) -> None:
                         "expect")
     if not isinstance(data.get("setup") or {}, dict):
         raise s.problem("'setup:' must be a mapping (key: value lines).", "setup")
+    _misplaced_in_setup(s, data.get("setup"))
     if "seed" in data and not isinstance(data["seed"], int):
         raise s.problem("'seed:' must be a whole number.", "seed")
     if not isinstance(data.get("draws") or [], list):
@@ -162,6 +163,16 @@ def _check_shape(s: Scenario, data: Any) -> None:
     start = (data.get("setup") or {}).get("from")
     if "from" in (data.get("setup") or {}) and not isinstance(start, str):
         raise s.problem("'from:' names one shared position, e.g. 'from: two-links'.", "setup", "from")
+
+
+def _misplaced_in_setup(s, setup) -> None:
+    """``settings:`` (or ``do:``, ``expect:``...) indented under ``setup:`` is read as part of the
+    position: name the slip at its line, once, before the game sees an unknown setup key."""
+    for key in (setup or {}):
+        if key in TOP_KEYS and key != "seed":
+            raise s.problem(f"'{key}:' is indented under 'setup:', so it is read as part of the position, but it "
+                            f"belongs beside 'setup:'. Remove the indentation before '{key}:' (and move its lines "
+                            "left with it) so that it starts in the same column as 'setup:'.", "setup", key)
 
 
 def check_steps(s: Scenario, actions: list) -> None:
@@ -252,7 +263,7 @@ def parse_position(body: str, where: Where, title: str = "", options: dict | Non
         if unknown not in ("diagram", "class", "show-source"):
             raise ExampleProblem(head, f"The position option ':{unknown}:' is unknown. Known options: :name:, "
                                        ":diagram:, :show-source:.")
-    data, lines = source.load(body, Where(where.path, where.line))
+    data, lines = source.load(body, Where(where.path, where.line), "position")
     lines.first_line = head.line
     position = Position(name, title, head, data if isinstance(data, dict) else {}, lines)
     if not isinstance(data, dict):
@@ -269,6 +280,7 @@ def parse_position(body: str, where: Where, title: str = "", options: dict | Non
     for key in ("settings", "setup"):
         if not isinstance(data.get(key) or {}, dict):
             raise position.problem(f"'{key}:' must be a mapping (key: value lines).", key)
+    _misplaced_in_setup(position, data.get("setup"))
     if "from" in (data.get("setup") or {}):
         raise position.problem("A position cannot start from another position; write its setup out, "
                                "starting from a preset if you like.", "setup", "from")

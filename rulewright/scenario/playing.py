@@ -5,6 +5,7 @@ line; a failure inside the engine is reported as the engine's bug, never as a tr
 from __future__ import annotations
 
 import copy
+import re
 import traceback
 from typing import Any
 
@@ -12,6 +13,7 @@ from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean,
 from rulewright.game.interface import Outcome, merge
 from rulewright.problems import ExampleProblem
 from rulewright.registry import get_game
+from rulewright.timelimit import doing, limited
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
 from rulewright.scenario.results import Checkpoint, Run, Step
 from rulewright.scenario.vocabulary import OPTION, show
@@ -25,6 +27,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
     only where a ``- expect:`` item checks it; the steps then keep no state of their own, and a
     refusal nobody expected may leave the state half changed: play it again without ``fast`` to
     say what happened."""
+    doing("setting up the position" + (f" (seed {seed})" if "seeds" in s.data else ""))
     game, settings, state = start(s, s.seeds[0] if seed is None else seed)
     run = Run(s, game, settings, before=copy.deepcopy(state) if fast else state, after=state, steps=[],
               seed=s.seeds[0] if seed is None else seed)
@@ -40,8 +43,10 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
             continue
         line = s.lines.line("do", index)
         actor, text = _split_action(s, item, index)
+        _check_size(s, game, [(("do", index), int(digits)) for digits in re.findall(r"\d+", text)])
         current = Step(len(run.steps) + 1, line, actor, text, state=state)
         run.steps.append(current)
+        doing(f"playing step {current.index} (line {line}), '{current}'" + (f", seed {run.seed}" if "seeds" in s.data else ""))
         with engine_errors(s, "do", index, step=current):
             try:
                 current.action = game.parse_action(state, actor, text)
@@ -102,6 +107,11 @@ def _player_names(game: Game, state: Any) -> list[str]:
 def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
     """The game, its full settings and the starting state of an example (or of a shared
     position): the shared position and the preset it starts from, with the setup's changes."""
+    with limited(s.where):  # a shared position set up on its own is timed too (in play, the example is)
+        return _start(s, seed)
+
+
+def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     try:
         game = get_game(s.game_name)
     except InputError as error:
@@ -114,6 +124,7 @@ def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
                         + (f", optionally followed by {', '.join(map(repr, known))}." if known else "."),
                         OPTION, "diagram")
     data = s.data
+    _check_size(s, game, [found for key in ("setup", "settings", "draws") for found in _numbers(data.get(key), (key,))])
     setup = dict(data.get("setup") or {})
     given_settings = data.get("settings")
     if "from" in setup:
@@ -141,6 +152,29 @@ def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:
                             f"{setting.applies_when or 'in other positions'}. Remove it from 'settings:', or "
                             "change the setup so that it matters.", "settings", name)
     return game, settings, state
+
+
+def _numbers(value: Any, path: tuple):
+    """(path, number) for every number in ``value``, a part of the example's YAML."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numbers(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _numbers(item, path + (index,))
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        yield path, value
+
+
+def _check_size(s: Scenario | Position, game: Game, found) -> None:
+    """A number beyond what the game can hold is a slip (extra noughts): refused at its line."""
+    most = getattr(game, "largest_number", None)
+    for path, number in found:
+        if most is not None and abs(number) > most:
+            raise s.problem(f"{show(number)} is out of range: it is far beyond any amount or count in {game.title} "
+                            f"(at most {most}). "
+                            "Check the number of noughts. (A game whose numbers truly run higher says so with "
+                            "'largest_number' in its Game class.)", *path)
 
 
 def find_position(s: Scenario | Position, name: str) -> Position:
@@ -184,8 +218,8 @@ class engine_errors:
         return self
 
     def __exit__(self, kind, error, tb):
-        if error is None or isinstance(error, ExampleProblem):
-            return False
+        if error is None or isinstance(error, ExampleProblem) or not isinstance(error, Exception):
+            return False  # a problem already said, or a stop (the time limit, Ctrl-C): not the engine's bug
         at = f"In step {self.step.index}, '{self.step}': " if self.step else ""
         if isinstance(error, Refusal):  # only setting up can get here: play catches its refusals
             raise self.s.problem(f"This setup breaks a rule: {error.reason} (rule {error.rule}). Change the "

@@ -12,10 +12,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from sphinx.util import logging
 from sphinx.ext.graphviz import graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
+from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
 
@@ -35,7 +37,13 @@ def _project(app, sphinx_config):
     """``config-inited``: read ``[tool.rulewright]`` from the project around conf.py (conf.py's own
     ``rulewright_*`` values win), make it the active project, pick the edition, and draw with the
     system ``dot`` or, without one, graphviz-pure."""
-    project = config.load(Path(app.confdir)).activate()
+    try:
+        project = config.load(Path(app.confdir)).activate()
+    except ExampleProblem as problem:
+        # Said plainly at its line, and the build stops: any exception raised here would be shown
+        # with Sphinx's own traceback and its request to report a bug in Sphinx.
+        logging.getLogger(__name__).error(problem.message, location=f"{problem.where.path}:{problem.where.line}")
+        raise SystemExit(1) from None
     editions.choose(app, sphinx_config, project)
     if sphinx_config.rulewright_strict is None:
         sphinx_config.rulewright_strict = project.strict

@@ -20,6 +20,7 @@ from rulewright.diagrams import draw
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
+from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import tables
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
@@ -147,9 +148,10 @@ class ExampleDirective(SphinxDirective):
     def _record(self, scenario, result, outcome):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
-            logger.warning(f"The example ID {scenario.id!r} is used twice (also in "
-                           f"{examples[scenario.id]['docname']}). Give each example its own ID.",
-                           location=self.get_location())
+            other = examples[scenario.id]
+            problem = book.duplicate_example(scenario.id, scenario.where.at(scenario.lines.line(OPTION, "id")),
+                                             Where(str(self.env.doc2path(other["docname"])), other["lineno"]))
+            logger.warning(problem.message, location=(self.env.docname, problem.where.line))
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
                                  "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
                                  "anchor": anchor(scenario.id),
@@ -202,7 +204,7 @@ def read_page(app, docname: str, source: list[str]) -> None:
     itself (a fence never closed, a {rule} without an ID, an example ID used twice, a refused
     Python block) at its line; each example then runs from the scanner's reading of it."""
     path = str(app.env.doc2path(docname))
-    page = book.read_page(source[0], path)
+    page = book.page_in_book(source[0], path, config.current().rulebook)  # an ID used on another page too
     _pages[docname] = page
     for problem in page.problems:
         logger.warning(problem.message, location=(docname, problem.where.line), type="rulewright",

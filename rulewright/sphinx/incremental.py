@@ -92,7 +92,7 @@ def position_digest(page: str, name: str) -> str:
     if position is None:
         return "missing"
     whole = [position.data, str(position.where), position.title]
-    return hashlib.sha256(json.dumps(whole, sort_keys=True, default=repr).encode()).hexdigest()
+    return hashlib.sha256(cache.canonical_json(whole).encode()).hexdigest()
 
 
 def record_page(app, doctree) -> None:
@@ -204,7 +204,9 @@ def finish(app, exception) -> None:
             records.append(ExampleRecord(example_id, where, places, tuple(info.get("refused") or ()),
                                          info.get("game")))
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
-    for problem in book_problems(rules, records):
+    from rulewright.registry import project_problems
+
+    for problem in project_problems() + book_problems(rules, records):
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
     failing = by_verdict["failed"]

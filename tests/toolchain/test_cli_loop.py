@@ -50,6 +50,17 @@ def test_accept_rewrites_only_the_failing_value_and_keeps_comments_and_style(pro
     assert main(["check"]) == 0, capsys.readouterr().out
 
 
+@pytest.mark.parametrize("ending, bom", [("\r\n", b""), ("\n", b"\xef\xbb\xbf"), ("\r\n", b"\xef\xbb\xbf")])
+def test_accept_keeps_line_endings_and_a_byte_order_mark_changing_only_the_value(project, ending, bom):
+    """A page saved on Windows (CRLF), or with a byte-order mark, keeps them: the diff is the value."""
+    text = assemble(RULE_ADD, COMMENTED)
+    path = project / "rulebook" / "adding.md"
+    path.write_bytes(bom + text.replace("\n", ending).encode("utf-8"))
+    assert main(["accept", "toy-add"]) == 0
+    wanted = bom + text.replace("pile: 3", "pile: 2").replace("\n", ending).encode("utf-8")
+    assert path.read_bytes() == wanted
+
+
 def test_dry_run_prints_the_diff_and_changes_nothing(project, capsys):
     text = assemble(RULE_ADD, COMMENTED)
     path = write(project, text)
