@@ -128,7 +128,7 @@ def _thousands(nodes: list, text: str, where: Where) -> None:
     """``{cash: 1,000}`` is, to YAML, ``cash: 1`` and a key ``000``; ``[1,000]`` is two numbers.
     A number followed by a comma and three digits, with no space between, is a thousands separator."""
     def plain_digits(node) -> bool:
-        return isinstance(node, yaml.ScalarNode) and node.style is None and node.value.isdigit()
+        return isinstance(node, yaml.ScalarNode) and not node.style and node.value.isdigit()  # plain: None or '' (libyaml)
 
     for first, node in enumerate(nodes):
         last = first

@@ -19,16 +19,16 @@ from rulewright.scenario.vocabulary import OPTION, SPECIAL_EXPECT, show
 def evaluate(s: Scenario, known_rules: Collection[str] | None = None, fast: bool = False) -> Result:
     """Play the example and compare every expectation. ``known_rules``, when given, is the set of
     rule IDs the book declares: naming any other is a problem. ``fast`` plays on one state (see
-    ``play``): for long records, whose failures are then played again in full. With ``seeds:`` the example is
-    played once per seed and the first seed it fails with is reported."""
+    ``play``): for long records, whose failures are then played again in full. With ``seeds:``
+    the example is played once per seed and the first seed it fails with is reported."""
     problems = unknown_rules(s, known_rules) if known_rules is not None else []
     if problems:
         raise problems[0]
     with limited(s.where):  # an engine that loops or crawls is named and stopped (rulewright.timelimit)
-        return _evaluate(s)
+        return _evaluate(s, fast)
 
 
-def _evaluate(s: Scenario) -> Result:
+def _evaluate(s: Scenario, fast: bool = False) -> Result:
     if "seeds" not in s.data:
         return _evaluate_once(s, s.seeds[0], fast)
     seeds = s.seeds
