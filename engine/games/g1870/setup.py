@@ -176,8 +176,9 @@ def waiting_sales(state: State, setup: dict) -> None:
 
 def sold_train_kinds(state: State, next_train=None) -> None:
     """Trains already bought. Trains are sold in order, so every train of a kind before the
-    phase's own kind is gone, and at least one of the phase's kind; ``next_train`` names the next
-    one for sale outright (all before it sold)."""
+    phase's own kind is gone, and at least one of the phase's kind (its purchase began the phase;
+    phase 1 begins with none sold); ``next_train`` names the next one for sale outright (all
+    before it sold)."""
     names = [t["name"] for t in data.trains()]
     if next_train is not None and str(next_train) not in names:
         raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
@@ -185,7 +186,7 @@ def sold_train_kinds(state: State, next_train=None) -> None:
     for train in data.trains():
         owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
         gone = train["name"] in before or train["phase"] < state.phase
-        first = 1 if train["phase"] == state.phase else 0
+        first = 1 if train["phase"] == state.phase > 1 else 0  # phase 1 starts without a purchase
         state.trains_sold[train["name"]] = train["count"] if gone else max(owned, first)
 
 
