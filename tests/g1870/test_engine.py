@@ -143,3 +143,14 @@ def test_setting_the_slsf_par_is_not_the_turn_players_purchase():
     state = play(state, "dan: par SLSF 68", "ann: par SP 90")
     assert view(state)["players"]["ann"]["president_of"] == ["SP"]
     assert view(state)["turn"] == "bob"
+
+
+def test_a_private_already_sold_takes_no_bids():
+    """dan's bid on the GRSC after cat has bought it was accepted and tied up dan's cash for good
+    (rule 1870.auction.bid)."""
+    state = play(start(preset="new-game"), "ann: bid 45 on MRBC", "bob: bid 55 on SCC", "cat: buy GRSC")
+    assert view(state)["privates"]["GRSC"]["owner"] == "cat"
+    with pytest.raises(Refusal) as refusal:
+        play(state, "dan: bid 25 on GRSC")
+    assert refusal.value.rule == "1870.auction.bid"
+    assert not any(a.verb == "bid" and a.item == "GRSC" for a in GAME.legal_actions(state))
