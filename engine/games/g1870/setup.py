@@ -203,7 +203,7 @@ def waiting_sales(state: State, setup: dict) -> None:
         count = sale.get("count", 1)
         if corp.par is None or corp.closed:
             raise InputError(f"{sym} is not a running corporation, so no sale of it can wait.", f"{where}.corporation")
-        if corp.president == seller:
+        if corp.president == seller and not index:  # a later one drops unasked when its turn comes
             raise InputError(f"{seller} is {sym}'s president, whose own sales are never offered for protection.",
                              f"{where}.sold_by")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= corp.market:
@@ -335,8 +335,8 @@ def this_turn(state: State, given) -> None:
     for index, text in enumerate(given.get("routes") or []):
         where = f"this_turn.routes.{index}"
         train, path = run_text(text, where)
-        try:
-            routes.run_check(state, state.turn, train, path, net.runs)
+        try:  # the route as it was run (a train run before a purchase may have rusted since)
+            routes.check(state, state.turn, train, path, [p for _, p in net.runs])
         except Refusal as refusal:
             raise InputError(f"{state.turn} cannot have run '{text}': {refusal.reason}", where) from None
         net.runs.append((train, path))
