@@ -92,3 +92,28 @@ def test_each_law_names_what_is_wrong():
     assert rules == ["1870.private.list", "1870.route.station", "1870.shares.certificates",
                      "1870.shares.presidency", "1870.train.buy"]
     assert view(state) == view(start())           # the original is untouched
+
+
+@pytest.mark.parametrize("bad, where", [
+    ({"passes": 4}, "passes"),
+    ({"this_turn": {"laid": True}}, "this_turn.laid"),
+    ({"this_turn": {"sold": [{"corporation": "TP", "count": 1}]}}, "this_turn.sold.0.count"),
+    ({"this_turn": {"protected_by": "bob"}}, "this_turn.protected_by"),
+    ({"offer": {"kind": "gift", "to": "bob", "item": "GRSC"}}, "offer.kind"),
+    ({"offer": {"kind": "private", "by": "bob", "to": "cat", "item": "MRBC"}}, "offer.by"),
+    ({"must_par": "ann"}, "must_par"),
+    ({"auction": {"bidding": ["ann", "bob"]}}, "auction"),
+    ({"market": {"H2": ["TP"]}}, "market.H2"),
+    ({"still_to_operate": ["SP"]}, "still_to_operate"),
+    ({"round": "operating", "still_to_operate": ["ATSF"]}, "still_to_operate"),
+    ({"round": "over", "turn": "ann"}, "turn"),
+    ({"connection_run": {"corporation": "TP", "token": "maybe"}}, "connection_run.token"),
+    ({"connected": {"SP": {"token": "place", "dividend": "half"}}}, "connected.SP.dividend"),
+    ({"privates": {"GSC": {"owner": "dan", "bids": {"ann": 90}}}}, "privates.GSC.bids"),
+    ({"bank": -5}, "bank"),
+])
+def test_a_position_key_given_wrong_is_refused_at_its_key(bad, where):
+    from rulewright.game import InputError
+    with pytest.raises(InputError) as error:
+        start(bad)
+    assert error.value.where == where, error.value

@@ -321,9 +321,10 @@ def this_turn(state: State, given) -> None:
     own = {"stock": STOCK_TURN, "operating": OPERATING_TURN}.get(state.round, ())
     for name in given:
         if name not in own:
+            now = {"stock": "a stock round", "operating": "an operating round", "auction": "the auction",
+                   "over": "the end of the game"}[state.round]
             raise InputError(f"'this_turn.{name}' belongs to {'an operating' if name in OPERATING_TURN else 'a stock'}"
-                             f" round, and this is {'the ' + state.round if state.round != 'over' else 'the end'}.",
-                             f"this_turn.{name}")
+                             f" round, and this is {now}.", f"this_turn.{name}")
     if state.round == "stock":
         turn_sales(state, given)
         return
