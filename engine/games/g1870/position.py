@@ -110,18 +110,17 @@ class writer:
             put(spec, given, "cell", cell, market.label(market.par_cell(corp.par)) if corp.par else None)
             held = holdings.player_units(s, sym)
             floated = corp.par is not None and held + corp.market >= corp.float_percent // 10
-            if not corp.closed:  # closing empties these
-                put(spec, given, "cash", corp.cash, 10 * corp.par if corp.floated and corp.par else 0)
-                put(spec, given, "market", corp.market, 0)
-                put(spec, given, "redeemed", corp.redeemed, 0)
-                if corp.president:
-                    put(spec, given, "president", corp.president, self.largest_holder(sym))
+            put(spec, given, "cash", corp.cash, 10 * corp.par if corp.floated and corp.par else 0)
+            put(spec, given, "market", corp.market, 0)
+            put(spec, given, "redeemed", corp.redeemed, 0)
+            if corp.president:  # none once closed
+                put(spec, given, "president", corp.president, self.largest_holder(sym))
             put(spec, given, "floated", corp.floated, floated)
             put(spec, given, "operated", corp.operated, False)
             put(spec, given, "trains", list(corp.trains), [])
             put(spec, given, "reissued", corp.incremental, False)
             put(spec, given, "closed", corp.closed, False)
-            if s.round == "stock":  # elsewhere both are set afresh before a stock round reads them
+            if s.round == "stock" and not corp.closed:  # elsewhere set afresh before a stock round reads them
                 put(spec, given, "cash_at_round_start", corp.cash_at_round_start, corp.cash)
                 put(spec, given, "redeemed_this_round", corp.redeemed_this_round, False)
             if spec or given is not None:
