@@ -95,13 +95,13 @@ def build_private(state: State, priv, spec) -> None:
     """A private's owner (a player or corporation), ``closed``, or a mapping of ``owner``,
     ``closed``, ``price`` (its auction price now) and ``bids`` (player: amount)."""
     where = f"privates.{priv.sym}"
+    owner_at = f"{where}.owner" if isinstance(spec, dict) else where
     if not isinstance(spec, dict):
         spec = {"closed": True} if spec == "closed" else {"owner": spec}
     check_keys(spec, PRIVATE, where)
     if spec.get("owner") is not None:
         owners = {**{p: p for p in state.players}, **{c: c for c in state.corporations}}
-        priv.owner = lookup("player or corporation", spec["owner"], owners, f"{where}.owner" if "closed" in spec
-                            or len(spec) > 1 else where)
+        priv.owner = lookup("player or corporation", spec["owner"], owners, owner_at)
     priv.closed = flag(spec.get("closed", False), f"{where}.closed", "the private has closed")
     priv.price = whole(spec.get("price", priv.cost), f"{where}.price", "its auction price", 0, priv.cost)
     bids = spec.get("bids") or {}
