@@ -20,13 +20,13 @@ from engine.games.g1870.state import State
 
 def setup_of(state: State, presets: dict[str, dict]) -> dict:
     """The shortest of the position written without a preset and written over each preset."""
-    written = [writer(state, {}).out]
+    written = [Writer(state, {}).out]
     for name, preset in presets.items():
-        written.append(minimal_setup(writer(state, preset).out, {name: preset}))
+        written.append(minimal_setup(Writer(state, preset).out, {name: preset}))
     return min(written, key=lambda s: (len(yaml.safe_dump(s, sort_keys=False)), "preset" not in s))
 
 
-class writer:
+class Writer:
     """One written setup: ``put`` writes a value unless it is the default and the base (the part of
     a preset it will be merged over) does not state it."""
 
