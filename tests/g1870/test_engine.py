@@ -133,3 +133,24 @@ def test_a_refused_action_names_its_rule_and_changes_nothing():
         play(state, "ann: buy 2 TP")
     assert refusal.value.rule == "1870.buy.one-per-turn"
     assert view(state)["players"]["ann"]["cash"] == 300
+
+
+def test_setting_the_slsf_par_is_not_the_turn_players_purchase():
+    """The SLSF's par, owed by the SLSF private's buyer, is not the purchase of whoever's turn it is
+    (rule 1870.buy.one-per-turn): ann may still start a corporation after dan sets it."""
+    state = start({"players": ["ann", "bob", "cat", "dan"], "stock_round": 1, "privates": {"SLSF": "dan"},
+                   "must_par": "dan", "turn": "ann"}, preset=None)
+    state = play(state, "dan: par SLSF 68", "ann: par SP 90")
+    assert view(state)["players"]["ann"]["president_of"] == ["SP"]
+    assert view(state)["turn"] == "bob"
+
+
+def test_a_private_already_sold_takes_no_bids():
+    """dan's bid on the GRSC after cat has bought it was accepted and tied up dan's cash for good
+    (rule 1870.auction.bid)."""
+    state = play(start(preset="new-game"), "ann: bid 45 on MRBC", "bob: bid 55 on SCC", "cat: buy GRSC")
+    assert view(state)["privates"]["GRSC"]["owner"] == "cat"
+    with pytest.raises(Refusal) as refusal:
+        play(state, "dan: bid 25 on GRSC")
+    assert refusal.value.rule == "1870.auction.bid"
+    assert not any(a.verb == "bid" and a.item == "GRSC" for a in GAME.legal_actions(state))

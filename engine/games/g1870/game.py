@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 
 from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
-from engine.games.g1870 import (actions, connections, holdings, market, network, operating, privates, protection,
-                                redemption, rounds, routes, shares, stock)
+from engine.games.g1870 import (actions, connections, holdings, market, network, operating, position, privates,
+                                protection, redemption, rounds, routes, shares, stock)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
@@ -272,6 +272,15 @@ class G1870(Game):
 
     def view(self, state: State) -> dict:
         return view(state)
+
+    def setup_of(self, state: State) -> dict:
+        """The position in the setup keys of the chapters' Notation sections, a preset plus what
+        differs from it (``position.py``)."""
+        return position.setup_of(state, self.presets)
+
+    def invariants(self, state: State) -> list:
+        """Money, shares, privates, station tokens and trains are conserved (``position.py``)."""
+        return position.invariants(state)
 
     def legal_actions(self, state: State) -> list[actions.Act]:
         """Every candidate action that ``apply`` accepts now. Candidates cover each kind of action

@@ -8,7 +8,7 @@ that have already made their connection run. Home tokens of started corporations
 """
 from __future__ import annotations
 
-from rulewright.game import InputError
+from rulewright.game import InputError, Refusal
 from engine.games.g1870 import network
 from engine.games.g1870.network import Network
 
@@ -33,20 +33,109 @@ def build(state, setup: dict) -> None:
             raise InputError(f"'{link}' is not a link of the map: write two neighbouring stations, as in "
                              "'Dallas-Houston' (see the Notation section).", f"track.{link}")
         state.net.track[network.key(*ends)] = corporation(state, by, f"track.{link}") if by else ""
+    made = connection_choices(state, setup)
+    for sym, choice, _, _ in made:  # a kept destination token is on the charter before any is placed
+        if choice in ("keep", "existing", "charter"):
+            state.net.charter[sym].append(100)
+    placed = {(network.destination(sym), sym) for sym, choice, _, _ in made if choice == "place"}
+    given = {}
     for name, owners in (setup.get("tokens") or {}).items():
         where = network.station(name, f"tokens.{name}")
-        for sym in owners if isinstance(owners, list) else [owners]:
-            add_token(state, corporation(state, sym, f"tokens.{name}"), where)
-    for sym, choice in (setup.get("connected") or {}).items():
-        sym = corporation(state, sym, f"connected.{sym}")
-        if choice not in ("map", "charter"):
-            raise InputError("Say where the destination token went: 'map' or 'charter'.", f"connected.{sym}")
-        state.net.destination[sym] = choice
-        state.net.history[sym] = {"revenue": None, "dividend": None, "routes": [], "token": choice}
-        if choice == "map" and sym not in state.net.tokens.get(network.destination(sym), []):
-            state.net.tokens.setdefault(network.destination(sym), []).append(sym)
-        elif choice == "charter":
-            state.net.charter[sym].append(100)
+        given[where] = [corporation(state, sym, f"tokens.{name}") for sym in
+                        (owners if isinstance(owners, list) else [owners])]
+        for sym in given[where]:
+            if (where, sym) not in placed:
+                add_token(state, sym, where)
+    for sym, choice, record, where in made:
+        dest = network.destination(sym)
+        if choice in ("place", "map") and sym not in state.net.tokens.get(dest, []):
+            state.net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be
+        if choice == "existing" and sym not in state.net.tokens.get(dest, []):
+            raise InputError(f"'existing' says {sym}'s token in {dest} became its destination token; give it that "
+                             f"token (tokens: {{{dest}: [{sym}]}}) or say 'place'.", where)
+        if choice is not None:
+            state.net.destination[sym] = "charter" if choice in ("keep", "charter") else "map"
+        if record is not None:
+            state.net.history[sym] = record
+    for where, order in given.items():  # a station's tokens listed in full (home ones too): the order placed
+        if sorted(order) == sorted(state.net.tokens.get(where, [])):
+            state.net.tokens[where] = list(order)
+    network.sync(state)
+    connection_run(state, setup.get("connection_run"))
+    queue = setup.get("connection_queue") or []
+    if not isinstance(queue, list):
+        raise InputError("'connection_queue' is a list of corporations waiting for their connection runs.",
+                         "connection_queue")
+    state.net.queue = [corporation(state, sym, "connection_queue") for sym in queue]
+
+
+CONNECTED = ("token", "revenue", "dividend", "routes")
+RUN = ("corporation", "token", "routes")
+CHOICES = ("place", "keep", "existing")
+
+
+def connection_choices(state, setup: dict) -> list:
+    """What each connection run, made (``connected``) or under way (``connection_run``), did with the
+    destination token: ``(corporation, choice, record of a finished run or None, where)``.
+    ``connected`` gives ``map`` or ``charter``, or the whole run as the view shows it: ``token``
+    (place, keep or existing), ``revenue``, ``dividend`` (paid or withheld) and ``routes``."""
+    from engine.games.g1870.setup import check_keys, run_text
+    from rulewright.game.values import whole
+    out = []
+    for sym, spec in (setup.get("connected") or {}).items():
+        where = f"connected.{sym}"
+        sym = corporation(state, sym, where)
+        if spec in ("map", "charter"):
+            out.append((sym, spec, {"revenue": None, "dividend": None, "routes": [], "token": spec}, where))
+            continue
+        if not isinstance(spec, dict):
+            raise InputError("Say where the destination token went: 'map' or 'charter' (or give the run: token, "
+                             "revenue, dividend, routes).", where)
+        check_keys(spec, CONNECTED, where)
+        if spec.get("token") not in CHOICES:
+            raise InputError("'token' is place, keep or existing: what the run did with the destination token.",
+                             f"{where}.token")
+        if spec.get("dividend") not in ("paid", "withheld"):
+            raise InputError("'dividend' is paid or withheld.", f"{where}.dividend")
+        for index, text in enumerate(spec.get("routes") or []):
+            run_text(text, f"{where}.routes.{index}")
+        record = {"revenue": whole(spec.get("revenue", 0), f"{where}.revenue", "the run's revenue", 0, None),
+                  "dividend": spec["dividend"], "routes": [str(r) for r in spec.get("routes") or []],
+                  "token": spec["token"]}
+        out.append((sym, spec["token"], record, where))
+    run = setup.get("connection_run")
+    if run is not None:
+        check_keys(run, RUN, "connection_run")
+        sym = corporation(state, run.get("corporation"), "connection_run.corporation")
+        if sym in state.net.history or any(sym == made[0] for made in out):
+            raise InputError(f"{sym} has made its connection run already (rule 1870.connection.once).",
+                             "connection_run.corporation")
+        if run.get("token") not in (None, *CHOICES):
+            raise InputError("'token' is place, keep, existing, or left out while undecided.", "connection_run.token")
+        out.append((sym, run.get("token"), None, "connection_run.token"))
+    return out
+
+
+def connection_run(state, run) -> None:
+    """The connection run under way: its ``corporation``, the ``token`` decision (left out while
+    undecided) and the ``routes`` its trains have run so far."""
+    from engine.games.g1870.setup import run_text
+    from engine.games.g1870 import routes
+    if run is None:
+        return
+    sym = corporation(state, run.get("corporation"), "connection_run.corporation")
+    state.net.current = {"corp": sym, "token": run.get("token"), "runs": []}
+    if run.get("routes") and run.get("token") is None:
+        raise InputError("The destination token is decided before any train runs (rule 1870.connection.token); "
+                         "give 'token'.", "connection_run.token")
+    for index, text in enumerate(run.get("routes") or []):
+        where = f"connection_run.routes.{index}"
+        train, path = run_text(text, where)
+        try:
+            routes.run_check(state, sym, train, path, state.net.current["runs"])
+        except Refusal as refusal:
+            raise InputError(f"{sym} cannot have run '{text}': {refusal.reason}", where) from None
+        state.net.current["runs"].append((train, path))
 
 
 def add_token(state, sym: str, where: str) -> None:

@@ -189,6 +189,7 @@ def sync(state) -> list[Event]:
                 state.net.tokens[s] = [o for o in state.net.tokens[s] if o != sym]
             if gone:
                 events.append(Event("tokens-removed", {"corporation": sym, "stations": gone}))
+            state.net.charter.pop(sym, None)  # its unplaced tokens leave the game with it
             state.net.queue = [q for q in state.net.queue if q != sym]
         elif corp.par is not None and sym not in state.net.charter:
             state.net.charter[sym] = list(data.load("map")["tokens"][sym][1:])

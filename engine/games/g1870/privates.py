@@ -76,6 +76,8 @@ def auction_buy(state: State, name: str, sym: str) -> list[Event]:
 def bid_check(state: State, name: str, sym: str, amount: int) -> None:
     """``bid``'s refusals, in its order, changing nothing."""
     priv = state.privates[sym]
+    if priv.owner is not None or priv.closed:
+        raise Refusal("1870.auction.bid", f"{sym} has been sold already; bid on a private still for sale.")
     if state.bidoff:
         if sym != state.bidoff["private"]:
             raise Refusal("1870.auction.bid", f"The bidding now is for {state.bidoff['private']}.")

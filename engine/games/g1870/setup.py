@@ -1,18 +1,26 @@
 """Building a state from an example's ``setup`` (documented in the chapter's Notation section)."""
 from __future__ import annotations
 
-from rulewright.game import InputError
+from rulewright.game import InputError, Refusal
 from rulewright.game.values import flag, money, whole
 from rulewright.game.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, map_setup, market, rounds
-from engine.games.g1870.state import Corporation, Player, Private, Sale, State
+from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes
+from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected", "protection")
-SALE = ("corporation", "sold_by", "count")
+       "phase", "bank", "next_train", "track", "tokens", "connected", "protection",
+       # what a position reached in play also needs (see the Notation section's "Positions from play")
+       "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
+       "still_to_operate", "connection_run", "connection_queue")
+SALE = ("corporation", "sold_by", "count", "president")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
-        "closed")
+        "closed", "cash_at_round_start", "redeemed_this_round")
+PRIVATE = ("owner", "closed", "price", "bids")
+THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend")
+OFFER = ("kind", "by", "to", "item", "price")
+OFFER_KINDS = ("private", "corp-private", "redeem")
+AUCTION = ("bidding", "last_buyer")
 MOST_CASH = 100_000  # the bank starts with $12,000: anything near this is a slip of the keyboard
 
 
@@ -63,24 +71,60 @@ def build(setup: dict, settings: dict) -> State:
         player.sold_this_round = {key("corporation", s, state.corporations, f"players.{name}.sold")
                                   for s in spec.get("sold") or []}
     for sym, owner in (setup.get("privates") or {}).items():
-        priv = state.privates[key("private company", sym, state.privates, "privates")]
-        if owner == "closed":
-            priv.closed = True
-        else:
-            owners = {**{p: p for p in state.players}, **{c: c for c in state.corporations}}
-            priv.owner = lookup("player or corporation", owner, owners, f"privates.{sym}")
+        build_private(state, state.privates[key("private company", sym, state.privates, "privates")], owner)
     given = {key("corporation", sym, state.corporations, "corporations"): spec or {}
              for sym, spec in (setup.get("corporations") or {}).items()}
     for sym in [*given, *(s for s in state.corporations if s not in given)]:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
+    stack_order(state, setup.get("market"))
     state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in data.trains()))
     sold_train_kinds(state, setup.get("next_train"))
-    state.bank = money(setup.get("bank", data.tables()["bank"] - total_cash(state)), "bank", "the bank's cash",
-                       MOST_CASH)
+    state.bank_broken = flag(setup.get("bank_broken", False), "bank_broken", "the bank has broken")
+    state.bank = whole(setup.get("bank", data.tables()["bank"] - total_cash(state)), "bank", "the bank's cash "
+                       "(below 0 only once 'bank_broken: true')", -MOST_CASH if state.bank_broken else 0, MOST_CASH)
     start_round(state, setup)
     waiting_sales(state, setup)
     map_setup.build(state, setup)
+    this_turn(state, setup.get("this_turn"))
+    waiting_offer(state, setup.get("offer"))
+    auction(state, setup)
     return state
+
+
+def build_private(state: State, priv, spec) -> None:
+    """A private's owner (a player or corporation), ``closed``, or a mapping of ``owner``,
+    ``closed``, ``price`` (its auction price now) and ``bids`` (player: amount)."""
+    where = f"privates.{priv.sym}"
+    owner_at = f"{where}.owner" if isinstance(spec, dict) else where
+    if not isinstance(spec, dict):
+        spec = {"closed": True} if spec == "closed" else {"owner": spec}
+    check_keys(spec, PRIVATE, where)
+    if spec.get("owner") is not None:
+        owners = {**{p: p for p in state.players}, **{c: c for c in state.corporations}}
+        priv.owner = lookup("player or corporation", spec["owner"], owners, owner_at)
+    priv.closed = flag(spec.get("closed", False), f"{where}.closed", "the private has closed")
+    priv.price = whole(spec.get("price", priv.cost), f"{where}.price", "its auction price", 0, priv.cost)
+    bids = spec.get("bids") or {}
+    if not isinstance(bids, dict):
+        raise InputError("'bids' is a mapping of player to amount bid, e.g. {ann: 45}.", f"{where}.bids")
+    if bids and (priv.owner or priv.closed):
+        raise InputError(f"{priv.sym} is no longer for sale, so nobody can have a bid on it.", f"{where}.bids")
+    priv.bids = {player_name(name, state, f"{where}.bids"): whole(amount, f"{where}.bids.{name}", "a bid",
+                                                                     priv.cost + 5, MOST_CASH)
+                 for name, amount in bids.items()}
+
+
+def stack_order(state: State, given) -> None:
+    """``market``: cell to the corporations on it, top of the stack first, where several share a
+    cell (rule 1870.market.stacking); the cells themselves come from each corporation's ``cell``."""
+    for cell, order in (given or {}).items():
+        pos = market.parse_label(cell, f"market.{cell}")
+        order = [key("corporation", s, state.corporations, f"market.{cell}") for s in order or []]
+        there = state.stacks.get(pos, [])
+        if sorted(order) != sorted(there):
+            raise InputError(f"{market.label(pos)} holds {', '.join(there) or 'no corporation'} (from the "
+                             "corporations' 'cell'); list exactly those, top first.", f"market.{cell}")
+        state.stacks[pos] = order
 
 
 def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
@@ -100,13 +144,14 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
         corp.pos = market.par_cell(corp.par)
     if corp.pos:
         state.stacks.setdefault(corp.pos, []).append(corp.sym)
+    closing = flag(spec.get("closed", False), f"{where}.closed", "the corporation has closed")
     corp.market = whole(spec.get("market", 0), f"{where}.market", "the shares in the market", 0, 10)
     corp.redeemed = whole(spec.get("redeemed", 0), f"{where}.redeemed", "the shares redeemed", 0, 10)
     held = holdings.player_units(state, corp.sym)
     corp.treasury = 10 - held - corp.market - corp.redeemed
     if corp.treasury < 0:
         raise InputError(f"{corp.sym} has only ten shares, but the setup places {10 - corp.treasury}.", where)
-    if corp.par:
+    if corp.par and not closing:
         holdings.update_president(state, corp)
         if "president" in spec:
             corp.president = player_name(spec["president"], state, f"{where}.president")
@@ -128,8 +173,11 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
             raise InputError(f"There is no {train}-train; the trains are {', '.join(names)}.",
                              f"{where}.trains.{index}")
     corp.trains = [str(t) for t in trains]
-    corp.cash_at_round_start = corp.cash
-    if flag(spec.get("closed", False), f"{where}.closed", "the corporation has closed"):  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
+    corp.cash_at_round_start = money(spec.get("cash_at_round_start", corp.cash), f"{where}.cash_at_round_start",
+                                     "its cash when the stock round began", MOST_CASH)
+    corp.redeemed_this_round = flag(spec.get("redeemed_this_round", False), f"{where}.redeemed_this_round",
+                                    "it has redeemed a share this stock round")
+    if closing:  # as when its price reaches the closing row (rule 1870.market.close): shares gone, cash to the bank
         holdings.close_corporation(state, corp)
 
 
@@ -155,7 +203,7 @@ def waiting_sales(state: State, setup: dict) -> None:
         count = sale.get("count", 1)
         if corp.par is None or corp.closed:
             raise InputError(f"{sym} is not a running corporation, so no sale of it can wait.", f"{where}.corporation")
-        if corp.president == seller:
+        if corp.president == seller and not index:  # a later one drops unasked when its turn comes
             raise InputError(f"{seller} is {sym}'s president, whose own sales are never offered for protection.",
                              f"{where}.sold_by")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= corp.market:
@@ -164,7 +212,7 @@ def waiting_sales(state: State, setup: dict) -> None:
                              "if need be).", f"{where}.count")
         sellers.add(seller)
         state.players[seller].sold_this_round.add(sym)
-        state.protection.append(Sale(seller, sym, count, holdings.price(corp), corp.president))
+        state.protection.append(Sale(seller, sym, count, holdings.price(corp), president_before(state, sale, where)))
     if len(sellers) > 1:
         raise InputError("All waiting sales come from one turn, so one player sold them all.", "protection")
     if sellers and "turn" in setup and state.turn not in sellers:
@@ -174,10 +222,18 @@ def waiting_sales(state: State, setup: dict) -> None:
         state.turn = next(iter(sellers))
 
 
+def president_before(state: State, sale: dict, where: str) -> str | None:
+    """A sale's ``president``: who was president when it was made (by default the president now;
+    a sale can pass the presidency on, rule 1870.protect.new-president)."""
+    corp = state.corporations[key("corporation", sale["corporation"], state.corporations, f"{where}.corporation")]
+    return player_name(sale["president"], state, f"{where}.president") if "president" in sale else corp.president
+
+
 def sold_train_kinds(state: State, next_train=None) -> None:
     """Trains already bought. Trains are sold in order, so every train of a kind before the
-    phase's own kind is gone, and at least one of the phase's kind; ``next_train`` names the next
-    one for sale outright (all before it sold)."""
+    phase's own kind is gone, and at least one of the phase's kind (its purchase began the phase;
+    phase 1 begins with none sold); ``next_train`` names the next one for sale outright (all
+    before it sold)."""
     names = [t["name"] for t in data.trains()]
     if next_train is not None and str(next_train) not in names:
         raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
@@ -185,7 +241,7 @@ def sold_train_kinds(state: State, next_train=None) -> None:
     for train in data.trains():
         owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
         gone = train["name"] in before or train["phase"] < state.phase
-        first = 1 if train["phase"] == state.phase else 0
+        first = 1 if train["phase"] == state.phase > 1 else 0  # phase 1 starts without a purchase
         state.trains_sold[train["name"]] = train["count"] if gone else max(owned, first)
 
 
@@ -195,22 +251,187 @@ def total_cash(state: State) -> int:
 
 def start_round(state: State, setup: dict) -> None:
     state.round = setup.get("round", "stock")
-    if state.round not in ("auction", "stock", "operating"):
-        raise InputError("'round' must be auction, stock or operating.", "round")
+    if state.round not in ("auction", "stock", "operating", "over"):
+        raise InputError("'round' must be auction, stock, operating or over (the game has ended).", "round")
     state.stock_round = whole(setup.get("stock_round", 1 if state.round == "auction" else 2), "stock_round",
                               "the stock round's number", 1, 1000)
     first = list(state.players)[0]
     state.priority = player_name(setup.get("priority", first), state, "priority")
-    if state.round == "operating":
-        state.operating_round = whole(setup.get("operating_round", 1), "operating_round",
-                                      "the operating round's number in its set", 1, 3)
-        state.ors_in_set = max(rounds.rounds_in_phase(state.phase), state.operating_round)
-        state.operating_order = [s for s in rounds.price_order(state) if state.corporations[s].floated]
-        turn = key("operating corporation", setup.get("turn", (state.operating_order or [""])[0]),
-                   state.operating_order, "turn")
-        state.operating_order = state.operating_order[state.operating_order.index(turn) + 1:]
-        state.turn = turn
+    state.ors_in_set = whole(setup.get("operating_rounds_in_set", 1), "operating_rounds_in_set",
+                             "the number of operating rounds in the set", 1, 3)
+    if state.round in ("stock", "auction"):
+        state.passes = whole(setup.get("passes", 0), "passes", "the players who have passed in a row since "
+                             "someone last acted", 0, len(state.players) - 1)
+    elif "passes" in setup:
+        raise InputError("'passes' counts passes in a stock round or the auction; remove it.", "passes")
+    if state.round == "over":
+        state.game_over, state.turn = True, ""
+        if "turn" in setup:
+            raise InputError("The game is over, so it is nobody's turn; remove 'turn'.", "turn")
         return
+    if state.round == "operating":
+        operating_turn(state, setup)
+        return
+    for name in ("still_to_operate", "operating_round"):
+        if name in setup:
+            raise InputError(f"'{name}' belongs to an operating round; remove it or set 'round: operating'.", name)
     state.turn = player_name(setup.get("turn", state.priority), state, "turn")
-    for corp in state.corporations.values():
-        corp.cash_at_round_start = corp.cash
+
+
+def operating_turn(state: State, setup: dict) -> None:
+    """The operating corporation (``turn``) and ``still_to_operate``: by default those after it in
+    share-price order (rule 1870.rounds.or-order); in play the order is fixed when the round
+    begins, so prices that move during the round leave it as it was."""
+    state.operating_round = whole(setup.get("operating_round", 1), "operating_round",
+                                  "the operating round's number in its set", 1, 3)
+    state.ors_in_set = max(rounds.rounds_in_phase(state.phase), state.operating_round)
+    if "operating_rounds_in_set" in setup:
+        state.ors_in_set = whole(setup["operating_rounds_in_set"], "operating_rounds_in_set",
+                                 "the number of operating rounds in the set", state.operating_round, 3)
+    order = [s for s in rounds.price_order(state) if state.corporations[s].floated]
+    floated = {s: s for s, c in state.corporations.items() if c.floated}
+    turn = key("operating corporation", setup.get("turn", (order or [""])[0]), floated, "turn")
+    if "still_to_operate" not in setup:
+        state.operating_order = order[order.index(turn) + 1:] if turn in order else []
+    elif not isinstance(setup["still_to_operate"], list):
+        raise InputError("'still_to_operate' is a list of corporations, in the order they will operate.",
+                         "still_to_operate")
+    else:
+        running = {s: s for s in order if s != turn}
+        state.operating_order = [key("floated corporation", s, running, "still_to_operate")
+                                 for s in setup["still_to_operate"]]
+        if len(set(state.operating_order)) < len(state.operating_order):
+            raise InputError("'still_to_operate' names a corporation twice.", "still_to_operate")
+    state.turn = turn
+
+
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend")
+
+
+def this_turn(state: State, given) -> None:
+    """``this_turn``: what the player or corporation whose turn it is has done so far in it. In a
+    stock round: ``sold`` (sales of this turn, not yet offered for protection), ``bought`` (a
+    corporation bought from the market in the brown zone, where more may follow) and
+    ``protected_by`` (the president who protected one of the turn's sales while others still
+    wait). In an operating round: ``laid``, ``token``, ``routes`` (``"4: Dallas-Houston"``) and
+    ``dividend`` (its revenue has been paid out or withheld)."""
+    if given is None:
+        return
+    check_keys(given, THIS_TURN, "this_turn")
+    own = {"stock": STOCK_TURN, "operating": OPERATING_TURN}.get(state.round, ())
+    for name in given:
+        if name not in own:
+            now = {"stock": "a stock round", "operating": "an operating round", "auction": "the auction",
+                   "over": "the end of the game"}[state.round]
+            raise InputError(f"'this_turn.{name}' belongs to {'an operating' if name in OPERATING_TURN else 'a stock'}"
+                             f" round, and this is {now}.", f"this_turn.{name}")
+    if state.round == "stock":
+        turn_sales(state, given)
+        return
+    net = network.turn_fields(state)
+    net.laid = flag(given.get("laid", False), "this_turn.laid", f"{state.turn} has laid track this turn")
+    net.tokened = flag(given.get("token", False), "this_turn.token", f"{state.turn} has placed a token this turn")
+    state.dividend_done = flag(given.get("dividend", False), "this_turn.dividend",
+                               f"{state.turn} has paid out or withheld its revenue this turn")
+    for index, text in enumerate(given.get("routes") or []):
+        where = f"this_turn.routes.{index}"
+        train, path = run_text(text, where)
+        try:  # the route as it was run (a train run before a purchase may have rusted since)
+            routes.check(state, state.turn, train, path, [p for _, p in net.runs])
+        except Refusal as refusal:
+            raise InputError(f"{state.turn} cannot have run '{text}': {refusal.reason}", where) from None
+        net.runs.append((train, path))
+
+
+def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
+    """``"4: Dallas-Houston"`` -> ("4", ("Dallas", "Houston")), as the view writes a run."""
+    train, _, path = str(text).partition(":")
+    if not path or train.strip() not in [t["name"] for t in data.trains()]:
+        raise InputError(f"Write a run as its train and route, e.g. '4: Dallas-Houston', not {text!r}.", where)
+    return train.strip(), network.read_path(path.strip(), where)
+
+
+def turn_sales(state: State, given: dict) -> None:
+    player = state.players[state.turn]
+    sold = given.get("sold") or []
+    if (sold or "bought" in given) and state.protection:
+        raise InputError("The turn's sales already wait for price protection, so the turn is over: leave out "
+                         "'this_turn.sold' and 'this_turn.bought'.", "this_turn")
+    for index, sale in enumerate(sold if isinstance(sold, list) else [None]):
+        where = f"this_turn.sold.{index}"
+        check_keys(sale, ("corporation", "count", "president"), where)
+        sym = key("corporation", sale.get("corporation"), state.corporations, f"{where}.corporation")
+        corp, count = state.corporations[sym], sale.get("count", 1)
+        if corp.par is None or corp.closed or any(s.corp == sym for s in state.sales):
+            raise InputError(f"Name each running corporation sold this turn once ({sym}).", f"{where}.corporation")
+        whole(count, f"{where}.count", f"the {sym} shares sold (already counted in corporations.{sym}.market)",
+              1, corp.market)
+        state.sales.append(Sale(state.turn, sym, count, holdings.price(corp), president_before(state, sale, where)))
+        state.acted.append(("sell", sym))
+        player.sold_this_round.add(sym)
+    if "bought" in given:
+        sym = key("corporation", given["bought"], state.corporations, "this_turn.bought")
+        if holdings.zone(state.corporations[sym]) != "brown" or not player.shares.get(sym):
+            raise InputError(f"Only a brown-zone purchase from the market leaves the turn open (rule "
+                             f"1870.buy.brown-zone), and {state.turn} must hold the {sym} shares bought.",
+                             "this_turn.bought")
+        state.acted.append(("buy", sym, "market"))
+    if "protected_by" in given:
+        if not state.protection:
+            raise InputError("'protected_by' names the president who protected a sale while others still wait "
+                             "in 'protection'; with none waiting, leave it out.", "this_turn.protected_by")
+        state.last_protector = player_name(given["protected_by"], state, "this_turn.protected_by")
+
+
+def waiting_offer(state: State, given) -> None:
+    """``offer``: an offer waiting for an answer (``accept`` or ``reject``): ``kind`` (``private``: a
+    player sells a private to another; ``corp-private``: the operating corporation buys a private
+    from a player; ``redeem``: a corporation redeems a share from a player), ``by`` (who made it),
+    ``to`` (who answers), ``item`` (the private or the corporation) and ``price``."""
+    if given is None:
+        return
+    check_keys(given, OFFER, "offer")
+    kind = given.get("kind")
+    if kind not in OFFER_KINDS:
+        raise InputError("'offer.kind' is private, corp-private or redeem.", "offer.kind")
+    to = player_name(given.get("to"), state, "offer.to")
+    items = state.corporations if kind == "redeem" else state.privates
+    item = key("corporation" if kind == "redeem" else "private company", given.get("item"), items, "offer.item")
+    by = str(given.get("by", state.turn))
+    if by != state.turn or (kind == "corp-private") != (state.round == "operating"):
+        raise InputError(f"An offer is made by the one whose turn it is ({state.turn or 'nobody'}), a "
+                         f"{'corporation' if kind == 'corp-private' else 'player'} in "
+                         f"{'an operating' if kind == 'corp-private' else 'a stock'} round.", "offer.by")
+    price = whole(given.get("price", 0), "offer.price", "the price offered", 0, MOST_CASH)
+    state.offer = Offer(kind, by, to, item, price)
+
+
+def auction(state: State, setup: dict) -> None:
+    """``must_par`` (the player who bought the SLSF private and must now set the SLSF's par) and
+    ``auction``: ``bidding`` (the players bidding the cheapest private up, in the order they bid)
+    and ``last_buyer`` (the last player to buy a private outright; play goes on after them)."""
+    if "must_par" in setup:
+        name = player_name(setup["must_par"], state, "must_par")
+        if state.privates["SLSF"].owner != name or state.corporations["SLSF"].par is not None:
+            raise InputError(f"Only the owner of the SLSF private, before the SLSF has started, must set its par; "
+                             f"give 'privates: {{SLSF: {name}}}'.", "must_par")
+        state.must_par = name
+    given = setup.get("auction")
+    if given is None:
+        return
+    check_keys(given, AUCTION, "auction")
+    if state.round != "auction":
+        raise InputError("'auction' describes the private auction; set 'round: auction' or remove it.", "auction")
+    if given.get("last_buyer") is not None:
+        state.last_buyer = player_name(given["last_buyer"], state, "auction.last_buyer")
+    if given.get("bidding"):
+        cheapest = privates.first(state)
+        bidders = [player_name(n, state, "auction.bidding") for n in given["bidding"]]
+        bids = state.privates[cheapest].bids if cheapest else {}
+        if len(bidders) < 2 or sorted(bidders) != sorted(bids):
+            raise InputError(f"'bidding' lists the players bidding the cheapest private left, {cheapest}, up: "
+                             f"those with bids on it ({', '.join(bids) or 'none'}), two or more.", "auction.bidding")
+        if state.turn not in bidders:
+            raise InputError(f"While {cheapest} is bid up, the turn is one of its bidders'; name one in 'turn'.",
+                             "turn")
+        state.bidoff = {"private": cheapest, "bidders": bidders, "next": bidders.index(state.turn)}

@@ -57,7 +57,8 @@ def par(state: State, name: str, sym: str, price: int) -> list[Event]:
     corp.par = price
     corp.president = name
     holdings.place(state, corp, market.par_cell(price))
-    state.acted.append(("par", sym))
+    if not slsf_owner:  # the SLSF's par is owed from the auction, not an act of whoever's turn it is now
+        state.acted.append(("par", sym))
     events = [Event("corporation-started", {"corporation": sym, "par": price, "president": name})]
     if slsf_owner:
         state.must_par = None
