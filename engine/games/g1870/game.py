@@ -270,6 +270,11 @@ class G1870(Game):
         return (lambda: routes.run_check(state, sym, act.item, path, network.turn_fields(state).runs),
                 lambda: routes.run(state, sym, act.item, path, network.turn_fields(state).runs))
 
+    def is_over(self, state: State) -> bool:
+        """The game has ended: the bank broke and the set of operating rounds was finished, or a
+        bankruptcy ended it (rules 1870.end.bank and 1870.end.bankruptcy)."""
+        return state.game_over
+
     def view(self, state: State) -> dict:
         return view(state)
 
