@@ -233,7 +233,7 @@ def _actions(result: Result, words: phrases.Phrases):
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step in steps:
+    for step, said in zip(steps, words.moves(result.run)):
         item = nodes.list_item()
         para = nodes.paragraph()
         if step.actor:
@@ -244,18 +244,11 @@ def _actions(result: Result, words: phrases.Phrases):
             para += nodes.Text(" — refused (")
             para += ruleref_node(rule_id=step.refusal.rule)
             para += nodes.Text(f"): {step.refusal.reason}")
-        elif step.events:
-            para += nodes.Text(" — " + " ".join(_sentence(event, words) for event in step.events))
+        elif said:
+            para += nodes.Text(" — " + " ".join(said))
         item += para
         items += item
     return [items]
-
-
-def _sentence(event, words: phrases.Phrases) -> str:
-    """The event as the game's phrases say it; an event without one keeps its name (the
-    whole-book checks report it)."""
-    said = words.event(event)
-    return said if said is not None else event.name + "."
 
 
 def _outcome(result: Result, words: phrases.Phrases, designer: bool):
