@@ -72,8 +72,9 @@ class ExampleDirective(SphinxDirective):
         designer = edition(self.config) == "designer"
         words = phrases.for_game(result.run.game)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
+        self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)
-        box += _section("Setup", describe_setup(scenario.data))
+        box += _section("Setup", describe_setup(scenario.data, words, designer, str(path)))
         box += _section("Play", _actions(result, words))
         box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
         if scenario.diagram:
