@@ -117,7 +117,7 @@ def player_only(app, doctree, docname) -> None:
     reported = set()
     for text in doctree.findall(nodes.Text):
         for pattern, words in checks.found_in(str(text), found):
-            where = _source_line(text, docname, app.env)
+            where = _source_line(text, docname, app.env, words)
             if (where, words) in reported:
                 continue
             reported.add((where, words))
@@ -125,11 +125,23 @@ def player_only(app, doctree, docname) -> None:
                            location=where, type="rulewright", subtype="player-only")
 
 
-def _source_line(node, docname: str, env) -> str:
-    """``file:line`` of the source that made ``node``: the nearest element that knows its line
-    (an example's or a position's box knows its directive's)."""
+def _source_line(node, docname: str, env, words: str = "") -> str:
+    """``file:line`` of the source that made ``node``: the nearest element that knows its line (an
+    example's or a position's box knows its directive's); in a paragraph of several lines, the
+    line of the source ``words`` are written on."""
     while node is not None:
         if getattr(node, "source", None) and getattr(node, "line", None):
-            return f"{node.source}:{node.line}"
+            return f"{node.source}:{_line_of(node.source, node.line, words)}"
         node = node.parent
     return str(env.doc2path(docname))
+
+
+def _line_of(path: str, line: int, words: str, reach: int = 30) -> int:
+    """The first line from ``line`` on (within ``reach`` lines) of the file ``path`` that has
+    ``words``; ``line`` when none has (words the directive made, such as a setup row)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return line
+    return next((n + 1 for n in range(line - 1, min(len(lines), line - 1 + reach)) if words and words in lines[n]),
+                line)
