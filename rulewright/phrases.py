@@ -95,7 +95,7 @@ class Phrases:
         """What one move did, sentence by sentence: each event as the catalogue says it (an
         event without a sentence keeps its name; the whole-book checks report it), then each
         ``then`` sentence once."""
-        said, then = [], []
+        said, then = [], {}  # each closing sentence, after the last event that says it
         for event in events:
             same = self.unless_same.get(event.name)
             if same and len({repr(event.data.get(name)) for name in same}) == 1:
@@ -103,9 +103,12 @@ class Phrases:
             sentence = self.event(event, before, after)
             said.append(sentence if sentence is not None else event.name + ".")
             closing = self._say(self.then.get(event.name), event, before, after)
-            if closing is not None and closing not in then:
-                then.append(closing)
-        return said + then
+            if closing is not None:
+                then.pop(closing, None)
+                then[closing] = len(said)
+        for closing, place in sorted(then.items(), key=lambda item: -item[1]):
+            said.insert(place, closing)
+        return said
 
     def moves(self, run) -> list[list[str]]:
         """What each move of a played example (a ``scenario.Run``) did, sentence by sentence, the

@@ -49,7 +49,7 @@ FIXED = (
             "'edition: designer')."),
     Pattern("the test's language", re.compile(r"\b(?:random )?seed(?:s|ed)?\b|\bplayed (?:once|on the rules engine|by "
                                               r"the rules engine)|\brules engine\b|\bevery expectation\b|"
-                                              r"\b(?:rule|example|event) IDs?\b", re.I),
+                                              r"\b(?:rule|example|event) IDs?\b|\bthe engine\b|\bexample(?:'|’)s setup\b", re.I),
             "Say it as a player would (\"whatever the draws\"), or leave it to the designer's edition."),
 )
 

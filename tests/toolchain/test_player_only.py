@@ -4,7 +4,8 @@ from rulewright import player_only
 PATTERNS = player_only.patterns(positions=["mb-late-ann-lnwr"], games=["muck-and-brass"])
 
 DESIGNER = {
-    "In the engine: view companies.*.network.": {"a line naming the engine's view", "a state path of the engine"},
+    "In the engine: view companies.*.network.": {"a line naming the engine's view", "a state path of the engine",
+                                                 "the test's language"},
     "Checked with `rulewright check` (see /authoring).": {"a tool for designers"},
     "Starts from the shared position ‘mb-late-ann-lnwr’": {"a shared position's name"},
     "The same tie, with plurality_ties on": {"a setting's name in the engine"},
@@ -12,6 +13,7 @@ DESIGNER = {
     "settings: {plurality_ties: true}": {"the example format", "a setting's name in the engine"},
     "Random seeds: played once with each seed 1..200": {"the test's language"},
     "Every rule below carries an ID and is played by the rules engine.": {"the test's language"},
+    "It is reported as a mistake in the example's setup; the engine refuses it.": {"the test's language"},
     "settled in designer’s notes": {"a designer's note this edition leaves out"},
     ":diagram: after map": {"a directive option"},
 }
