@@ -218,6 +218,13 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                                                f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "
                                                f"(e.g. {key}: \"what it is in words\", with * for a part that "
                                                "varies, such as a company's name)."))
+        given = scenario.data.get("settings")
+        for name, value in (given.items() if isinstance(given, dict) else ()):
+            if said_by.setting(name, value) is None:
+                problems.append(scenario.problem(f"The book has no words for the setting {name}: {value}. Add them "
+                                                 f"under 'settings:' in {said_by.source} (e.g. {name}: {{{value}: "
+                                                 "\"the rule as this choice reads it\"}), so the player's edition "
+                                                 "can say it in the rules' words.", "settings", name))
         for event, line in expected_events(scenario):
             if event not in said_by.events:
                 problems.append(ExampleProblem(scenario.where.at(line),

@@ -8,16 +8,30 @@ beside the game's module, or a mapping)::
       general_dividends: General Dividends paid
       companies.*.treasury: {say: "{1}'s treasury", value: "${}"}
     events:                                  # every event the engine can emit: its sentence
-      link-built: "{company} builds {link}; its income is now {income}."
+      link-built:
+        say: "{company} builds {link}, which adds ${income} to its income."
+        then: "{company}'s income is now {after:companies.<company>.income}."
+      price-moved: {say: "{corporation}'s price moves from {from} to {to}.", unless-same: [from, to]}
+    settings:                                # each choice of a setting, as the rules say it
+      plurality_ties: {false: "a tie for the most shares is no plurality", true: "a tie is a plurality"}
 
 ``{1}`` in a path phrase is the path's second part (counting from 0); ``{name}`` in an event
 sentence is the event's detail of that name; ``value`` says how a value is written (``"${}"``).
+An event's detail is what the engine reports about that one event (a link's ``income`` is what the
+link adds); a figure of the position is read from the state itself: ``{after:<path>}`` (or
+``{before:<path>}``) is the value at that path after (before) the move, written as its path phrase
+says, with ``<name>`` in the path standing for the event's detail ``name``. A ``then`` sentence
+is said once, after all the move's events, so it states the position the move left (two links of
+one move give one "income is now"). ``unless-same`` leaves the sentence out when those details
+are equal (a price that "moves from H2 to H2"; another event says it did not move). The
+``settings`` words print a setting as its choice in the rules' words, not the engine's name.
 The whole-book checks fail when the book shows a path or an event with no phrase, so the wording
 cannot drift from the engine. The ``events`` list is also the game's event catalogue, shown on
 its notation page (``{event-catalogue}``).
 """
 from __future__ import annotations
 
+import re
 import string
 import sys
 from dataclasses import dataclass, field
@@ -46,6 +60,9 @@ class Phrases:
     paths: list[PathPhrase] = field(default_factory=list)
     events: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    then: dict[str, str] = field(default_factory=dict)  # per event: said once after the move's events
+    unless_same: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    settings: dict[str, dict[str, str]] = field(default_factory=dict)  # setting -> choice (as words) -> phrase
 
     def find(self, key: str) -> PathPhrase | None:
         parts = tuple(key.split("."))
@@ -68,15 +85,90 @@ class Phrases:
             return phrase.value.format(text)
         return text
 
-    def event(self, event) -> str | None:
-        """The event as one sentence, or None when the catalogue has no sentence for it."""
-        template = self.events.get(event.name)
+    def event(self, event, before: Any = None, after: Any = None) -> str | None:
+        """The event as one sentence, or None when the catalogue has no sentence for it (or the
+        sentence names a detail or a part of the position that is not there). ``before`` and
+        ``after`` are the game's views of the position around the move."""
+        return self._say(self.events.get(event.name), event, before, after)
+
+    def narrate(self, events, before: Any = None, after: Any = None) -> list[str]:
+        """What one move did, sentence by sentence: each event as the catalogue says it (an
+        event without a sentence keeps its name; the whole-book checks report it), then each
+        ``then`` sentence once."""
+        said, then = [], {}  # each closing sentence, after the last event that says it
+        for event in events:
+            same = self.unless_same.get(event.name)
+            if same and len({repr(event.data.get(name)) for name in same}) == 1:
+                continue
+            sentence = self.event(event, before, after)
+            said.append(sentence if sentence is not None else event.name + ".")
+            closing = self._say(self.then.get(event.name), event, before, after)
+            if closing is not None:
+                then.pop(closing, None)
+                then[closing] = len(said)
+        for closing, place in sorted(then.items(), key=lambda item: -item[1]):
+            said.insert(place, closing)
+        return said
+
+    def moves(self, run) -> list[list[str]]:
+        """What each move of a played example (a ``scenario.Run``) did, sentence by sentence, the
+        figures read from the position before and after that move."""
+        game, state, out = run.game, run.before, []
+        for step in run.steps:
+            after = step.state if step.state is not None else state
+            out.append(self.narrate(step.events, _view(game, state), _view(game, after)) if step.events else [])
+            state = after
+        return out
+
+    def setting(self, name: str, value: Any) -> str | None:
+        """A setting's choice in the rules' words, or None when the phrases give none."""
+        return self.settings.get(name, {}).get(words(value))
+
+    def _say(self, template: str | None, event, before, after) -> str | None:
         if template is None:
             return None
+        views = {"before": before, "after": after}
+
+        def state(match) -> str:
+            when, path = match.group(1), match.group(2)
+            key = _DETAIL.sub(lambda m: words(event.data[m.group(1)]), path)
+            value = look_up(views[when], key)
+            return self.value(key, value).replace("{", "{{").replace("}", "}}")
+
         try:
-            return template.format_map(_Words(event.data))
-        except (KeyError, IndexError, ValueError):
+            return _STATE.sub(state, template).format_map(_Words(event.data))
+        except (KeyError, IndexError, ValueError, LookupError):
             return None
+
+
+_STATE = re.compile(r"\{(before|after):([^{}]+)\}")
+_DETAIL = re.compile(r"<(\w+)>")
+
+
+def look_up(view: Any, key: str) -> Any:
+    """The value at the dotted ``key`` in a game's view (a LookupError when it is not there)."""
+    node = view
+    for part in key.split("."):
+        if isinstance(node, dict):
+            found = next((k for k in node if str(k) == part), _MISSING)
+            if found is _MISSING:
+                raise LookupError(key)
+            node = node[found]
+        elif isinstance(node, (list, tuple)) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise LookupError(key)
+    return node
+
+
+_MISSING = object()
+
+
+def _view(game, state):
+    try:
+        return game.view(state)
+    except Exception:  # a failing view is the engine's bug, reported where an example checks the state
+        return None
 
 
 class _Words(dict):
@@ -100,8 +192,22 @@ def words(value: Any) -> str:
     if isinstance(value, dict):
         if not value:
             return "none"
+        if len(value) == 1 and next(iter(value)) in _COMPARED:
+            (how, bound), = value.items()
+            return _COMPARED[how](bound)
         return "; ".join(f"{k}: {words(v)}" for k, v in value.items())
     return str(value)
+
+
+# An outcome that is a range or a choice (``{between: [1, 8]}``), as a reader says it.
+_COMPARED = {
+    "between": lambda b: f"from {words(b[0])} to {words(b[1])}" if isinstance(b, (list, tuple)) and len(b) == 2
+    else words(b),
+    "at-least": lambda b: f"at least {words(b)}",
+    "at-most": lambda b: f"at most {words(b)}",
+    "contains": lambda b: f"includes {words(b)}",
+    "one-of": lambda b: "one of " + (words(b).replace(" and ", " or ") if isinstance(b, (list, tuple)) else words(b)),
+}
 
 
 def fields(template: str) -> list[str]:
@@ -111,10 +217,10 @@ def fields(template: str) -> list[str]:
 def load(data: Any, source: str) -> Phrases:
     if not isinstance(data, dict):
         raise PhraseError(f"{source}: a phrase file is a mapping with 'paths:' and 'events:'.")
-    unknown = set(data) - {"paths", "events"}
+    unknown = set(data) - {"paths", "events", "settings"}
     if unknown:
         raise PhraseError(f"{source}: unknown section {sorted(unknown)[0]!r}; a phrase file has only "
-                          "'paths:' and 'events:'.")
+                          "'paths:', 'events:' and 'settings:'.")
     out = Phrases(source=source)
     for pattern, said in (data.get("paths") or {}).items():
         if isinstance(said, str):
@@ -124,9 +230,22 @@ def load(data: Any, source: str) -> Phrases:
                               f"{pattern}: \"what it is in words\" (or {{say: ..., value: \"${{}}\"}}).")
         out.paths.append(PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value")))
     for name, sentence in (data.get("events") or {}).items():
+        if isinstance(sentence, dict) and isinstance(sentence.get("say"), str) \
+                and set(sentence) <= {"say", "then", "unless-same"}:
+            if "then" in sentence:
+                out.then[str(name)] = str(sentence["then"])
+            if "unless-same" in sentence:
+                out.unless_same[str(name)] = tuple(map(str, sentence["unless-same"] or ()))
+            sentence = sentence["say"]
         if not isinstance(sentence, str):
-            raise PhraseError(f"{source}: the event {name!r} needs one sentence in quotes.")
+            raise PhraseError(f"{source}: the event {name!r} needs one sentence in quotes (or a mapping "
+                              "with 'say:' and, optionally, 'then:' and 'unless-same:').")
         out.events[str(name)] = sentence
+    for name, choices in (data.get("settings") or {}).items():
+        if not isinstance(choices, dict):
+            raise PhraseError(f"{source}: the setting {name!r} needs its choices in words, e.g. "
+                              f"{name}: {{false: \"...\", true: \"...\"}}.")
+        out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     return out
 
 

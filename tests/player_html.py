@@ -20,6 +20,32 @@ def id_pattern(ids) -> re.Pattern:
     return re.compile(rf"(?<![\w.-])({alternatives})(?![\w-]|\.\w)")
 
 
+class _Finder:
+    """``findall`` over the player-only patterns (rulewright/player_only.py), for ``_Page``."""
+
+    def __init__(self, patterns):
+        self.patterns = patterns
+
+    def findall(self, text: str) -> list[str]:
+        from rulewright.player_only import found_in
+
+        return [f"{words!r} ({pattern.what})" for pattern, words in found_in(text, self.patterns)]
+
+
+def designer_words_a_reader_meets(html_dir: Path, patterns, left_out=()) -> list[str]:
+    """Each place in the built HTML's pages where a reader meets a designer's word, as
+    "file: where: words (what they are)". ``left_out``: pages (``folder/name.html``) the edition
+    does not have, left in the folder by an earlier build."""
+    found = []
+    for page in sorted(html_dir.rglob("*.html")):
+        if page.relative_to(html_dir).as_posix() in left_out:
+            continue
+        parser = _Page(_Finder(patterns))
+        parser.feed(page.read_text(encoding="utf-8"))
+        found += [f"{page.relative_to(html_dir)}: {where}" for where in parser.found]
+    return found
+
+
 class _Page(HTMLParser):
     """The ids a reader meets on one page: in its text (not in scripts or styles) and in the
     attributes a browser shows."""

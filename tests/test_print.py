@@ -6,7 +6,8 @@ them (CI builds them before the tests), and the diagrams' geometry.
 - no text is printed smaller than 6 pt;
 - fewer than 5% of the pages are more than half empty (pages drawn with pdftoppm);
 - in every diagram, each label lies inside its node's box, measured with the font that is printed;
-- the player's edition in HTML shows no rule ID or example ID (text, hover titles, sources, search).
+- the player's edition in HTML shows no rule ID or example ID (text, hover titles, sources, search);
+- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/player_only.py).
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from rulewright import book, config
 from rulewright.diagrams import dot_program, draw
 from rulewright.dot import FONT
 from rulewright.scenario import evaluate
-from tests.player_html import ids_a_reader_meets
+from rulewright import player_only
+from rulewright.sphinx.editions import page_edition
+from tests.player_html import designer_words_a_reader_meets, ids_a_reader_meets
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ("player", "designer")
@@ -96,6 +99,33 @@ def test_the_player_s_html_shows_no_rule_or_example_id():
     scan = book.scan()
     found = ids_a_reader_meets(html_dir, set(scan.rules) | {example.id for example in scan.examples})
     assert not found, f"{len(found)} rule or example IDs a player can see, e.g. {found[:8]}"
+
+
+def test_the_player_s_pdf_has_no_designer_words():
+    """What the build's check warned about at each source line, read back from the printed pages."""
+    config.load(ROOT).activate()
+    pages = pages_text(pdf_of("player"))
+    patterns = player_only.book_patterns()
+    found = [f"page {number}: {words!r} ({pattern.what})" for number, text in enumerate(pages, start=1)
+             for pattern, words in player_only.found_in(flat(text), patterns)]
+    assert not found, f"{len(found)} designer's words in the player's PDF, e.g. {found[:8]}"
+    # the designer's edition keeps them: the patterns find what they are meant to find
+    designer = flat("\n".join(pages_text(pdf_of("designer"))))
+    kinds = {pattern.what for pattern, _ in player_only.found_in(designer, patterns)}
+    assert {"a line naming the engine's view", "a shared position's name", "a setting's name in the engine",
+            "the example format", "the test's language"} <= kinds, kinds
+
+
+def test_the_player_s_html_has_no_designer_words():
+    html_dir = ROOT / "_build" / "player" / "html"
+    if not (html_dir / "index.html").exists():
+        pytest.skip("The player's edition in HTML is not built here; `make html-player` builds it.")
+    config.load(ROOT).activate()
+    rulebook = config.current().rulebook
+    stale = {page.relative_to(rulebook).with_suffix(".html").as_posix() for page in rulebook.rglob("*.md")
+             if page_edition(page) == "designer"}  # not in the edition: an earlier build may have left them
+    found = designer_words_a_reader_meets(html_dir, player_only.book_patterns(), stale)
+    assert not found, f"{len(found)} designer's words a player can see, e.g. {found[:8]}"
 
 
 # pdftotext -bbox gives each word's box; a box is the font's ascent plus descent high, 1.164 times

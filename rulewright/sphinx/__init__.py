@@ -95,6 +95,8 @@ def setup(app):
     app.connect("env-check-consistency", glossary.check_words)
     app.connect("doctree-resolved", rules.resolve)
     app.connect("doctree-resolved", glossary.link_terms)
+    app.connect("doctree-resolved", numbering.one_page_links, priority=900)
+    app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
 
 

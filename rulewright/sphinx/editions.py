@@ -101,3 +101,47 @@ def link_to_left_out_page(app, env, node, contnode):
     target = node.get("reftarget", "")
     docname = target[1:] if target.startswith("/") else docname_join(node.get("refdoc", ""), target)
     return contnode if docname in left_out else None
+
+
+def player_only(app, doctree, docname) -> None:
+    """``doctree-resolved``, in the player's edition (HTML and PDF): each designer's word the page
+    would print (``rulewright.player_only``) is a warning at its source file and line, a build
+    error under ``-W`` as ``make rulebook`` builds."""
+    if app.config.rulewright_edition != "player":
+        return
+    from rulewright import player_only as checks
+
+    found = getattr(app, "_rulewright_player_only", None)
+    if found is None:
+        found = app._rulewright_player_only = checks.book_patterns()
+    reported = set()
+    for text in doctree.findall(nodes.Text):
+        for pattern, words in checks.found_in(str(text), found):
+            where = _source_line(text, docname, app.env, words)
+            if (where, words) in reported:
+                continue
+            reported.add((where, words))
+            logger.warning(f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}",
+                           location=where, type="rulewright", subtype="player-only")
+
+
+def _source_line(node, docname: str, env, words: str = "") -> str:
+    """``file:line`` of the source that made ``node``: the nearest element that knows its line (an
+    example's or a position's box knows its directive's); in a paragraph of several lines, the
+    line of the source ``words`` are written on."""
+    while node is not None:
+        if getattr(node, "source", None) and getattr(node, "line", None):
+            return f"{node.source}:{_line_of(node.source, node.line, words)}"
+        node = node.parent
+    return str(env.doc2path(docname))
+
+
+def _line_of(path: str, line: int, words: str, reach: int = 30) -> int:
+    """The first line from ``line`` on (within ``reach`` lines) of the file ``path`` that has
+    ``words``; ``line`` when none has (words the directive made, such as a setup row)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return line
+    return next((n + 1 for n in range(line - 1, min(len(lines), line - 1 + reach)) if words and words in lines[n]),
+                line)

@@ -73,8 +73,9 @@ class ExampleDirective(SphinxDirective):
         designer = edition(self.config) == "designer"
         words = phrases.for_game(result.run.game)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
+        self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)
-        box += _section("Setup", describe_setup(scenario.data))
+        box += _section("Setup", describe_setup(scenario.data, words, designer, str(path)))
         box += _section("Play", _actions(result, words))
         box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
         if scenario.diagram:
@@ -235,7 +236,7 @@ def _actions(result: Result, words: phrases.Phrases):
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step in steps:
+    for step, said in zip(steps, words.moves(result.run)):
         item = nodes.list_item()
         para = nodes.paragraph()
         if step.actor:
@@ -246,18 +247,11 @@ def _actions(result: Result, words: phrases.Phrases):
             para += nodes.Text(" — refused (")
             para += ruleref_node(rule_id=step.refusal.rule)
             para += nodes.Text(f"): {step.refusal.reason}")
-        elif step.events:
-            para += nodes.Text(" — " + " ".join(_sentence(event, words) for event in step.events))
+        elif said:
+            para += nodes.Text(" — " + " ".join(said))
         item += para
         items += item
     return [items]
-
-
-def _sentence(event, words: phrases.Phrases) -> str:
-    """The event as the game's phrases say it; an event without one keeps its name (the
-    whole-book checks report it)."""
-    said = words.event(event)
-    return said if said is not None else event.name + "."
 
 
 def _outcome(result: Result, words: phrases.Phrases, designer: bool):

@@ -71,7 +71,7 @@ class GlossaryPageDirective(SphinxDirective):
                             if target else nodes.Text(other))
                 see += nodes.Text(".")
                 body += see
-            if term.engine:
+            if term.engine and self.config.rulewright_edition != "player":  # the engine's names: for designers
                 engine = nodes.paragraph(classes=["rw-glossary-engine"])
                 engine += nodes.Text("In the engine: ")
                 for index, (kind, name) in enumerate(sorted(term.engine.items())):

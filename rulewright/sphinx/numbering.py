@@ -131,3 +131,16 @@ def reference_to(builder, fromdocname: str, todocname: str, target: str | None, 
         node += child
         return node
     return make_refnode(builder, fromdocname, todocname, target, child, title)
+
+
+def one_page_links(app, doctree, docname) -> None:
+    """``doctree-resolved``: on the one-page builders, a cross-reference Sphinx resolves to
+    ``#document-<page>#<anchor>`` (a ``{ref}``, such as an example's link to its shared position)
+    points at the anchor alone; two ``#`` lead nowhere in the PDF."""
+    if app.builder.name not in SINGLE_PAGE_BUILDERS:
+        return
+    for reference in doctree.findall(nodes.reference):
+        uri = reference.get("refuri", "")
+        if uri.startswith("#") and uri.count("#") > 1:
+            del reference["refuri"]
+            reference["refid"] = uri.rsplit("#", 1)[1]

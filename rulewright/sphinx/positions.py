@@ -9,6 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from rulewright import phrases
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
@@ -38,6 +39,7 @@ class PositionDirective(ExampleDirective):
         except ExampleProblem as problem:
             return self._broken(problem, title)
         box = nodes.container(ids=[anchor(position.name)], classes=["rw-example", "rw-position", "rw-ok"])
+        self.set_source_info(box)
         # a label, so that each example starting from it links here, from any page of the book
         self.env.get_domain("std").note_hyperlink_target(anchor(position.name), self.env.docname,
                                                          anchor(position.name), title or position.name)
@@ -45,9 +47,11 @@ class PositionDirective(ExampleDirective):
         head += nodes.strong(text="Position: ")
         head += nodes.inline(text=title or position.name, classes=["rw-example-title"])
         box += head
+        designer = self.config.rulewright_edition != "player"
         box += nodes.paragraph(text=f"The position for the following examples, which start from it "
-                                    f"(“from: {position.name}”).", classes=["rw-position-note"])
-        box += _section("Setup", describe_setup(position.data))
+                                    + (f"(“from: {position.name}”)." if designer else "and say so in their setup."),
+                               classes=["rw-position-note"])
+        box += _section("Setup", describe_setup(position.data, phrases.for_game(game), designer, str(path)))
         words = str(self.options.get("diagram") or "").split()
         if words:
             run = Run(position, game, settings, before=state, after=state, steps=[])

@@ -31,13 +31,19 @@ def _label(key) -> str:
     return str(key).replace("_", " ")
 
 
-def describe_setup(data: dict) -> list[nodes.Node]:
+def describe_setup(data: dict, said=None, designer: bool = True, where: str | None = None) -> list[nodes.Node]:
+    """The setup as a table. ``said`` (the game's ``Phrases``) gives each setting's choice in the
+    rules' words; the player's edition (``designer`` false) names a shared position by its title
+    and says chance in a player's words, the designer's adds the names an example writes."""
     rows = []
     setup = dict(data.get("setup") or {})
     preset = setup.pop("preset", None)
     start = setup.pop("from", None)
     if start:
-        link = addnodes.pending_xref("", nodes.inline(text=f"the shared position ‘{start}’"), refdomain="std",
+        title = _position_title(str(start), where)
+        text = (f"the shared position ‘{start}’" if designer or not title
+                else f"the position “{title[0].lower() + title[1:] if title[:4] == 'The ' else title}”")
+        link = addnodes.pending_xref("", nodes.inline(text=text), refdomain="std",
                                      reftype="ref", reftarget=f"position-{start}", refexplicit=True, refwarn=True)
         rows.append(("Starts from", [link, nodes.Text(", changed as below" if setup or preset else "")]))
     if preset:
@@ -49,18 +55,34 @@ def describe_setup(data: dict) -> list[nodes.Node]:
         else:
             rows.append((_label(key).capitalize(), words(value)))
     for name, value in (data.get("settings") or {}).items():
-        rows.append(("Setting", f"{_label(name)} = {words(value)}"))
+        choice = said.setting(name, value) if said is not None else None
+        if choice is None:  # no words for it (the whole-book checks report it): the engine's name
+            rows.append(("Setting", f"{_label(name)} = {words(value)}"))
+        else:
+            rows.append(("Rules read as", f"{choice} ({name}: {words(value)})" if designer else choice))
     if "seed" in data:
-        rows.append(("Random seed", str(data["seed"])))
+        rows.append(("Random seed", str(data["seed"])) if designer
+                    else ("Chance", "the draws of one particular game"))
     if data.get("draws"):
         rows.append(("Chance", "the next draws give " + "; then ".join(
             f"the order {words(d)}" if isinstance(d, list) else words(d) for d in data["draws"])))
     if "seeds" in data:
         rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
-                                     "for each"))
+                                     "for each") if designer
+                    else ("Chance", "any draws: what happened below holds however they fall"))
     if not rows:
         return [nodes.paragraph(text=f"The game's standard starting position.")]
     table, body = tables.table((30, 70), classes=["rw-setup"])
     for label, text in rows:
         body += tables.row([label, text], cell_classes=("rw-setup-key", "rw-setup-value"))
     return [table]
+
+
+def _position_title(name: str, where: str | None) -> str:
+    """The title of the shared position ``name`` in the book of the page ``where``."""
+    if where is None:
+        return ""
+    from rulewright import book
+
+    found = book.positions_for(where).get(name)
+    return found.title if found is not None else ""

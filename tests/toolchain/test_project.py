@@ -190,6 +190,8 @@ def test_a_new_project_s_readme_and_guide_name_the_two_editions(tmp_path):
         for edition in ("player", "designer"):
             assert f"_build/{edition}/html/index.html" in text and f"_build/{edition}/pdf/race-{edition}s-edition.pdf" in text
     assert page_edition(guide) == "designer"
-    assert sorted(page.name for page in (folder / "rulebook").glob("*.md") if page_edition(page)) == ["api-reference.md", "authoring.md"]
+    # the notation (how examples are written) is for designers too: the player's edition has the rules
+    assert sorted(page.name for page in (folder / "rulebook").glob("*.md") if page_edition(page)) == [
+        "api-reference.md", "authoring.md", "notation.md"]
     conf = (folder / "conf.py").read_text(encoding="utf-8")
     assert 'simplepdf_file_name = f"race-{EDITION}s-edition.pdf"' in conf

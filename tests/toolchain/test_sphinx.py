@@ -186,3 +186,33 @@ def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path
     assert ", changed as below" in html
     assert html.count("✓ verified") == 4
     assert "after step 1: " in html and re.search(r">step 2<.*?>is refused by <", html, re.S)
+
+
+DESIGNER_WORDS = "\n## For the record\n\nThe pile is kept\nin the path pile.counters.left, which `rulewright check` reads.\n"
+
+
+def test_the_player_s_build_fails_on_designer_words_at_their_source_line(tmp_path):
+    """The player-only check (rulewright/player_only.py) in the build: a designer's word at the
+    file and line it is written on (the second line of its paragraph); the designer's edition of
+    the same pages builds."""
+    toy = TOY + DESIGNER_WORDS
+    (tmp_path / "player").mkdir()
+    (tmp_path / "designer").mkdir()
+    done, _ = build(tmp_path / "player", toy, tags=["player"])
+    assert done.returncode != 0
+    assert (f"toy.md:{line_of(toy, 'in the path pile')}: WARNING: The player's edition would print "
+            "'pile.counters.left', a state path of the engine.") in done.stderr, done.stderr
+    done, _ = build(tmp_path / "designer", toy)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_player_s_edition_names_a_shared_position_by_its_title(tmp_path):
+    from tests.toolchain.test_format import FROM, POSITION
+
+    position = POSITION.replace("settings: {max_add: 2}\n", "")  # the toy game has no words for its settings
+    done, out = build(tmp_path, assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, position, FROM,
+                                         EXAMPLE_ADD, RULE_END, EXAMPLE_END, EXAMPLE_TOO_MANY), tags=["player"])
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    assert "the position “Three players, pile at four”" in html and 'href="#position-crowd"' in html
+    assert "crowd" not in re.sub(r'(id|href)="[^"]*"', "", html)

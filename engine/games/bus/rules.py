@@ -54,7 +54,7 @@ def allowed(state: State, player: str, frm: int, to: int, occupancy: dict | None
         if state.settings["parallel_when_blocked"] == "all-ends" and not all_ends_blocked(state, player, occupancy):
             raise Refusal("bus.expand.blocked-end",
                           f"{street_name(s)} already carries {names(others)}'s line. The end at {frm} is blocked, "
-                          "but under the 'all-ends' setting a line may only run beside another when every one "
+                          "but as the rules are read here a line may only run beside another when every one "
                           "of its ends is blocked, and its other end still has an empty street.")
         return BLOCKED_END
     if any(s in state.players[o].line.end_streets_at(frm, reading) for o in others):

@@ -121,8 +121,8 @@ def token(state, sym: str, choice: str) -> list[Event]:
                                                "destination token ('use existing token') or keep the new one.")
     if choice == "existing" and not (already and state.settings["existing_destination_token"] == "promote"):
         why = (f"{sym} has no token in {dest}" if not already
-               else f"Under the setting existing_destination_token: charter-only, {sym} cannot use its token "
-                    f"in {dest}")
+               else f"As the rules are read here (a station already in the destination stays a station), {sym} "
+                    f"cannot use its token in {dest}")
         raise Refusal("1870.connection.token", f"{why}; it places or keeps its new destination token instead.")
     if choice == "place":
         net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be

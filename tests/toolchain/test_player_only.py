@@ -1,0 +1,43 @@
+"""The player-only patterns: each kind of designer's word is found, a player's sentence is not."""
+from rulewright import player_only
+
+PATTERNS = player_only.patterns(positions=["mb-late-ann-lnwr"], games=["muck-and-brass"])
+
+DESIGNER = {
+    "In the engine: view companies.*.network.": {"a line naming the engine's view", "a state path of the engine",
+                                                 "the test's language"},
+    "Checked with `rulewright check` (see /authoring).": {"a tool for designers"},
+    "Starts from the shared position ‘mb-late-ann-lnwr’": {"a shared position's name"},
+    "The same tie, with plurality_ties on": {"a setting's name in the engine"},
+    "Setting plurality ties = yes": {"a setting's name in the engine"},
+    "settings: {plurality_ties: true}": {"the example format", "a setting's name in the engine"},
+    "Random seeds: played once with each seed 1..200": {"the test's language"},
+    "Every rule below carries an ID and is played by the rules engine.": {"the test's language"},
+    "It is reported as a mistake in the example's setup; the engine refuses it.": {"the test's language"},
+    "settled in designer’s notes": {"a designer's note this edition leaves out"},
+    ":diagram: after map": {"a directive option"},
+}
+
+PLAYER = [
+    "The end at 14 is blocked: the street leaves from: the other end.",
+    "The other limits on tokens, each shown refused: one token a turn.",
+    "LMR builds Liverpool-Manchester, which adds $4 to its income. LMR's income is now $13.",
+    "Rules read as: a player tied for the most shares holds a plurality.",
+    "Chance: any draws, e.g. the order B8, A2.",
+    "Starts from the position “the late position, with Ann leading the London & North Western”.",
+]
+
+
+def test_each_kind_of_designer_s_word_is_found():
+    for text, kinds in DESIGNER.items():
+        assert {pattern.what for pattern, _ in player_only.found_in(text, PATTERNS)} == kinds, text
+
+
+def test_a_player_s_sentence_is_left_alone():
+    for text in PLAYER:
+        assert player_only.found_in(text, PATTERNS) == [], text
+
+
+def test_designer_s_notes_may_be_mentioned_where_the_edition_keeps_them():
+    kept = player_only.patterns(games=[], notes=True)
+    assert player_only.found_in("See the designer's note.", kept) == []
