@@ -17,6 +17,7 @@ from sphinx.ext.graphviz import graphviz
 from rulewright import config
 from rulewright.diagrams import dot_program
 from rulewright.sphinx import coverage_page, drawing, editions, examples, glossary, incremental, numbering, pdf, positions, rules
+from rulewright.sphinx import hosted
 
 STATIC = Path(__file__).parent / "static"
 
@@ -84,6 +85,7 @@ def setup(app):
     app.connect("env-check-consistency", glossary.check_words)
     app.connect("doctree-resolved", rules.resolve)
     app.connect("doctree-resolved", glossary.link_terms)
+    hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
 
 
