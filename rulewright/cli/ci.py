@@ -15,7 +15,7 @@ def run(args) -> int:
     from rulewright import config, scaffold
     from rulewright.problems import display_path
 
-    root = config.current().root
+    root = config.load().root  # the project around the working directory
     written, same, skipped = scaffold.add_ci(root)
     for path in written:
         print(f"Wrote {display_path(str(path))}")
