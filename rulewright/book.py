@@ -77,6 +77,8 @@ class RuleDecl:
     id: str
     title: str
     where: Where
+    text: str = ""          # the rule's body, as written
+    formerly: str = ""      # ':formerly: old.id': the ID the rule had before it was renamed
 
 
 @dataclass
@@ -225,7 +227,7 @@ def _closes(line: str, markup: str) -> bool:
         and len(stripped) >= len(markup)
 
 
-RULE_OPTIONS = ("title",)
+RULE_OPTIONS = ("title", "formerly")
 
 
 def _rule(page: Page, parsed, argument: str, where: Where, content: str) -> None:
@@ -234,8 +236,9 @@ def _rule(page: Page, parsed, argument: str, where: Where, content: str) -> None
         if unknown not in RULE_OPTIONS:
             page.problems.append(ExampleProblem(where.at(lines.get(unknown, where.line)),
                                                 f"The rule option ':{unknown}:' is unknown. "
-                                                f"{did_you_mean(unknown, RULE_OPTIONS)} A rule has one option, "
-                                                ":title:, e.g. ':title: At most three links at one city'."))
+                                                f"{did_you_mean(unknown, RULE_OPTIONS)} A rule has two options: "
+                                                ":title:, e.g. ':title: At most three links at one city', and "
+                                                ":formerly:, the ID it had before it was renamed."))
     if not argument:
         page.problems.append(ExampleProblem(where, "This {rule} has no ID. Write the rule's ID right after "
                                             "{rule} on the same line, e.g. '```{rule} mb.expand.first-link'."))
@@ -245,7 +248,8 @@ def _rule(page: Page, parsed, argument: str, where: Where, content: str) -> None
                                             "words joined by dots, e.g. 'mb.expand.first-link'."))
         return
     title = parsed.options.get("title", "")
-    page.rules.append(RuleDecl(argument, str(title), where))
+    page.rules.append(RuleDecl(argument, str(title), where, "\n".join(parsed.body).strip(),
+                               str(parsed.options.get("formerly", "") or "").strip()))
 
 
 def _example(page: Page, token, argument: str, where: Where, span, unclosed: bool) -> ExampleDecl:

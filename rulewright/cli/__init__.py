@@ -18,6 +18,8 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
                                       play interactively; save the game as a record or an example
     rulewright fuzz <game> [--games N --moves M --seed S]
                                       random legal play checked against the game's invariants
+    rulewright changes OLD [NEW] [--json FILE] [--check]
+                                      what changed between two versions, rule by rule, and its effect on play
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
     rulewright new <folder> [--title T] [--game NAME]
                                       a new rulebook project with a starter game
@@ -29,7 +31,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulewright.cli import (accept, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve)
+from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -57,7 +59,7 @@ class _Coverage:
         return engine_coverage.run(args)
 
 
-COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, serve)
+COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve)
 OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz")  # these read a record or a game, not the book
 
 

@@ -105,19 +105,35 @@ class Game(ABC):
         return resolved
 
     @abstractmethod
-    def new_state(self, setup: dict, settings: dict, rng) -> Any: ...
+    def new_state(self, setup: dict, settings: dict, rng) -> Any:
+        """A state from an example's ``setup`` (a preset already merged in), the full ``settings``
+        and the ``Rng`` every random draw goes through (keep it as ``state.rng``). Check every key
+        and raise ``InputError(message, "key.path")`` naming the key at fault, so the message
+        points at its line; raise ``Refusal`` for a setup that breaks a rule."""
 
     @abstractmethod
-    def parse_action(self, state: Any, actor: str | None, text: str) -> Action: ...
+    def parse_action(self, state: Any, actor: str | None, text: str) -> Action:
+        """One move in the game's notation, ``text`` as an example writes it after ``actor:``
+        (``actor`` is ``None`` for a plain line). Raise ``InputError`` for what cannot be read, with
+        the notation meant; leave the rules to ``apply``."""
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[Action]: ...
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every action ``apply`` would accept now, in a stable order (random play, ``rulewright
+        play`` and the tests rely on it being complete; say so in the docstring where it is a
+        sample)."""
 
     @abstractmethod
-    def apply(self, state: Any, action: Action) -> list[Event]: ...
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        """Play ``action`` on ``state`` (changing it) and return the events it set off, or raise
+        ``Refusal(rule_id, reason)`` citing the rule that forbids it. Call ``check_action(self,
+        state, action)`` first, so that an action built by other code is held to the notation.
+        Callers play on a copy (``step``), so a refusal may leave ``state`` half changed."""
 
     @abstractmethod
-    def view(self, state: Any) -> dict: ...
+    def view(self, state: Any) -> dict:
+        """The state as plain data (mappings, lists, strings, numbers, true/false, none): what
+        examples' ``expect:`` paths read, and what the chapter's notation page documents."""
 
     def setup_of(self, state: Any) -> dict:
         """Optional: the position ``state`` written in the setup keys an example uses.
@@ -145,7 +161,7 @@ class Game(ABC):
 
 
 def implements(game: Game, method: str) -> bool:
-    """Whether ``game`` gives its own ``setup_of`` or ``invariants`` (both are optional)."""
+    """Whether ``game`` gives its own ``setup_of``, ``is_over`` or ``invariants`` (all optional)."""
     return getattr(type(game), method, None) is not getattr(Game, method, None)
 
 
@@ -182,6 +198,8 @@ def check_action(game: Game, state: Any, action: Any) -> None:
 
 @dataclass
 class Outcome:
+    """What ``step`` returns: the state after the action and the events it set off."""
+
     state: Any
     events: list[Event]
 

@@ -41,6 +41,17 @@ def _same(a: Any, b: Any) -> bool:
                                                and not isinstance(a, bool) and not isinstance(b, bool) and a == b)
 
 
+def _identical(a: Any, b: Any, ordered: tuple[str, ...], path: str = "") -> bool:
+    """Equal, with the mappings at the paths ``ordered`` in the same key order too (a merge keeps the
+    preset's order of keys)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if path in ordered and list(a) != list(b):
+            return False
+        return a.keys() == b.keys() and all(_identical(a[k], b[k], ordered, f"{path}.{k}" if path else str(k))
+                                            for k in a)
+    return a == b
+
+
 def _size(value: Any) -> int:
     if isinstance(value, dict):
         return sum(1 + _size(v) for v in value.values())
@@ -49,16 +60,19 @@ def _size(value: Any) -> int:
     return 1
 
 
-def minimal_setup(full: dict, presets: dict[str, dict]) -> dict:
+def minimal_setup(full: dict, presets: dict[str, dict], ordered: tuple[str, ...] = ()) -> dict:
     """``full`` written as ``{preset: name, ...}`` plus the keys that differ from that preset, with
-    the preset that leaves the least to write; ``full`` itself when no preset helps."""
+    the preset that leaves the least to write; ``full`` itself when no preset helps. ``ordered``
+    names the mappings whose order of keys means something (``("players",)`` when players are
+    written in turn order): a merge keeps the preset's order, so a preset that would put them in
+    another order is not used."""
     best, best_size = dict(full), _size(full)
     for name, preset in presets.items():
         over = difference(full, preset)
         if over is None:
             continue
         over = {} if over is _MISSING else over
-        if merge(preset, over) != full:  # a preset whose values merge otherwise (lists replaced, say)
+        if not _identical(merge(preset, over), full, ordered):  # merged otherwise (lists replaced, keys reordered)
             continue
         size = 1 + _size(over)
         if size < best_size:

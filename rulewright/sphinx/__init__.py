@@ -16,7 +16,8 @@ from sphinx.ext.graphviz import graphviz
 
 from rulewright import config
 from rulewright.diagrams import dot_program
-from rulewright.sphinx import coverage_page, drawing, editions, examples, glossary, incremental, numbering, pdf, positions, rules
+from rulewright.sphinx import (api_reference, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
+                               pdf, positions, rules)
 from rulewright.sphinx import hosted
 
 STATIC = Path(__file__).parent / "static"
@@ -47,6 +48,7 @@ def _project(app, sphinx_config):
 
 def setup(app):
     app.setup_extension("sphinx.ext.graphviz")
+    app.setup_extension("sphinx.ext.autodoc")  # the game API's reference page is made from its docstrings
     app.set_translator("simplepdf", pdf.PrintTranslator)
     app.add_node(graphviz, override=True, html=(drawing.visit_graphviz, None))
     app.add_config_value("rulewright_strict", None, "env", types=(bool, type(None)))
@@ -68,6 +70,7 @@ def setup(app):
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
     app.add_directive(coverage_page.NAME, coverage_page.EngineCoverageDirective)
+    app.add_directive(api_reference.NAME, api_reference.GameApiReference)
     app.connect("builder-inited", _add_static)
     app.connect("builder-inited", incremental.written_after_read)
     app.connect("env-purge-doc", incremental.purge)

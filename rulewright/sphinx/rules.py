@@ -56,7 +56,7 @@ class RuleDirective(SphinxDirective):
 
     optional_arguments = 1  # a rule without an ID is reported by the scanner, at its line
     has_content = True
-    option_spec = AnyOption({"title": directives.unchanged})  # the scanner reports a misspelt option at its line
+    option_spec = AnyOption({"title": directives.unchanged, "formerly": directives.unchanged})  # the scanner reports a misspelt option at its line
 
     def run(self):
         if not self.arguments:

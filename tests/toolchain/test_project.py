@@ -105,10 +105,10 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=folder,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "13 passed" in done.stdout.splitlines()[-1]
+    assert "18 passed" in done.stdout.splitlines()[-1]
     checked = subprocess.run([sys.executable, "-m", "rulewright.cli", "check"], cwd=folder, capture_output=True,
                              text=True, timeout=300)
-    assert "The rulebook is sound: 4 rules, 8 examples." in checked.stdout, checked.stdout + checked.stderr
+    assert "The rulebook is sound: 4 rules, 10 examples." in checked.stdout, checked.stdout + checked.stderr
 
 
 def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):

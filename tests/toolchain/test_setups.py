@@ -50,3 +50,12 @@ def test_the_written_setup_gives_the_full_one_back(full):
     written = minimal_setup(full, PRESETS)
     assert expand(written) == full
     assert len(str(written)) <= len(str(full)) + len("'preset': 'standard', ")
+
+
+def test_a_preset_that_would_reorder_an_ordered_mapping_is_not_used():
+    # merging keeps the preset's key order, and the order of players can be the turn order
+    presets = {"two": {"players": {"ann": {"cash": 1}, "bob": {"cash": 1}}, "heaps": {"left": 3}}}
+    full = {"players": {"bob": {"cash": 2}, "ann": {"cash": 1}}, "heaps": {"left": 3}}
+    assert minimal_setup(full, presets) == {"preset": "two", "players": {"bob": {"cash": 2}}}
+    written = minimal_setup(full, presets, ordered=("players",))
+    assert written == full and list(written["players"]) == ["bob", "ann"]

@@ -1,12 +1,14 @@
 """A tiny stand-in game for testing the toolchain apart from any real rule system.
 
 Players take turns adding 1 to 3 counters to a shared pile; whoever makes it reach the target wins.
+A position in play is written back as a setup (``setup_of``) with ``next`` (whose turn), ``log``
+(who moved, in order) and ``winner``, so the toolchain's tests can replay it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulewright.game import Action, Event, Game, InputError, Refusal, Setting
+from rulewright.game import Action, Event, Game, InputError, Refusal, Setting, minimal_setup
 from rulewright.game.refusal import lookup
 
 
@@ -18,6 +20,7 @@ class State:
     turn: int = 0
     winner: str | None = None
     log: list[str] = field(default_factory=list)
+    opening: int = 0  # whose turn it is when no 'next' is stated (the settings decide)
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class Toy(Game):
     pairs = ("neighbours",)
 
     def new_state(self, setup, settings, rng):
-        unknown = set(setup) - {"pile", "target", "players"}
+        unknown = set(setup) - {"pile", "target", "players", "next", "log", "winner"}
         if unknown:
             raise InputError(f"Unknown setup key {sorted(unknown)[0]!r}.", sorted(unknown)[0])
         pile = setup.get("pile", 0)
@@ -49,8 +52,29 @@ class Toy(Game):
         state = State(pile, setup.get("target", 10), list(setup.get("players", ["ann", "bob"])))
         state.max_add = settings["max_add"]
         if settings["crowd_first"] and len(state.players) >= 3:
-            state.turn = len(state.players) - 1
+            state.turn = state.opening = len(state.players) - 1
+        named = {p: p for p in state.players}
+        if "next" in setup:
+            state.turn = state.players.index(lookup("player", setup["next"], named, "next"))
+        if not isinstance(setup.get("log", []), list):
+            raise InputError("'log' lists who moved, in order, e.g. [ann, bob].", "log")
+        state.log = [lookup("player", who, named, f"log.{i}") for i, who in enumerate(setup.get("log", []))]
+        if "winner" in setup:
+            if pile < state.target:
+                raise InputError(f"'winner' is for a finished game, but the pile ({pile}) is short of the target "
+                                 f"({state.target}).", "winner")
+            state.winner = lookup("player", setup["winner"], named, "winner")
         return state
+
+    def setup_of(self, state):
+        full = {"pile": state.pile, "target": state.target, "players": list(state.players)}
+        if state.winner:
+            full["winner"] = state.winner
+        elif state.turn % len(state.players) != state.opening:
+            full["next"] = state.players[state.turn % len(state.players)]
+        if state.log:
+            full["log"] = list(state.log)
+        return minimal_setup(full, self.presets)
 
     def parse_action(self, state, actor, text):
         lookup("player", actor, {p: p for p in state.players})

@@ -13,6 +13,7 @@ Read the package in this order:
 - ``mergers.py``: mergers, bonuses and the forced sale.
 - ``ending.py``: the end of the game and the ranking.
 - ``legal.py``, ``view.py``, ``game.py``: the ``Game`` interface tying these together.
+- ``position.py``, ``laws.py``: a position written back as a setup; the conservation laws.
 """
 from engine.games.powerup.game import PowerUp
 

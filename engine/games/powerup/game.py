@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulewright.game.events import Event
 from rulewright.game.interface import Game, Setting, check_action
 from rulewright.game.refusal import Refusal
-from engine.games.powerup import actions, legal, setup, tiles, turn, view
+from engine.games.powerup import actions, laws, legal, position, setup, tiles, turn, view
 from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
 from engine.games.powerup.data import PRESETS
 from engine.games.powerup.ending import check_end
@@ -88,3 +88,9 @@ class PowerUp(Game):
 
     def view(self, state) -> dict:
         return view.view(state)
+
+    def setup_of(self, state) -> dict:
+        return position.setup_of(state, self.presets)
+
+    def invariants(self, state) -> list:
+        return laws.invariants(state)

@@ -8,9 +8,15 @@ Keys (all optional except ``players``):
   no board stated the game opens with the initial draw, which also sets the turn order;
   otherwise the players' order is the turn order.
 - ``bag``: the tiles still to draw, next first. Left out, every tile not placed is shuffled in.
-- ``turn``: ``{player, actions}``: who is to move and how many actions their turn has.
+- ``turn``: ``{player, actions}``: who is to move and how many actions their turn has; for a
+  position in the middle of a turn also ``number`` (which turn of the game), ``used``,
+  ``tile_played``, ``can_play`` and ``must_play`` (the view's words for the same things).
 - ``action_rolls``: the action counts of the following turns; ``doe_rolls``: the DoE's founding
   grants. Once a list runs out, the seeded random numbers take over.
+- ``bank``: ``{paid_out, taken_in}``: what the bank has paid and taken so far in the game.
+- ``over``: why the game ended, in words (the view's ``end_reason``), for a finished game.
+
+``setup_of`` in ``position.py`` writes any position back in these keys.
 
 A player whose hand is not stated draws a full hand from the bag, in turn order.
 """
@@ -25,7 +31,8 @@ from engine.games.powerup.data import COMPANIES, HAND, PRESETS, RULES, SHARES, c
 from engine.games.powerup.state import DOE, NEUTRAL, Holder, Ledger, State, Turn
 from engine.games.powerup.turn import begin_turn
 
-KEYS = ("preset", "players", "doe", "board", "bag", "turn", "action_rolls", "doe_rolls")
+KEYS = ("preset", "players", "doe", "board", "bag", "turn", "action_rolls", "doe_rolls", "bank", "over")
+TURN_KEYS = ("number", "player", "actions", "used", "tile_played", "can_play", "must_play")
 
 
 def new_state(setup: dict, settings: dict, rng: Rng) -> State:
@@ -33,6 +40,7 @@ def new_state(setup: dict, settings: dict, rng: Rng) -> State:
     for key in setup:
         if key not in KEYS:
             raise InputError(f"powerUp setups have no key {key!r}. {did_you_mean(key, KEYS)}", key)
+    over = _over(setup.get("over"))
     players = _players(setup.get("players"))
     doe = _doe(setup.get("doe"))
     board = _board(setup.get("board") or {}, settings)
@@ -40,11 +48,11 @@ def new_state(setup: dict, settings: dict, rng: Rng) -> State:
     bag = _bag(setup.get("bag"), placed, rng)
     state = State(
         settings=settings, players=players, doe=doe, board=board,
-        active=[c for c in COMPANIES if c in board.values()],
+        active=[] if over else [c for c in COMPANIES if c in board.values()],
         pool={c: SHARES for c in COMPANIES}, bag=bag, turn=Turn(player="", actions=0), rng=rng,
         action_rolls=_rolls(setup, "action_rolls", RULES["action_counts"]),
         doe_rolls=_rolls(setup, "doe_rolls", range(1, RULES["doe_ceiling"] - len(players) + 1)),
-        ledger=Ledger(start=0),
+        ledger=_bank(setup.get("bank")), over=over is not None, end_reason=over,
     )
     _take_shares(state)
     if not board:
@@ -52,9 +60,30 @@ def new_state(setup: dict, settings: dict, rng: Rng) -> State:
     for name, player in state.players.items():
         if player.hand is None:
             player.hand = [state.bag.pop(0) for _ in range(min(HAND, len(state.bag)))]
-    state.ledger.start = sum(h.cash for h in state.players.values()) + (doe.cash if doe else 0)
+    cash = sum(h.cash for h in state.players.values()) + (doe.cash if doe else 0)
+    state.ledger.start = cash - state.ledger.paid_out + state.ledger.taken_in
+    state.in_play = len(state.board) + len(state.bag) + sum(len(p.hand) for p in state.players.values())
     _first_turn(state, setup.get("turn") or {})
     return state
+
+
+def _over(given) -> str | None:
+    """Why a finished game ended; ``None`` for a game still going on."""
+    if given is None:
+        return None
+    if not isinstance(given, str) or not given.strip():
+        raise InputError("'over' says why the game ended, in words, e.g. 'over: a company reached size 50'; "
+                         "leave it out while the game goes on.", "over")
+    return given.strip()
+
+
+def _bank(given) -> Ledger:
+    """What the bank has paid out and taken in so far (the view's ``bank``)."""
+    spec = _mapping(given, "bank", ("paid_out", "taken_in"))
+    most = 100 * MOST_CASH  # the bank never runs out; this only catches a slip of the keyboard
+    return Ledger(start=0,
+                  paid_out=values.money(spec.get("paid_out", 0), "bank.paid_out", "what the bank has paid", most),
+                  taken_in=values.money(spec.get("taken_in", 0), "bank.taken_in", "what the bank has taken", most))
 
 
 def _with_preset(setup: dict) -> dict:
@@ -208,6 +237,9 @@ def _take_shares(state: State) -> None:
     """Stated holdings come out of each company's 25 shares, and only active companies have any."""
     for code in COMPANIES:
         held = sum(h.shares[code] for h in [*state.players.values(), *([state.doe] if state.doe else [])])
+        if held and state.over:
+            raise InputError(f"Shares in {code} are stated, but the game is over ('over'): at the end every "
+                             "company is wound up and its shares sold back, so nobody holds any.", "players")
         if held and code not in state.active:
             raise InputError(f"Shares in {code} are stated, but {code} has no tiles on the board, "
                              "so it is not active.", "players")
@@ -238,10 +270,31 @@ def _initial_draw(state: State) -> None:
 
 
 def _first_turn(state: State, given: dict) -> None:
-    given = _mapping(given, "turn", ("player", "actions"))
+    given = _mapping(given, "turn", TURN_KEYS)
     first = given.get("player", next(iter(state.players)))
     lookup("player", first, state.players, "turn.player")
     if "actions" in given:
         _rolls({"turn.actions": [given["actions"]]}, "turn.actions", RULES["action_counts"])
         state.action_rolls.insert(0, given["actions"])
     begin_turn(state, first)
+    _turn_so_far(state, given)
+
+
+def _turn_so_far(state: State, given: dict) -> None:
+    """A position in the middle of a turn (or of the game): what the turn has done so far."""
+    turn = state.turn
+    state.turn_number = values.whole(given.get("number", 1), "turn.number", "the turn's number in the game", 1)
+    turn.used = values.whole(given.get("used", 0), "turn.used", f"the actions used of this turn's {turn.actions}",
+                             0, turn.actions)
+    turn.tile_played = values.flag(given.get("tile_played", False), "turn.tile_played",
+                                   "a tile has been played this turn")
+    turn.play_closed = not values.flag(given.get("can_play", True), "turn.can_play",
+                                       "tiles may still be played this turn")
+    turn.must_play = values.flag(given.get("must_play", False), "turn.must_play", "the next action must play a tile")
+    if turn.play_closed and not turn.tile_played:
+        raise InputError("'can_play: false' means a tile has founded, expanded or merged a company this turn, so "
+                         "write 'tile_played: true' too.", "turn.can_play")
+    for key, said in (("tile_played", turn.tile_played), ("must_play", turn.must_play)):
+        if said and not turn.used:
+            raise InputError(f"'{key}: true' needs an action used this turn (a play or a draw): write 'used' too, "
+                             "e.g. 'used: 1'.", f"turn.{key}")

@@ -61,6 +61,7 @@ class State:
     turn_number: int = 1
     over: bool = False
     end_reason: str | None = None
+    in_play: int = 0                # tiles on the board, in hands and in the bag when the game began
 
 
 def holders(state: State) -> list[Holder]:

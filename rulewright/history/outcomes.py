@@ -1,0 +1,92 @@
+"""One version's book read, and its examples played on one version's engine, as plain data.
+
+``read_and_play(engine_root, book_root)`` runs in a process of its own (``python -m
+rulewright.history.outcomes ENGINE BOOK``): the games come from the project at ``engine_root``
+(its ``[tool.rulewright.games]``), the pages from the project at ``book_root``. It returns::
+
+    {"rules": {id: {"title", "text", "formerly", "page", "line"}},
+     "examples": {id: {"title", "text", "rules", "page", "line", "outcome"}},
+     "notes": [{"page", "line", "text"}]}
+
+where an outcome is ``{"problem": text}`` for an example that cannot be played, else
+``{"checks": {key: [expected, actual, ok]}, "stopped": text or None}``, values written as YAML
+writes them.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def read_and_play(engine_root: Path, book_root: Path) -> dict:
+    from rulewright import book, config
+    from rulewright.problems import ExampleProblem
+    from rulewright.scenario import evaluate, show
+
+    config.load(engine_root).activate()
+    pages = config.load(book_root).rulebook
+    scanned = book.scan(pages)
+    out: dict = {"rules": {}, "examples": {}, "notes": []}
+    for rule in scanned.rules.values():
+        out["rules"][rule.id] = {"title": rule.title, "text": rule.text, "formerly": rule.formerly,
+                                 "page": _relative(rule.where.path, pages), "line": rule.where.line}
+    for decl in scanned.examples:
+        if not decl.id:
+            continue
+        entry = {"title": decl.title, "text": decl.body, "page": _relative(decl.where.path, pages),
+                 "line": decl.where.line, "rules": str(decl.options.get("rules", "")).replace(",", " ").split()}
+        try:
+            scenario = decl.parse(positions=scanned.positions)
+            entry["rules"] = scenario.named_rules()
+            result = evaluate(scenario)
+            entry["outcome"] = {"checks": {check.key: [show(check.expected), show(check.actual), check.ok]
+                                           for check in result.checks},
+                                "stopped": result.stopped}
+        except ExampleProblem as problem:
+            entry["outcome"] = {"problem": problem.message}
+        except Exception as error:  # an old engine may fail where the new one does not: that is an outcome too
+            entry["outcome"] = {"problem": f"the engine failed ({type(error).__name__}: {error})"}
+        out["examples"][decl.id] = entry
+    for path, page in scanned.pages.items():
+        for name, line, text in _notes(page.text):
+            out["notes"].append({"page": _relative(path, pages), "line": line, "text": text})
+    return out
+
+
+def _notes(text: str):
+    """Each ``{designer-note}`` of a page: its name, line and text."""
+    from rulewright.book import DIRECTIVE_INFO, _markdown
+
+    for token in _markdown().parse(text):
+        if token.type in ("fence", "colon_fence") and token.map is not None:
+            match = DIRECTIVE_INFO.match(token.info.strip())
+            if match and match.group(1).strip() == "designer-note":
+                yield "designer-note", token.map[0] + 1, token.content.strip()
+
+
+def _relative(path: str, pages: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(pages.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def in_a_process(engine_root: Path, book_root: Path) -> dict:
+    """``read_and_play`` in a new Python process (started away from both projects, so that neither
+    one's own ``rulewright`` folder stands in for the toolchain running this)."""
+    neutral = Path(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))).parent
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "RULEWRIGHT_CACHE")}
+    env["PYTHONPATH"] = str(neutral)
+    done = subprocess.run([sys.executable, "-m", "rulewright.history.outcomes", str(engine_root), str(book_root)],
+                          capture_output=True, text=True, cwd=str(neutral), env=env)
+    if done.returncode != 0:
+        raise RuntimeError(f"playing the book of {book_root} on the engine of {engine_root} failed:\n"
+                           f"{done.stderr[-3000:]}")
+    return json.loads(done.stdout)
+
+
+if __name__ == "__main__":
+    print(json.dumps(read_and_play(Path(sys.argv[1]), Path(sys.argv[2]))))
