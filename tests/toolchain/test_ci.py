@@ -159,15 +159,19 @@ def line_of(text: str, words: str) -> int:
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory):
     """A new project with three known mistakes: an example that does not hold, an example checking
-    a state path the game does not have (two problems on one line), a rule without an example."""
+    a state path the game does not have (two problems on one line), a rule without an example; and
+    an example marked pending that holds."""
     folder = tmp_path_factory.mktemp("broken") / "heaps"
     scaffold.create(folder, scaffold.Names("Heaps", "heaps"))
     page = folder / "rulebook" / "rules.md"
     text = page.read_text(encoding="utf-8")
     text = text.replace("  heaps.left: 1\n", "  heaps.left: 7\n", 1).replace("  heaps.right: 5\n", "  heapz.right: 5\n", 1)
     text += "\n```{rule} heaps.orphan\n:title: An orphan\nA rule without an example.\n```\n"
+    # and an example still marked pending that holds: a warning to remove the mark, not a failure
+    text = text.replace(":id: heaps-out-of-turn\n", ":id: heaps-out-of-turn\n:status: pending\n", 1)
     page.write_text(text, encoding="utf-8")
     at = {"fails": line_of(text, "heaps.left: 7"), "typo": line_of(text, "heapz.right"),
+          "ready": line_of(text, "{example} Only the player whose turn it is may take"),
           "orphan": line_of(text, "{rule} heaps.orphan"), "example": line_of(text, "{example} A first turn")}
     return folder, at
 
@@ -188,12 +192,17 @@ def test_under_github_actions_each_problem_is_annotated_once_at_its_line(broken,
     marks = annotations(done.stdout)
     page = "rulebook/rules.md"
     assert [(path, line) for path, line, _ in marks] == sorted(
-        [(page, at["fails"]), (page, at["typo"]), (page, at["typo"]), (page, at["orphan"])]), done.stdout
+        [(page, at["fails"]), (page, at["typo"]), (page, at["typo"]), (page, at["orphan"]), (page, at["ready"])]), done.stdout
     assert any(title == "Example heaps-first-turn does not hold" for _, _, title in marks)
+    assert [line for line in done.stdout.splitlines() if line.startswith("::warning")] == [
+        f"::warning file={page},line={at['ready']},title=Example heaps-out-of-turn now holds%3A remove "
+        f"'%3Astatus%3A pending'::{page}, line {at['ready']}, example heaps-out-of-turn: this example is marked "
+        "':status: pending' but now holds. Remove the ':status: pending' line so that it counts as verified."]
     table = summary.read_text(encoding="utf-8")
     total = examples_in(folder)
     assert f"{total} rulebook examples played: {total - 2} hold, 2 fail, 0 pending." in table
     assert f"`{page}:{at['fails']}`" in table and f"`{page}:{at['orphan']}`" in table
+    assert table.index("Pending examples that now hold") < table.index(f"`{page}:{at['ready']}`")
 
     plain = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=300, env=plain_env())
     assert plain.returncode == 1 and not annotations(plain.stdout)
@@ -213,9 +222,10 @@ def test_rulewright_check_under_gitlab_writes_the_same_problems_as_code_quality(
 
     entries = json.loads(report.read_text(encoding="utf-8"))
     page = "rulebook/rules.md"
-    assert sorted((e["location"]["path"], e["location"]["lines"]["begin"]) for e in entries) == sorted(
-        [(page, at["fails"]), (page, at["typo"]), (page, at["typo"]), (page, at["orphan"])])
-    assert len({e["fingerprint"] for e in entries}) == 4
+    assert sorted((e["location"]["path"], e["location"]["lines"]["begin"], e["severity"]) for e in entries) == sorted(
+        [(page, at["fails"], "major"), (page, at["typo"], "major"), (page, at["typo"], "major"),
+         (page, at["orphan"], "major"), (page, at["ready"], "info")])
+    assert len({e["fingerprint"] for e in entries}) == 5
 
 
 def test_the_book_build_marks_its_warnings_too(broken, tmp_path):
