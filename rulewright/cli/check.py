@@ -65,7 +65,9 @@ def run(args) -> int:
     ci_report.write_summary("Rulebook check", f"{len(problems)} problem(s) found; {played} played, {failing} do "
                             f"not hold, {len(notes)} marked pending.", marks, ready)
     if problems or failing:
-        print(f"\n{len(problems)} problem(s) found; {failing} of {played} do not hold.")
+        of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
+              else f"{len(book.examples)} examples")
+        print(f"\n{len(problems)} problem(s) found; {failing} of {of} do not hold.")
         return 1
     print(f"The rulebook is sound: {len(book.rules)} rules, {played}. Every example"
           + (" played" if len(examples) != len(book.examples) else "") + " holds"
