@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import config, phrases, registry, words
+from rulewright import ci_report, config, phrases, registry, words
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import checked_paths, expected_events, rule_places, start, undeclared_rule
@@ -128,8 +128,10 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
             problems.append(problem)
     problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
-    return (problems + book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines)
-            + phrase_problems(scenarios))
+    problems += book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines) + phrase_problems(scenarios)
+    for problem in problems:  # under a CI host, each is marked at its line if the test calling this fails
+        ci_report.notice(ci_report.Mark.of(problem))
+    return problems
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],

@@ -77,6 +77,27 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.stash[_PROJECT] = project
     config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
+    from rulewright import ci_report
+
+    if ci_report.host() is not None and not hasattr(config, "workerinput"):
+        from rulewright.ci_plugin import HostedReport
+
+        config.pluginmanager.register(HostedReport(config), "rulewright-hosted-ci")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under a CI host, what a test noticed (each failing example or problem at its line) travels
+    in its report, from a pytest-xdist worker too, to be marked once by ``HostedReport``."""
+    from rulewright import ci_report
+
+    report = yield
+    marks = ci_report.take_noticed()
+    if marks:
+        from rulewright.ci_plugin import MARKS
+
+        report.user_properties = [*report.user_properties, (MARKS, [ci_report.as_data(m) for m in marks])]
+    return report
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -13,7 +13,8 @@ import warnings
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
-from rulewright import book, config
+from rulewright import book, ci_report, config
+from rulewright.ci_report import Mark
 from rulewright.diagrams import draw_all
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
@@ -56,6 +57,8 @@ def _offset(text: str, line: int) -> int:
 
 
 def report_problem(example: Example) -> str:
+    for problem in example.parsed:
+        ci_report.notice(Mark.of(problem))
     return "\n".join(map(str, example.parsed))
 
 
@@ -73,9 +76,12 @@ def evaluate_example(example: Example) -> str | None:
         if result.ok:
             draw_all(result)  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
+        ci_report.notice(Mark.of(problem))
         return str(problem)
     except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
-        return f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id or ''}")
+        text = internal_failure(error, f"playing the example {decl.id or ''}")
+        ci_report.notice(Mark(str(decl.where.path), decl.where.line, "Rulewright failed", text))
+        return f"{decl.where}: " + text
     pending_is_error = config.current().pending == "error"
     outcome = verdict(result, pending_is_error)
     if outcome == "pending":
@@ -83,8 +89,13 @@ def evaluate_example(example: Example) -> str | None:
 
         pytest.xfail("pending: " + result.pending_note())
     if outcome == "ready":
+        ci_report.notice(ci_report.ready_mark(result))
         warnings.warn(PendingExampleHolds(result.pending_note()), stacklevel=1)
-    return failure_text(result, pending_is_error) if outcome == "failed" else None
+    if outcome != "failed":
+        return None
+    text = failure_text(result, pending_is_error)
+    ci_report.notice(ci_report.failure_mark(result, text))
+    return text
 
 
 class RulebookSybil(Sybil):

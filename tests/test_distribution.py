@@ -22,7 +22,9 @@ from tests.player_html import ids_a_reader_meets
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = ["rulewright/game/interface.py", "rulewright/sphinx/static/rulewright.css", "rulewright/scaffold/editions.mk",
            "rulewright/scaffold/template/Makefile.tmpl", "rulewright/scaffold/template/dot-ci/run.tmpl",
-           "rulewright/scaffold/template/@@PACKAGE@@/presets.yaml.tmpl"]
+           "rulewright/scaffold/template/@@PACKAGE@@/presets.yaml.tmpl",
+           "rulewright/scaffold/template/dot-github/workflows/rulebook.yml.tmpl",
+           "rulewright/scaffold/template/dot-gitlab-ci.yml.tmpl", "rulewright/scaffold/template/dot-pre-commit-config.yaml.tmpl"]
 
 
 def sh(command, cwd, env, timeout=600):
@@ -62,6 +64,12 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
 
     sh([designer / "bin" / "rulewright", "new", "heaps", "--title", "Heaps of Fun", "--game", "heaps"], work, env)
     project = work / "heaps"
+    # CI comes with the project: workflows for GitHub and GitLab that their hosts' schemas accept
+    # (check-jsonschema's vendored copies, from this repository's environment) and the pre-commit hook.
+    for name, schema in ((".github/workflows/rulebook.yml", "vendor.github-workflows"), (".gitlab-ci.yml", "vendor.gitlab-ci")):
+        assert "make rulebook" in (project / name).read_text(encoding="utf-8")
+        sh([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, project / name], work, env)
+    assert "entry: .venv/bin/rulewright check" in (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     tested = sh(["make", "test"], project, env)
     assert "18 passed in" in tested, tested
     built = sh(["make", "rulebook"], project, env)

@@ -2,6 +2,7 @@
 each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, listed in ``COMMANDS``.
 
     rulewright check                  the whole-book checks, then every example played
+    rulewright check <page>...        the whole-book checks, then the examples on these pages (pre-commit)
     rulewright run <example-id>       play one example and say whether it holds, step by step
     rulewright run <rule-id>          play every example that shows the rule
     rulewright run <id> --changes     also list every part of the state the moves changed
@@ -22,6 +23,7 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
     rulewright new <folder> [--title T] [--game NAME]
                                       a new rulebook project with a starter game
+    rulewright ci                     add the CI workflows (GitHub, GitLab) and a pre-commit hook to this project
     rulewright --version
 """
 from __future__ import annotations
@@ -29,7 +31,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulewright.cli import (accept, changes, check, diagram, example, fuzz, listing, new, play, replay, run, serve)
+from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -57,7 +59,7 @@ class _Coverage:
         return engine_coverage.run(args)
 
 
-COMMANDS = (new, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve)
+COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve)
 OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz")  # these read a record or a game, not the book
 
 

@@ -17,27 +17,34 @@ PROGRESS_EVERY = 10.0  # seconds between the words `check` says about a long run
 
 
 def add_arguments(parser) -> None:
-    pass
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="play only the examples on these pages (the whole-book checks still run); a file "
+                             "that is not a page of the book (a game's code or data) plays them all. This is how "
+                             "the pre-commit hook calls it, with the files a commit changes")
 
 
 def run(args) -> int:
-    from rulewright import config
+    from rulewright import ci_report, config
+    from rulewright.ci_report import Mark
     from rulewright.scenario import failure_text, verdict
 
     problems = check()
     for problem in problems:
         print(problem)
     book = book_module.scan()
+    marks = [Mark.of(problem) for problem in problems]
+    ready = []
+    examples = _examples_on(book, getattr(args, "files", None) or [])
     failing = 0
     notes = []
     known = frozenset(book.rules)
     pending_is_error = config.current().pending == "error"
     reported = {str(problem) for problem in problems}
     started = said = time.monotonic()
-    for count, decl in enumerate(book.examples):
+    for count, decl in enumerate(examples):
         if time.monotonic() - said >= PROGRESS_EVERY:  # a long run says how far it has got
             said = time.monotonic()
-            print(f"  ... {count} of {len(book.examples)} examples played ({int(said - started)} s)", file=sys.stderr,
+            print(f"  ... {count} of {len(examples)} examples played ({int(said - started)} s)", file=sys.stderr,
                   flush=True)
         try:
             scenario = decl.parse()
@@ -49,22 +56,55 @@ def run(args) -> int:
             if str(problem) not in reported:
                 failing += 1
                 print(problem)
+                marks.append(Mark.of(problem))
             continue
         except Exception as error:  # one example Rulewright fails on must not stop the check of the others
             failing += 1
-            print(f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id}"))
+            text = f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id}")
+            print(text)
+            marks.append(Mark(str(decl.where.path), int(decl.where.line or 1), f"Example {decl.id}", text))
             continue
         outcome = verdict(result, pending_is_error)
         if outcome == "failed":
             failing += 1
-            print(failure_text(result, pending_is_error))
+            text = failure_text(result, pending_is_error)
+            print(text)
+            marks.append(ci_report.failure_mark(result, text))
         elif outcome in ("pending", "ready"):
             notes.append(result.pending_note())
+            if outcome == "ready":
+                ready.append(ci_report.ready_mark(result))
     for note in notes:
         print(note)
+    ci_report.publish(marks + ready)
+    played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
+              if len(examples) != len(book.examples) else f"{len(book.examples)} examples")
+    ci_report.write_summary("Rulebook check", f"{len(problems)} problem(s) found; {played} played, {failing} do "
+                            f"not hold, {len(notes)} marked pending.", marks, ready)
     if problems or failing:
-        print(f"\n{len(problems)} problem(s) found; {failing} of {len(book.examples)} examples do not hold.")
+        of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
+              else f"{len(book.examples)} examples")
+        print(f"\n{len(problems)} problem(s) found; {failing} of {of} do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples. Every example holds"
+    print(f"The rulebook is sound: {len(book.rules)} rules, {played}. Every example"
+          + (" played" if len(examples) != len(book.examples) else "") + " holds"
           + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
+
+
+def _examples_on(book, files: list[str]) -> list:
+    """The examples to play: those on the pages among ``files``, or all of them when no files are
+    named or one of them is not Markdown (a change to a game's code or data can change
+    any example; the store of results plays again only those it changes)."""
+    from pathlib import Path
+
+    if not files:
+        return list(book.examples)
+    from rulewright import config
+
+    rulebook = config.current().rulebook.resolve()
+    named = [Path(name).resolve() for name in files]
+    if any(path.suffix != ".md" for path in named):
+        return list(book.examples)
+    pages = {path for path in named if path.is_relative_to(rulebook)}  # other Markdown (a README) plays none
+    return [decl for decl in book.examples if Path(decl.where.path).resolve() in pages]

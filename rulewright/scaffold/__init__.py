@@ -110,6 +110,31 @@ def create(folder: Path, names: Names) -> list[Path]:
     return written
 
 
+# The files that run the project's checks on a CI host and before each commit: `rulewright new`
+# writes them with the rest, `rulewright ci` adds them to a project made before (or by hand).
+CI_TEMPLATES = ("dot-github", "dot-gitlab-ci.yml.tmpl", "dot-pre-commit-config.yaml.tmpl")
+
+
+def add_ci(folder: Path, names: Names | None = None) -> tuple[list[Path], list[Path], list[Path]]:
+    """Write the CI files into the project in ``folder``, never over a file already there.
+    Returns the files written, those already there as Rulewright writes them, and those already
+    there with other content (left as they are)."""
+    words = names.replacements() if names is not None else {}
+    written, same, skipped = [], [], []
+    for template, relative in _templates(resources.files(__package__).joinpath(TEMPLATE), ()):
+        if relative[0] not in CI_TEMPLATES:
+            continue
+        target = Path(folder).joinpath(*(_fill(_file_name(part), words) for part in relative))
+        text = _fill(template.read_text(encoding="utf-8"), words)
+        if target.exists():
+            (same if target.is_file() and target.read_text(encoding="utf-8") == text else skipped).append(target)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(target)
+    return written, same, skipped
+
+
 def _templates(folder, relative: tuple):
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.is_dir() and entry.name != "__pycache__":

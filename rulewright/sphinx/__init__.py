@@ -20,6 +20,7 @@ from rulewright.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
+from rulewright.sphinx import hosted
 
 STATIC = Path(__file__).parent / "static"
 
@@ -97,6 +98,7 @@ def setup(app):
     app.connect("doctree-resolved", glossary.link_terms)
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
+    hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
 
 
