@@ -33,7 +33,8 @@ def whole(value, where: str, what: str, low: int | None = 0, high: int | None = 
         raise InputError(f"'{_key(where)}' is {kind}, but {what} is a whole number{span}. Write it in digits, "
                          f"e.g. '{_key(where)}: {example}'.", where)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"'{_key(where)}: {value}' is out of range: {what} is a whole number{span}.", where)
+        raise InputError(f"'{_key(where)}: {value}' is out of range: {what} is a whole number"
+                         f"{_span(low, high, value)}.", where)
     return value
 
 
@@ -50,7 +51,12 @@ def flag(value, where: str, what: str) -> bool:
     return value
 
 
-def _span(low, high) -> str:
+def _span(low, high, value=None) -> str:
+    if high == MOST and low is not None and not (isinstance(value, int) and value > MOST):
+        return f" of {low} or more"  # the ceiling every game has is said only to a number beyond it
+    if high == MOST and isinstance(value, int) and value > MOST:
+        return (f" from {low} to {MOST}" if low is not None else f" of at most {MOST}") + \
+            " (numbers beyond that are beyond any game, unless the game allows them)"
     if low is not None and high is not None:
         return f" from {low} to {high}"
     if low is not None:

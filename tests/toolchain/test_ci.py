@@ -159,7 +159,7 @@ def line_of(text: str, words: str) -> int:
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory):
     """A new project with three known mistakes: an example that does not hold, an example checking
-    a state path the game does not have (two problems on one line), a rule without an example; and
+    a state path the game does not have (said once), a rule without an example; and
     an example marked pending that holds."""
     folder = tmp_path_factory.mktemp("broken") / "heaps"
     scaffold.create(folder, scaffold.Names("Heaps", "heaps"))
@@ -192,7 +192,7 @@ def test_under_github_actions_each_problem_is_annotated_once_at_its_line(broken,
     marks = annotations(done.stdout)
     page = "rulebook/rules.md"
     assert [(path, line) for path, line, _ in marks] == sorted(
-        [(page, at["fails"]), (page, at["typo"]), (page, at["typo"]), (page, at["orphan"]), (page, at["ready"])]), done.stdout
+        [(page, at["fails"]), (page, at["typo"]), (page, at["orphan"]), (page, at["ready"])]), done.stdout
     assert any(title == "Example heaps-first-turn does not hold" for _, _, title in marks)
     assert [line for line in done.stdout.splitlines() if line.startswith("::warning")] == [
         f"::warning file={page},line={at['ready']},title=Example heaps-out-of-turn now holds%3A remove "
@@ -223,9 +223,9 @@ def test_rulewright_check_under_gitlab_writes_the_same_problems_as_code_quality(
     entries = json.loads(report.read_text(encoding="utf-8"))
     page = "rulebook/rules.md"
     assert sorted((e["location"]["path"], e["location"]["lines"]["begin"], e["severity"]) for e in entries) == sorted(
-        [(page, at["fails"], "major"), (page, at["typo"], "major"), (page, at["typo"], "major"),
+        [(page, at["fails"], "major"), (page, at["typo"], "major"),
          (page, at["orphan"], "major"), (page, at["ready"], "info")])
-    assert len({e["fingerprint"] for e in entries}) == 5
+    assert len({e["fingerprint"] for e in entries}) == 4
 
 
 def test_the_book_build_marks_its_warnings_too(broken, tmp_path):
