@@ -17,6 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright import book, config, phrases
 from rulewright.diagrams import draw
+from rulewright.game import Event
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
@@ -73,7 +74,7 @@ class ExampleDirective(SphinxDirective):
         words = phrases.for_game(result.run.game)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
         box += self._head(scenario, title, outcome, designer)
-        box += _section("Setup", describe_setup(scenario.data))
+        box += _section("Setup", describe_setup(scenario.data, words))
         box += _section("Play", _actions(result, words))
         box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
         if scenario.diagram:
@@ -283,8 +284,12 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
         elif check.key.startswith("events: "):
             name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
             details = {} if isinstance(check.expected, str) else check.expected[name]
-            what += nodes.Text("the event")
-            expected = nodes.paragraph(text=f"“{name.replace('-', ' ')}” happens" + (
+            what += nodes.Text("what happens")
+            # The event's sentence from the game's phrases: told by the event that matched (its
+            # details all known), else by the details the example gives, else by its name.
+            sentence = words.event(check.event) if check.event is not None else None
+            sentence = sentence or words.event(Event(name, details))
+            expected = nodes.paragraph(text=sentence or f"“{name.replace('-', ' ')}” happens" + (
                 " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else ""))
         else:
             said = words.path(check.key)

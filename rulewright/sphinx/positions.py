@@ -9,6 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from rulewright import phrases
 from rulewright.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
@@ -47,7 +48,7 @@ class PositionDirective(ExampleDirective):
         box += head
         box += nodes.paragraph(text=f"The position for the following examples, which start from it "
                                     f"(“from: {position.name}”).", classes=["rw-position-note"])
-        box += _section("Setup", describe_setup(position.data))
+        box += _section("Setup", describe_setup(position.data, phrases.for_game(game)))
         words = str(self.options.get("diagram") or "").split()
         if words:
             run = Run(position, game, settings, before=state, after=state, steps=[])
