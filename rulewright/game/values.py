@@ -8,7 +8,34 @@ a slip such as ``cash: 1000000000000`` is refused instead of breaking the bank.
 """
 from __future__ import annotations
 
+import yaml
+
 from rulewright.game.refusal import InputError
+
+
+def written(value) -> str:
+    """``value`` as an example writes it in YAML, for messages: ``[A1, C4]``, ``{ann: 2}``,
+    ``true``, ``null``; a text that YAML would read as something else is quoted (``'2019'``,
+    ``'no'``, ``'a: b'``), so that what the message shows can be copied back into the example."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "[" + ", ".join(written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{written(k)}: {written(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, str):
+        return value if _plain(value) else "'" + value.replace("'", "''") + "'"
+    return str(value)
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` reads back as itself written bare inside a YAML list."""
+    if not text or text != text.strip() or "\n" in text:
+        return False
+    try:
+        return yaml.safe_load(f"[{text}]") == [text]
+    except yaml.YAMLError:
+        return False
 
 
 def _key(where: str) -> str:
@@ -23,7 +50,7 @@ def whole(value, where: str, what: str, low: int | None = 0, high: int | None = 
     example = low if low is not None and low > 0 else (high if high is not None and high < 2 else 2)
     if isinstance(value, bool) or not isinstance(value, int):
         kind = ("a fraction" if isinstance(value, float) else "yes/no" if isinstance(value, bool)
-                else "empty" if value is None else f"{value!r}")
+                else "empty" if value is None else written(value))
         raise InputError(f"'{_key(where)}' is {kind}, but {what} is a whole number{span}. Write it in digits, "
                          f"e.g. '{_key(where)}: {example}'.", where)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -39,7 +66,7 @@ def money(value, where: str, what: str, high: int) -> int:
 def flag(value, where: str, what: str) -> bool:
     """``true`` or ``false``."""
     if not isinstance(value, bool):
-        raise InputError(f"'{_key(where)}' says whether {what}: write 'true' or 'false', not {value!r}.", where)
+        raise InputError(f"'{_key(where)}' says whether {what}: write 'true' or 'false', not {written(value)}.", where)
     return value
 
 

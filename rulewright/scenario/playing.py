@@ -44,7 +44,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
         run.steps.append(current)
         with engine_errors(s, "do", index, step=current):
             try:
-                current.action = game.parse_action(state, actor, text)
+                current.action = _parse_action(game, state, actor, text)
                 follower = actions[index + 1] if index + 1 < len(actions) else None
                 if fast and not (is_check_item(follower) and isinstance(follower["expect"], dict)
                                  and "refused" in follower["expect"]):
@@ -84,6 +84,24 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
                         f"moves left {len(unused)} of them unused ({show(unused)}). Remove them, or add the moves "
                         "that draw them.", "draws", count - len(unused))
     return run, None
+
+
+def _parse_action(game: Game, state: Any, actor: str | None, text: str):
+    """The game's reading of a move. A plain line whose first word is a player and whose rest
+    the game reads as that player's move ('- ann place A1') is a move with its colon missing:
+    said so, with the line as it should be."""
+    try:
+        return game.parse_action(state, actor, text)
+    except InputError as error:
+        first, _, rest = text.partition(" ")
+        if actor is not None or not rest.strip():
+            raise
+        try:
+            game.parse_action(state, first, rest.strip())
+        except Exception:  # not a player's move either: the game's own message stands
+            raise error from None
+        raise InputError(f"'{text}' reads as {first}'s move with the colon missing after the player: "
+                         f"write '- {first}: {rest.strip()}'.") from None
 
 
 def _player_names(game: Game, state: Any) -> list[str]:

@@ -84,7 +84,7 @@ def test_changes_lists_each_changed_place_before_and_after(project, capsys):
     write(project, assemble(RULE_ADD, EXAMPLE_ADD))
     main(["run", "toy-add", "--changes"])
     out = capsys.readouterr().out
-    assert "    pile: 0 -> 2\n" in out and "    next: 'ann' -> 'bob'\n" in out
+    assert "    pile: 0 -> 2\n" in out and "    next: ann -> bob\n" in out
     assert "players.ann.name" not in out  # unchanged places are not listed
 
 
