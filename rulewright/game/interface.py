@@ -42,6 +42,7 @@ from typing import Any, Callable
 
 from rulewright.game.events import Event
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
+from rulewright.game.values import quoting_hint, written
 
 
 class Action:
@@ -95,10 +96,11 @@ class Game(ABC):
                     f"settings.{name}",
                 )
             choices = self.settings[name].choices
-            if choices and value not in choices:
+            if choices and (value not in choices or type(value) is not type(choices[choices.index(value)])):
+                hint = quoting_hint(value, choices)
                 raise InputError(
-                    f"Setting {name!r} cannot be {value!r}; it must be one of "
-                    + ", ".join(repr(c) for c in choices) + ".",
+                    f"Setting '{name}' cannot be {written(value)}; it must be one of "
+                    + ", ".join(written(c) for c in choices) + "." + (" " + hint if hint else ""),
                     f"settings.{name}",
                 )
             resolved[name] = value

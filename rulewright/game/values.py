@@ -28,6 +28,29 @@ def written(value) -> str:
     return str(value)
 
 
+def quoting_hint(value, words) -> str:
+    """When ``value`` (not a text) is what YAML makes of one of ``words`` written without quotes
+    (``2019`` a number, ``off`` and ``no`` false, ``null`` nothing), the sentence that says to quote
+    it; else "". For a message about a value that must be one of ``words``."""
+    if isinstance(value, str):
+        return ""
+    meant = [w for w in words if isinstance(w, str) and _reads_as(w, value)]
+    if not meant:
+        return ""
+    kind = ("true or false" if isinstance(value, bool) else "nothing (null)" if value is None
+            else "a number" if isinstance(value, (int, float)) else "something else")
+    return (f"Without quotes, YAML reads {' or '.join(meant)} as {kind}, not as a word: write it in quotes: "
+            + " or ".join("'" + w.replace("'", "''") + "'" for w in meant) + ".")
+
+
+def _reads_as(text: str, value) -> bool:
+    try:
+        read = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    return type(read) is type(value) and read == value
+
+
 def _plain(text: str) -> bool:
     """Whether ``text`` reads back as itself written bare inside a YAML list."""
     if not text or text != text.strip() or "\n" in text:

@@ -405,3 +405,31 @@ def test_a_move_with_its_colon_missing_is_said_so(page):
     assert "'ann add 2' reads as ann's move with the colon missing after the player: write '- ann: add 2'." \
         in caught.value.message
     assert caught.value.where.line == line_of(path.read_text(), "- ann add 2")
+
+
+def test_a_number_or_yes_no_meant_as_a_word_is_said_to_need_quotes():
+    from rulewright.game import InputError, Setting
+    from rulewright.game.values import quoting_hint
+    from tests.toolchain.toy_game import Toy
+
+    class Editions(Toy):
+        settings = {"edition": Setting("first", "Which edition's rules.", ("first", "2019")),
+                    "lights": Setting("on", "Whether the lights are on.", ("on", "off"))}
+
+    with pytest.raises(InputError) as caught:
+        Editions().resolve_settings({"edition": 2019})
+    assert caught.value.message == ("Setting 'edition' cannot be 2019; it must be one of first, '2019'. Without "
+                                    "quotes, YAML reads 2019 as a number, not as a word: write it in quotes: '2019'.")
+    with pytest.raises(InputError, match="reads off as true or false, not as a word: write it in quotes: 'off'"):
+        Editions().resolve_settings({"lights": False})
+    assert Editions().resolve_settings({"edition": "2019"})["edition"] == "2019"
+    assert quoting_hint(7, ["first", "2019"]) == "" and quoting_hint("2019", ["2019"]) == ""
+
+
+def test_an_expected_value_yaml_misread_is_said_to_need_quotes():
+    from rulewright.scenario.comparing import compare
+
+    assert compare(None, 2019, "2019") == (False, "it is '2019', a word. Without quotes, YAML reads 2019 as a "
+                                                  "number, not as a word: write it in quotes: '2019'.")
+    assert compare(None, False, "off")[1].endswith("write it in quotes: 'off'.")
+    assert compare(None, 2018, "2019") == (False, "") and compare(None, "2019", "2019") == (True, "")
