@@ -77,7 +77,7 @@ class ExampleDirective(SphinxDirective):
         box += _section("Setup", describe_setup(scenario.data, words))
         box += _section("Play", _actions(result, words))
         box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
-        if scenario.diagram:
+        if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
             box += self._diagrams(result)
         if outcome == "failed":
             box += _failure(failure_text(result, config.current().pending == "error"))
@@ -301,7 +301,8 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
                 check.note or "it is " + words.value(check.key, check.actual))))
         body += tables.row(cells, classes=["rw-check-ok" if check.ok else "rw-check-failed"])
     if result.stopped:
-        return [nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"]), table]
+        stopped = nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"])
+        return [stopped, table] if result.checks else [stopped]
     return [table]
 
 
