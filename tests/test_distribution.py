@@ -109,7 +109,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert f"make test RULEWRIGHT=/path/to/{wheel.name}" in (bare / "README.md").read_text(encoding="utf-8")
     tested = sh(["make", "test", f"RULEWRIGHT={wheel}"], bare, plain_env)
     assert "4 passed in" in tested, tested
-    assert "The rulebook is sound: 1 rules, 1 examples." in sh(["make", "check"], bare, plain_env)
+    assert "The rulebook is sound: 1 rule, 1 example." in sh(["make", "check"], bare, plain_env)
     built = sh(["make", "html-designer"], bare, plain_env)
     assert "HTML, designer edition: _build/designer/html/index.html" in built
     page = (bare / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")

@@ -50,6 +50,10 @@ def run(args) -> int:
     if problems or failing:
         print(f"\n{len(problems)} problem(s) found; {failing} of {len(book.examples)} examples do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {len(book.examples)} examples. Every example holds"
-          + (f" but {len(notes)} marked pending." if notes else "."))
+    print(f"The rulebook is sound: {_count(len(book.rules), 'rule')}, {_count(len(book.examples), 'example')}. "
+          "Every example holds" + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"

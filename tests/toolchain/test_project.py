@@ -218,7 +218,7 @@ def test_a_bare_project_passes_its_own_tests_and_checks_without_the_starter_s_ru
     assert "take.limit" not in (folder / "tests" / "test_game.py").read_text(encoding="utf-8")
     game = (folder / "ice_floes" / "game.py").read_text(encoding="utf-8")
     assert game.index("check_action(self, state, action)") < game.index("raise Refusal(")
-    passes_its_own_tests_and_checks(folder, "4 passed", "1 rules, 1 examples")
+    passes_its_own_tests_and_checks(folder, "4 passed", "1 rule, 1 example")
 
 
 def test_replacing_the_starter_s_rules_names_every_page_that_still_names_them(tmp_path, monkeypatch):
