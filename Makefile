@@ -9,10 +9,12 @@ BUILD := _build
 STRICT ?= 1
 SPHINXOPTS ?=
 
+# (PYTHONWARNINGS: setuptools' notice about editable installs, printed on every install, is not for
+# designers.)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	PYTHONWARNINGS='ignore:Editable installation' $(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 # The editions and the live preview (rulebook, html, pdf, html-player, pdf-designer, ..., serve):

@@ -169,6 +169,6 @@ def accept(decl: ExampleDecl, result: Result) -> Change | None:
 
 
 def _show(value) -> str:
-    from rulewright.scenario import show
+    from rulewright.game.values import written
 
-    return show(_plain(value))
+    return written(_plain(value))

@@ -10,7 +10,10 @@
   internals and its wording cannot drift from the engine.
 - every shared position sets up and is used by some example;
 - the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
-  (rulewright/words.py).
+  (rulewright/words.py);
+- no page names, in its inline code or its shell commands, a rule ID or an example ID the book
+  no longer has (what goes stale silently when a game's rules are replaced: a command table's
+  ``rulewright run <example>``, an index page's "such as ``game.take.limit``").
 
 Refusals are found by reading the engine's source: each ``Refusal("<rule-id>", ...)`` names its
 rule as a string literal, which is also what lets a newcomer find a rule's code in one search.
@@ -18,6 +21,7 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,6 +132,7 @@ def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
             problems.append(problem)
     problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
+    problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines) + phrase_problems(scenarios)
     for problem in problems:  # under a CI host, each is marked at its line if the test calling this fails
         ci_report.notice(ci_report.Mark.of(problem))
@@ -169,6 +174,48 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
             problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
+    return problems
+
+
+# Commands whose next word is an example's ID, and a rule ID's shape: its game's prefix and at
+# least two more parts (``mb.expand.first-link``), so that a file name such as ``bus.py`` is not one.
+EXAMPLE_COMMANDS = re.compile(r"(?:pytest\b[^`\n]*?\s-k|rulewright\s+(?:run|diagram|accept))\s+([A-Za-z0-9][\w.-]*)")
+RULE_COMMAND = re.compile(r"--rule[\s=]+([A-Za-z0-9][\w.-]*)")
+FILE_ENDINGS = ("py", "md", "yaml", "yml", "toml", "txt", "json", "svg", "png", "pdf", "html", "csv")
+RULE_SHAPE = re.compile(r"(?<![\w./-])([a-z][a-z0-9]*)((?:\.[a-z0-9][a-z0-9-]*){2,})(?![\w/-]|\.\w)")
+
+
+def stale_mentions(root: Path, rules, examples) -> list[ExampleProblem]:
+    """Rule IDs and example IDs named in the pages' inline code and shell commands that the book
+    does not have: a page that still names the rules of a game since replaced. A rule ID is
+    recognised by the prefix of the book's own rules (``game.`` in ``game.take.limit``), an example
+    ID by the command it follows (``rulewright run``, ``pytest -k``) and its first word, one that
+    begins the book's own rule or example IDs (so a page may show the commands of another
+    project, such as ``dragon-race-first-turn``)."""
+    prefixes = {rule.split(".")[0] for rule in rules}
+    first_words = prefixes | {str(example).split("-")[0] for example in examples}
+    problems = []
+    for path in sorted(Path(root).rglob("*.md")):
+        for piece in words.page_pieces(path):
+            if piece.kind != "code":
+                continue
+            where = Where(str(path), piece.line)
+            named = [(m.group(1), m.start()) for m in RULE_COMMAND.finditer(piece.text)]
+            named += [(m.group(1) + m.group(2), m.start()) for m in RULE_SHAPE.finditer(piece.text)
+                      if m.group(1) in prefixes and m.group(2).rsplit(".", 1)[1] not in FILE_ENDINGS]
+            for rule, at in dict(named).items():
+                if rule not in rules:
+                    problems.append(ExampleProblem(where.at(piece.line + piece.text.count("\n", 0, at)), (
+                        f"'{rule}' reads as a rule ID, but the book declares no such rule (was it renamed, or the "
+                        f"game replaced?). {did_you_mean(rule, rules)} Name a rule the book declares, or write the "
+                        "text without it.").replace("  ", " ")))
+            for match in EXAMPLE_COMMANDS.finditer(piece.text):
+                example = match.group(1)
+                if example not in examples and example not in rules and example.split("-")[0] in first_words:
+                    problems.append(ExampleProblem(where.at(piece.line + piece.text.count("\n", 0, match.start())), (
+                        f"'{match.group(0).strip()}' names the example '{example}', which the book does not have "
+                        f"(was it renamed, or the game replaced?). {did_you_mean(example, examples)} Name an "
+                        "example the book has: its ':id:'.").replace("  ", " ")))
     return problems
 
 

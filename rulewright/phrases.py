@@ -14,6 +14,9 @@ beside the game's module, or a mapping)::
       price-moved: {say: "{corporation}'s price moves from {from} to {to}.", unless-same: [from, to]}
     settings:                                # each choice of a setting, as the rules say it
       plurality_ties: {false: "a tie for the most shares is no plurality", true: "a tie is a plurality"}
+    setup:                                   # how a setup key reads in an example's Setup table
+      floes: {say: Floes, each: "{value} floes of {key}", then: "{value} of {key}"}
+      board: {say: The board, grid: true}    # rows, or cells named like A1: drawn as a small grid
 
 ``{1}`` in a path phrase is the path's second part (counting from 0); ``{name}`` in an event
 sentence is the event's detail of that name; ``value`` says how a value is written (``"${}"``).
@@ -25,6 +28,11 @@ is said once, after all the move's events, so it states the position the move le
 one move give one "income is now"). ``unless-same`` leaves the sentence out when those details
 are equal (a price that "moves from H2 to H2"; another event says it did not move). The
 ``settings`` words print a setting as its choice in the rules' words, not the engine's name.
+In ``setup``, ``say`` is the row's label, ``each`` how one entry of a mapping (``{key}``,
+``{value}``) or list (``{value}``) reads, ``then`` the shorter form for the entries after the first
+("5 floes of 1, 3 of 2 and 2 of 3"), and ``grid: true`` shows a board as a small table: a list of
+rows (each a list, or a string of cells split at spaces), or a mapping of cells named by column
+letter and row number (``A1: ann``). A key without words reads as before ("Floes 1 5, 2 3").
 The whole-book checks fail when the book shows a path or an event with no phrase, so the wording
 cannot drift from the engine. The ``events`` list is also the game's event catalogue, shown on
 its notation page (``{event-catalogue}``).
@@ -56,6 +64,33 @@ class PathPhrase:
 
 
 @dataclass
+class SetupPhrase:
+    """How one setup key reads: its label, how each entry reads, and whether it is a grid."""
+
+    say: str | None = None
+    each: str | None = None
+    then: str | None = None
+    grid: bool = False
+
+    def entries(self, value: Any) -> str | None:
+        """The value as "5 floes of 1, 3 of 2 and 2 of 3", or None when ``each`` does not fit it."""
+        if self.each is None or not isinstance(value, (dict, list)) or not value:
+            return None
+        pairs = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
+        said = []
+        try:
+            for index, (key, item) in enumerate(pairs):
+                template = self.then if index and self.then else self.each
+                said.append(template.format_map(_Words({"key": key, "value": item})))
+        except (KeyError, IndexError, ValueError):
+            return None
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+SETUP_FIELDS = {"say", "each", "then", "grid"}
+
+
+@dataclass
 class Phrases:
     paths: list[PathPhrase] = field(default_factory=list)
     events: dict[str, str] = field(default_factory=dict)
@@ -63,6 +98,7 @@ class Phrases:
     then: dict[str, str] = field(default_factory=dict)  # per event: said once after the move's events
     unless_same: dict[str, tuple[str, ...]] = field(default_factory=dict)
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # setting -> choice (as words) -> phrase
+    setup: dict[str, SetupPhrase] = field(default_factory=dict)
 
     def find(self, key: str) -> PathPhrase | None:
         parts = tuple(key.split("."))
@@ -217,10 +253,10 @@ def fields(template: str) -> list[str]:
 def load(data: Any, source: str) -> Phrases:
     if not isinstance(data, dict):
         raise PhraseError(f"{source}: a phrase file is a mapping with 'paths:' and 'events:'.")
-    unknown = set(data) - {"paths", "events", "settings"}
+    unknown = set(data) - {"paths", "events", "settings", "setup"}
     if unknown:
-        raise PhraseError(f"{source}: unknown section {sorted(unknown)[0]!r}; a phrase file has only "
-                          "'paths:', 'events:' and 'settings:'.")
+        raise PhraseError(f"{source}: unknown section '{sorted(map(str, unknown))[0]}'; a phrase file has only "
+                          "'paths:', 'events:', 'settings:' and 'setup:'.")
     out = Phrases(source=source)
     for pattern, said in (data.get("paths") or {}).items():
         if isinstance(said, str):
@@ -246,6 +282,14 @@ def load(data: Any, source: str) -> Phrases:
             raise PhraseError(f"{source}: the setting {name!r} needs its choices in words, e.g. "
                               f"{name}: {{false: \"...\", true: \"...\"}}.")
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
+    for key, said in (data.get("setup") or {}).items():
+        if isinstance(said, str):
+            said = {"say": said}
+        if not isinstance(said, dict) or set(map(str, said)) - SETUP_FIELDS:
+            raise PhraseError(f"{source}: the setup key '{key}' reads with some of say, each, then and grid, e.g. "
+                              f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.")
+        out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
+                                            for f in ("say", "each", "then")), grid=said.get("grid") is True)
     return out
 
 

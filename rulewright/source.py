@@ -114,6 +114,13 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
         mark = (error.problem_mark if block else None) or getattr(error, "context_mark", None) \
             or getattr(error, "problem_mark", None)
         line = where.line + mark.line if mark is not None else where.line
+        tabbed = [n for n, text_line in enumerate(text.splitlines()) if "\t" in text_line]
+        if tabbed:  # PyYAML's words for a tab ("cannot start any token") do not say what to do
+            line = where.line + (mark.line if mark is not None and mark.line in tabbed else tabbed[0])
+            raise ExampleProblem(where.at(line), f"The {what} is not valid YAML: this line has a tab, and YAML "
+                                 "indents with spaces only. Use spaces instead of the tab (an editor can be set to "
+                                 "type spaces).") \
+                from None
         raise ExampleProblem(
             where.at(line),
             f"The {what} is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "

@@ -162,7 +162,8 @@ def glossaries(root: Path) -> tuple[list[Glossary], list[ExampleProblem]]:
 @dataclass(frozen=True)
 class Piece:
     """What the prose scanner finds: text (``kind`` "text", one paragraph or heading, its line
-    breaks kept), a role, a link, a target or a directive, from its first file line."""
+    breaks kept), a role, a link, a target, a directive or code (an inline code span, or a block
+    of shell commands), from its first file line."""
 
     kind: str
     line: int
@@ -179,6 +180,7 @@ def _markdown():
     return create_md_parser(MdParserConfig(enable_extensions={"colon_fence", "deflist"}), RendererHTML)
 
 
+SHELL_BLOCKS = ("sh", "shell", "bash", "console")  # code blocks whose commands may name rules and examples
 DIRECTIVE_INFO = re.compile(r"^\{([^}]+)\}\s*(.*)$")
 OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
 
@@ -202,6 +204,8 @@ def pieces(text: str, first_line: int = 1) -> Iterator[Piece]:
 def _directive(token, line: int) -> Iterator[Piece]:
     match = DIRECTIVE_INFO.match(token.info.strip())
     if not match:
+        if token.info.strip().lower() in SHELL_BLOCKS:
+            yield Piece("code", line + 1, token.content)
         return  # a code block
     name, argument = match.group(1).strip(), match.group(2)
     yield Piece("directive", line, argument, name)
@@ -241,6 +245,8 @@ def _inline(token, line: int, prose: bool) -> Iterator[Piece]:
         elif child.type == "link_open":
             yield Piece("link", here, str(child.attrs.get("href", "")))
         elif child.type in ("code_inline", "math_inline", "html_inline", "image"):
+            if child.type == "code_inline":
+                yield Piece("code", here, child.content)
             parts.append(HOLE)
     if prose:
         yield Piece("text", line, _mask("".join(parts)))

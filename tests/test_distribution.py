@@ -54,6 +54,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert not any(name.startswith(("engine/", "tests/", "rulebook/")) for name in names)
 
     # A designer's machine: a fresh environment, Rulewright from "the index" (here: find-links).
+    plain_env = dict(env)
     env["PIP_FIND_LINKS"] = " ".join(filter(None, [str(dist), env.get("PIP_FIND_LINKS")]))
     designer = work / "venv"
     sh([sys.executable, "-m", "venv", designer], work, env)
@@ -108,3 +109,16 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
 
     # The live preview: `make serve` runs `rulewright serve` (not started here: it serves until stopped).
     assert sh(["make", "-n", "serve"], project, env).strip().endswith(".venv/bin/rulewright serve --edition designer")
+
+    # A blank game instead of the starter (`new --bare`), installed as its README says while Rulewright
+    # is not on the package index: `make test RULEWRIGHT=<the wheel>`, with no find-links for it.
+    sh([designer / "bin" / "rulewright", "new", "floes", "--bare", "--title", "Ice Floes"], work, env)
+    bare = work / "floes"
+    assert f"make test RULEWRIGHT=/path/to/{wheel.name}" in (bare / "README.md").read_text(encoding="utf-8")
+    tested = sh(["make", "test", f"RULEWRIGHT={wheel}"], bare, plain_env)
+    assert "4 passed in" in tested, tested
+    assert "The rulebook is sound: 1 rule, 1 example." in sh(["make", "check"], bare, plain_env)
+    built = sh(["make", "html-designer"], bare, plain_env)
+    assert "HTML, designer edition: _build/designer/html/index.html" in built
+    page = (bare / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")
+    assert page.count("✓ verified") == 1 and "✗ FAILS" not in page

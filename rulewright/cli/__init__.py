@@ -21,14 +21,16 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
     rulewright changes OLD [NEW] [--json FILE] [--check]
                                       what changed between two versions, rule by rule, and its effect on play
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
-    rulewright new <folder> [--title T] [--game NAME]
-                                      a new rulebook project with a starter game
+    rulewright new <folder> [--title T] [--game NAME] [--bare]
+                                      a new rulebook project with a starter game (or a blank one)
     rulewright ci                     add the CI workflows (GitHub, GitLab) and a pre-commit hook to this project
     rulewright --version
 """
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 
 from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve)
@@ -82,9 +84,21 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader stopped reading (`rulewright coverage | head`): nothing went wrong
+        _stop_writing()
+        return 0
     except Exception as error:  # no traceback reaches a designer: one paragraph, once
         print(internal_failure(error, f"running 'rulewright {args.command}'"), file=sys.stderr)
         return 2
+
+
+def _stop_writing() -> None:
+    """Send what is left of the output nowhere, so that Python's last flush of it at exit does not
+    report the closed pipe a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file (a test's captured output): nothing will be flushed to the pipe
 
 
 def _require_rulebook() -> None:

@@ -78,7 +78,7 @@ def run(args) -> int:
         print(note)
     ci_report.publish(marks + ready)
     played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
-              if len(examples) != len(book.examples) else f"{len(book.examples)} examples")
+              if len(examples) != len(book.examples) else _count(len(book.examples), "example"))
     ci_report.write_summary("Rulebook check", f"{len(problems)} problem(s) found; {played} played, {failing} do "
                             f"not hold, {len(notes)} marked pending.", marks, ready)
     if problems or failing:
@@ -86,7 +86,7 @@ def run(args) -> int:
               else f"{len(book.examples)} examples")
         print(f"\n{len(problems)} problem(s) found; {failing} of {of} do not hold.")
         return 1
-    print(f"The rulebook is sound: {len(book.rules)} rules, {played}. Every example"
+    print(f"The rulebook is sound: {_count(len(book.rules), 'rule')}, {played}. Every example"
           + (" played" if len(examples) != len(book.examples) else "") + " holds"
           + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
@@ -108,3 +108,7 @@ def _examples_on(book, files: list[str]) -> list:
         return list(book.examples)
     pages = {path for path in named if path.is_relative_to(rulebook)}  # other Markdown (a README) plays none
     return [decl for decl in book.examples if Path(decl.where.path).resolve() in pages]
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"

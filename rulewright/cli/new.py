@@ -1,4 +1,5 @@
-"""``rulewright new FOLDER``: a new rulebook project with a small starter game."""
+"""``rulewright new FOLDER``: a new rulebook project with a small starter game, or with
+``--bare`` a blank game of one rule to fill in."""
 from __future__ import annotations
 
 import os
@@ -13,6 +14,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("folder", help="a new or empty folder for the project")
     parser.add_argument("--title", help="the game's title, e.g. 'Dragon Race'")
     parser.add_argument("--game", help="the game's short name, as examples write it: 'game: dragon-race'")
+    parser.add_argument("--bare", action="store_true",
+                        help="start from a blank game (one rule, one example, the move 'pass') instead of the "
+                             "starter game, with a guide and tests that do not depend on its rules")
 
 
 def run(args) -> int:
@@ -28,14 +32,27 @@ def run(args) -> int:
     title = title or default_title
     names = scaffold.Names(title=title, game=game or scaffold.game_name_from(title))
     try:
-        scaffold.create(folder, names)
+        scaffold.create(folder, names, bare=args.bare)
     except scaffold.ScaffoldError as error:
         print(error, file=sys.stderr)
         return 1
-    print(f"Created the rulebook project for {names.title!r} (game: {names.game}) in {folder}.\n"
+    kind = "a blank game" if args.bare else "the starter game"
+    print(f"Created the rulebook project for \"{names.title}\" (game: {names.game}, {kind}) in {folder}.\n"
           f"Next:\n  cd {folder}\n  make test       # plays every example\n"
           f"  make rulebook   # builds the player's and the designer's edition, HTML and PDF, in "
           f"{folder}/_build/\n"
           f"  make serve      # a live preview while you write\n"
-          f"Then read rulebook/authoring.md, and replace the starter game in {names.package}/ with yours.")
+          f"Then read rulebook/authoring.md. {_next_step(names, args.bare)}")
     return 0
+
+
+def _next_step(names, bare: bool) -> str:
+    if bare:
+        return (f"The game in {names.package}/ has one rule and one example, in rulebook/rules.md: replace them "
+                "with yours, rule by rule.")
+    from rulewright import scaffold
+
+    depends = ", ".join(part.replace("@@PACKAGE@@", names.package) for part in scaffold.STARTER_FILES)
+    return (f"The starter game is there to be replaced; these depend on its rules: {depends}. "
+            "`rulewright check` names any reference to a rule or example that no longer exists. To start "
+            "from a blank game instead: rulewright new --bare.")

@@ -42,7 +42,7 @@ from typing import Any, Callable
 
 from rulewright.game.events import Event
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
-from rulewright.game.values import MOST
+from rulewright.game.values import MOST, quoting_hint, written
 
 
 class Action:
@@ -100,10 +100,11 @@ class Game(ABC):
                     f"settings.{name}",
                 )
             choices = self.settings[name].choices
-            if choices and value not in choices:
+            if choices and (value not in choices or type(value) is not type(choices[choices.index(value)])):
+                hint = quoting_hint(value, choices)
                 raise InputError(
-                    f"Setting {name!r} cannot be {value!r}; it must be one of "
-                    + ", ".join(repr(c) for c in choices) + ".",
+                    f"Setting '{name}' cannot be {written(value)}; it must be one of "
+                    + ", ".join(written(c) for c in choices) + "." + (" " + hint if hint else ""),
                     f"settings.{name}",
                 )
             resolved[name] = value
@@ -157,6 +158,17 @@ class Game(ABC):
         forgot); a game that does not say (``None``, the default) is not checked for them."""
         return None
 
+    def settle(self, state: Any) -> list[Event]:
+        """Optional: the automatic consequences that follow by themselves, with no player's choice:
+        change ``state`` to the position they leave and return the events they set off (a market
+        that reprices, a phase that ends when the last train is bought, a tile that slides). It is
+        called once after ``new_state`` (an example's setup, a record's start, random play) and
+        after every accepted move, before anything is checked; a move's events are followed by
+        its consequences' events, and those of the setup are part of no move. Settling a settled
+        position changes nothing. The default settles nothing: keep such consequences in
+        ``apply`` when they follow one move only."""
+        return []
+
     def invariants(self, state: Any) -> list:
         """Optional: what must hold in every position of the game, checked after every move of
         random play (``rulewright fuzz``). Returns a ``Violation`` for each law broken (money
@@ -166,7 +178,7 @@ class Game(ABC):
 
 
 def implements(game: Game, method: str) -> bool:
-    """Whether ``game`` gives its own ``setup_of``, ``is_over`` or ``invariants`` (all optional)."""
+    """Whether ``game`` gives its own ``setup_of``, ``is_over``, ``settle`` or ``invariants`` (all optional)."""
     return getattr(type(game), method, None) is not getattr(Game, method, None)
 
 
@@ -210,11 +222,11 @@ class Outcome:
 
 
 def step(game: Game, state: Any, action: Action) -> Outcome:
-    """Apply ``action`` to a copy of ``state``. Raises ``Refusal`` and leaves ``state`` untouched
-    when a rule forbids the action."""
+    """Apply ``action`` to a copy of ``state``, then settle what follows from it (``Game.settle``).
+    Raises ``Refusal`` and leaves ``state`` untouched when a rule forbids the action."""
     trial = copy.deepcopy(state)
-    events = game.apply(trial, action)
-    return Outcome(trial, list(events or []))
+    events = list(game.apply(trial, action) or [])
+    return Outcome(trial, events + list(game.settle(trial) or []))
 
 
 def merge(base: Any, override: Any) -> Any:

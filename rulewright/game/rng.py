@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rulewright.game.refusal import InputError
+from rulewright.game.values import written
 
 
 class Rng:
@@ -39,7 +40,7 @@ class Rng:
         match = next((option for option in allowed if option == value or str(option) == str(value)), None)
         if match is None:
             raise InputError(
-                f"The stated draw number {self._used} ({value!r}) is impossible for {what}; "
+                f"The stated draw number {self._used} ({written(value)}) is impossible for {what}; "
                 f"it must be one of {', '.join(map(str, allowed))}.", f"draws.{self._used - 1}")
         return match
 
@@ -88,7 +89,7 @@ class Rng:
         by_text = {str(item): item for item in items}
         if not isinstance(stated, list) or Counter(map(str, stated)) != Counter(map(str, items)):
             raise InputError(
-                f"The stated draw number {self._used} ({stated!r}) should be the order of {what}: a list "
+                f"The stated draw number {self._used} ({written(stated)}) should be the order of {what}: a list "
                 f"holding each of {', '.join(map(str, items)) or 'nothing'} exactly once, in the order they come out.",
                 f"draws.{self._used - 1}")
         return self._note([by_text[str(value)] for value in stated])

@@ -9,11 +9,61 @@ unless the game chooses another (``high=``; ``None`` for none), so a slip such a
 """
 from __future__ import annotations
 
+import yaml
+
 from rulewright.game.refusal import InputError
 
 #: The largest amount or count read by default (and ``Game.largest_number``'s default): far beyond
 #: any real board game's bank or supply, low enough that extra noughts are caught.
 MOST = 1_000_000
+
+
+def written(value) -> str:
+    """``value`` as an example writes it in YAML, for messages: ``[A1, C4]``, ``{ann: 2}``,
+    ``true``, ``null``; a text that YAML would read as something else is quoted (``'2019'``,
+    ``'no'``, ``'a: b'``), so that what the message shows can be copied back into the example."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "[" + ", ".join(written(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{written(k)}: {written(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, str):
+        return value if _plain(value) else "'" + value.replace("'", "''") + "'"
+    return str(value)
+
+
+def quoting_hint(value, words) -> str:
+    """When ``value`` (not a text) is what YAML makes of one of ``words`` written without quotes
+    (``2019`` a number, ``off`` and ``no`` false, ``null`` nothing), the sentence that says to quote
+    it; else "". For a message about a value that must be one of ``words``."""
+    if isinstance(value, str):
+        return ""
+    meant = [w for w in words if isinstance(w, str) and _reads_as(w, value)]
+    if not meant:
+        return ""
+    kind = ("true or false" if isinstance(value, bool) else "nothing (null)" if value is None
+            else "a number" if isinstance(value, (int, float)) else "something else")
+    return (f"Without quotes, YAML reads {' or '.join(meant)} as {kind}, not as a word: write it in quotes: "
+            + " or ".join("'" + w.replace("'", "''") + "'" for w in meant) + ".")
+
+
+def _reads_as(text: str, value) -> bool:
+    try:
+        read = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    return type(read) is type(value) and read == value
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` reads back as itself written bare inside a YAML list."""
+    if not text or text != text.strip() or "\n" in text:
+        return False
+    try:
+        return yaml.safe_load(f"[{text}]") == [text]
+    except yaml.YAMLError:
+        return False
 
 
 def _key(where: str) -> str:
@@ -29,7 +79,7 @@ def whole(value, where: str, what: str, low: int | None = 0, high: int | None = 
     example = low if low is not None and low > 0 else (high if high is not None and high < 2 else 2)
     if isinstance(value, bool) or not isinstance(value, int):
         kind = ("a fraction" if isinstance(value, float) else "yes/no" if isinstance(value, bool)
-                else "empty" if value is None else f"{value!r}")
+                else "empty" if value is None else written(value))
         raise InputError(f"'{_key(where)}' is {kind}, but {what} is a whole number{span}. Write it in digits, "
                          f"e.g. '{_key(where)}: {example}'.", where)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -47,7 +97,7 @@ def money(value, where: str, what: str, high: int | None = MOST) -> int:
 def flag(value, where: str, what: str) -> bool:
     """``true`` or ``false``."""
     if not isinstance(value, bool):
-        raise InputError(f"'{_key(where)}' says whether {what}: write 'true' or 'false', not {value!r}.", where)
+        raise InputError(f"'{_key(where)}' says whether {what}: write 'true' or 'false', not {written(value)}.", where)
     return value
 
 

@@ -51,7 +51,9 @@ class Start:
         preset = setup.pop("preset", None)
         if preset is not None:
             setup = merge(self.game.presets[preset], setup)
-        return self.game.new_state(setup, self.settings, Rng(seed, script=draws))
+        state = self.game.new_state(setup, self.settings, Rng(seed, script=draws))
+        self.game.settle(state)
+        return state
 
 
 def _actor(action) -> str | None:

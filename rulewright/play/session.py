@@ -43,6 +43,7 @@ class Session:
         if preset is not None:
             full = merge(game.presets[preset], full)
         self.states = [game.new_state(full, settings, Rng(seed, script=self.draws))]
+        game.settle(self.states[0])
         self.moves: list[tuple[str | None, str]] = []
         self.phrases = phrases_module.for_game(game)
         for actor, text in moves or []:

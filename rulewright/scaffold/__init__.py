@@ -13,6 +13,11 @@ game's Python package. In the text, these words are replaced:
 - ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version);
 - ``@@EDITIONS_MK@@`` the Makefile rules that build the two editions and serve the live preview,
   ``editions.mk`` here, which this repository's own Makefile includes: one text for both.
+
+``rulewright new --bare`` starts from a blank game instead of the starter: the files in
+``template-bare/`` take the place of the same files in ``template/``, the files in
+``LEFT_OUT_WHEN_BARE`` are not written, and in any template the lines between ``@@IF starter@@``
+(or ``@@IF bare@@``) and ``@@END@@`` are kept only for that kind of project.
 """
 from __future__ import annotations
 
@@ -25,6 +30,12 @@ from pathlib import Path
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 TEMPLATE = "template"
+BARE_TEMPLATE = "template-bare"
+LEFT_OUT_WHEN_BARE = ("@@PACKAGE@@/diagram.py.tmpl",)
+# The files that depend on the starter game's rules: what changes when it is replaced.
+STARTER_FILES = ("@@PACKAGE@@/", "tests/test_game.py", "rulebook/rules.md", "rulebook/notation.md",
+                 "the examples and the command table in rulebook/authoring.md", "rulebook/index.md")
+CONDITION = re.compile(r"^@@IF (starter|bare)@@\n(.*?)^@@END@@\n", re.M | re.S)
 EDITIONS_MK = "editions.mk"
 TAKEN_CLASS_NAMES = ("Game", "Action", "Event", "InputError", "Refusal", "Setting", "State", "Take")
 
@@ -89,8 +100,9 @@ def check_names(names: Names) -> None:
         raise ScaffoldError("The game needs a title, e.g. --title 'Dragon Race'.")
 
 
-def create(folder: Path, names: Names) -> list[Path]:
-    """Write the project into ``folder`` (new or empty) and return the files written."""
+def create(folder: Path, names: Names, bare: bool = False) -> list[Path]:
+    """Write the project into ``folder`` (new or empty) and return the files written: with the
+    starter game, or with a blank game of one rule when ``bare``."""
     check_names(names)
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
@@ -100,10 +112,12 @@ def create(folder: Path, names: Names) -> list[Path]:
                             "Give the name of a new or empty folder.")
     words = names.replacements()
     written = []
-    for template, relative in _templates(resources.files(__package__).joinpath(TEMPLATE), ()):
+    for template, relative in _project_templates(bare):
         target = folder.joinpath(*(_fill(_file_name(part), words) for part in relative))
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(_fill(template.read_text(encoding="utf-8"), words), encoding="utf-8")
+        text = CONDITION.sub(lambda m: m.group(2) if (m.group(1) == "bare") == bare else "",
+                             template.read_text(encoding="utf-8"))
+        target.write_text(_fill(text, words), encoding="utf-8")
         if target.parent.name == ".ci":
             target.chmod(0o755)
         written.append(target)
@@ -133,6 +147,18 @@ def add_ci(folder: Path, names: Names | None = None) -> tuple[list[Path], list[P
         target.write_text(text, encoding="utf-8")
         written.append(target)
     return written, same, skipped
+
+
+def _project_templates(bare: bool):
+    """Each template of the project with its path in it: the starter's, or the blank game's."""
+    files = dict((relative, template) for template, relative in
+                 _templates(resources.files(__package__).joinpath(TEMPLATE), ()))
+    if bare:
+        for left_out in LEFT_OUT_WHEN_BARE:
+            del files[tuple(left_out.split("/"))]
+        files.update((relative, template) for template, relative in
+                     _templates(resources.files(__package__).joinpath(BARE_TEMPLATE), ()))
+    return [(template, relative) for relative, template in sorted(files.items())]
 
 
 def _templates(folder, relative: tuple):

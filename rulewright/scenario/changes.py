@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulewright.scenario.vocabulary import show
+from rulewright.game.values import written
 
 ABSENT = object()  # a place on one side only
 TABLE = object()   # a value on one side, a table of places on the other
@@ -37,7 +37,7 @@ def changes_text(result) -> str:
     ``expect:`` can name."""
     def shown(value: Any) -> str:
         return "(not there)" if value is ABSENT else "(a table: its entries are listed here)" if value is TABLE \
-            else show(value)
+            else written(value)
 
     run = result.run
     lines = [f"    {'.'.join(map(str, path))}: {shown(old)} -> {shown(new)}" for path, (old, new) in

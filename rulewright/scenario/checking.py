@@ -147,7 +147,8 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
         expected = name if not details else {name: details}
         if match is not None:
             used.add(match)
-            checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index))
+            checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index,
+                                event=happened[match]))
         elif not same_name:
             close = difflib.get_close_matches(name, sorted({e.name for e in happened}), n=1, cutoff=0.8)
             checks.append(Check(key, line, expected, [e.name for e in happened], False,

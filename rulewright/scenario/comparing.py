@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from rulewright.game import Game, did_you_mean
+from rulewright.game.values import quoting_hint
 from rulewright.problems import ExampleProblem
 from rulewright.scenario.parsing import Scenario
 from rulewright.scenario.vocabulary import COMPARISONS, show
@@ -111,6 +112,8 @@ def compare(s: Scenario, expected: Any, actual: Any, path: str = "", game: Game 
         return False, ""
     if isinstance(expected, str) and isinstance(actual, str) and matches(game, "pairs", path):
         return _pair_key(expected) == _pair_key(actual), ""
+    if not _same(expected, actual) and isinstance(actual, str) and quoting_hint(expected, [actual]):
+        return False, f"it is {show(actual)}, a word. {quoting_hint(expected, [actual])}"
     return _same(expected, actual), ""
 
 

@@ -28,7 +28,15 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
     refusal nobody expected may leave the state half changed: play it again without ``fast`` to
     say what happened."""
     doing("setting up the position" + (f" (seed {seed})" if "seeds" in s.data else ""))
-    game, settings, state = start(s, s.seeds[0] if seed is None else seed)
+    try:
+        game, settings, state = start(s, s.seeds[0] if seed is None else seed)
+    except SetupRejected as rejected:
+        if not s.pending:
+            raise ExampleProblem(rejected.where, rejected.message) from None
+        # Written before the engine supports it (five players, say): pending, with the engine's words.
+        run = Run(s, rejected.game, rejected.settings, before=None, after=None, steps=[],
+                  seed=s.seeds[0] if seed is None else seed)
+        return run, f"  The engine does not accept this setup yet: {rejected.message}"
     run = Run(s, game, settings, before=copy.deepcopy(state) if fast else state, after=state, steps=[],
               seed=s.seeds[0] if seed is None else seed)
     actions = s.data.get("do") or []
@@ -49,11 +57,12 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
         doing(f"playing step {current.index} (line {line}), '{current}'" + (f", seed {run.seed}" if "seeds" in s.data else ""))
         with engine_errors(s, "do", index, step=current):
             try:
-                current.action = game.parse_action(state, actor, text)
+                current.action = _parse_action(game, state, actor, text)
                 follower = actions[index + 1] if index + 1 < len(actions) else None
                 if fast and not (is_check_item(follower) and isinstance(follower["expect"], dict)
                                  and "refused" in follower["expect"]):
                     outcome = Outcome(state, list(game.apply(state, current.action) or []))
+                    outcome.events += list(game.settle(state) or [])
                 else:
                     outcome = step(game, state, current.action)
             except Refusal as refusal:
@@ -89,6 +98,24 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
                         f"moves left {len(unused)} of them unused ({show(unused)}). Remove them, or add the moves "
                         "that draw them.", "draws", count - len(unused))
     return run, None
+
+
+def _parse_action(game: Game, state: Any, actor: str | None, text: str):
+    """The game's reading of a move. A plain line whose first word is a player and whose rest
+    the game reads as that player's move ('- ann place A1') is a move with its colon missing:
+    said so, with the line as it should be."""
+    try:
+        return game.parse_action(state, actor, text)
+    except InputError as error:
+        first, _, rest = text.partition(" ")
+        if actor is not None or not rest.strip():
+            raise
+        try:
+            game.parse_action(state, first, rest.strip())
+        except Exception:  # not a player's move either: the game's own message stands
+            raise error from None
+        raise InputError(f"'{text}' reads as {first}'s move with the colon missing after the player: "
+                         f"write '- {first}: {rest.strip()}'.") from None
 
 
 def _player_names(game: Game, state: Any) -> list[str]:
@@ -144,7 +171,12 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
                 raise InputError(f"{game.title} has no preset {preset_name!r}. "
                                  f"{did_you_mean(preset_name, game.presets)}", "preset")
             setup = merge(game.presets[preset_name], setup)
-        state = game.new_state(setup, settings, Rng(seed, script=data.get("draws")))
+    try:
+        with engine_errors(s, "setup"):
+            state = game.new_state(setup, settings, Rng(seed, script=data.get("draws")))
+            game.settle(state)  # what follows from the setup by itself (its events are no move's)
+    except ExampleProblem as problem:
+        raise SetupRejected(problem.where, problem.message, game, settings) from None
     for name in data.get("settings") or {}:
         setting = game.settings.get(name)
         if setting is not None and setting.applies is not None and not setting.applies(state):
@@ -175,6 +207,18 @@ def _check_size(s: Scenario | Position, game: Game, found) -> None:
                             f"(at most {most}). "
                             "Check the number of noughts. (A game whose numbers truly run higher says so with "
                             "'largest_number' in its Game class.)", *path)
+
+
+class SetupRejected(ExampleProblem):
+    """The engine refuses or cannot read an example's setup: a problem, except in an example
+    marked ':status: pending', which may be written before the engine supports its setup."""
+
+    def __init__(self, where, message, game=None, settings=None) -> None:
+        super().__init__(where, message)
+        self.game, self.settings = game, settings
+
+    def __reduce__(self):
+        return ExampleProblem, (self.where, self.message)
 
 
 def find_position(s: Scenario | Position, name: str) -> Position:

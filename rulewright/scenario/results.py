@@ -76,6 +76,7 @@ class Check:
     note: str = ""
     step: int | None = None
     yaml_path: tuple = ()  # where the expectation is written in the example (for accepting a result)
+    event: Any = None  # for an expected event: the event that matched it, as the engine told it
 
 
 @dataclass

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulewright.game.values import written
+
 TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events", "invariants")
 DIAGRAM_WHEN = ("before", "after", "both")
@@ -13,17 +15,13 @@ COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of")
 
 
 def show(value: Any) -> str:
+    """A value in a message, as the example writes it in YAML (``[A1, C4]``, ``{ann: 2}``,
+    ``null``); a text on its own is quoted ('lost'), so that it stands out from the sentence."""
     if isinstance(value, str):
         return repr(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(show(v) for v in value) + "]"
-    if isinstance(value, dict):
-        if value and set(value) <= set(COMPARISONS):
-            return " and ".join(_show_comparison(k, v) for k, v in value.items())
-        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, bool) or value is None:  # as the example writes them in YAML
-        return {True: "true", False: "false", None: "null"}[value]
-    return str(value)
+    if isinstance(value, dict) and value and set(value) <= set(COMPARISONS):
+        return " and ".join(_show_comparison(k, v) for k, v in value.items())
+    return written(value)
 
 
 def _show_comparison(operator: str, operand: Any) -> str:

@@ -89,12 +89,21 @@ def _turn(path: Path):
 
 
 def _copy(source: Path, target: Path) -> None:
-    """Copy so that a reader never sees half a file."""
+    """Copy so that a reader never sees half a file. The copy is readable as any file written
+    here would be (a temporary file is the writer's alone: 0600), so that a web server running as
+    another user can serve the book's pictures."""
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
     os.close(handle)
     shutil.copyfile(source, temporary)
+    os.chmod(temporary, 0o666 & ~_umask())
     os.replace(temporary, target)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def draw(translator, node) -> None:

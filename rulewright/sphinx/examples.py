@@ -17,6 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright import book, config, phrases
 from rulewright.diagrams import draw
+from rulewright.game import Event
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
@@ -78,7 +79,7 @@ class ExampleDirective(SphinxDirective):
         box += _section("Setup", describe_setup(scenario.data, words, designer, str(path)))
         box += _section("Play", _actions(result, words))
         box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
-        if scenario.diagram:
+        if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
             box += self._diagrams(result)
         if outcome == "failed":
             box += _failure(failure_text(result, config.current().pending == "error"))
@@ -279,8 +280,12 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
         elif check.key.startswith("events: "):
             name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
             details = {} if isinstance(check.expected, str) else check.expected[name]
-            what += nodes.Text("the event")
-            expected = nodes.paragraph(text=f"“{name.replace('-', ' ')}” happens" + (
+            what += nodes.Text("what happens")
+            # The event's sentence from the game's phrases: told by the event that matched (its
+            # details all known), else by the details the example gives, else by its name.
+            sentence = words.event(check.event) if check.event is not None else None
+            sentence = sentence or words.event(Event(name, details))
+            expected = nodes.paragraph(text=sentence or f"“{name.replace('-', ' ')}” happens" + (
                 " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else ""))
         else:
             said = words.path(check.key)
@@ -292,7 +297,8 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
                 check.note or "it is " + words.value(check.key, check.actual))))
         body += tables.row(cells, classes=["rw-check-ok" if check.ok else "rw-check-failed"])
     if result.stopped:
-        return [nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"]), table]
+        stopped = nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"])
+        return [stopped, table] if result.checks else [stopped]
     return [table]
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from sphinx.util import logging
 
 from rulewright import cache
-from rulewright.checks import ExampleRecord, book_problems
+from rulewright.checks import ExampleRecord, book_problems, stale_mentions
 from rulewright.problems import Where, display_path
 
 logger = logging.getLogger(__name__)
@@ -206,7 +206,8 @@ def finish(app, exception) -> None:
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
     from rulewright.registry import project_problems
 
-    for problem in project_problems() + book_problems(rules, records):
+    for problem in (project_problems() + book_problems(rules, records)
+                    + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))):
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
     failing = by_verdict["failed"]

@@ -105,9 +105,23 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    with whole_strings():
+    with whole_strings(), _quiet("fontTools"):  # its font-subsetting notes are not for designers
         weasyprint.HTML(str(index)).write_pdf(target)
     stamp.write_text(key, encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _quiet(name: str):
+    """The Python logger ``name`` says only errors while the block runs."""
+    import logging as python_logging
+
+    quieted = python_logging.getLogger(name)
+    level = quieted.level
+    quieted.setLevel(python_logging.ERROR)
+    try:
+        yield
+    finally:
+        quieted.setLevel(level)
 
 
 def prepare(builder) -> None:

@@ -1,14 +1,21 @@
 """The setup of an example in words, not YAML: a short table a player can read.
 
 ``setup: {companies: {LMR: {home: Liverpool, treasury: 10}}}`` reads as the row
-"Companies | LMR: home Liverpool, treasury 10".
+"Companies | LMR: home Liverpool, treasury 10". A game's phrases may say how a key reads
+(``setup:`` in its phrase file, ``rulewright.phrases``): a label, how each entry reads ("5 floes
+of 1, 3 of 2 and 2 of 3"), or a board drawn as a small grid.
 """
 from __future__ import annotations
+
+import re
 
 from docutils import nodes
 from sphinx import addnodes
 
+from rulewright import phrases
 from rulewright.sphinx import tables
+
+CELL_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
 def words(value) -> str:
@@ -31,10 +38,44 @@ def _label(key) -> str:
     return str(key).replace("_", " ")
 
 
+def said_value(phrase: phrases.SetupPhrase, value):
+    """A setup value as the game's phrase for its key says it: a grid, entries, or plain words."""
+    if phrase.grid:
+        grid = _grid(value)
+        if grid is not None:
+            return grid
+    return phrase.entries(value) or words(value)
+
+
+def _grid(value) -> nodes.table | None:
+    """A board as a small table: rows of cells, or cells named A1, B2 (column letter, row number)."""
+    if isinstance(value, list) and value and all(isinstance(r, (list, str)) for r in value):
+        rows = [r.split() if isinstance(r, str) else [words(c) for c in r] for r in value]
+        head = None
+    elif isinstance(value, dict) and value and all(CELL_NAME.match(str(k)) for k in value):
+        cells = {(m.group(1).upper(), int(m.group(2))): words(v)
+                 for m, v in ((CELL_NAME.match(str(k)), v) for k, v in value.items())}
+        columns = sorted({c for c, _ in cells}, key=lambda c: (len(c), c))
+        if all(len(c) == 1 for c in columns):  # the board's columns between, empty ones too
+            columns = [chr(c) for c in range(ord(columns[0]), ord(columns[-1]) + 1)]
+        numbers = range(min(n for _, n in cells), max(n for _, n in cells) + 1)
+        head = [""] + columns
+        rows = [[str(n)] + [cells.get((c, n), "") for c in columns] for n in numbers]
+    else:
+        return None
+    width = max(len(r) for r in rows + ([head] if head else []))
+    table, body = tables.table((1,) * width, head=head, classes=["rw-setup-grid"])
+    for cells in rows:
+        body += tables.row(cells + [""] * (width - len(cells)))
+    return table
+
+
 def describe_setup(data: dict, said=None, designer: bool = True, where: str | None = None) -> list[nodes.Node]:
     """The setup as a table. ``said`` (the game's ``Phrases``) gives each setting's choice in the
-    rules' words; the player's edition (``designer`` false) names a shared position by its title
-    and says chance in a player's words, the designer's adds the names an example writes."""
+    rules' words, and its ``setup`` words how each key reads; the player's edition (``designer``
+    false) names a shared position by its title and says chance in a player's words, the
+    designer's adds the names an example writes."""
+    said_keys = said.setup if said is not None else {}
     rows = []
     setup = dict(data.get("setup") or {})
     preset = setup.pop("preset", None)
@@ -49,7 +90,10 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     if preset:
         rows.append(("Starts from", f"the '{preset}' preset, changed as below" if setup else f"the '{preset}' preset"))
     for key, value in setup.items():
-        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+        if str(key) in said_keys:
+            phrase = said_keys[str(key)]
+            rows.append((phrase.say or _label(key).capitalize(), said_value(phrase, value)))
+        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
             for name, inner in value.items():
                 rows.append((f"{_label(key).capitalize()}: {name}", words(inner)))
         else:

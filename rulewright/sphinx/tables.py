@@ -1,7 +1,8 @@
 """Docutils tables, built one way for every table Rulewright draws (setup, outcome, rule index,
 event catalogue, coverage).
 
-A cell is a string, a node, a list of nodes, or a ready paragraph; each becomes one paragraph.
+A cell is a string, a node, a list of nodes, or a ready paragraph; each becomes one paragraph (a
+table in a cell, such as a board drawn as a grid, stays a table).
 """
 from __future__ import annotations
 
@@ -35,8 +36,8 @@ def row(cells, classes=(), cell_classes=()) -> nodes.row:
     return out
 
 
-def _paragraph(cell) -> nodes.paragraph:
-    if isinstance(cell, nodes.paragraph):
+def _paragraph(cell) -> nodes.Element:
+    if isinstance(cell, (nodes.paragraph, nodes.table)):
         return cell
     if isinstance(cell, str):
         return nodes.paragraph(text=cell)

@@ -46,7 +46,7 @@ def test_stated_results_come_first_and_impossible_ones_are_refused():
     assert rng.randint(1, 6, "the die") == 4
     with pytest.raises(InputError) as error:
         rng.choice(["a", "b"], "the tile")
-    assert "The stated draw number 2 ('x') is impossible for the tile; it must be one of a, b." == error.value.message
+    assert "The stated draw number 2 (x) is impossible for the tile; it must be one of a, b." == error.value.message
     assert error.value.where == "draws.1"
 
 

@@ -95,7 +95,7 @@ def test_changes_lists_each_changed_place_before_and_after(project, capsys):
     write(project, assemble(RULE_ADD, EXAMPLE_ADD))
     main(["run", "toy-add", "--changes"])
     out = capsys.readouterr().out
-    assert "    pile: 0 -> 2\n" in out and "    next: 'ann' -> 'bob'\n" in out
+    assert "    pile: 0 -> 2\n" in out and "    next: ann -> bob\n" in out
     assert "players.ann.name" not in out  # unchanged places are not listed
 
 
@@ -146,3 +146,17 @@ def test_changes_say_plainly_when_a_value_becomes_a_table_and_an_entry_appears()
         "    deal: null -> (a table: its entries are listed here)",
         "    deal.paid: (not there) -> 3",
     ]
+
+
+def test_output_cut_short_by_its_reader_is_no_failure():
+    """`rulewright list | head -1`: the reader closes the pipe; Rulewright stops quietly."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    reader = subprocess.Popen([sys.executable, "-m", "rulewright.cli", "list"], cwd=Path(__file__).parents[2],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert reader.stdout.readline()
+    reader.stdout.close()
+    error = reader.stderr.read().decode()
+    assert reader.wait(timeout=60) == 0 and error == ""

@@ -84,3 +84,18 @@ def test_a_picture_keeps_every_shape_and_drops_only_name_only_groups(tmp_path, m
     assert len(shapes(before)) == 7 and shapes(after) == shapes(before)  # background; 2 nodes, outline and label each; the edge, line and arrowhead
     assert before.count('class="node"') == 2 and 'class="node"' not in after and 'class="edge"' not in after
     assert len(re.findall(r"<g\b", after)) == 1 and 'transform="' in re.search(r"<g\b[^>]*>", after).group(0)
+
+
+def test_a_picture_is_readable_by_others_as_any_file_written_there(tmp_path):
+    import os
+    import stat
+
+    source = tmp_path / "kept.svg"
+    source.write_text("<svg/>", encoding="utf-8")
+    source.chmod(0o600)  # the store of kept pictures is the writer's own
+    old = os.umask(0o022)
+    try:
+        drawing._copy(source, tmp_path / "out" / "picture.svg")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "out" / "picture.svg").stat().st_mode) == 0o644

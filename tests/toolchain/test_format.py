@@ -7,7 +7,7 @@ import pytest
 from rulewright import book
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
-from tests.toolchain.pages import assemble, line_of
+from tests.toolchain.pages import EXAMPLE_ADD as EXAMPLE_ADD_TEXT, assemble, line_of
 from tests.toolchain.test_scenario import only_example
 
 KNOWN = {"toy.add", "toy.turn"}
@@ -94,7 +94,7 @@ def test_event_details_are_checked(page):
 
 def test_event_details_that_differ_say_what_the_events_were(page):
     result, text = run(page, EVENTS.replace("{won: {by: bob}}", "{won: {by: ann}}"))
-    assert f"events: won (by 'ann') (line {line_of(text, 'events:')}): expected {{won: {{by: 'ann'}}}}, but no " \
+    assert f"events: won (by 'ann') (line {line_of(text, 'events:')}): expected {{won: {{by: ann}}}}, but no " \
            "'won' event had those details: the 'won' events were won (by bob)." in result.report()
 
 
@@ -129,10 +129,10 @@ def test_ranges_membership_unordered_lists_and_pairs_hold(page):
     (("between: [1, 8]", "between: [4, 8]"), "pile (line 13): expected between 4 and 8, but it is 3."),
     (("between: [1, 8]", "at-least: 4"), "expected at least 4, but it is 3."),
     (("between: [1, 8]", "at-most: 2"), "expected at most 2, but it is 3."),
-    (("contains: bob", "contains: cat"), "expected contains 'cat', but it is ['ann', 'bob'], without ['cat']."),
-    (("[cat, ann]", "[ann, bob]"), "expected one of ['ann', 'bob'], but it is 'cat'."),
+    (("contains: bob", "contains: cat"), "expected contains 'cat', but it is [ann, bob], without [cat]."),
+    (("[cat, ann]", "[ann, bob]"), "expected one of [ann, bob], but it is 'cat'."),
     (("moved: [ann, bob]", "moved: [ann, cat]"),
-     "expected ['ann', 'cat'], but it is ['bob', 'ann'] (in any order): ['cat'] missing, ['bob'] not expected."),
+     "expected [ann, cat], but it is [bob, ann] (in any order): [cat] missing, [bob] not expected."),
 ])
 def test_comparisons_that_fail_say_how(page, change, words):
     result, _ = run(page, COMPARE.replace(*change))
@@ -142,7 +142,7 @@ def test_comparisons_that_fail_say_how(page, change, words):
 
 def test_an_ordered_list_in_another_order_says_only_the_order_differs(page):
     result, _ = run(page, COMPARE.replace("turns: {contains: bob}", "turns: [bob, ann]"))
-    assert "expected ['bob', 'ann'], but it is ['ann', 'bob']: the same items in another order, and here the " \
+    assert "expected [bob, ann], but it is [ann, bob]: the same items in another order, and here the " \
            "order counts." in result.report()
 
 
@@ -376,3 +376,60 @@ def test_yes_no_and_nothing_are_shown_as_the_example_writes_them(page):
         expect: {winner: false}
         """)
     assert f"winner (line {line_of(text, 'expect:')}): expected false, but it is null." in result.report()
+
+
+# ------------------------------------------------------------ values and slips as the designer wrote them
+
+def test_values_in_messages_are_written_as_yaml_writes_them():
+    from rulewright.game.values import written
+
+    assert written(["A1", "C4"]) == "[A1, C4]"
+    assert written({"ann": 2, "bob": None, "on": True}) == "{ann: 2, bob: null, 'on': true}"
+    # A text that YAML would read as something else is quoted, so it can be copied back as it is.
+    assert [written(v) for v in ("2019", "no", "a: b", "", "it's", "1870-auction")] == \
+        ["'2019'", "'no'", "'a: b'", "''", "it's", "1870-auction"]
+
+
+def test_a_tab_in_an_example_says_use_spaces(page):
+    path = page(assemble(EXAMPLE_ADD_TEXT.replace("  pile: 2", "\tpile: 2")))
+    with pytest.raises(ExampleProblem) as caught:
+        only_example(path).parse()
+    assert caught.value.where.line == line_of(path.read_text(), "pile: 2")
+    assert "this line has a tab" in caught.value.message and "Use spaces instead" in caught.value.message
+
+
+def test_a_move_with_its_colon_missing_is_said_so(page):
+    path = page(assemble(EXAMPLE_ADD_TEXT.replace("- ann: add 2", "- ann add 2")))
+    with pytest.raises(ExampleProblem) as caught:
+        evaluate(only_example(path).parse(), known_rules={"toy.add"})
+    assert "'ann add 2' reads as ann's move with the colon missing after the player: write '- ann: add 2'." \
+        in caught.value.message
+    assert caught.value.where.line == line_of(path.read_text(), "- ann add 2")
+
+
+def test_a_number_or_yes_no_meant_as_a_word_is_said_to_need_quotes():
+    from rulewright.game import InputError, Setting
+    from rulewright.game.values import quoting_hint
+    from tests.toolchain.toy_game import Toy
+
+    class Editions(Toy):
+        settings = {"edition": Setting("first", "Which edition's rules.", ("first", "2019")),
+                    "lights": Setting("on", "Whether the lights are on.", ("on", "off"))}
+
+    with pytest.raises(InputError) as caught:
+        Editions().resolve_settings({"edition": 2019})
+    assert caught.value.message == ("Setting 'edition' cannot be 2019; it must be one of first, '2019'. Without "
+                                    "quotes, YAML reads 2019 as a number, not as a word: write it in quotes: '2019'.")
+    with pytest.raises(InputError, match="reads off as true or false, not as a word: write it in quotes: 'off'"):
+        Editions().resolve_settings({"lights": False})
+    assert Editions().resolve_settings({"edition": "2019"})["edition"] == "2019"
+    assert quoting_hint(7, ["first", "2019"]) == "" and quoting_hint("2019", ["2019"]) == ""
+
+
+def test_an_expected_value_yaml_misread_is_said_to_need_quotes():
+    from rulewright.scenario.comparing import compare
+
+    assert compare(None, 2019, "2019") == (False, "it is '2019', a word. Without quotes, YAML reads 2019 as a "
+                                                  "number, not as a word: write it in quotes: '2019'.")
+    assert compare(None, False, "off")[1].endswith("write it in quotes: 'off'.")
+    assert compare(None, 2018, "2019") == (False, "") and compare(None, "2019", "2019") == (True, "")

@@ -71,3 +71,16 @@ def test_weasyprint_command_line_settings_are_named_not_silently_ignored(tmp_pat
     done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "simplepdf", str(src), str(tmp_path / "out")],
                           capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": "off"})
     assert "simplepdf_weasyprint_flags" in done.stderr and "remove them from conf.py" in done.stderr
+
+
+def test_font_subsetting_notes_are_not_printed_while_the_pdf_is_written(caplog):
+    import logging
+
+    from rulewright.sphinx import pdf as pdf_step
+
+    with pdf_step._quiet("fontTools"):
+        logging.getLogger("fontTools.subset").warning("meta NOT subset")
+        logging.getLogger("fontTools.subset").error("a real failure")
+    logging.getLogger("fontTools.subset").warning("said again afterwards")
+    assert "meta NOT subset" not in caplog.text
+    assert "a real failure" in caplog.text and "said again afterwards" in caplog.text

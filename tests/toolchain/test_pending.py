@@ -6,6 +6,7 @@ import pytest
 from rulewright import book, config
 from rulewright.cli import main
 from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, rest_of_toy
+from tests.toolchain.toy_game import Toy
 
 pytest_plugins = ["pytester"]
 
@@ -69,3 +70,57 @@ def test_an_unknown_status_is_a_plain_problem(tmp_path):
     with pytest.raises(Exception) as caught:
         decl.parse()
     assert "':status: later' is not understood; the only status is 'pending'" in str(caught.value)
+
+
+# ------------------------------------------------------------ a setup the engine does not accept yet
+
+def test_a_pending_example_may_have_a_setup_the_engine_does_not_accept_yet(page):
+    from rulewright.problems import ExampleProblem
+    from rulewright.scenario import evaluate, verdict
+    from tests.toolchain.test_scenario import only_example
+
+    unsupported = EXAMPLE_ADD.replace("setup: {preset: small}", "setup: {preset: small, winner: ann}")
+    with pytest.raises(ExampleProblem, match="'winner' is for a finished game"):  # unmarked: a problem, as before
+        evaluate(only_example(page(unsupported)).parse())
+    result = evaluate(only_example(page(unsupported.replace(":rules: toy.add\n",
+                                                            ":rules: toy.add\n:status: pending\n"))).parse())
+    assert verdict(result) == "pending" and result.run.steps == []
+    assert "The engine does not accept this setup yet: 'winner' is for a finished game" in result.report()
+
+
+# ------------------------------------------------------------ consequences that follow by themselves
+
+ROUNDED = "rounded"  # (a name, not a literal: the toy's phrase checks read this folder for Event("..."))
+
+
+class Settling(Toy):
+    """The toy game where an odd pile rounds itself up after setup and after every move."""
+
+    name = "toy-settling"
+
+    def settle(self, state):
+        from rulewright.game import Event
+
+        if state.pile % 2 == 0:
+            return []
+        state.pile += 1
+        return [Event(ROUNDED, {"pile": state.pile})]
+
+
+SETTLING = Settling()
+
+
+def test_a_game_settles_its_position_after_setup_and_after_each_move(page):
+    from rulewright.registry import register
+    from rulewright.scenario import evaluate
+    from tests.toolchain.test_scenario import only_example
+
+    register("toy-settling", "tests.toolchain.test_pending:SETTLING")
+    example = EXAMPLE_ADD.replace("game: toy", "game: toy-settling").replace(
+        "setup: {preset: small}", "setup: {preset: small, pile: 1}").replace(
+        "  - ann: add 2\n", "  - ann: add 2\n  - expect: {pile: 4, events: [added]}\n  - bob: add 1\n").replace(
+        "pile: 2", "pile: 6\n  events: [added, rounded]")
+    result = evaluate(only_example(page(example)).parse())
+    assert result.ok, result.report()
+    assert [e.name for e in result.run.steps[1].events] == ["added", "won", "rounded"]  # 5 reached: won
+    assert result.run.before.pile == 2  # the setup's 1 was settled before the first move

@@ -71,3 +71,42 @@ def test_an_event_the_engine_emits_without_a_sentence_fails_the_checks(tmp_path,
     phrased({**TOY_PHRASES, "events": {"added": "{count} counters are added."}})
     found = make(tmp_path)
     assert any("toy_game.py" in m and "can emit the event 'won'" in m for m in found), found
+
+
+def test_a_setup_key_reads_as_the_game_s_phrases_say():
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"setup": {"floes": {"say": "Floes", "each": "{value} floes of {key}", "then": "{value} of {key}"},
+                                   "board": {"say": "The board", "grid": True}, "rows": {"grid": True},
+                                   "seats": "Around the table"}}, "toy phrases")
+    table, = describe_setup({"setup": {"floes": {1: 5, 2: 3, 3: 2}, "seats": ["ann", "bob"],
+                                       "board": {"A1": "ann", "C2": "bob"}, "rows": ["x . o", ". x ."],
+                                       "pile": {"a": 1}}}, said)
+    rows = [[entry for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")
+            if row.parent.parent.parent is table]
+    text = {row[0].astext(): row[1] for row in rows}
+    assert text["Floes"].astext() == "5 floes of 1, 3 of 2 and 2 of 3"
+    assert text["Around the table"].astext() == "ann, bob"
+    assert text["Pile"].astext() == "a 1"  # a key without words reads as before
+    board = [[cell.astext() for cell in row.children] for row in text["The board"].findall(
+        lambda n: n.tagname == "row")]
+    assert board == [["", "A", "B", "C"], ["1", "ann", "", ""], ["2", "", "", "bob"]]
+    assert [[cell.astext() for cell in row.children] for row in text["Rows"].findall(lambda n: n.tagname == "row")] \
+        == [["x", ".", "o"], [".", "x", "."]]
+
+
+def test_a_setup_phrase_that_cannot_be_read_is_named():
+    with pytest.raises(phrases.PhraseError, match="toy.yaml: the setup key 'floes' reads with some of say, each"):
+        phrases.load({"setup": {"floes": {"sya": "Floes"}}}, "toy.yaml")
+    said = phrases.load({"setup": {"floes": {"each": "{count} floes"}}}, "toy.yaml")
+    assert said.setup["floes"].entries({1: 5}) is None  # a field the entries do not have: plain words instead
+
+
+def test_an_expected_event_reads_as_its_sentence_in_the_outcome(page, phrased):
+    from rulewright.sphinx.examples import _outcome
+    from tests.toolchain.test_scenario import GOOD, result_of
+
+    phrased(TOY_PHRASES)
+    result = result_of(page(GOOD))
+    table, = _outcome(result, phrases.for_game(Toy()), designer=False)
+    assert "bob wins." in table.astext() and "“won” happens" not in table.astext()

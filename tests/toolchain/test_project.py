@@ -95,6 +95,16 @@ def test_new_makes_names_from_the_title():
     assert scaffold.Names("Game", "game").class_name == "GameRules"
 
 
+def passes_its_own_tests_and_checks(folder, passed: str, sound: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert passed in done.stdout.splitlines()[-1]
+    checked = subprocess.run([sys.executable, "-m", "rulewright.cli", "check"], cwd=folder, capture_output=True,
+                             text=True, timeout=300)
+    assert f"The rulebook is sound: {sound}." in checked.stdout, checked.stdout + checked.stderr
+
+
 def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     folder = tmp_path / "race"
     assert cli.main(["new", str(folder), "--title", 'The "Quick" Race', "--game", "quick-race"]) == 0
@@ -102,13 +112,7 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     assert (folder / ".ci" / "run").stat().st_mode & 0o111
     assert not list(folder.rglob("*.tmpl")) and "@@" not in "".join(
         p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=folder,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "18 passed" in done.stdout.splitlines()[-1]
-    checked = subprocess.run([sys.executable, "-m", "rulewright.cli", "check"], cwd=folder, capture_output=True,
-                             text=True, timeout=300)
-    assert "The rulebook is sound: 4 rules, 10 examples." in checked.stdout, checked.stdout + checked.stderr
+    passes_its_own_tests_and_checks(folder, "18 passed", "4 rules, 10 examples")
 
 
 def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):
@@ -195,3 +199,65 @@ def test_a_new_project_s_readme_and_guide_name_the_two_editions(tmp_path):
         "api-reference.md", "authoring.md", "notation.md"]
     conf = (folder / "conf.py").read_text(encoding="utf-8")
     assert 'simplepdf_file_name = f"race-{EDITION}s-edition.pdf"' in conf
+
+
+def test_a_bare_project_passes_its_own_tests_and_checks_without_the_starter_s_rules(tmp_path, capsys):
+    folder = tmp_path / "floes"
+    assert cli.main(["new", str(folder), "--bare", "--title", "Ice Floes", "--game", "ice-floes"]) == 0
+    assert "a blank game" in capsys.readouterr().out
+    assert not (folder / "ice_floes" / "diagram.py").exists()
+    assert "@@" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
+    # Nothing but the blank game's own files names its rule or example; the guide plays no example
+    # and refers to no rule (its examples are shown as Markdown source).
+    for path in folder.rglob("*"):
+        if path.is_file() and path.name not in ("rules.md", "notation.md", "game.py", "authoring.md"):
+            text = path.read_text(encoding="utf-8")
+            assert "icefloes.turn.order" not in text and "ice-floes-turn-order" not in text, path
+    from rulewright import words
+    live = [(p.kind, p.name) for p in words.page_pieces(folder / "rulebook" / "authoring.md")
+            if (p.kind, p.name) in (("directive", "example"), ("role", "ruleref"), ("role", "exampleref"))]
+    assert live == []
+    assert "take.limit" not in (folder / "tests" / "test_game.py").read_text(encoding="utf-8")
+    game = (folder / "ice_floes" / "game.py").read_text(encoding="utf-8")
+    assert game.index("check_action(self, state, action)") < game.index("raise Refusal(")
+    passes_its_own_tests_and_checks(folder, "4 passed", "1 rule, 1 example")
+
+
+def test_replacing_the_starter_s_rules_names_every_page_that_still_names_them(tmp_path, monkeypatch):
+    """The starter's chapters replaced by the blank game's (same game name): the guide's command
+    table and its quoted {ruleref} name rules and examples that are gone, and `rulewright check`
+    says so at their lines, beside the live references it always reported."""
+    from rulewright import checks
+
+    starter, blank = tmp_path / "starter", tmp_path / "blank"
+    scaffold.create(starter, scaffold.Names("Swap", "swap"))
+    scaffold.create(blank, scaffold.Names("Swap", "swap"), bare=True)
+    for relative in ("swap/game.py", "swap/phrases.yaml", "swap/presets.yaml", "swap/__init__.py",
+                     "rulebook/rules.md", "rulebook/notation.md"):
+        (starter / relative).write_text((blank / relative).read_text(encoding="utf-8"), encoding="utf-8")
+    (starter / "swap" / "diagram.py").unlink()
+    monkeypatch.syspath_prepend(str(starter))
+    monkeypatch.chdir(starter)
+    monkeypatch.setattr(config, "_current", config.load(starter))
+    guide = (starter / "rulebook" / "authoring.md").read_text(encoding="utf-8").splitlines()
+    problems = [p for p in checks.check(starter / "rulebook") if "reads as a rule ID" in p.message
+                or "which the book does not have (was it renamed" in p.message]
+    lines = {(Path(p.where.path).name, p.where.line) for p in problems}
+    run_line = next(n for n, line in enumerate(guide, 1) if "rulewright run swap-first-turn`" in line)
+    quoted = next(n for n, line in enumerate(guide, 1) if "``{ruleref}`swap.take.limit` ``" in line)
+    assert {("authoring.md", run_line), ("authoring.md", quoted)} <= lines, problems
+    assert all(name == "authoring.md" for name, _ in lines), problems
+    assert any("'swap.take.limit' reads as a rule ID" in p.message and "swap.turn.order" in p.message
+               for p in problems), problems
+
+
+def test_a_mention_of_another_project_s_example_or_a_file_name_is_not_stale(tmp_path):
+    from rulewright import checks
+
+    page = tmp_path / "page.md"
+    page.write_text("Run `rulewright run dragon-race-first-turn` in that project, or open `game.take.py`.\n\n"
+                    "```sh\nrulewright run game.take.limit\npytest -k game-turn\nrulewright diagram game-gone\n```\n",
+                    encoding="utf-8")
+    problems = checks.stale_mentions(tmp_path, {"game.take.limit": None}, {"game-turn"})
+    assert [(p.where.line, p.message.split(" names")[0]) for p in problems] == [
+        (6, "'rulewright diagram game-gone'")]
