@@ -27,7 +27,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
     say what happened."""
     game, settings, state = start(s, s.seeds[0] if seed is None else seed)
     run = Run(s, game, settings, before=copy.deepcopy(state) if fast else state, after=state, steps=[],
-              seed=s.seeds[0] if seed is None else seed)
+              seed=s.seeds[0] if seed is None else seed, viewer=s.viewer)
     actions = s.data.get("do") or []
     since: list[Event] = []
     moves = [i for i, item in enumerate(actions) if not is_check_item(item)]
