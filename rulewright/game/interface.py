@@ -88,7 +88,9 @@ class Game(ABC):
     # Paths into the view that not every player can see, ``*`` standing for one part as above; a
     # part written ``<player>`` stands for one part too, and names the player who sees it (the
     # owner): ``("players.<player>.hand", "deck", "aside")`` is each hand, seen by its owner only,
-    # and a deck and a set-aside card nobody sees. ``view_for`` hides them (see there).
+    # and a deck and a set-aside card nobody sees. ``view_for`` hides them (see there). In the
+    # player's edition, an example told as a player says "unseen" for a setup key at such a path
+    # (so write the setup's keys like the view's: ``players: {bob: {hand: [...]}}``).
     hidden: tuple[str, ...] = ()
 
     def resolve_settings(self, given: dict | None) -> dict:

@@ -73,7 +73,7 @@ def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, eve
             raise unseen(s, path, len(path), line, viewer)
         ok, note = compare(s, expected, actual, ".".join(map(str, path)), run.game, line)
         checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index,
-                            yaml_path=at + yaml_path))
+                            yaml_path=at + yaml_path, viewer=viewer))
     return checks
 
 

@@ -81,6 +81,7 @@ class Check:
     note: str = ""
     step: int | None = None
     yaml_path: tuple = ()  # where the expectation is written in the example (for accepting a result)
+    viewer: str | None = None  # whose view it read (':as:' or 'as:'), None for the whole truth
 
 
 @dataclass

@@ -34,11 +34,11 @@ class Secret(Game):
     hidden = ("players.<player>.hand", "deck")
 
     def new_state(self, setup, settings, rng):
-        unknown = set(setup) - {"players", "deck", "hands"}
+        unknown = set(setup) - {"players", "deck"}
         if unknown:
             raise InputError(f"Unknown setup key {sorted(unknown)[0]!r}.", sorted(unknown)[0])
-        players = list(setup.get("players", ["ann", "bob"]))
-        hands = {p: list((setup.get("hands") or {}).get(p, [])) for p in players}
+        players = setup.get("players", ["ann", "bob"])  # names, or each name with its {hand: [...]}
+        hands = {p: list(((players[p] or {}) if isinstance(players, dict) else {}).get("hand", [])) for p in players}
         return State(hands, rng.shuffled(setup.get("deck", []), "the deck"), rng)
 
     def parse_action(self, state, actor, text):
@@ -52,7 +52,7 @@ class Secret(Game):
 
     def apply(self, state, action):
         if not state.deck:
-            raise Refusal("secret.empty", "The deck is empty.")
+            raise Refusal("secret.draw", "The deck is empty.")
         state.hands[action.actor].append(state.deck.pop(0))
         state.turn += 1
         return []

@@ -14,7 +14,7 @@ SEEN = """
 :as: ann
 
 game: secret
-setup: {preset: two, hands: {bob: [x]}}
+setup: {preset: two, players: {ann: {}, bob: {hand: [x]}}}
 draws: [{top: [c, a]}]
 do:
   - ann: draw
