@@ -100,6 +100,8 @@ def words(value: Any) -> str:
     if isinstance(value, dict):
         if not value:
             return "none"
+        if list(value) == ["length"]:  # the 'length' comparison: how many, not which
+            return f"holds {words(value['length'])}"
         return "; ".join(f"{k}: {words(v)}" for k, v in value.items())
     return str(value)
 

@@ -57,7 +57,7 @@ def _stack(deck: list, seen, marked: bool) -> str:
     if not deck:
         return ""
     if isinstance(seen, dict):
-        return _back() + f'<td border="0">  {len(deck)} cards</td>'
+        return _back() + f'<td border="0">  {len(deck)} card{"s" if len(deck) != 1 else ""}</td>'
     return "".join(_face(card, marked) for card in deck)
 
 
