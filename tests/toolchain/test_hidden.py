@@ -112,3 +112,27 @@ def test_run_as_shows_that_players_view(page, capsys):
     result = result_of(page(SEEN))
     shown = _seen_by(result, "bob")
     assert "hand: [x, a]" in shown and "hand: {hidden: 1}" in shown and "deck: {hidden: 3}" in shown
+
+
+
+def test_rulewright_check_and_run_report_it_at_the_same_line(tmp_path, monkeypatch, capsys):
+    from rulewright import book, config
+    from rulewright.cli import main
+    text = SEEN.replace("  players.bob.hand: {length: 2}\n", "  players.bob.hand: [x, a]\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\n')
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "page.md").write_text(text.lstrip("\n"))
+    monkeypatch.setattr(config, "_current", None)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    config.load(tmp_path).activate()
+    book._declared_rules.cache_clear()
+    try:
+        wanted = f"page.md, line {line_of(text, 'players.bob.hand: [x, a]')}, example secret-draw: " \
+                 "'players.bob.hand' cannot be checked as ann"
+        assert main(["check"]) == 1
+        assert wanted in capsys.readouterr().out
+        assert main(["run", "secret-draw", "--as", "ann"]) == 1
+        assert wanted in capsys.readouterr().out
+    finally:
+        book._declared_rules.cache_clear()
