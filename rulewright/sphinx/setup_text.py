@@ -85,7 +85,7 @@ def seen_setup(scenario, game) -> list[nodes.Node]:
 def _unseen_words(value):
     if is_hidden(value):
         count = value["hidden"]
-        return "unseen" if count is True else f"{count} unseen"
+        return "unseen" if count is True else "none" if count == 0 else f"{count} unseen"
     if isinstance(value, dict):
         return {k: _unseen_words(v) for k, v in value.items()}
     return value
