@@ -55,6 +55,7 @@ EXAMPLE_OPTIONS = AnyOption({
     "rules": directives.unchanged,
     "diagram": directives.unchanged,
     "show-source": directives.flag,
+    "as": directives.unchanged,  # the player whose view the example's expectations read
 })
 
 

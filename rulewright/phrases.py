@@ -228,6 +228,8 @@ def words(value: Any) -> str:
     if isinstance(value, dict):
         if not value:
             return "none"
+        if list(value) == ["length"]:  # the 'length' comparison: how many, not which
+            return f"holds {words(value['length'])}"
         if len(value) == 1 and next(iter(value)) in _COMPARED:
             (how, bound), = value.items()
             return _COMPARED[how](bound)

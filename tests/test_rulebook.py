@@ -39,7 +39,7 @@ def test_the_rulebook_has_examples_for_every_game():
             games.add(decl.parse().game_name)
         except ExampleProblem:
             continue  # its own test says why, plainly
-    assert {"muck-and-brass", "bus", "powerup", "1870"} <= games
+    assert {"muck-and-brass", "bus", "powerup", "1870", "hush"} <= games
 
 
 def _changed(value):
@@ -68,7 +68,8 @@ def _changed_comparison(operator, operand):
             "at-least": lambda: {"at-most": operand - 1},
             "at-most": lambda: {"at-least": operand + 1},
             "contains": lambda: {"contains": (operand if isinstance(operand, list) else [operand]) + ["(changed)"]},
-            "one-of": lambda: {"one-of": ["(changed)"]}}[operator]()
+            "one-of": lambda: {"one-of": ["(changed)"]},
+            "length": lambda: {"length": operand + 1}}[operator]()
 
 
 def _leaves(expect, prefix=()):

@@ -1,12 +1,15 @@
 """``rulewright run ID``: play one example (or every example of a rule) step by step."""
 from __future__ import annotations
 
+import yaml
+
 from rulewright import book as book_module
 from rulewright.cache import evaluate
 from rulewright.cli.select import selected
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import seed_range, show
 from rulewright.scenario.changes import changes_text
+from rulewright.scenario.playing import _player_names
 
 NAME = "run"
 HELP = "play one example, or every example that shows a rule"
@@ -15,16 +18,18 @@ HELP = "play one example, or every example that shows a rule"
 def add_arguments(parser) -> None:
     parser.add_argument("example_id", metavar="ID", help="an example ID or a rule ID")
     parser.add_argument("--changes", action="store_true", help="list every part of the state the moves changed")
+    parser.add_argument("--as", dest="viewer", metavar="PLAYER",
+                        help="show the position after the moves as PLAYER sees it (hidden things marked hidden)")
 
 
 def run(args) -> int:
     status = 0
     for decl in selected([args.example_id]):
-        status |= _run_one(decl, args.changes)
+        status |= _run_one(decl, args.changes, getattr(args, "viewer", None))
     return status
 
 
-def _run_one(decl, changes: bool) -> int:
+def _run_one(decl, changes: bool, viewer: str | None = None) -> int:
     try:
         result = evaluate(decl.parse(), known_rules=book_module.declared_rules())
     except ExampleProblem as problem:
@@ -38,9 +43,22 @@ def _run_one(decl, changes: bool) -> int:
             print(f"       {'ok' if check.ok else 'FAILS'}: {check.key} {show(check.expected)}")
     if changes:
         print(changes_text(result))
+    if viewer is not None:
+        print(_seen_by(result, viewer))
     if result.ok:
         seeds = f", for each of the seeds {seed_range(result.seeds)}" if result.seeds else ""
         print(f"{decl.id}: holds ({len(result.checks)} expectation{'' if len(result.checks) == 1 else 's'}{seeds}).")
         return 0
     print(result.report())
     return 1
+
+
+def _seen_by(result, viewer: str) -> str:
+    """The position after the moves as ``viewer`` knows it (``Game.view_for``), as YAML."""
+    game, state = result.run.game, result.run.after
+    names = _player_names(game, state)
+    if names and viewer not in names:
+        return f"'{viewer}' is not a player of this example; the players are: {', '.join(names)}."
+    seen = yaml.safe_dump(game.view_for(state, viewer), sort_keys=False, default_flow_style=None, width=100)
+    return f"What {viewer} sees after the moves (a hidden value shows as 'hidden: <how many>'):\n" + \
+        "\n".join("  " + line for line in seen.rstrip().splitlines())

@@ -6,7 +6,8 @@
 - ``events.py``: ``Event``, what an action reports besides changing the state.
 - ``rng.py``: ``Rng``, seeded randomness that an example can also state outright (``draws:``).
 - ``interface.py``: ``Game``, the interface a game implements, ``Action``, ``Setting``, ``step``
-  and ``check_action`` (what ``apply`` calls first).
+  and ``check_action`` (what ``apply`` calls first); ``hide_view``, ``hidden_marker`` and
+  ``is_hidden`` for what a player cannot see (``Game.hidden``, ``Game.view_for``).
 - ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
 - ``hexes.py``: ``Grid`` and ``Hex``: hex maps (18xx-style labels, neighbours, numbered sides, tile
   rotation, distance, and positions for drawing a hex board with Graphviz).
@@ -22,7 +23,8 @@ and may change; games should import only from ``rulewright.game`` (and ``rulewri
 shared diagram look).
 """
 from rulewright.game.events import Event
-from rulewright.game.interface import Action, Game, Setting, Violation, check_action, implements, step
+from rulewright.game.interface import (Action, Game, Setting, Violation, check_action, hidden_marker, hide_view,
+                                       implements, is_hidden, step)
 from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
@@ -30,4 +32,5 @@ from rulewright.game import hexes, values
 from rulewright.game.setups import minimal_setup
 
 __all__ = ["Action", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting", "Violation", "check_action",
-           "did_you_mean", "hexes", "implements", "lookup", "minimal_setup", "step", "values"]
+           "did_you_mean", "hexes", "hidden_marker", "hide_view", "implements", "is_hidden", "lookup", "minimal_setup",
+           "step", "values"]

@@ -29,6 +29,10 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   and nobody can act is found (``rulewright fuzz``).
 - ``invariants(state)`` (optional): the game's conservation laws (money, shares, tiles, tokens),
   checked after every move by ``rulewright fuzz``; see its docstring.
+- ``hidden`` (optional): the view paths a player may not see (hands, the deck, a card set aside),
+  and whose they are; ``view_for(state, player)`` is the view as that player knows it, made from
+  ``hidden`` unless the game gives its own. Examples written "as" a player (``:as: ann``) read it;
+  see ``hidden`` and ``view_for`` below.
 
 ``apply`` may mutate the state it is given; callers use ``step``, which works on a copy so that a
 refused action leaves the state exactly as it was.
@@ -86,6 +90,13 @@ class Game(ABC):
     # 'pay 140'): beyond it a number is a slip of the keyboard, refused at its line, never played.
     # A game whose amounts or counts truly run higher sets it higher.
     largest_number: int = MOST
+    # Paths into the view that not every player can see, ``*`` standing for one part as above; a
+    # part written ``<player>`` stands for one part too, and names the player who sees it (the
+    # owner): ``("players.<player>.hand", "deck", "aside")`` is each hand, seen by its owner only,
+    # and a deck and a set-aside card nobody sees. ``view_for`` hides them (see there). In the
+    # player's edition, an example told as a player says "unseen" for a setup key at such a path
+    # (so write the setup's keys like the view's: ``players: {bob: {hand: [...]}}``).
+    hidden: tuple[str, ...] = ()
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""
@@ -141,6 +152,17 @@ class Game(ABC):
         """The state as plain data (mappings, lists, strings, numbers, true/false, none): what
         examples' ``expect:`` paths read, and what the chapter's notation page documents."""
 
+    def view_for(self, state: Any, player: str) -> dict:
+        """Optional: the view as ``player`` knows it, what an example written "as" that player
+        (``:as: ann``, or ``as: ann`` in a ``- expect:`` check) reads, and what a diagram for that
+        player draws. The default is ``view(state)`` with every path of ``hidden`` that ``player``
+        does not own replaced by a marker, ``{"hidden": n}`` (``hide_view``): ``n`` is how many
+        items a hidden list or mapping holds (a hand's size is public, its cards are not), ``True``
+        for anything else. A game whose knowledge is richer (a card seen once and remembered, a
+        card revealed at the end) gives its own, marking what is hidden the same way, so that an
+        expectation reading it is reported as one the player cannot see."""
+        return hide_view(self.view(state), self.hidden, player)
+
     def setup_of(self, state: Any) -> dict:
         """Optional: the position ``state`` written in the setup keys an example uses.
 
@@ -175,6 +197,54 @@ class Game(ABC):
         created from nothing, a share counted twice, a tile in two places), citing the rule it
         concerns where one does; an empty list when all hold."""
         return []
+
+
+HIDDEN = "hidden"  # the one key of the marker a hidden value is replaced by: {"hidden": 3}
+
+
+def hidden_marker(value: Any) -> dict:
+    """What a player who may not see ``value`` sees instead: ``{"hidden": n}``, ``n`` the number of
+    items of a list or mapping (so "holds one card" can still be said), ``True`` for anything else."""
+    return {HIDDEN: len(value) if isinstance(value, (list, tuple, dict)) else True}
+
+
+def is_hidden(value: Any) -> bool:
+    """Whether ``value`` is the marker of a hidden value (``hidden_marker``)."""
+    return isinstance(value, dict) and len(value) == 1 and HIDDEN in value
+
+
+def hidden_owner(patterns: tuple[str, ...] | list[str], path: str) -> tuple[bool, str | None]:
+    """Whether the dotted ``path`` is one of the ``hidden`` patterns, and the player who owns it
+    (the part at ``<player>``; ``None`` when nobody sees it)."""
+    parts = path.split(".")
+    for pattern in patterns or ():
+        wanted = pattern.split(".")
+        if len(wanted) != len(parts):
+            continue
+        owner, fits = None, True
+        for want, part in zip(wanted, parts):
+            if want == "<player>":
+                owner = part
+            elif want != "*" and want != part:
+                fits = False
+                break
+        if fits:
+            return True, owner
+    return False, None
+
+
+def hide_view(view: Any, patterns: tuple[str, ...] | list[str], player: str | None, path: str = "") -> Any:
+    """``view`` as ``player`` sees it: each value at a ``hidden`` pattern that ``player`` does not
+    own replaced by ``hidden_marker``. ``player`` ``None`` sees nothing hidden."""
+    if path:
+        found, owner = hidden_owner(patterns, path)
+        if found and (owner is None or owner != player):
+            return hidden_marker(view)
+    if isinstance(view, dict):
+        return {k: hide_view(v, patterns, player, f"{path}.{k}" if path else str(k)) for k, v in view.items()}
+    if isinstance(view, list) and any(p.count(".") > path.count(".") for p in patterns or ()):
+        return [hide_view(v, patterns, player, f"{path}.{i}" if path else str(i)) for i, v in enumerate(view)]
+    return view
 
 
 def implements(game: Game, method: str) -> bool:

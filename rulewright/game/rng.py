@@ -7,6 +7,7 @@ example can say "the die shows 4" or "the deck is shuffled into Ace, 7, Queen" i
 for a seed that happens to give them. An example states them under ``draws:``::
 
     draws: [4, [ace, "7", queen]]   # the next die shows 4; the next shuffle puts the cards in this order
+    draws: [{top: [ace, "7"]}]       # the next shuffle puts ace, then 7 on top; the seed orders the rest
 
 A stated result is checked against what the draw could give: a die of 1-6 cannot show 7, and a
 shuffle's stated order must hold exactly the items shuffled. Once the stated results are used
@@ -80,19 +81,43 @@ class Rng:
 
     def shuffled(self, items: Sequence, what: str = "a shuffle") -> list:
         """A new list of ``items`` in random order. A stated order must name each item exactly as
-        often as it is there (names are compared as text, so ``7`` matches ``"7"``)."""
+        often as it is there (names are compared as text, so ``7`` matches ``"7"``). A stated
+        ``{top: [...]}`` gives only the first items to come out (the top of a deck, the cards dealt),
+        each of them one of ``items``; the seed orders the rest."""
         items = list(items)
         if not self._script:
             self._random.shuffle(items)
             return self._note(items)
         stated = self._next_stated()
         by_text = {str(item): item for item in items}
+        if isinstance(stated, dict) and list(stated) == ["top"]:
+            return self._note(self._topped(items, stated["top"], what))
         if not isinstance(stated, list) or Counter(map(str, stated)) != Counter(map(str, items)):
             raise InputError(
                 f"The stated draw number {self._used} ({written(stated)}) should be the order of {what}: a list "
-                f"holding each of {', '.join(map(str, items)) or 'nothing'} exactly once, in the order they come out.",
+                f"holding each of {', '.join(map(str, items)) or 'nothing'} exactly once, in the order they come out "
+                "(or '{top: [...]}' for only the first few).",
                 f"draws.{self._used - 1}")
         return self._note([by_text[str(value)] for value in stated])
+
+    def _topped(self, items: list, top, what: str) -> list:
+        """``items`` with the stated ``top`` first, in that order, and the rest in the seed's order."""
+        rest = Counter(map(str, items))
+        fits = isinstance(top, list) and not (Counter(map(str, top)) - rest)
+        if not fits:
+            extra = sorted((Counter(map(str, top)) - rest).elements()) if isinstance(top, list) else []
+            raise InputError(
+                f"The stated draw number {self._used} ({{top: {top!r}}}) should be the first items of {what} to come "
+                f"out, each one of {', '.join(map(str, items)) or 'nothing'}"
+                + (f"; {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not there (or not that often)."
+                   if extra else ", as a list: 'top: [a, b]'."), f"draws.{self._used - 1}")
+        by_text = {str(item): item for item in items}
+        first = [by_text[str(value)] for value in top]
+        left = list(items)
+        for card in first:
+            left.remove(next(item for item in left if str(item) == str(card)))
+        self._random.shuffle(left)
+        return first + left
 
     def __deepcopy__(self, memo):
         clone = Rng.__new__(Rng)

@@ -15,7 +15,7 @@ Both the Sybil parser (``make test``) and the Sphinx directive (``make rulebook`
     expect: {...}           dotted paths into the game's view, ``refused: <rule>``, ``events: [...]``
 
 An expected value is compared for equality, or with one of the ``COMPARISONS`` (``between``,
-``at-least``, ``at-most``, ``contains``, ``one-of``). Lists the game declares unordered
+``at-least``, ``at-most``, ``contains``, ``one-of``, ``length``). Lists the game declares unordered
 (``Game.unordered``) compare as sets, and mappings keyed by pairs (``Game.pairs``) find ``B-A``
 when asked for ``A-B``.
 

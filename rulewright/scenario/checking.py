@@ -7,12 +7,12 @@ import difflib
 from collections.abc import Collection
 from typing import Any
 
-from rulewright.game import Event, Game, Refusal, Violation, did_you_mean
+from rulewright.game import Event, Game, Refusal, Violation, did_you_mean, is_hidden
 from rulewright.problems import ExampleProblem, Where
 from rulewright.timelimit import doing, limited
-from rulewright.scenario.comparing import compare, flatten, resolve
+from rulewright.scenario.comparing import compare, flatten, is_comparison, resolve, unseen
 from rulewright.scenario.parsing import Scenario
-from rulewright.scenario.playing import engine_errors, play
+from rulewright.scenario.playing import _player_names, engine_errors, play
 from rulewright.scenario.results import Check, Result, Run
 from rulewright.scenario.vocabulary import OPTION, SPECIAL_EXPECT, show
 
@@ -74,15 +74,39 @@ def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, eve
         checks.extend(_check_events(s, run.game, at, expect["events"], events, step_index))
     if "invariants" in expect:
         checks.append(_check_laws(s, run.game, at, expect["invariants"], state, step_index))
+    viewer = _viewer(s, run.game, state, at, expect)
     with engine_errors(s, *at):
-        view = run.game.view(state)
+        view = run.game.view(state) if viewer is None else run.game.view_for(state, viewer)
     for path, yaml_path, expected in flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
         line = s.lines.line(*at, *yaml_path)
-        actual = resolve(s, view, path, line, run.game)
+        actual = resolve(s, view, path, line, run.game, viewer)
+        if is_hidden(actual) and not (is_comparison(expected) and set(expected) == {"length"}):
+            raise unseen(s, path, len(path), line, viewer)
         ok, note = compare(s, expected, actual, ".".join(map(str, path)), run.game, line)
         checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index,
-                            yaml_path=at + yaml_path))
+                            yaml_path=at + yaml_path, viewer=viewer))
     return checks
+
+
+def _viewer(s: Scenario, game: Game, state: Any, at: tuple, expect: dict) -> str | None:
+    """Whose view the block reads: its own ``as:``, else the example's ``:as:``, else the whole
+    truth (``None``). A player the game does not have is reported at the line naming them."""
+    if "as" in expect:
+        if not isinstance(expect["as"], str) or not expect["as"].strip():
+            raise s.problem("'as:' names the one player whose view this check reads, e.g. 'as: ann'.", *at, "as")
+        if len(expect) == 1:
+            raise s.problem(f"This check says whose view it reads ('as: {expect['as']}') but checks nothing; add "
+                            "what that player sees, e.g. 'players.bob.hand: {length: 1}'.", *at, "as")
+        viewer, place = expect["as"].strip(), (*at, "as")
+    elif s.viewer is not None:
+        viewer, place = s.viewer, (OPTION, "as")
+    else:
+        return None
+    names = _player_names(game, state)
+    if names and viewer not in names:
+        raise s.problem(f"'{viewer}' is not a player of this example, so there is no view as {viewer}. "
+                        f"{did_you_mean(viewer, names)} The players are: {', '.join(names)}.", *place)
+    return viewer
 
 
 def _check_refusal(s: Scenario, run: Run, at: tuple, wanted: str, refusal: Refusal | None,

@@ -1,5 +1,5 @@
 """Comparing one expected value with the actual one: finding a dotted path in the game's view,
-equality, the comparisons (``between``, ``at-least``, ``at-most``, ``contains``, ``one-of``),
+equality, the comparisons (``between``, ``at-least``, ``at-most``, ``contains``, ``one-of``, ``length``),
 lists the game declares unordered (``Game.unordered``) and pairs (``Game.pairs``: ``B-A`` is
 ``A-B``). A note says how a value differs where plain 'it is X' would not say enough."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import fnmatch
 from collections import Counter
 from typing import Any
 
-from rulewright.game import Game, did_you_mean
+from rulewright.game import Game, did_you_mean, is_hidden
 from rulewright.game.values import quoting_hint
 from rulewright.problems import ExampleProblem
 from rulewright.scenario.parsing import Scenario
@@ -40,11 +40,15 @@ def matches(game: Game | None, patterns: str, path: str) -> bool:
                for pattern in getattr(game, patterns, ()) or ())
 
 
-def resolve(s: Scenario, view: Any, path: tuple, line: int, game: Game | None = None) -> Any:
+def resolve(s: Scenario, view: Any, path: tuple, line: int, game: Game | None = None,
+            viewer: str | None = None) -> Any:
     """The value at ``path`` in the view, or a problem naming the first part that does not exist.
-    In a mapping the game keys by pairs (``Game.pairs``), ``B-A`` finds ``A-B``."""
+    In a mapping the game keys by pairs (``Game.pairs``), ``B-A`` finds ``A-B``. A path reaching
+    below a hidden value (``Game.view_for``) is a problem: ``viewer`` cannot see it."""
     node = view
     for depth, part in enumerate(path):
+        if is_hidden(node):
+            raise unseen(s, path, depth, line, viewer)
         so_far = ".".join(map(str, path[:depth])) or "the state"
         whole = ".".join(map(str, path))
         if isinstance(node, dict):
@@ -64,6 +68,17 @@ def resolve(s: Scenario, view: Any, path: tuple, line: int, game: Game | None = 
             raise ExampleProblem(s.where.at(line), f"'{whole}' cannot be checked: {so_far} is {show(node)}, "
                                  f"which has no part {str(part)!r}.{hint}")
     return node
+
+
+def unseen(s: Scenario, path: tuple, depth: int, line: int, viewer: str | None) -> ExampleProblem:
+    """The problem of an expectation reading ``path``, whose first ``depth`` parts are hidden from
+    ``viewer``: what the example says nobody there can see must not be checked (or printed)."""
+    whole, hidden = ".".join(map(str, path)), ".".join(map(str, path[:depth]))
+    who = viewer or "the player"
+    return ExampleProblem(s.where.at(line), f"'{whole}' cannot be checked as {who}: {who} cannot see "
+                          f"{hidden}. Check only what {who} sees (how many items a hidden list holds: "
+                          f"'{hidden}: {{length: 2}}'), or check it as a player who can see it ('as: <player>' "
+                          "in a '- expect:' item), or without ':as:'.")
 
 
 def _reversed_pair(part: Any) -> str:
@@ -188,6 +203,22 @@ def _contains(s, operand, actual, line, same):
     return not missing, "" if not missing else f"it is {show(actual)}, without {show(missing)}"
 
 
+def _length(s, operand, actual, line, same):
+    """How many items a list, mapping or text holds; also a hidden one (``{hidden: 3}``), whose size
+    a player may know without its items: "Bob holds one card, whichever it is"."""
+    if isinstance(operand, bool) or not isinstance(operand, int) or operand < 0:
+        raise ExampleProblem(s.where.at(line) if line else s.where,
+                             f"'length' takes how many items there are, a whole number such as 'length: 1', "
+                             f"not {show(operand)}.")
+    if is_hidden(actual) and isinstance(actual["hidden"], int) and not isinstance(actual["hidden"], bool):
+        size = actual["hidden"]
+    elif isinstance(actual, (list, tuple, dict, str)) and not is_hidden(actual):
+        size = len(actual)
+    else:
+        return False, f"it is {show(actual)}, which has no length"
+    return size == operand, "" if size == operand else f"it holds {size} item{'s' if size != 1 else ''}"
+
+
 def _one_of(s, operand, actual, line, same):
     if not isinstance(operand, list):
         raise ExampleProblem(s.where.at(line) if line else s.where,
@@ -198,7 +229,7 @@ def _one_of(s, operand, actual, line, same):
 
 
 _COMPARE = {"between": _between, "at-least": _at_least, "at-most": _at_most, "contains": _contains,
-            "one-of": _one_of}
+            "one-of": _one_of, "length": _length}
 
 
 def _same(expected: Any, actual: Any) -> bool:

@@ -31,6 +31,7 @@ class Scenario:
     lines: source.LineMap
     positions: Mapping[str, "Position"] | None = None
     pending: bool = False  # ':status: pending': written before the engine supports it
+    viewer: str | None = None  # ':as: ann': the expectations read the view as ann knows it (Game.view_for)
 
     @property
     def game_name(self) -> str:
@@ -105,18 +106,23 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
         raise ExampleProblem(at_option("status"), f"':status: {status}' is not understood; the only status is "
                              "'pending' (an example written before the engine supports it). Remove the line "
                              "otherwise.")
+    viewer = str(options.pop("as", "") or "").strip() or None
+    if viewer is not None and len(viewer.split()) != 1:
+        raise ExampleProblem(at_option("as"), f"':as: {viewer}' names more than one player; an example is seen "
+                             "by one player, e.g. ':as: ann'. Write a check as another player with 'as: bob' in "
+                             "a '- expect:' item.")
     for unknown in options:
         if unknown not in EXAMPLE_OPTIONS:
             raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
-                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source'))} "
-                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:.")
+                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source', 'as'))} "
+                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:, :as:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
     for name, line in option_lines.items():
         lines.lines[(OPTION, name)] = line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
                         frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions,
-                        pending=status == "pending")
+                        pending=status == "pending", viewer=viewer)
     _check_shape(scenario, data)
     return scenario
 

@@ -38,7 +38,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
                   seed=s.seeds[0] if seed is None else seed)
         return run, f"  The engine does not accept this setup yet: {rejected.message}"
     run = Run(s, game, settings, before=copy.deepcopy(state) if fast else state, after=state, steps=[],
-              seed=s.seeds[0] if seed is None else seed)
+              seed=s.seeds[0] if seed is None else seed, viewer=s.viewer)
     actions = s.data.get("do") or []
     since: list[Event] = []
     moves = [i for i, item in enumerate(actions) if not is_check_item(item)]

@@ -53,6 +53,11 @@ class Run:
     steps: list[Step]
     checkpoints: list[Checkpoint] = field(default_factory=list)
     seed: int = 0
+    viewer: str | None = None  # the example's ':as:' player: whose point of view its diagrams draw
+
+    def view_of(self, state: Any) -> dict:
+        """``state`` as ``viewer`` knows it (``Game.view_for``), or the whole truth without one."""
+        return self.game.view(state) if self.viewer is None else self.game.view_for(state, self.viewer)
 
     @property
     def events(self) -> list[Event]:
@@ -77,6 +82,7 @@ class Check:
     step: int | None = None
     yaml_path: tuple = ()  # where the expectation is written in the example (for accepting a result)
     event: Any = None  # for an expected event: the event that matched it, as the engine told it
+    viewer: str | None = None  # whose view it read (':as:' or 'as:'), None for the whole truth
 
 
 @dataclass

@@ -7,11 +7,11 @@ from typing import Any
 from rulewright.game.values import written
 
 TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
-SPECIAL_EXPECT = ("refused", "events", "invariants")
+SPECIAL_EXPECT = ("refused", "events", "invariants", "as")  # "as: ann": the block reads ann's view
 DIAGRAM_WHEN = ("before", "after", "both")
-EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules and diagram, read first
+EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules, diagram, status and as, read first
 OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")
-COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of")
+COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of", "length")
 
 
 def show(value: Any) -> str:

@@ -12,7 +12,7 @@ NAME = "game-api-reference"
 
 SECTIONS = (
     ("The game and its actions", "rulewright.game.interface",
-     "Game, Action, Setting, Violation, step, check_action, implements, Outcome"),
+     "Game, Action, Setting, Violation, step, check_action, implements, Outcome, hide_view, hidden_marker, is_hidden"),
     ("Refusals, input errors and names", "rulewright.game.refusal", ""),
     ("Events", "rulewright.game.events", ""),
     ("Chance", "rulewright.game.rng", ""),

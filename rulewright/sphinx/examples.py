@@ -25,7 +25,7 @@ from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import tables
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
-from rulewright.sphinx.setup_text import describe_setup
+from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
 logger = logging.getLogger(__name__)
 
@@ -76,9 +76,12 @@ class ExampleDirective(SphinxDirective):
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
         self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)
-        box += _section("Setup", describe_setup(scenario.data, words, designer, str(path)))
+        box += _section("Setup", describe_setup(scenario.data, words, designer, str(path))
+                        if designer or not scenario.viewer else seen_setup(scenario, result.run.game, words, str(path)))
         box += _section("Play", _actions(result, words))
-        box += _section("Outcome" if designer else "What happened", _outcome(result, words, designer))
+        box += _section(("Outcome" if designer else "What happened")
+                        + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
+                        _outcome(result, words, designer))
         if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
             box += self._diagrams(result)
         if outcome == "failed":
@@ -225,7 +228,7 @@ def anchor(example_id: str) -> str:
 
 
 def _section(label, children):
-    part = nodes.container(classes=["rw-part", "rw-part-" + label.lower()])
+    part = nodes.container(classes=["rw-part", "rw-part-" + label.split(" (")[0].lower()])
     part += nodes.paragraph(text=label, classes=["rw-part-label"])
     for child in children:
         part += child
@@ -268,6 +271,8 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
         what = nodes.paragraph()
         if check.step is not None and check.key != "refused":
             what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
+        if check.viewer is not None and check.viewer != result.scenario.viewer:
+            what += nodes.Text(f"as {check.viewer} sees it, ")
         if check.key == "refused":
             what += nodes.Text(f"step {check.step}" if check.step else "the last move")
             expected = nodes.paragraph()

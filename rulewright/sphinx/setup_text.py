@@ -13,6 +13,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from rulewright import phrases
+from rulewright.game import hide_view, is_hidden
 from rulewright.sphinx import tables
 
 CELL_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
@@ -109,7 +110,9 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
                     else ("Chance", "the draws of one particular game"))
     if data.get("draws"):
         rows.append(("Chance", "the next draws give " + "; then ".join(
-            f"the order {words(d)}" if isinstance(d, list) else words(d) for d in data["draws"])))
+            f"the order {words(d)}" if isinstance(d, list) else
+            f"an order starting {words(d['top'])} (the rest by chance)" if isinstance(d, dict) and list(d) == ["top"]
+            else words(d) for d in data["draws"])))
     if "seeds" in data:
         rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
                                      "for each") if designer
@@ -130,3 +133,25 @@ def _position_title(name: str, where: str | None) -> str:
 
     found = book.positions_for(where).get(name)
     return found.title if found is not None else ""
+
+
+def seen_setup(scenario, game, said=None, where: str | None = None) -> list[nodes.Node]:
+    """The setup of an example told as one player (``:as:``), for the player's edition: what that
+    player cannot see (a setup key at one of the game's ``hidden`` paths they do not own, and the
+    stated draws, which decide such things) is said to be unseen, never printed."""
+    viewer = scenario.viewer
+    data = dict(scenario.data)
+    setup = hide_view(dict(data.get("setup") or {}), getattr(game, "hidden", ()), viewer)
+    data["setup"] = _unseen_words(setup)
+    if data.get("draws"):
+        data["draws"] = [f"what {viewer} cannot see (stated in the designer's edition)"]
+    return describe_setup(data, said, designer=False, where=where)
+
+
+def _unseen_words(value):
+    if is_hidden(value):
+        count = value["hidden"]
+        return "unseen" if count is True else "none" if count == 0 else f"{count} unseen"
+    if isinstance(value, dict):
+        return {k: _unseen_words(v) for k, v in value.items()}
+    return value

@@ -7,6 +7,7 @@ import pytest
 from rulewright.registry import register
 
 register("toy", "tests.toolchain.toy_game:GAME")
+register("secret", "tests.toolchain.secret_game:GAME")  # a game with hidden hands and deck
 
 
 

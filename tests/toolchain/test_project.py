@@ -134,7 +134,7 @@ def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_
 
 def test_this_book_s_games_load_through_the_public_registry():
     book = config.load(Path(__file__).parent)
-    assert set(book.games) == {"muck-and-brass", "bus", "powerup", "1870"}
+    assert set(book.games) == {"muck-and-brass", "bus", "powerup", "1870", "hush"}
     for name in book.games:
         game = registry.get_game(name)
         assert isinstance(game, Game) and game.name == name and game.diagram is not None
