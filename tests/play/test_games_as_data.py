@@ -16,7 +16,7 @@ from rulewright.scenario import evaluate
 from rulewright.scenario.changes import places
 from tests.play.test_records import example_from
 
-GAMES = ["muck-and-brass", "bus", "powerup", "1870"]
+GAMES = ["muck-and-brass", "bus", "powerup", "1870", "hush"]
 LONG = 200
 
 
