@@ -32,6 +32,8 @@ class Secret(Game):
     title = "Secret"
     presets = {"two": {"players": ["ann", "bob"], "deck": ["a", "b", "c", "d", "e"]}}
     hidden = ("players.<player>.hand", "deck")
+    phrases = {"paths": {"players.*.hand": "{1}'s hand", "players.*.cards": "the number of {1}'s cards",
+                         "deck": "the deck"}}
 
     def new_state(self, setup, settings, rng):
         unknown = set(setup) - {"players", "deck"}
