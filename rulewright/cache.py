@@ -24,7 +24,7 @@ from pathlib import Path
 from rulewright import config, registry
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
-from rulewright.timelimit import TimeLimitReached
+from rulewright.scenario.timelimit import TimeLimitReached
 from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
 
 TOOLCHAIN = Path(__file__).resolve().parent

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright import book as book_module
-from rulewright import ci_report, config, phrases, registry, words
+from rulewright import config, phrases, registry, words
+from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import checked_paths, expected_events, rule_places, start, undeclared_rule

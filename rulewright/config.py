@@ -49,7 +49,7 @@ class Project:
     pending: str = "allow"
     player_notes: bool = False
     pyproject: Path | None = None
-    time_limit: float = 60.0  # seconds an example may run (rulewright.timelimit); 0: no limit
+    time_limit: float = 60.0  # seconds an example may run (rulewright.scenario.timelimit); 0: no limit
 
     def activate(self) -> "Project":
         """Make this the project the evaluator and the registry work for, and let its own game
@@ -98,7 +98,7 @@ def load(start: Path | str | None = None) -> Project:
     return _from_table(pyproject, table)
 
 
-KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.timelimit)
+KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.scenario.timelimit)
 
 
 def _from_table(pyproject: Path, table: dict) -> Project:

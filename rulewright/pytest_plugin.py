@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulewright import config as project_config
-from rulewright import timelimit
+from rulewright.scenario import timelimit
 from rulewright.problems import ExampleProblem
 
 try:  # words about a long example reach the terminal past pytest's capture (which starts after this import)
@@ -77,10 +77,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.stash[_PROJECT] = project
     config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
-    from rulewright import ci_report
+    from rulewright.ci import report as ci_report
 
     if ci_report.host() is not None and not hasattr(config, "workerinput"):
-        from rulewright.ci_plugin import HostedReport
+        from rulewright.ci.plugin import HostedReport
 
         config.pluginmanager.register(HostedReport(config), "rulewright-hosted-ci")
 
@@ -89,12 +89,12 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_runtest_makereport(item, call):
     """Under a CI host, what a test noticed (each failing example or problem at its line) travels
     in its report, from a pytest-xdist worker too, to be marked once by ``HostedReport``."""
-    from rulewright import ci_report
+    from rulewright.ci import report as ci_report
 
     report = yield
     marks = ci_report.take_noticed()
     if marks:
-        from rulewright.ci_plugin import MARKS
+        from rulewright.ci.plugin import MARKS
 
         report.user_properties = [*report.user_properties, (MARKS, [ci_report.as_data(m) for m in marks])]
     return report

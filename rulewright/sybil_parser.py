@@ -13,8 +13,9 @@ import warnings
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
-from rulewright import book, ci_report, config
-from rulewright.ci_report import Mark
+from rulewright import book, config
+from rulewright.ci import report as ci_report
+from rulewright.ci.report import Mark
 from rulewright.diagrams import draw_all
 from rulewright.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure

@@ -1,5 +1,5 @@
 """A game whose ``view`` never finishes, as a designer's engine caught in a loop would: the time
-limit (rulewright/timelimit.py) must stop the example and name it (tests/malformed/slow-view.md)."""
+limit (rulewright/scenario/timelimit.py) must stop the example and name it (tests/malformed/slow-view.md)."""
 import time
 
 from tests.toolchain.toy_game import Toy

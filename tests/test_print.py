@@ -7,7 +7,7 @@ them (CI builds them before the tests), and the diagrams' geometry.
 - fewer than 5% of the pages are more than half empty (pages drawn with pdftoppm);
 - in every diagram, each label lies inside its node's box, measured with the font that is printed;
 - the player's edition in HTML shows no rule ID or example ID (text, hover titles, sources, search);
-- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/player_only.py).
+- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/sphinx/player_only.py).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from rulewright import book, config
 from rulewright.diagrams import dot_program, draw
 from rulewright.dot import FONT
 from rulewright.scenario import evaluate
-from rulewright import player_only
+from rulewright.sphinx import player_only
 from rulewright.sphinx.editions import page_edition
 from tests.player_html import designer_words_a_reader_meets, ids_a_reader_meets
 

@@ -24,8 +24,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright import ci_report, config
-    from rulewright.ci_report import Mark
+    from rulewright import config
+    from rulewright.ci import report as ci_report
+    from rulewright.ci.report import Mark
     from rulewright.scenario import failure_text, verdict
 
     problems = check()

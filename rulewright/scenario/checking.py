@@ -9,7 +9,7 @@ from typing import Any
 
 from rulewright.game import Event, Game, Refusal, Violation, did_you_mean, is_hidden
 from rulewright.problems import ExampleProblem, Where
-from rulewright.timelimit import doing, limited
+from rulewright.scenario.timelimit import doing, limited
 from rulewright.scenario.comparing import compare, flatten, is_comparison, resolve, unseen
 from rulewright.scenario.parsing import Scenario
 from rulewright.scenario.playing import _player_names, engine_errors, play
@@ -24,7 +24,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None, fast: bool
     problems = unknown_rules(s, known_rules) if known_rules is not None else []
     if problems:
         raise problems[0]
-    with limited(s.where):  # an engine that loops or crawls is named and stopped (rulewright.timelimit)
+    with limited(s.where):  # an engine that loops or crawls is named and stopped (rulewright.scenario.timelimit)
         return _evaluate(s, fast)
 
 

@@ -13,7 +13,7 @@ from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean,
 from rulewright.game.interface import Outcome, merge
 from rulewright.problems import ExampleProblem
 from rulewright.registry import get_game
-from rulewright.timelimit import doing, limited
+from rulewright.scenario.timelimit import doing, limited
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
 from rulewright.scenario.results import Checkpoint, Run, Step
 from rulewright.scenario.vocabulary import OPTION, show

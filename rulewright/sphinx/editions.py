@@ -105,11 +105,11 @@ def link_to_left_out_page(app, env, node, contnode):
 
 def player_only(app, doctree, docname) -> None:
     """``doctree-resolved``, in the player's edition (HTML and PDF): each designer's word the page
-    would print (``rulewright.player_only``) is a warning at its source file and line, a build
+    would print (``rulewright.sphinx.player_only``) is a warning at its source file and line, a build
     error under ``-W`` as ``make rulebook`` builds."""
     if app.config.rulewright_edition != "player":
         return
-    from rulewright import player_only as checks
+    from rulewright.sphinx import player_only as checks
 
     found = getattr(app, "_rulewright_player_only", None)
     if found is None:

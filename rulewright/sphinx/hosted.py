@@ -1,6 +1,6 @@
 """Under a CI host (GitHub Actions, GitLab CI), each warning of the book's build that has a place
 (a failing example, a malformed page, a check problem, a broken reference) is also marked at its
-file and line, through ``rulewright.ci_report``: a handler beside Sphinx's own warning stream, so
+file and line, through ``rulewright.ci.report``: a handler beside Sphinx's own warning stream, so
 the build's plain output stays as it is."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 
 from sphinx.util.logging import NAMESPACE, WarningStreamHandler, get_node_location, is_suppressed_warning
 
-from rulewright import ci_report
+from rulewright.ci import report as ci_report
 
 
 class HostedWarnings(WarningStreamHandler):

@@ -16,7 +16,8 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from rulewright import ci_report, cli, scaffold
+from rulewright import cli, scaffold
+from rulewright.ci import report as ci_report
 
 REPO = Path(__file__).resolve().parents[2]
 WORKFLOW = ".github/workflows/rulebook.yml"

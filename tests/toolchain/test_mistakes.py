@@ -1,11 +1,11 @@
 """Mistakes that look right: numbers beyond the game, thousands separators, look-alike characters,
-and an example that never finishes (rulewright/source.py, rulewright/timelimit.py)."""
+and an example that never finishes (rulewright/source.py, rulewright/scenario/timelimit.py)."""
 import io
 import time
 
 import pytest
 
-from rulewright import timelimit
+from rulewright.scenario import timelimit
 from rulewright.game import InputError, values
 from rulewright.problems import ExampleProblem, Where
 from rulewright.registry import register

@@ -1,5 +1,5 @@
 """The player-only patterns: each kind of designer's word is found, a player's sentence is not."""
-from rulewright import player_only
+from rulewright.sphinx import player_only
 
 PATTERNS = player_only.patterns(positions=["mb-late-ann-lnwr"], games=["muck-and-brass"])
 

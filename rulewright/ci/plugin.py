@@ -1,4 +1,4 @@
-"""The pytest side of ``rulewright.ci_report``: registered by the pytest plugin only under a CI host
+"""The pytest side of ``rulewright.ci.report``: registered by the pytest plugin only under a CI host
 (GitHub Actions or GitLab CI) and only in the process that reports (not in a pytest-xdist worker).
 
 Each test's report carries the marks its test noticed (a failing example at its first failing
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulewright import ci_report
-from rulewright.ci_report import Mark
+from rulewright.ci import report as ci_report
+from rulewright.ci.report import Mark
 
 MARKS = "rulewright-marks"
 
