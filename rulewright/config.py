@@ -10,6 +10,7 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     python-blocks = "refuse"       # or "allow": run ```python blocks in the book as doctests
     pending = "allow"              # or "error": an example marked ':status: pending' fails
     time-limit = 60                # seconds an example may run before it is stopped (0: no limit)
+    changes-since = "v1.0"         # a git revision: the book gets a Changes page and change bars since it
 
     [tool.rulewright.games]        # games that live in this repository, not installed with pip
     my-game = "my_game:GAME"
@@ -49,6 +50,7 @@ class Project:
     pending: str = "allow"
     player_notes: bool = False
     pyproject: Path | None = None
+    changes_since: str = ""  # a git revision (rulewright.history.since); empty: no Changes page
     time_limit: float = 60.0  # seconds an example may run (rulewright.scenario.timelimit); 0: no limit
 
     def activate(self) -> "Project":
@@ -99,6 +101,7 @@ def load(start: Path | str | None = None) -> Project:
 
 
 KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.scenario.timelimit)
+KNOWN_KEYS += ("changes-since",)  # the version the Changes page and change bars compare with (rulewright.history)
 
 
 def _from_table(pyproject: Path, table: dict) -> Project:
@@ -130,13 +133,17 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit < 0:
         raise bad("time-limit", f"'time-limit' in [tool.rulewright] is the seconds an example may run, such as 60 "
                   f"(0 for no limit), not {limit!r}.")
+    since = table.get("changes-since", "")
+    if not isinstance(since, str):
+        raise bad("changes-since", f"'changes-since' in [tool.rulewright] names a version in quotes, a tag or a "
+                  f"commit such as \"v1.0\", not {since!r}.")
     rulebook = table.get("rulebook", "rulebook")
     if not isinstance(rulebook, str):
         raise bad("rulebook", f"'rulebook' in [tool.rulewright] must be a folder name in quotes, not {rulebook!r}.")
     return Project(root=root, rulebook=(root / rulebook).resolve(), games=dict(games),
                    importers=dict(importers), strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
-                   pyproject=pyproject, time_limit=float(limit))
+                   pyproject=pyproject, time_limit=float(limit), changes_since=since.strip())
 
 
 def _line_of(pyproject: Path, key: str) -> int:

@@ -35,6 +35,7 @@ class Changes:
     behaviour: list[Behaviour] = field(default_factory=list)
     wording_only: list[str] = field(default_factory=list)          # reworded, with no outcome changed
     rules: dict = field(default_factory=dict)                      # the new version's rules (for pages)
+    old_rules: dict = field(default_factory=dict)                  # the old version's (a removed rule's title)
 
     @property
     def undocumented(self) -> list[Behaviour]:
@@ -67,7 +68,7 @@ def word_diff(old: str, new: str) -> str:
 def compare(old_label: str, new_label: str, old_on_old: dict, new_on_new: dict, new_on_old: dict,
             old_on_new: dict) -> Changes:
     """``x_on_y``: the book of version x read and played on the engine of version y."""
-    changes = Changes(old_label, new_label, rules=new_on_new["rules"])
+    changes = Changes(old_label, new_label, rules=new_on_new["rules"], old_rules=old_on_old["rules"])
     old_rules, new_rules = old_on_old["rules"], new_on_new["rules"]
     for rule_id, rule in new_rules.items():
         was = rule.get("formerly")
@@ -91,7 +92,7 @@ def compare(old_label: str, new_label: str, old_on_old: dict, new_on_new: dict, 
         # example the new version added, the old version's book has nothing to compare, but its text
         # still plays on the old engine.
         before = new_on_old["examples"].get(example_id, {}).get("outcome")
-        now = example["outcome"]
+        now = example.get("outcome")
         differences = _differences(before, now)
         if not differences:
             continue
@@ -109,7 +110,7 @@ def compare(old_label: str, new_label: str, old_on_old: dict, new_on_new: dict, 
     for example_id, example in sorted(old_examples.items()):
         if example_id in new_examples:
             continue
-        differences = _differences(example["outcome"], old_on_new["examples"].get(example_id, {}).get("outcome"))
+        differences = _differences(example.get("outcome"), old_on_new["examples"].get(example_id, {}).get("outcome"))
         if differences:
             shown.update(example["rules"])
             changes.behaviour.append(Behaviour(example_id, example["page"], example["line"], example["rules"],

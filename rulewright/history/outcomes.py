@@ -22,12 +22,19 @@ from pathlib import Path
 
 
 def read_and_play(engine_root: Path, book_root: Path) -> dict:
-    from rulewright import book, config
+    from rulewright import config
+
+    config.load(engine_root).activate()
+    return read(config.load(book_root).rulebook, play=True)
+
+
+def read(pages: Path, play: bool = False) -> dict:
+    """The rules, examples and designer's notes of the book in ``pages``; with ``play``, each
+    example's outcome on the engines of the active project too."""
+    from rulewright import book
     from rulewright.problems import ExampleProblem
     from rulewright.scenario import evaluate, show
 
-    config.load(engine_root).activate()
-    pages = config.load(book_root).rulebook
     scanned = book.scan(pages)
     out: dict = {"rules": {}, "examples": {}, "notes": []}
     for rule in scanned.rules.values():
@@ -38,6 +45,9 @@ def read_and_play(engine_root: Path, book_root: Path) -> dict:
             continue
         entry = {"title": decl.title, "text": decl.body, "page": _relative(decl.where.path, pages),
                  "line": decl.where.line, "rules": str(decl.options.get("rules", "")).replace(",", " ").split()}
+        out["examples"][decl.id] = entry
+        if not play:
+            continue
         try:
             scenario = decl.parse(positions=scanned.positions)
             entry["rules"] = scenario.named_rules()
@@ -49,7 +59,6 @@ def read_and_play(engine_root: Path, book_root: Path) -> dict:
             entry["outcome"] = {"problem": problem.message}
         except Exception as error:  # an old engine may fail where the new one does not: that is an outcome too
             entry["outcome"] = {"problem": f"the engine failed ({type(error).__name__}: {error})"}
-        out["examples"][decl.id] = entry
     for path, page in scanned.pages.items():
         for name, line, text in _notes(page.text):
             out["notes"].append({"page": _relative(path, pages), "line": line, "text": text})

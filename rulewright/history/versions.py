@@ -27,6 +27,12 @@ def describe(root: Path, revision: str) -> str:
     return done.stdout.strip() or revision
 
 
+def date(root: Path, revision: str) -> str:
+    """The day the revision was made, as a reader writes it (``2026-11-25``)."""
+    done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%cs", revision], capture_output=True, text=True)
+    return done.stdout.strip()
+
+
 def unpack(root: Path, revision: str, into: Path | None = None) -> Path:
     """The project at ``revision`` of the repository at ``root``, unpacked into a new folder."""
     check = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", revision + "^{commit}"],

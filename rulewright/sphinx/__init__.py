@@ -18,7 +18,7 @@ from sphinx.ext.graphviz import graphviz
 from rulewright import config
 from rulewright.diagrams import dot_program
 from rulewright.problems import ExampleProblem
-from rulewright.sphinx import (api_reference, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
+from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
 from rulewright.sphinx import hosted
 
@@ -79,6 +79,8 @@ def setup(app):
     app.add_role("word", glossary.WordRole())
     app.add_directive(coverage_page.NAME, coverage_page.EngineCoverageDirective)
     app.add_directive(api_reference.NAME, api_reference.GameApiReference)
+    app.add_directive(changes_page.NAME, changes_page.ChangesDirective)
+    app.connect("builder-inited", changes_page.prepare)
     app.connect("builder-inited", _add_static)
     app.connect("builder-inited", incremental.written_after_read)
     app.connect("env-purge-doc", incremental.purge)

@@ -77,6 +77,9 @@ class RuleDirective(SphinxDirective):
             head += nodes.emphasis(text=title)
         if self.config.rulewright_edition != "player":
             head += nodes.inline(text=rule_id, classes=["rw-rule-id"])
+        from rulewright.sphinx import changes_page
+
+        changes_page.mark(node, head, rule_id, self.env)
         node += head
         body = nodes.container(classes=["rw-rule-body"])
         self.state.nested_parse(self.content, self.content_offset, body)
