@@ -61,6 +61,6 @@ def test_play_starts_from_a_records_position(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(f"position squares\nsave record {tmp_path / 'more.yaml'}\n"))
     assert main(["play", "race", "--from", str(path), "--at", "2"]) == 0
     out = capsys.readouterr().out
-    assert "  squares.ann: 2\n  squares.bob: 5\n" in out
+    assert "  ann's square: 2\n  bob's square: 5\n" in out  # the position in the game's words
     again = read(tmp_path / "more.yaml")
     assert again.move_count() == 2 and replay(again).ok
