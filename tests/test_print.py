@@ -246,3 +246,14 @@ def test_every_label_lies_inside_its_box_with_the_printed_font():
                         outside.append(f"{scenario.game_name}: {html.unescape(text)!r}")
     counts = collections.Counter(outside)
     assert not outside, f"{len(outside)} labels cross their box's border: {counts.most_common(12)}"
+
+
+def test_the_cover_names_the_edition_and_its_day_and_no_tool(edition):
+    """The cover says which edition it is and of which day (the last commit's); the back cover does
+    not advertise Sphinx."""
+    pages = pages_text(pdf_of(edition))
+    cover = flat(pages[0])
+    assert f"The {edition}'s edition" in cover
+    assert re.search(r"\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|"
+                     r"December) \d{4}\b", cover), cover
+    assert not any("Created using" in page for page in pages)

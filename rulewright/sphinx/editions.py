@@ -29,6 +29,29 @@ logger = logging.getLogger(__name__)
 EDITIONS = ("player", "designer")
 
 
+def cover(sphinx_config, project) -> None:
+    """``config-inited``: the printed book's cover says which edition it is, of when (the day of the
+    project's last commit, so the same sources print the same cover; today outside git) and since
+    which version its change bars run; neither cover advertises the tools the book was made with.
+    A project's own ``html_context["cover_meta_data"]`` in conf.py wins."""
+    import datetime
+    import subprocess
+
+    done = subprocess.run(["git", "-C", str(project.root), "log", "-1", "--format=%cs"], capture_output=True,
+                          text=True)
+    try:
+        day = datetime.date.fromisoformat(done.stdout.strip())
+    except ValueError:  # not a git repository, or no commit yet
+        day = datetime.date.today()
+    words = [f"The {sphinx_config.rulewright_edition}'s edition", f"{day.day} {day:%B %Y}"]
+    if project.changes_since:
+        words.append(f"changes since {project.changes_since} marked in the margin")
+    context = dict(sphinx_config.html_context or {})
+    context.setdefault("cover_meta_data", " · ".join(words))
+    sphinx_config.html_context = context
+    sphinx_config.html_show_sphinx = False
+
+
 def choose(app, sphinx_config, project) -> None:
     """``config-inited``: the edition from the build's tags; in the player's edition, leave out the
     pages marked ``edition: designer``."""
