@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pathlib import Path
+
 import yaml
 
 from rulewright.game import Game, implements
@@ -127,8 +129,7 @@ def failing_example(record, result: Result, move: int) -> str:
 
 def _checkpoint_after(record, move: int) -> dict:
     seen = 0
-    items = record.moves
-    for index, item in enumerate(items):
+    for item in record.moves:
         if not is_check_item(item):
             seen += 1
         elif seen == move:
@@ -137,8 +138,6 @@ def _checkpoint_after(record, move: int) -> dict:
 
 
 def _slug(path: str) -> str:
-    from pathlib import Path
-
     return "".join(c if c.isalnum() else "-" for c in Path(path).stem.lower()).strip("-") or "record"
 
 

@@ -9,7 +9,6 @@ the seed) and printed as a failing ``{example}`` that names the rule involved wh
 """
 from __future__ import annotations
 
-import copy
 import random
 import traceback
 from pathlib import Path
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulewright.game import Game, Refusal, Rng, implements, step
-from rulewright.game.interface import merge
+from rulewright.scenario.playing import set_up
 from rulewright.play import cut
 from rulewright.play.position import round_trip
 from rulewright.play.record import write
@@ -47,13 +46,7 @@ class Start:
     setup: dict
 
     def state(self, seed: int, draws: list | None = None) -> Any:
-        setup = copy.deepcopy(self.setup)
-        preset = setup.pop("preset", None)
-        if preset is not None:
-            setup = merge(self.game.presets[preset], setup)
-        state = self.game.new_state(setup, self.settings, Rng(seed, script=draws))
-        self.game.settle(state)
-        return state
+        return set_up(self.game, self.setup, self.settings, Rng(seed, script=draws))
 
 
 def _actor(action) -> str | None:

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from rulewright.game import Game, Refusal, Rng, step
+from rulewright.scenario.playing import with_preset
 from rulewright.scenario.vocabulary import show
 
 
@@ -23,13 +24,7 @@ def notations(game: Game, state: Any) -> list[str]:
 
 def rebuilt(game: Game, state: Any, settings: dict) -> Any:
     """A new state from ``game.setup_of(state)``, with the original's random generator."""
-    setup = copy.deepcopy(game.setup_of(state))
-    preset = setup.pop("preset", None)
-    if preset is not None:
-        from rulewright.game.interface import merge
-
-        setup = merge(game.presets[preset], setup)
-    again = game.new_state(setup, settings, Rng(0))
+    again = game.new_state(with_preset(game, copy.deepcopy(game.setup_of(state))), settings, Rng(0))
     if hasattr(state, "rng"):
         again.rng = copy.deepcopy(state.rng)
     return again

@@ -32,7 +32,7 @@ from rulewright.game import did_you_mean
 from rulewright.play.cut import scalar
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Scenario, is_check_item
-from rulewright.scenario.parsing import check_steps
+from rulewright.scenario.parsing import check_setup_and_chance, check_steps
 from rulewright.scenario.vocabulary import show
 
 RECORD_KEYS = ("record", "game", "settings", "seed", "draws", "setup", "moves", "expect")
@@ -127,17 +127,11 @@ def read(path: str | Path, text: str | None = None) -> Record:
 
 def _check(s: Scenario) -> None:
     """The checks of an example's body that a record shares (an empty 'expect:' is allowed here)."""
-
     data = s.data
-    if not isinstance(data.get("setup") or {}, dict):
-        raise s.problem("'setup:' must be a mapping (key: value lines), as in an example.", "setup")
+    check_setup_and_chance(s, data)
     if "from" in (data.get("setup") or {}):
         raise s.problem("A record cannot start from a shared position of a book ('from:'); write its setup out, "
                         "starting from a preset if you like.", "setup", "from")
-    if "seed" in data and not isinstance(data["seed"], int):
-        raise s.problem("'seed:' must be a whole number.", "seed")
-    if not isinstance(data.get("draws") or [], list):
-        raise s.problem("'draws:' must be a list of the random results in order, as in an example.", "draws")
     check_steps(s, data["do"])
 
 

@@ -15,7 +15,6 @@ with prompt_toolkit (history, and completion of the moves legal now). Typed line
 """
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from prompt_toolkit.completion import Completer, Completion
 
 from rulewright import phrases as phrases_module
 from rulewright.game import Game, InputError, Refusal, Rng, step
-from rulewright.game.interface import merge
+from rulewright.scenario.playing import set_up
 from rulewright.play import cut
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
@@ -38,12 +37,7 @@ class Session:
                  moves: list[tuple[str | None, str]] | None = None) -> None:
         self.game, self.settings, self.setup, self.seed = game, settings, setup, seed
         self.draws = list(draws or [])
-        full = copy.deepcopy(setup)
-        preset = full.pop("preset", None)
-        if preset is not None:
-            full = merge(game.presets[preset], full)
-        self.states = [game.new_state(full, settings, Rng(seed, script=self.draws))]
-        game.settle(self.states[0])
+        self.states = [set_up(game, setup, settings, Rng(seed, script=self.draws))]
         self.moves: list[tuple[str | None, str]] = []
         self.phrases = phrases_module.for_game(game)
         for actor, text in moves or []:

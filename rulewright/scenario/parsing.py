@@ -143,14 +143,7 @@ def _check_shape(s: Scenario, data: Any) -> None:
     if not isinstance(data["expect"], dict) or not data["expect"]:
         raise s.problem("'expect:' must name at least one thing to check, e.g. 'companies.LMR.income: 7'.",
                         "expect")
-    if not isinstance(data.get("setup") or {}, dict):
-        raise s.problem("'setup:' must be a mapping (key: value lines).", "setup")
-    _misplaced_in_setup(s, data.get("setup"))
-    if "seed" in data and not isinstance(data["seed"], int):
-        raise s.problem("'seed:' must be a whole number.", "seed")
-    if not isinstance(data.get("draws") or [], list):
-        raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
-                        "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")
+    check_setup_and_chance(s, data)
     refused = data["expect"].get("refused")
     if "refused" in data["expect"] and (not isinstance(refused, str) or not refused.strip()):
         raise s.problem("'refused:' names the one rule ID that refuses the last action, e.g. "
@@ -169,6 +162,19 @@ def _check_shape(s: Scenario, data: Any) -> None:
     start = (data.get("setup") or {}).get("from")
     if "from" in (data.get("setup") or {}) and not isinstance(start, str):
         raise s.problem("'from:' names one shared position, e.g. 'from: two-links'.", "setup", "from")
+
+
+def check_setup_and_chance(s: Scenario, data: dict) -> None:
+    """What an example and a game record share: a setup that is a mapping (with no top-level key
+    indented under it), a whole-number seed and a list of draws."""
+    if not isinstance(data.get("setup") or {}, dict):
+        raise s.problem("'setup:' must be a mapping (key: value lines).", "setup")
+    _misplaced_in_setup(s, data.get("setup"))
+    if "seed" in data and not isinstance(data["seed"], int):
+        raise s.problem("'seed:' must be a whole number.", "seed")
+    if not isinstance(data.get("draws") or [], list):
+        raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
+                        "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")
 
 
 def _misplaced_in_setup(s, setup) -> None:

@@ -165,12 +165,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     with engine_errors(s):
         settings = game.resolve_settings(given_settings)
     with engine_errors(s, "setup"):
-        preset_name = setup.pop("preset", None)
-        if preset_name is not None:
-            if preset_name not in game.presets:
-                raise InputError(f"{game.title} has no preset {preset_name!r}. "
-                                 f"{did_you_mean(preset_name, game.presets)}", "preset")
-            setup = merge(game.presets[preset_name], setup)
+        setup = with_preset(game, setup)
     try:
         with engine_errors(s, "setup"):
             state = game.new_state(setup, settings, Rng(seed, script=data.get("draws")))
@@ -184,6 +179,26 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
                             f"{setting.applies_when or 'in other positions'}. Remove it from 'settings:', or "
                             "change the setup so that it matters.", "settings", name)
     return game, settings, state
+
+
+def with_preset(game: Game, setup: dict) -> dict:
+    """``setup`` with the preset it names (``preset: demo``) merged under it, as ``new_state`` takes
+    it; an ``InputError`` at ``preset`` for a preset the game does not have."""
+    setup = dict(setup)
+    name = setup.pop("preset", None)
+    if name is None:
+        return setup
+    if name not in game.presets:
+        raise InputError(f"{game.title} has no preset {name!r}. {did_you_mean(name, game.presets)}", "preset")
+    return merge(game.presets[name], setup)
+
+
+def set_up(game: Game, setup: dict, settings: dict, rng: Rng) -> Any:
+    """The starting state of a game outside a book (random play, a terminal session): the preset
+    merged in, the state built, and what follows from the setup by itself settled."""
+    state = game.new_state(with_preset(game, copy.deepcopy(setup)), settings, rng)
+    game.settle(state)
+    return state
 
 
 def _numbers(value: Any, path: tuple):

@@ -137,3 +137,9 @@ def test_a_game_without_setup_of_cannot_cut_and_says_why(tmp_path, capsys, monke
     path = record_file(tmp_path, RACE)
     assert main(["example", str(path), "--at", "1"]) == 1
     assert "Race does not write its positions as setups" in capsys.readouterr().out
+
+
+def test_a_setting_indented_under_setup_is_named_in_a_record_as_in_an_example(tmp_path, capsys):
+    path = record_file(tmp_path, RACE.replace("setup: {preset: start}", "setup:\n  preset: start\n  settings: {leaky: true}"))
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().out.startswith(f"{path}, line 7: 'settings:' is indented under 'setup:'")
