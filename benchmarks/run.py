@@ -41,9 +41,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulewright.game import Rng, step  # noqa: E402
-from rulewright.diagrams import dot_program, draw_all  # noqa: E402
-from rulewright.registry import game_names, get_game  # noqa: E402
-from rulewright import book  # noqa: E402
+from rulewright.book.diagrams import dot_program, draw_all  # noqa: E402
+from rulewright.book.registry import game_names, get_game  # noqa: E402
+from rulewright.book import scanner as book  # noqa: E402
 from rulewright.problems import ExampleProblem  # noqa: E402
 from rulewright.scenario import evaluate, start  # noqa: E402
 

@@ -43,7 +43,7 @@ class ExampleProblem(Exception):
         self.where = where
         self.message = message
 
-    def __reduce__(self):  # kept in the results store (rulewright.cache) with both parts
+    def __reduce__(self):  # kept in the results store (rulewright.store.cache) with both parts
         return type(self), (self.where, self.message)
 
 

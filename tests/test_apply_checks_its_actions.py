@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulewright.game import Action, InputError, Refusal, Rng, step
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 
 START = {  # a position in the middle of each game, with moves to make
     "bus": {"players": {"red": {"line": "13-14", "buses": 3}, "blue": {"line": "20-24", "buses": 1}},

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import book
-from rulewright.cache import evaluate
+from rulewright.book import scanner as book
+from rulewright.store.cache import evaluate
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", ROOT / "rulebook" / "authoring.md"]

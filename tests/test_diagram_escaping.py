@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from rulewright import dot
-from rulewright.diagrams import dot_program, draw
+from rulewright.book.diagrams import dot_program, draw
 from rulewright.problems import Where
 from rulewright.scenario import evaluate, parse
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import book, phrases
-from rulewright.checks import event_sites
-from rulewright.registry import get_game
+from rulewright.book import scanner as book
+from rulewright.book import phrases
+from rulewright.checks.book import event_sites
+from rulewright.book.registry import get_game
 from rulewright.scenario import evaluate
 
 GAMES = ["muck-and-brass", "bus", "powerup", "1870"]

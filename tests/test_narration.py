@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import book, config, phrases
-from rulewright.cache import evaluate
+from rulewright.book import scanner as book
+from rulewright.book import config
+from rulewright.book import phrases
+from rulewright.store.cache import evaluate
 from rulewright.game import Event
 from rulewright.problems import ExampleProblem
 

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import book, config
-from rulewright.diagrams import dot_program, draw
+from rulewright.book import scanner as book
+from rulewright.book import config
+from rulewright.book.diagrams import dot_program, draw
 from rulewright.dot import FONT
 from rulewright.scenario import evaluate
 from rulewright.sphinx import player_only

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rulewright import book
+from rulewright.book import scanner as book
 from rulewright.game import InputError, Refusal, step
 from rulewright.scenario import play
 

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from rulewright import book
+from rulewright.book import scanner as book
 from rulewright.checks import check
 from rulewright.problems import ExampleProblem, display_path
 from rulewright.scenario import SPECIAL_EXPECT, evaluate, is_check_item, is_comparison

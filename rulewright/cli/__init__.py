@@ -50,13 +50,13 @@ class _Coverage:
 
     @staticmethod
     def add_arguments(parser) -> None:
-        from rulewright import engine_coverage
+        from rulewright.checks import coverage as engine_coverage
 
         engine_coverage.add_arguments(parser)
 
     @staticmethod
     def run(args) -> int:
-        from rulewright import engine_coverage
+        from rulewright.checks import coverage as engine_coverage
 
         return engine_coverage.run(args)
 
@@ -103,7 +103,7 @@ def _stop_writing() -> None:
 
 def _require_rulebook() -> None:
     """Run outside a project, every command would find no examples and say only that; say why."""
-    from rulewright import config
+    from rulewright.book import config
 
     project = config.current()
     if not project.rulebook.is_dir():

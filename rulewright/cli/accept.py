@@ -1,8 +1,8 @@
 """``rulewright accept``: rewrite failing examples' expected values to what the engine did."""
 from __future__ import annotations
 
-from rulewright import book as book_module
-from rulewright.cache import evaluate
+from rulewright.book import scanner as book_module
+from rulewright.store.cache import evaluate
 from rulewright.cli.select import selected
 from rulewright.problems import ExampleProblem
 
@@ -17,7 +17,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.accept import CannotAccept, accept, refusal_reason
+    from rulewright.book.accept import CannotAccept, accept, refusal_reason
 
     if not args.ids and not args.failing:
         raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")

@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from rulewright import config
+from rulewright.book import config
 from rulewright.history import compare, outcomes, versions
 
 NAME = "changes"

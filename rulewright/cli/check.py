@@ -4,9 +4,9 @@ from __future__ import annotations
 import sys
 import time
 
-from rulewright import book as book_module
-from rulewright.cache import evaluate
-from rulewright.checks import check
+from rulewright.book import scanner as book_module
+from rulewright.store.cache import evaluate
+from rulewright.checks.book import check
 from rulewright.problems import ExampleProblem, internal_failure
 
 NAME = "check"
@@ -24,7 +24,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright import config
+    from rulewright.book import config
     from rulewright.ci import report as ci_report
     from rulewright.ci.report import Mark
     from rulewright.scenario import failure_text, verdict
@@ -101,7 +101,7 @@ def _examples_on(book, files: list[str]) -> list:
 
     if not files:
         return list(book.examples)
-    from rulewright import config
+    from rulewright.book import config
 
     rulebook = config.current().rulebook.resolve()
     named = [Path(name).resolve() for name in files]

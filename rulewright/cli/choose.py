@@ -4,7 +4,7 @@ from __future__ import annotations
 import yaml
 
 from rulewright.game import Game, InputError, did_you_mean
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 
 
 def add_game_arguments(parser) -> None:

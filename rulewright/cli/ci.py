@@ -12,7 +12,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright import config, scaffold
+    from rulewright import scaffold
+    from rulewright.book import config
     from rulewright.problems import display_path
 
     root = config.load().root  # the project around the working directory

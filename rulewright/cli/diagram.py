@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulewright.cache import evaluate
+from rulewright.store.cache import evaluate
 from rulewright.cli.select import find
 from rulewright.problems import ExampleProblem
 
@@ -19,7 +19,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.diagrams import draw, render
+    from rulewright.book.diagrams import draw, render
 
     fmt = Path(args.output).suffix.lstrip(".").lower() or "png" if args.output else None
     if fmt is not None and fmt not in DIAGRAM_FORMATS:

@@ -1,7 +1,7 @@
 """``rulewright list``: every example and shared position with its file and line."""
 from __future__ import annotations
 
-from rulewright import book as book_module
+from rulewright.book import scanner as book_module
 
 NAME = "list"
 HELP = "list every example and shared position"

@@ -6,7 +6,7 @@ from rulewright.game import InputError
 from rulewright.play.record import read
 from rulewright.play.session import Session, interact
 from rulewright.problems import ExampleProblem, Where
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 from rulewright.scenario import is_check_item
 
 NAME = "play"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import yaml
 
-from rulewright import book as book_module
-from rulewright.cache import evaluate
+from rulewright.book import scanner as book_module
+from rulewright.store.cache import evaluate
 from rulewright.cli.select import selected
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import seed_range, show

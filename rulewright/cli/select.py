@@ -1,7 +1,7 @@
 """Finding what a command names: an example by its ID, or every example showing a rule."""
 from __future__ import annotations
 
-from rulewright import book as book_module
+from rulewright.book import scanner as book_module
 from rulewright.game import did_you_mean
 from rulewright.problems import ExampleProblem
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import sys
 
-from rulewright import book as book_module
+from rulewright.book import scanner as book_module
+from rulewright.book.registry import game_sources
 from rulewright.problems import ExampleProblem
 
 NAME = "serve"
@@ -20,8 +21,7 @@ def add_arguments(parser) -> None:
 def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "designer") -> list[str]:
     """sphinx-autobuild on the project's book, in one edition: it rebuilds on saving a page, and on
     saving the code or data of any game the book plays (their folders are watched too)."""
-    from rulewright import config
-    from rulewright.checks import game_sources
+    from rulewright.book import config
 
     project = config.current()
     confdir = project.root if (project.root / "conf.py").is_file() else project.rulebook

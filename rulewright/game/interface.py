@@ -1,7 +1,7 @@
 """The interface every game implements: OpenSpiel's shape, a state, its legal actions, apply one.
 
 A game is a ``Game`` subclass in a package of its own, registered by name (see
-``rulewright.registry``). It declares, all in the class:
+``rulewright.book.registry``). It declares, all in the class:
 
 - ``name`` (as examples write it: ``game: muck-and-brass``) and ``title``;
 - ``settings``: the documented choices where the source rules are ambiguous or have variants;
@@ -16,7 +16,7 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
 - ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads;
 - ``phrases`` (optional): how the book says this game's state paths and events in words, a YAML
   file beside the game's module (``phrases = "phrases.yaml"``) or a mapping; see
-  ``rulewright.phrases``. Its ``events`` are the game's event catalogue.
+  ``rulewright.book.phrases``. Its ``events`` are the game's event catalogue.
 - ``diagram`` (optional): ``draw(run, when, options) -> str``, the Graphviz DOT source of a played
   example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
   with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one

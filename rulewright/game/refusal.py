@@ -22,7 +22,7 @@ class Refusal(Exception):
         self.rule = rule
         self.reason = reason
 
-    def __reduce__(self):  # a played example's result is kept on disk (rulewright.cache)
+    def __reduce__(self):  # a played example's result is kept on disk (rulewright.store.cache)
         return type(self), (self.rule, self.reason)
 
 

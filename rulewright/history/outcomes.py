@@ -22,7 +22,7 @@ from pathlib import Path
 
 
 def read_and_play(engine_root: Path, book_root: Path) -> dict:
-    from rulewright import config
+    from rulewright.book import config
 
     config.load(engine_root).activate()
     return read(config.load(book_root).rulebook, play=True)
@@ -31,7 +31,7 @@ def read_and_play(engine_root: Path, book_root: Path) -> dict:
 def read(pages: Path, play: bool = False) -> dict:
     """The rules, examples and designer's notes of the book in ``pages``; with ``play``, each
     example's outcome on the engines of the active project too."""
-    from rulewright import book
+    from rulewright.book import scanner as book
     from rulewright.problems import ExampleProblem
     from rulewright.scenario import evaluate, show
 
@@ -67,7 +67,7 @@ def read(pages: Path, play: bool = False) -> dict:
 
 def _notes(text: str):
     """Each ``{designer-note}`` of a page: its name, line and text."""
-    from rulewright.book import DIRECTIVE_INFO, _markdown
+    from rulewright.book.scanner import DIRECTIVE_INFO, _markdown
 
     for token in _markdown().parse(text):
         if token.type in ("fence", "colon_fence") and token.map is not None:

@@ -22,7 +22,7 @@ class Since:
 
 def rules_since(project, revision: str) -> Since:
     """The book of ``project`` compared, rule by rule, with its book at ``revision``."""
-    from rulewright import config
+    from rulewright.book import config
 
     repository = versions.git_root(project.root)
     folder = versions.unpack(repository, revision)

@@ -1,12 +1,12 @@
 """Other programs' game records, turned into Rulewright records by the importer registered for
-their format (``rulewright.registry.get_importer``), for ``rulewright replay --from FORMAT``."""
+their format (``rulewright.book.registry.get_importer``), for ``rulewright replay --from FORMAT``."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem, Where
-from rulewright.registry import get_importer
+from rulewright.book.registry import get_importer
 
 
 def convert(format_name: str, path: str) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import yaml
 
-from rulewright import source
+from rulewright.book import source
 from rulewright.game import did_you_mean
 from rulewright.play.cut import scalar
 from rulewright.problems import ExampleProblem, Where

@@ -21,7 +21,7 @@ from typing import Any
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
 
-from rulewright import phrases as phrases_module
+from rulewright.book import phrases as phrases_module
 from rulewright.game import Game, InputError, Refusal, Rng, step
 from rulewright.scenario.playing import set_up
 from rulewright.play import cut

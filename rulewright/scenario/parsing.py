@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulewright import source
+from rulewright.book import source
 from rulewright.game import did_you_mean
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario.vocabulary import DIAGRAM_WHEN, EXAMPLE_OPTIONS, OPTION, TOP_KEYS, show

@@ -12,7 +12,7 @@ from typing import Any
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, step
 from rulewright.game.interface import Outcome, merge
 from rulewright.problems import ExampleProblem
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 from rulewright.scenario.timelimit import doing, limited
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
 from rulewright.scenario.results import Checkpoint, Run, Step
@@ -238,11 +238,7 @@ class SetupRejected(ExampleProblem):
 
 def find_position(s: Scenario | Position, name: str) -> Position:
     """The shared position called ``name`` in the example's book, or a problem at 'from:'."""
-    positions = getattr(s, "positions", None)
-    if positions is None:
-        from rulewright import book  # the scanner imports this module
-
-        positions = book.positions_for(s.where.path)
+    positions = getattr(s, "positions", None) or {}  # an example read from a page knows its book's
     if name not in positions:
         known = sorted(positions)
         raise s.problem(f"There is no shared position called {name!r} in this book. "

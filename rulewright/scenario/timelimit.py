@@ -54,7 +54,7 @@ class TimeLimitReached(ExampleProblem):
 
 def limit() -> float:
     """The time limit in seconds (0: none): ``RULEWRIGHT_TIME_LIMIT``, else the project's."""
-    from rulewright import config
+    from rulewright.book import config
 
     given = os.environ.get("RULEWRIGHT_TIME_LIMIT", "").strip()
     if given:

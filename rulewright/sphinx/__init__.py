@@ -15,8 +15,8 @@ from pathlib import Path
 from sphinx.util import logging
 from sphinx.ext.graphviz import graphviz
 
-from rulewright import config
-from rulewright.diagrams import dot_program
+from rulewright.book import config
+from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)

@@ -8,7 +8,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import config
+from rulewright.book import config
 from rulewright.sphinx.rules import ruleref_node
 
 NAME = "changes"
@@ -27,7 +27,7 @@ def prepare(app) -> None:
     try:
         app._rulewright_since = rules_since(project, project.changes_since)
     except versions.VersionError as error:
-        from rulewright.config import _line_of
+        from rulewright.book.config import _line_of
 
         logger.warning(f"'changes-since = \"{project.changes_since}\"': {error}",
                        location=f"{project.pyproject}:{_line_of(project.pyproject, 'changes-since')}")

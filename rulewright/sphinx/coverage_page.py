@@ -1,7 +1,7 @@
 """``{engine-coverage}``: the designer's page saying which engine code no example reaches.
 
 The figures are measured when the page is read, by playing every example under coverage in a
-fresh process (``rulewright.engine_coverage``), so they are never stale: the page depends on every
+fresh process (``rulewright.checks.coverage``), so they are never stale: the page depends on every
 engine file and every page of the book, and Sphinx reads it again when any of them changes. The
 report is kept in the project's store under a hash of all of those (the book, each game's code and
 data, the toolchain), so the second edition's build and an unchanged rebuild reuse it.
@@ -20,7 +20,10 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import book, cache, engine_coverage, registry
+from rulewright.book import scanner as book
+from rulewright.store import cache
+from rulewright.checks import coverage as engine_coverage
+from rulewright.book import registry
 from rulewright.sphinx import tables
 from rulewright.sphinx.rules import ruleref_node
 

@@ -26,7 +26,7 @@ from docutils import nodes
 from sphinx.ext.graphviz import GraphvizError, html_visit_graphviz, render_dot
 from sphinx.util import logging
 
-from rulewright import cache
+from rulewright.store import cache
 
 logger = logging.getLogger(__name__)
 SVG, XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"

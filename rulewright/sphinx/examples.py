@@ -4,7 +4,7 @@ Each example becomes a numbered box: its title, the setup in words, the actions 
 did, the expected outcome beside what actually happened, the diagram, and a mark saying it was
 verified. A failing or malformed example is shown as failing on the page, and listed when the
 build ends (``incremental.finish``); in strict mode (``RULEWRIGHT_STRICT=1``, as ``make rulebook``
-builds) it is also a build error. Results come from the store of results (``rulewright.cache``),
+builds) it is also a build error. Results come from the store of results (``rulewright.store.cache``),
 so the HTML and PDF builds play each example once.
 """
 from __future__ import annotations
@@ -15,10 +15,12 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright import book, config, phrases
-from rulewright.diagrams import draw
+from rulewright.book import scanner as book
+from rulewright.book import config
+from rulewright.book import phrases
+from rulewright.book.diagrams import draw
 from rulewright.game import Event
-from rulewright.cache import evaluate
+from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
 from rulewright.scenario.vocabulary import OPTION

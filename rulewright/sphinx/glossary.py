@@ -2,7 +2,7 @@
 first use of a term in each section to its entry, and the terminology check in the build.
 
 The glossary itself is data (``glossary.yaml`` beside the chapter's pages, read by
-``rulewright.words``); the check is ``rulewright.words.check_terms``, the same one
+``rulewright.checks.words``); the check is ``rulewright.checks.words.check_terms``, the same one
 ``rulewright check`` runs.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from rulewright import words
+from rulewright.checks import words
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx.numbering import reference_to
 

@@ -20,7 +20,7 @@ and every page showing the book-wide picture when that picture is not the one it
 environment is not saved again), so two such builds may run at once.
 
 At the end of every build (``build-finished``), the whole-book checks run on what the build
-recorded (``rulewright.checks.book_problems``, the same checks ``rulewright check`` and the tests
+recorded (``rulewright.checks.book.book_problems``, the same checks ``rulewright check`` and the tests
 make), and every failing example is listed with its file, line, ID and page: a build whose pages
 were read earlier still says what fails.
 """
@@ -33,8 +33,8 @@ from pathlib import Path
 
 from sphinx.util import logging
 
-from rulewright import cache
-from rulewright.checks import ExampleRecord, book_problems, stale_mentions
+from rulewright.store import cache
+from rulewright.checks.book import ExampleRecord, book_problems, stale_mentions
 from rulewright.problems import Where, display_path
 
 logger = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ def fingerprints(games) -> dict[str, str]:
 
 def position_digest(page: str, name: str) -> str:
     """A hash of the shared position ``name`` as the example on ``page`` would find it."""
-    from rulewright import book as book_module
+    from rulewright.book import scanner as book_module
 
     position = book_module.positions_for(page).get(name)
     if position is None:
@@ -204,7 +204,7 @@ def finish(app, exception) -> None:
             records.append(ExampleRecord(example_id, where, places, tuple(info.get("refused") or ()),
                                          info.get("game")))
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
-    from rulewright.registry import project_problems
+    from rulewright.book.registry import project_problems
 
     for problem in (project_problems() + book_problems(rules, records)
                     + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))):

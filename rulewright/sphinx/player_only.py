@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulewright import registry
+from rulewright.book import registry
 from rulewright.game import InputError
 
 
@@ -93,7 +93,8 @@ def found_in(text: str, found: list[Pattern]) -> list[tuple[Pattern, str]]:
 
 def book_patterns(project=None) -> list[Pattern]:
     """The patterns for the active project's book."""
-    from rulewright import book, config
+    from rulewright.book import scanner as book
+    from rulewright.book import config
 
     project = project or config.current()
     return patterns(book.scan(project.rulebook).positions, notes=project.player_notes)

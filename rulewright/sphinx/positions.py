@@ -9,8 +9,8 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from rulewright import phrases
-from rulewright.diagrams import draw
+from rulewright.book import phrases
+from rulewright.book.diagrams import draw
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section

@@ -14,8 +14,8 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from rulewright import words
-from rulewright.book import AnyOption
+from rulewright.checks import words
+from rulewright.book.scanner import AnyOption
 from rulewright.problems import Where
 from rulewright.sphinx import tables
 from rulewright.sphinx.numbering import numbers, reference_to
@@ -270,8 +270,8 @@ class EventCatalogue(SphinxDirective):
     required_arguments = 1
 
     def run(self):
-        from rulewright import phrases
-        from rulewright.registry import get_game
+        from rulewright.book import phrases
+        from rulewright.book.registry import get_game
 
         name = self.arguments[0].strip()
         try:

@@ -2,7 +2,7 @@
 
 ``setup: {companies: {LMR: {home: Liverpool, treasury: 10}}}`` reads as the row
 "Companies | LMR: home Liverpool, treasury 10". A game's phrases may say how a key reads
-(``setup:`` in its phrase file, ``rulewright.phrases``): a label, how each entry reads ("5 floes
+(``setup:`` in its phrase file, ``rulewright.book.phrases``): a label, how each entry reads ("5 floes
 of 1, 3 of 2 and 2 of 3"), or a board drawn as a small grid.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from docutils import nodes
 from sphinx import addnodes
 
-from rulewright import phrases
+from rulewright.book import phrases
 from rulewright.game import hide_view, is_hidden
 from rulewright.sphinx import tables
 
@@ -129,7 +129,7 @@ def _position_title(name: str, where: str | None) -> str:
     """The title of the shared position ``name`` in the book of the page ``where``."""
     if where is None:
         return ""
-    from rulewright import book
+    from rulewright.book import scanner as book
 
     found = book.positions_for(where).get(name)
     return found.title if found is not None else ""

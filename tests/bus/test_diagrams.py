@@ -5,9 +5,9 @@ import subprocess
 
 import pytest
 
-from rulewright import book
+from rulewright.book import scanner as book
 from engine.games.bus import diagram as bus
-from rulewright.diagrams import dot_program
+from rulewright.book.diagrams import dot_program
 from rulewright.problems import Where
 from rulewright.scenario import evaluate, parse
 from tests.bus.helpers import new

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rulewright.game import Event, InputError, Refusal, Rng
 from rulewright.problems import ExampleProblem, Where
-from rulewright.registry import register
+from rulewright.book.registry import register
 from rulewright.scenario import evaluate, parse
 from tests.toolchain.toy_game import Toy
 

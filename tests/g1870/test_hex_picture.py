@@ -4,7 +4,7 @@ import re
 import subprocess
 
 from engine.games.g1870 import hexmap, map_picture
-from rulewright.diagrams import dot_program
+from rulewright.book.diagrams import dot_program
 
 SOURCE = map_picture.draw()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sybil import Document
 
-from rulewright import book
+from rulewright.book import scanner as book
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 
@@ -33,7 +33,7 @@ def test_the_printed_peek_is_reported_in_the_words_and_at_the_line_the_chapter_p
 def test_a_diagram_for_ann_shows_her_cards_and_hides_bobs():
     decl = next(d for d in book.scan().examples if d.id == "hush-play-and-draw")
     result = evaluate(decl.parse())
-    from rulewright.diagrams import draw
+    from rulewright.book.diagrams import draw
     seen_by_ann = draw(result.run, "after")
     faces = re.findall(r"<b>(\d)</b>", seen_by_ann)
     assert sorted(faces) == ["2", "3", "5", "7"]  # her hand and the row; Bob's three cards and the deck face down

@@ -2,7 +2,7 @@
 import subprocess
 
 from rulewright import scenario
-from rulewright.diagrams import dot_program
+from rulewright.book.diagrams import dot_program
 from engine.games.muck_and_brass import diagram
 from rulewright.problems import Where
 from rulewright.dot import REFUSED

@@ -6,7 +6,7 @@ from rulewright.cli import main
 from rulewright.play import fuzz
 from rulewright.play.record import read
 from rulewright.play.replay import replay
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 from rulewright.scenario import evaluate
 from tests.play.race import Race, Rest
 from tests.play.test_records import example_from

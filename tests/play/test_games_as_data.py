@@ -11,7 +11,7 @@ from rulewright.play import cut, fuzz
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
 from rulewright.play.session import Session
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 from rulewright.scenario import evaluate
 from rulewright.scenario.changes import places
 from tests.play.test_records import example_from

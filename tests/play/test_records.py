@@ -4,12 +4,12 @@ import textwrap
 
 import pytest
 
-from rulewright import book
+from rulewright.book import scanner as book
 from rulewright.cli import main
 from rulewright.play import cut
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 from rulewright.scenario import evaluate
 
 RACE = """\

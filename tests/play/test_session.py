@@ -6,7 +6,7 @@ from prompt_toolkit.output import DummyOutput
 from rulewright.play.record import read
 from rulewright.play.replay import replay
 from rulewright.play.session import MoveCompleter, Session, interact
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 from rulewright.scenario import evaluate
 from tests.play.test_records import example_from
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rulewright.game import Rng, step
-from rulewright.registry import get_game
+from rulewright.book.registry import get_game
 
 GAME = get_game("powerup")
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.registry import register
+from rulewright.book.registry import register
 
 register("toy", "tests.toolchain.toy_game:GAME")
 register("secret", "tests.toolchain.secret_game:GAME")  # a game with hidden hands and deck

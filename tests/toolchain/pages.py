@@ -13,7 +13,7 @@ def toy_conf(target: str = "tests.toolchain.toy_game:GAME", root_doc: str = "ind
     """A Sphinx conf.py for a toy book: this repository on the path, the toy game registered as
     ``target``, and ``before`` (more Python) run before the extensions are named."""
     return (f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n{before}"
-            f"from rulewright.registry import register\nregister(\"toy\", {target!r})\n"
+            f"from rulewright.book.registry import register\nregister(\"toy\", {target!r})\n"
             f"extensions = [\"myst_parser\", \"rulewright.sphinx\"]\nroot_doc = {root_doc!r}\n")
 
 

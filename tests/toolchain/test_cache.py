@@ -2,7 +2,8 @@
 import pytest
 from sybil import Document
 
-from rulewright import book, cache
+from rulewright.book import scanner as book
+from rulewright.store import cache
 from rulewright.problems import ExampleProblem
 from tests.toolchain.pages import EXAMPLE_ADD, assemble
 
@@ -76,7 +77,7 @@ def test_the_store_can_be_turned_off(tmp_path, monkeypatch, store):
 
 
 def test_the_engine_refusals_are_read_again_only_when_a_file_changes(tmp_path, store):
-    from rulewright.checks import refusal_sites
+    from rulewright.checks.book import refusal_sites
 
     engine = tmp_path / "engine.py"
     engine.write_text('raise Refusal("toy.add", "No.")\n')

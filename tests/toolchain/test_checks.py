@@ -1,5 +1,5 @@
 """The whole-book checks work both ways: they pass a sound book and catch each kind of gap."""
-from rulewright.checks import check, refusal_sites
+from rulewright.checks.book import check, refusal_sites
 from tests.toolchain.pages import EXAMPLE_BOB_FIRST, EXAMPLE_TOO_MANY, RULE_ADD, RULE_TURN, line_of, assemble
 
 ENGINE = '''

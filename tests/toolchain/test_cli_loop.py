@@ -2,10 +2,10 @@
 everything, and accept what the engine now does."""
 import pytest
 
-from rulewright import config
+from rulewright.book import config
 from rulewright.cli import main
 from rulewright.scenario import evaluate
-from rulewright import book
+from rulewright.book import scanner as book
 from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, assemble, rest_of_toy
 
 # A comment, a flow-style list and a second expectation that holds: accepting must keep them all.

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONF = f"""
 import sys
 sys.path.insert(0, {str(ROOT)!r})
-from rulewright.registry import register
+from rulewright.book.registry import register
 register("toy", "tests.toolchain.toy_game:GAME")
 from tests.toolchain.toy_game import GAME
 # a drawer with a bug: it writes DOT that Graphviz cannot read

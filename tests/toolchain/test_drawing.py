@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from sphinx.ext.graphviz import render_dot
 
-from rulewright.diagrams import dot_program
+from rulewright.book.diagrams import dot_program
 from rulewright.sphinx import drawing
 
 CODE = 'digraph board { a [label="Leeds"]; b [label="York"]; a -> b }'

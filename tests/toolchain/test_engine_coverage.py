@@ -15,9 +15,9 @@ def measure(tmp_path, *blocks):
     book = tmp_path / "rulebook"
     book.mkdir(parents=True)
     (book / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, *blocks))
-    code = ("import sys; from rulewright.registry import register; "
+    code = ("import sys; from rulewright.book.registry import register; "
             "register('toy', 'tests.toolchain.toy_game:GAME'); "
-            "from rulewright.engine_coverage import main; sys.exit(main(sys.argv[1:]))")
+            "from rulewright.checks.coverage import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, "--rulebook", str(book), "--json", "-"],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
@@ -54,7 +54,7 @@ def test_an_example_that_plays_on_reaches_more(tmp_path):
 
 
 def test_the_text_report_names_file_and_line():
-    from rulewright.engine_coverage import text
+    from rulewright.checks.coverage import text
 
     report = {"games": {"toy": {"examples": 2, "reached": 9, "statements": 12, "percent": 75.0,
                                 "unreached_refusals": [{"rule": "toy.end", "file": "toy_game.py", "line": 60}],
@@ -111,7 +111,8 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     """The designer's coverage page starts measuring when Sphinx is about to read the pages, so the
     seconds it takes run beside the reading of the others; the page then takes that report, and
     a measurement whose page was never read is stopped at the end of the build."""
-    from rulewright import cache, engine_coverage
+    from rulewright.store import cache
+    from rulewright.checks import coverage as engine_coverage
     from rulewright.sphinx import coverage_page
 
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))

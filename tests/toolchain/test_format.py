@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from rulewright import book
+from rulewright.book import scanner as book
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 from tests.toolchain.pages import EXAMPLE_ADD as EXAMPLE_ADD_TEXT, assemble, line_of
@@ -354,7 +354,8 @@ def test_the_book_checks_report_an_unused_position_and_one_that_cannot_be_set_up
 
 
 def test_the_command_line_plays_an_example_from_a_shared_position_with_its_checks(page, monkeypatch, capsys):
-    from rulewright import cli, config
+    from rulewright import cli
+    from rulewright.book import config
 
     from tests.toolchain.pages import RULE_ADD
 

@@ -116,7 +116,8 @@ def test_run_as_shows_that_players_view(page, capsys):
 
 
 def test_rulewright_check_and_run_report_it_at_the_same_line(tmp_path, monkeypatch, capsys):
-    from rulewright import book, config
+    from rulewright.book import scanner as book
+    from rulewright.book import config
     from rulewright.cli import main
     text = SEEN.replace("  players.bob.hand: {length: 2}\n", "  players.bob.hand: [x, a]\n")
     (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\n')

@@ -51,7 +51,7 @@ expect:
 def html(request, tmp_path_factory):
     src = tmp_path_factory.mktemp("secret") / "src"
     src.mkdir()
-    (src / "conf.py").write_text(toy_conf(before="from rulewright.registry import register as _r\n"
+    (src / "conf.py").write_text(toy_conf(before="from rulewright.book.registry import register as _r\n"
                                                  "_r('secret', 'tests.toolchain.secret_game:GAME')\n"))
     (src / "index.md").write_text("# Book\n\n```{toctree}\nsecrets\n```\n")
     (src / "secrets.md").write_text(textwrap.dedent(PAGE))

@@ -1,5 +1,5 @@
 """Mistakes that look right: numbers beyond the game, thousands separators, look-alike characters,
-and an example that never finishes (rulewright/source.py, rulewright/scenario/timelimit.py)."""
+and an example that never finishes (rulewright/book/source.py, rulewright/scenario/timelimit.py)."""
 import io
 import time
 
@@ -8,9 +8,9 @@ import pytest
 from rulewright.scenario import timelimit
 from rulewright.game import InputError, values
 from rulewright.problems import ExampleProblem, Where
-from rulewright.registry import register
+from rulewright.book.registry import register
 from rulewright.scenario import evaluate, parse
-from rulewright.source import load, lookalike
+from rulewright.book.source import load, lookalike
 
 register("slow", "tests.slow_game:GAME")
 
@@ -100,7 +100,7 @@ def test_the_time_limit_is_a_number_of_seconds(monkeypatch):
 
 
 def test_the_project_sets_the_time_limit_under_tool_rulewright(tmp_path):
-    from rulewright import config
+    from rulewright.book import config
 
     (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\ntime-limit = 5\n')
     assert config.load(tmp_path).time_limit == 5
@@ -111,7 +111,7 @@ def test_the_project_sets_the_time_limit_under_tool_rulewright(tmp_path):
 
 
 def test_a_stopped_example_is_not_kept_in_the_store_of_results(monkeypatch, tmp_path):
-    from rulewright import cache
+    from rulewright.store import cache
 
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
     monkeypatch.setenv("RULEWRIGHT_TIME_LIMIT", "1")

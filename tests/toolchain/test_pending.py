@@ -3,7 +3,8 @@ reported as pending (not failed), drawn as pending, reported when it starts to h
 where the project says pending = "error"."""
 import pytest
 
-from rulewright import book, config
+from rulewright.book import scanner as book
+from rulewright.book import config
 from rulewright.cli import main
 from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, rest_of_toy
 from tests.toolchain.toy_game import Toy
@@ -21,7 +22,7 @@ def project(tmp_path, page, pending="allow"):
     (tmp_path / "rulebook").mkdir(exist_ok=True)
     (tmp_path / "rulebook" / "more.md").write_text(rest_of_toy())
     (tmp_path / "rulebook" / "adding.md").write_text(assemble(RULE_ADD, page))
-    (tmp_path / "conftest.py").write_text('from rulewright.registry import register\n'
+    (tmp_path / "conftest.py").write_text('from rulewright.book.registry import register\n'
                                           'register("toy", "tests.toolchain.toy_game:GAME")\n')
     return tmp_path
 
@@ -111,7 +112,7 @@ SETTLING = Settling()
 
 
 def test_a_game_settles_its_position_after_setup_and_after_each_move(page):
-    from rulewright.registry import register
+    from rulewright.book.registry import register
     from rulewright.scenario import evaluate
     from tests.toolchain.test_scenario import only_example
 

@@ -2,7 +2,7 @@
 everything it shows."""
 import pytest
 
-from rulewright import phrases
+from rulewright.book import phrases
 from rulewright.checks import check
 from rulewright.game import Event
 from tests.toolchain.pages import EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, assemble

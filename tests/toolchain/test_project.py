@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import cli, config, registry, scaffold
+from rulewright import cli, scaffold
+from rulewright.book import config
+from rulewright.book import registry
 from rulewright.game import Game, InputError
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx.editions import page_edition
@@ -118,7 +120,10 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
 def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):
     """The player's edition of a new project reads "the left heap", not "heaps.left": its game ships
     a phrases.yaml, and the whole-book checks (which name any path or event without words) pass."""
-    from rulewright import checks, config, phrases, registry
+    from rulewright.checks import book as checks
+    from rulewright.book import config
+    from rulewright.book import phrases
+    from rulewright.book import registry
 
     folder = tmp_path / "heap"
     assert cli.main(["new", str(folder), "--title", "Heap", "--game", "heap"]) == 0
@@ -213,7 +218,7 @@ def test_a_bare_project_passes_its_own_tests_and_checks_without_the_starter_s_ru
         if path.is_file() and path.name not in ("rules.md", "notation.md", "game.py", "authoring.md"):
             text = path.read_text(encoding="utf-8")
             assert "icefloes.turn.order" not in text and "ice-floes-turn-order" not in text, path
-    from rulewright import words
+    from rulewright.checks import words
     live = [(p.kind, p.name) for p in words.page_pieces(folder / "rulebook" / "authoring.md")
             if (p.kind, p.name) in (("directive", "example"), ("role", "ruleref"), ("role", "exampleref"))]
     assert live == []
@@ -227,7 +232,7 @@ def test_replacing_the_starter_s_rules_names_every_page_that_still_names_them(tm
     """The starter's chapters replaced by the blank game's (same game name): the guide's command
     table and its quoted {ruleref} name rules and examples that are gone, and `rulewright check`
     says so at their lines, beside the live references it always reported."""
-    from rulewright import checks
+    from rulewright.checks import book as checks
 
     starter, blank = tmp_path / "starter", tmp_path / "blank"
     scaffold.create(starter, scaffold.Names("Swap", "swap"))
@@ -252,7 +257,7 @@ def test_replacing_the_starter_s_rules_names_every_page_that_still_names_them(tm
 
 
 def test_a_mention_of_another_project_s_example_or_a_file_name_is_not_stale(tmp_path):
-    from rulewright import checks
+    from rulewright.checks import book as checks
 
     page = tmp_path / "page.md"
     page.write_text("Run `rulewright run dragon-race-first-turn` in that project, or open `game.take.py`.\n\n"

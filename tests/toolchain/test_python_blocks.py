@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import book, config
+from rulewright.book import scanner as book
+from rulewright.book import config
 from rulewright.checks import check
-from rulewright.sybil_parser import rulebook_sybil
+from rulewright.testing.sybil_parser import rulebook_sybil
 
 PAGE = """# Code in the book
 

@@ -2,7 +2,7 @@
 import pytest
 from sybil import Document
 
-from rulewright import book
+from rulewright.book import scanner as book
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 from tests.toolchain.pages import EXAMPLE_ADD, assemble

@@ -78,7 +78,8 @@ def test_serve_rebuilds_on_save_and_shows_the_failure(tmp_path):
 def test_serve_previews_the_edition_asked_for(tmp_path, monkeypatch):
     """`make serve` shows the designer's edition; `make serve EDITION=player` (`rulewright serve
     --edition player`) builds the player's, by its Sphinx tag, into a folder of its own."""
-    from rulewright import cli, config
+    from rulewright import cli
+    from rulewright.book import config
 
     (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\n')
     (tmp_path / "book").mkdir()

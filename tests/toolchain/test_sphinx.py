@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from rulewright import words
+from rulewright.checks import words
 from tests.player_html import ids_a_reader_meets
 from tests.toolchain.pages import (EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_ADD, RULE_END,
                                    RULE_TURN, assemble, line_of, toy_conf)

@@ -4,9 +4,9 @@ from tests.toolchain.pages import DOCTEST, EXAMPLE_ADD, EXAMPLE_BOB_FIRST, EXAMP
 pytest_plugins = ["pytester"]
 
 CONFTEST = """
-from rulewright.registry import register
+from rulewright.book.registry import register
 register("toy", "tests.toolchain.toy_game:GAME")
-from rulewright.sybil_parser import rulebook_sybil
+from rulewright.testing.sybil_parser import rulebook_sybil
 from pathlib import Path
 pytest_collect_file = rulebook_sybil(Path(__file__).parent).pytest()
 """
@@ -21,20 +21,20 @@ def run(pytester, text: str, *args):
 
 
 def test_examples_and_doctests_run_as_tests_named_by_id(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     result = run(pytester, PAGE)
     result.assert_outcomes(passed=3)
     result.stdout.fnmatch_lines(["*rules.md::toy-add PASSED*", "*rules.md::toy-add-too-many PASSED*"])
 
 
 def test_one_example_runs_by_id(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     result = run(pytester, PAGE, "-k", "toy-add-too-many")
     result.assert_outcomes(passed=1, deselected=2)
 
 
 def test_a_failing_example_reports_file_line_id_and_values_without_a_traceback(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     text = PAGE.replace("pile: 2", "pile: 3")
     result = run(pytester, text)
     result.assert_outcomes(passed=2, failed=1)
@@ -47,7 +47,7 @@ def test_a_failing_example_reports_file_line_id_and_values_without_a_traceback(p
 
 
 def test_a_malformed_example_fails_with_its_line_not_a_traceback(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     text = PAGE.replace("- ann: add 4", "- ann: explode")
     result = run(pytester, text)
     result.assert_outcomes(passed=2, failed=1)
@@ -57,7 +57,7 @@ def test_a_malformed_example_fails_with_its_line_not_a_traceback(pytester, monke
 
 
 def test_examples_run_by_rule_with_the_rule_option_or_k(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add", "toy.turn"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add", "toy.turn"}))
     page = assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
     by_option = run(pytester, page, "--rule", "toy.turn")
     by_option.assert_outcomes(passed=1, deselected=2)
@@ -66,7 +66,7 @@ def test_examples_run_by_rule_with_the_rule_option_or_k(pytester, monkeypatch):
 
 
 def test_a_misspelt_rule_option_is_named_not_a_silent_empty_run(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add", "toy.turn"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add", "toy.turn"}))
     page = assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)
     result = run(pytester, page, "--rule", "toy.trun")
     assert result.ret != 0
@@ -100,9 +100,9 @@ def run_drawn(pytester, text):
 
 
 def test_an_example_s_diagrams_are_drawn_and_rendered_by_the_tests(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     rendered = []
-    import rulewright.diagrams as diagrams
+    import rulewright.book.diagrams as diagrams
     real = diagrams.render
     monkeypatch.setattr(diagrams, "render", lambda code, *a, **k: rendered.append(code) or real(code, *a, **k))
     run_drawn(pytester, drawn_page("both")).assert_outcomes(passed=1)
@@ -110,7 +110,7 @@ def test_an_example_s_diagrams_are_drawn_and_rendered_by_the_tests(pytester, mon
 
 
 def test_a_diagram_graphviz_cannot_draw_fails_the_example_at_its_line(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     text = drawn_page("after broken")
     result = run_drawn(pytester, text)
     result.assert_outcomes(failed=1)
@@ -121,7 +121,7 @@ def test_a_diagram_graphviz_cannot_draw_fails_the_example_at_its_line(pytester, 
 
 
 def test_a_diagram_of_a_game_without_a_drawer_says_where_to_add_one(pytester, monkeypatch):
-    monkeypatch.setattr("rulewright.book.declared_rules", lambda: frozenset({"toy.add"}))
+    monkeypatch.setattr("rulewright.book.scanner.declared_rules", lambda: frozenset({"toy.add"}))
     result = run_drawn(pytester, drawn_page("after", game="toy"))
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*example toy-drawn: The game 'toy' draws no diagrams*tests/toolchain/toy_game.py*"])

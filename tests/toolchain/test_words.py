@@ -5,7 +5,7 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from rulewright import words
+from rulewright.checks import words
 from rulewright.checks import check
 from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, line_of
 

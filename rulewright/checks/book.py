@@ -10,7 +10,7 @@
   internals and its wording cannot drift from the engine.
 - every shared position sets up and is used by some example;
 - the prose keeps to each chapter's glossary, and every cross-reference leads somewhere
-  (rulewright/words.py);
+  (rulewright/checks/words.py);
 - no page names, in its inline code or its shell commands, a rule ID or an example ID the book
   no longer has (what goes stale silently when a game's rules are replaced: a command table's
   ``rulewright run <example>``, an index page's "such as ``game.take.limit``").
@@ -26,8 +26,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulewright import book as book_module
-from rulewright import config, phrases, registry, words
+from rulewright.book import scanner as book_module
+from rulewright.book import config
+from rulewright.book import phrases
+from rulewright.book import registry
+from rulewright.book.registry import game_sources, python_files
+from rulewright.checks import words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
@@ -41,30 +45,11 @@ class RefusalSite:
     where: Where
 
 
-def game_sources(names) -> list[Path]:
-    """The package folders (or module files) of the games called ``names``: where their refusals
-    are written."""
-    folders = []
-    for name in sorted(set(names)):
-        try:
-            folder = registry.game_folder(name)
-        except InputError:
-            continue  # the example naming it reports the unknown game
-        if folder not in folders:
-            folders.append(folder)
-    return folders
-
-
-def python_files(*roots: Path) -> list[Path]:
-    """The Python files of ``roots``: a game's package folder, or a game written as one module."""
-    return sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py")))
-
-
 def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
     """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
     not a literal. Each file's reading is kept in the store of results by its text, so a build
     reads again only the engine files that changed."""
-    from rulewright import cache
+    from rulewright.store import cache
 
     sites, problems = [], []
     for path in python_files(*roots):
@@ -286,7 +271,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
 def _unreadable_at(scenario, line: int) -> bool:
     """Whether playing the example reports a problem at ``line`` (a state path that does not exist
     is named there once, with a did-you-mean, not also as a path the phrases lack)."""
-    from rulewright.cache import evaluate
+    from rulewright.store.cache import evaluate
 
     try:
         evaluate(scenario)

@@ -68,8 +68,9 @@ def measure(rulebook: Path | None = None) -> dict:
     cov = coverage.Coverage(data_file=None, branch=False, config_file=False)
     cov.start()
     try:
-        from rulewright import book as book_module
-        from rulewright.checks import game_sources, refusal_sites
+        from rulewright.book import scanner as book_module
+        from rulewright.book.registry import game_sources
+        from rulewright.checks.book import refusal_sites
         from rulewright.problems import ExampleProblem
         from rulewright.scenario import play
 
@@ -103,12 +104,13 @@ def measure(rulebook: Path | None = None) -> dict:
 
 
 def _game_report(cov, data, folders, scenarios, sites) -> dict:
+    from rulewright.book.registry import python_files
+
     files: dict[str, dict] = {}
     reached_by: dict[str, set[str]] = {}
     statements = reached = 0
     unreached_functions = []
     executed_lines: dict[str, set[int]] = {}
-    from rulewright.checks import python_files
 
     for path in [p for p in python_files(*folders) if p.name not in NOT_RULES]:
         _, lines, _, missing, _ = cov.analysis2(str(path))
@@ -175,7 +177,7 @@ def start_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None
     """Start ``measure_in_fresh_process`` and return at once; ``outcome`` waits for the report."""
     import subprocess
 
-    args = [sys.executable, "-m", "rulewright.engine_coverage", "--json", "-"]
+    args = [sys.executable, "-m", "rulewright.checks.coverage", "--json", "-"]
     if rulebook is not None:
         args += ["--rulebook", str(rulebook)]
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
@@ -225,7 +227,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if args.rulebook is None:
-        from rulewright import config
+        from rulewright.book import config
 
         config.current()  # find the project (and its games) before coverage starts
     report = measure(Path(args.rulebook) if args.rulebook else None)

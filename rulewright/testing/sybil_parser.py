@@ -1,7 +1,7 @@
 """Sybil integration: every ``{example}`` in the rulebook becomes a pytest test named by its ID.
 
-The parser only finds examples, with the one scanner (``rulewright.book``); running one is
-``rulewright.scenario.evaluate`` through the store of results (``rulewright.cache``), the same
+The parser only finds examples, with the one scanner (``rulewright.book.scanner``); running one is
+``rulewright.scenario.evaluate`` through the store of results (``rulewright.store.cache``), the same
 call the Sphinx directive makes. What the scanner finds
 wrong with a page (a fence never closed, a ``{rule}`` without an ID, an ID used twice, a refused
 Python block) becomes a failing test at its line, so nothing on a page passes unnoticed.
@@ -13,11 +13,13 @@ import warnings
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
-from rulewright import book, config
+from rulewright.book import scanner as book
+from rulewright.book import config
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
-from rulewright.diagrams import draw_all
-from rulewright.cache import evaluate
+from rulewright.book.diagrams import draw_all
+from rulewright.checks.words import word_problems
+from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario import failure_text, verdict
 
@@ -38,7 +40,7 @@ class ExampleParser:
             yield Region(*decl.span, decl, evaluate_example)
         problems = [(problem.where.line, problem) for problem in page.problems]
         if self.root is not None:  # the page's words: its glossary terms and cross-references
-            problems += book.word_problems(self.root).get(str(document.path), [])
+            problems += word_problems(self.root).get(str(document.path), [])
         by_line: dict[int, list[ExampleProblem]] = {}
         for line, problem in problems:
             by_line.setdefault(line, []).append(problem)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright import config as project_config
+from rulewright.book import config as project_config
 from rulewright.scenario import timelimit
 from rulewright.problems import ExampleProblem
 
@@ -30,7 +30,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def example_rules(item) -> list[str]:
     """The rule IDs a collected rulebook example shows (and the one it expects a refusal by)."""
-    from rulewright import book
+    from rulewright.book import scanner as book
 
     example = getattr(item, "example", None)
     decl = getattr(example, "parsed", None)
@@ -47,7 +47,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
     ``--rule`` keeps only the examples that show the rules named."""
     wanted = config.getoption("rule", default=[]) or []
     if wanted and config.stash.get(_PROJECT, None) is not None:
-        from rulewright import book
+        from rulewright.book import scanner as book
         from rulewright.game import did_you_mean
 
         declared = book.declared_rules()
@@ -73,7 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(problem)) from None
     config.stash[_PREVIOUS] = project_config._current
     project.activate()
-    from rulewright.sybil_parser import rulebook_sybil
+    from rulewright.testing.sybil_parser import rulebook_sybil
 
     config.stash[_PROJECT] = project
     config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
@@ -106,7 +106,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
     if hasattr(config, "workerinput") or config.stash.get(_PROJECT, None) is None:
         return
-    from rulewright.registry import project_problems
+    from rulewright.book.registry import project_problems
 
     problems = project_problems()
     reporter = config.pluginmanager.get_plugin("terminalreporter")

@@ -20,7 +20,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from rulewright.book import ExampleDecl
+from rulewright.book.scanner import ExampleDecl
 from rulewright.problems import ExampleProblem, display_path
 from rulewright.scenario import Result
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from rulewright import config
+from rulewright.book import config
 from rulewright.game import Game, Importer, InputError, did_you_mean
 from rulewright.problems import display_path
 
@@ -91,7 +91,7 @@ def game_folder(name: str) -> Path:
 
 def _registered_where(name: str) -> str:
     if name in _extra:
-        return "at run time with rulewright.registry.register()"
+        return "at run time with rulewright.book.registry.register()"
     project = config.current()
     if name in project.games:
         return f"in {display_path(str(project.pyproject))} under [tool.rulewright.games]"
@@ -174,3 +174,22 @@ def project_problems() -> list:
             problems.append(ExampleProblem(Where(str(project.pyproject), config.game_line(project.pyproject, name)),
                                            error.message))
     return problems
+
+
+def game_sources(names) -> list[Path]:
+    """The package folders (or module files) of the games called ``names``: where their refusals
+    are written."""
+    folders = []
+    for name in sorted(set(names)):
+        try:
+            folder = game_folder(name)
+        except InputError:
+            continue  # the example naming it reports the unknown game
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def python_files(*roots: Path) -> list[Path]:
+    """The Python files of ``roots``: a game's package folder, or a game written as one module."""
+    return sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py")))

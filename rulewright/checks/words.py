@@ -27,7 +27,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from rulewright import registry, source
+from rulewright.book import registry
+from rulewright.book import scanner, source
+from rulewright.book.registry import game_sources, python_files
 from rulewright.game import InputError, Rng, did_you_mean
 from rulewright.problems import ExampleProblem, Where, display_path
 
@@ -363,7 +365,6 @@ def _has_path(node, parts: list[str]) -> bool:
 @lru_cache(maxsize=None)
 def _action_words(game_name: str) -> frozenset[str]:
     """Every first word of a string literal in the game's code: where its action words are written."""
-    from rulewright.checks import game_sources, python_files
 
     words = set()
     for path in python_files(*game_sources([game_name])):
@@ -465,3 +466,29 @@ def _heading_slugs(path: Path) -> set[str]:
 
     tokens = _markdown().parse(Path(path).read_text(encoding="utf-8"))
     return {default_slugify(tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"}
+
+
+def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
+    """The words checks (glossary terms, cross-references) of the book under ``root``, by page, each
+    with the page line to show it at, so that testing one page checks its words too. A glossary's
+    own problems are shown at line 1 of the first page of its folder. Cached until a page or a
+    glossary changes."""
+    root = Path(root)
+    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted([*root.rglob("*.md"), *root.rglob("glossary.yaml")]))
+    return _word_problems(root, stamp)
+
+
+@lru_cache(maxsize=4)
+def _word_problems(root: Path, stamp: tuple) -> dict[str, list[tuple[int, ExampleProblem]]]:
+    found = scanner.scan_cached(root, tuple(item for item in stamp if item[0].endswith(".md")))
+    by_page: dict[str, list[tuple[int, ExampleProblem]]] = {}
+    for problem in check_terms(root) + check_references(root, found.rules,
+                                                                     {e.id for e in found.examples}):
+        path, line = problem.where.path, problem.where.line
+        if not path.endswith(".md"):
+            pages = sorted(Path(path).parent.glob("*.md"))
+            if not pages:
+                continue
+            path, line = str(pages[0]), 1
+        by_page.setdefault(path, []).append((line, problem))
+    return by_page

@@ -19,7 +19,7 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     "18xx.games" = "my_game.importer:IMPORTER"
 
 Games installed with pip register under the ``rulewright.games`` entry-point group instead
-(see ``rulewright.registry``). The project's folder is put on ``sys.path``, as pytest does for a
+(see ``rulewright.book.registry``). The project's folder is put on ``sys.path``, as pytest does for a
 rootdir, so ``my_game`` above is found without installing it.
 """
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +26,9 @@ from myst_parser.parsers.mdit import create_md_parser
 from sybil import Document
 from sybil.parsers.myst import PythonCodeBlockParser
 
-from rulewright import config, scenario, source
+from rulewright import scenario
+from rulewright.book import config
+from rulewright.book import source
 from rulewright.game import did_you_mean
 from rulewright.problems import ExampleProblem, Where
 
@@ -115,8 +118,12 @@ class ExampleDecl:
         return self.where.at(self.option_lines.get("id", self.where.line))
 
     def parse(self, positions=None) -> scenario.Scenario:
+        """The example, read; it may start from the shared positions of its book (``positions``, or
+        else every ``{position}`` of the book the page is in, read when first asked for)."""
         if self.problem is not None:  # a fresh exception each time: no traceback piles up on the stored one
             raise ExampleProblem(self.problem.where, self.problem.message)
+        if positions is None:
+            positions = BookPositions(self.where.path)
         return scenario.parse(self.body, Where(self.where.path, self.body_line, self.id or None),
                               self.title, self.options, directive_line=self.where.line, positions=positions,
                               option_lines=self.option_lines)
@@ -501,14 +508,14 @@ def page_in_book(text: str, path: str, root: Path) -> Page:
     path = str(path)
     if Path(path).resolve().is_relative_to(Path(root).resolve()):
         stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(Path(root).rglob("*.md")))
-        page = _scan_cached(Path(root), stamp).pages.get(path)
+        page = scan_cached(Path(root), stamp).pages.get(path)
         if page is not None and page.text == text:
             return page
     return read_page(text, path)
 
 
 @lru_cache(maxsize=4)
-def _scan_cached(root: Path, stamp: tuple) -> Book:
+def scan_cached(root: Path, stamp: tuple) -> Book:
     return scan(root)
 
 
@@ -522,34 +529,6 @@ def _declared_rules(root: Path) -> frozenset[str]:
     return frozenset(scan(root).rules)
 
 
-def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
-    """The words checks (glossary terms, cross-references) of the book under ``root``, by page, each
-    with the page line to show it at, so that testing one page checks its words too. A glossary's
-    own problems are shown at line 1 of the first page of its folder. Cached until a page or a
-    glossary changes."""
-    root = Path(root)
-    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted([*root.rglob("*.md"), *root.rglob("glossary.yaml")]))
-    return _word_problems(root, stamp)
-
-
-@lru_cache(maxsize=4)
-def _word_problems(root: Path, stamp: tuple) -> dict[str, list[tuple[int, ExampleProblem]]]:
-    from rulewright import words
-
-    found = _scan_cached(root, tuple(item for item in stamp if item[0].endswith(".md")))
-    by_page: dict[str, list[tuple[int, ExampleProblem]]] = {}
-    for problem in words.check_terms(root) + words.check_references(root, found.rules,
-                                                                     {e.id for e in found.examples}):
-        path, line = problem.where.path, problem.where.line
-        if not path.endswith(".md"):
-            pages = sorted(Path(path).parent.glob("*.md"))
-            if not pages:
-                continue
-            path, line = str(pages[0]), 1
-        by_page.setdefault(path, []).append((line, problem))
-    return by_page
-
-
 def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:
     """The games each rule is for: the games the examples in its chapter (the folder of the page
     declaring it) play. Cached until a page of the book changes."""
@@ -560,7 +539,7 @@ def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:
 
 @lru_cache(maxsize=4)
 def _rule_games(root: Path, stamp: tuple) -> dict[str, frozenset[str]]:
-    found = _scan_cached(root, stamp)
+    found = scan_cached(root, stamp)
     by_folder: dict[str, set[str]] = {}
     for decl in found.examples:
         game = decl.game_name()
@@ -590,4 +569,26 @@ def positions_for(page: str | Path) -> dict[str, scenario.Position]:
     if not page.is_relative_to(root):
         root = page.parent
     stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
-    return _scan_cached(root, stamp).positions
+    return scan_cached(root, stamp).positions
+
+
+class BookPositions(Mapping):
+    """The shared positions of the book ``page`` is in (``positions_for``), read only when an
+    example first asks for one, so reading an example costs no scan of its book."""
+
+    def __init__(self, page: str | Path) -> None:
+        self.page, self._found = page, None
+
+    def _positions(self) -> dict[str, scenario.Position]:
+        if self._found is None:
+            self._found = positions_for(self.page)
+        return self._found
+
+    def __getitem__(self, name: str) -> scenario.Position:
+        return self._positions()[name]
+
+    def __iter__(self):
+        return iter(self._positions())
+
+    def __len__(self) -> int:
+        return len(self._positions())

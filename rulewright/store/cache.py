@@ -21,7 +21,8 @@ from collections.abc import Collection
 from functools import lru_cache
 from pathlib import Path
 
-from rulewright import config, registry
+from rulewright.book import config
+from rulewright.book import registry
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
 from rulewright.scenario.timelimit import TimeLimitReached
@@ -151,7 +152,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
         problems = unknown_rules(s, known_rules)
         if problems:
             raise problems[0]
-    from rulewright import book  # the scanner: which game each rule of the book is for
+    from rulewright.book import scanner as book  # the scanner: which game each rule of the book is for
 
     problems = book.other_game_rules(s, book.rule_games())
     if problems:

@@ -1,0 +1,7 @@
+"""Whole-book checks: rules, examples and refusals agree (``book``), the words a book uses and its
+cross-references (``words``), and which engine lines and refusals no example reaches (``coverage``).
+
+``check()`` is the one call a project's own test makes (``tests/test_rulebook.py``)."""
+from rulewright.checks.book import check
+
+__all__ = ["check"]
