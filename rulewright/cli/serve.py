@@ -20,7 +20,9 @@ def add_arguments(parser) -> None:
 
 def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "designer") -> list[str]:
     """sphinx-autobuild on the project's book, in one edition: it rebuilds on saving a page, and on
-    saving the code or data of any game the book plays (their folders are watched too)."""
+    saving the code or data of any game the book plays (their folders are watched too). Each
+    rebuild runs in a fork of a process that has Sphinx and Rulewright imported already
+    (``rulewright.sphinx.warm``)."""
     from rulewright.book import config
 
     project = config.current()
@@ -33,7 +35,7 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "des
             pass
     watched = sorted({str(p if p.is_dir() else p.parent) for p in game_sources(games)})
     out = project.root / "_build" / ("html" if edition == "designer" else f"html-{edition}")
-    command = [sys.executable, "-m", "sphinx_autobuild", "-q", "-t", edition, "-c", str(confdir),
+    command = [sys.executable, "-m", "rulewright.sphinx.warm", "-q", "-t", edition, "-c", str(confdir),
                str(project.rulebook), str(out), "--host", host, "--port", str(port),
                "--re-ignore", r"(__pycache__|\.pyc$|_build)"]
     for folder in watched:

@@ -5,20 +5,33 @@
 EDITIONS := player designer
 SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
-.PHONY: rulebook html pdf serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
+.PHONY: rulebook editions html pdf serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
 
-# Both editions, HTML and PDF, on two cores. First both editions' pages are read, side by side (and
-# their examples played; a failing one is reported here). Then the writing, from those pages: the
-# designer's PDF, the longest job, on one core; the player's PDF and both editions' HTML one after
-# another on the other. A build that only writes leaves the read pages as they are, so the two
-# writing the designer's edition can run at once.
+# Both editions, HTML and PDF, on two cores; nothing is started when nothing changed: before any
+# Sphinx process starts, a digest of everything the build reads (the book's files, conf.py,
+# pyproject.toml, these Makefiles and STRICT/SPHINXOPTS, the games' packages, Rulewright, the
+# installed packages' versions, dot, the last commit) and of the editions it wrote is compared
+# with the last successful build's ($(BUILD)/rulebook.built; see rulewright/store/built.py).
+BUILT = $(BIN)/python -m rulewright.store.built $(1) $(BUILD)/rulebook.built --source rulebook --conf . \
+	$(foreach f,$(MAKEFILE_LIST),--file $(f)) --value 'STRICT=$(STRICT)' --value 'SPHINXOPTS=$(SPHINXOPTS)' \
+	$(foreach e,$(EDITIONS),--output $(BUILD)/$(e)/html --output $(BUILD)/$(e)/pdf)
+
 rulebook: $(STAMP)
+	@if $(call BUILT,check); then echo "Nothing changed since the last build: both editions are up to date."; \
+	else $(MAKE) --no-print-directory editions && $(call BUILT,keep) || { $(call BUILT,forget); exit 1; }; fi
+	@echo "Player's edition:   $(BUILD)/player/html/index.html   $$(ls $(BUILD)/player/pdf/*.pdf)"
+	@echo "Designer's edition: $(BUILD)/designer/html/index.html $$(ls $(BUILD)/designer/pdf/*.pdf)"
+
+# The build itself: first both editions' pages are read, side by side (and their examples played; a
+# failing one is reported here). Then the writing, from those pages: the designer's PDF, the longest
+# job, on one core; the player's PDF and both editions' HTML one after another on the other. A build
+# that only writes leaves the read pages as they are, so the two writing the designer's edition can
+# run at once.
+editions: $(STAMP)
 	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS))
 	$(MAKE) --no-print-directory PAGES_READ=yes pdf-designer & designer=$$!; \
 	$(MAKE) --no-print-directory PAGES_READ=yes pdf-player html-player html-designer; others=$$?; \
 	wait $$designer && exit $$others
-	@echo "Player's edition:   $(BUILD)/player/html/index.html   $$(ls $(BUILD)/player/pdf/*.pdf)"
-	@echo "Designer's edition: $(BUILD)/designer/html/index.html $$(ls $(BUILD)/designer/pdf/*.pdf)"
 
 player designer: %: read-%
 	$(MAKE) --no-print-directory PAGES_READ=yes html-$* pdf-$*

@@ -20,7 +20,7 @@ from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import hosted
+from rulewright.sphinx import hosted, templates
 
 STATIC = Path(__file__).parent / "static"
 
@@ -84,6 +84,7 @@ def setup(app):
     app.connect("builder-inited", changes_page.prepare)
     app.connect("builder-inited", _add_static)
     app.connect("builder-inited", incremental.written_after_read)
+    app.connect("builder-inited", templates.keep_compiled)
     app.connect("env-purge-doc", incremental.purge)
     app.connect("env-merge-info", incremental.merge)
     app.connect("source-read", examples.read_page)
