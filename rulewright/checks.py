@@ -31,7 +31,7 @@ from rulewright import config, phrases, registry, words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import checked_paths, expected_events, rule_places, start, undeclared_rule
+from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
 
 
 
@@ -279,7 +279,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         said_by = said.get(scenario.game_name)
         if said_by is None:
             continue
-        for key, line in checked_paths(scenario):
+        for key, line in checked_paths(scenario) + dealt_paths(scenario):
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
                 problems.append(ExampleProblem(scenario.where.at(line), f"The book has no words for the state path "
                                                f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "

@@ -145,3 +145,13 @@ def test_each_edition_draws_the_table_its_way(tmp_path, edition):
         assert "as everyone sees it" in pictures and "hidden cards shown" not in pictures
     else:
         assert "hidden cards shown" in pictures and "as everyone sees it" not in pictures
+
+
+def test_a_dealt_place_without_words_is_named_at_its_line(tmp_path, monkeypatch):
+    from rulewright.checks import phrase_problems
+
+    said = phrases.Phrases.path  # as if the game's phrases had no words for the set-aside card
+    monkeypatch.setattr(phrases.Phrases, "path", lambda self, key: None if key == "aside" else said(self, key))
+    problem, = phrase_problems([example(DEAL, tmp_path)])
+    assert "no words for the state path 'aside'" in problem.message
+    assert DEAL.splitlines()[problem.where.line - 1].strip() == "aside: 4"
