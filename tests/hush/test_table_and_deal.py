@@ -155,3 +155,12 @@ def test_a_dealt_place_without_words_is_named_at_its_line(tmp_path, monkeypatch)
     problem, = phrase_problems([example(DEAL, tmp_path)])
     assert "no words for the state path 'aside'" in problem.message
     assert DEAL.splitlines()[problem.where.line - 1].strip() == "aside: 4"
+
+
+def test_the_diagram_command_draws_either_edition_s_table(capsys):
+    from rulewright.cli import main
+
+    assert main(["diagram", "hush-deal-three", "--edition", "player"]) == 0
+    assert "as everyone sees it" in capsys.readouterr().out
+    assert main(["diagram", "hush-deal-three"]) == 0
+    assert "hidden cards shown" in capsys.readouterr().out
