@@ -16,16 +16,46 @@ PAPER = "white"
 REFUSED = "#d62728"
 
 
-def graph_header(name: str = "G", layout: str = "neato", size: str | None = None) -> list[str]:
-    """Opening lines of a diagram whose node positions are fixed (``pos="x,y!"``)."""
+def graph_header(name: str = "G", layout: str = "neato", size: str | None = None,
+                 arrows_on_top: bool = False) -> list[str]:
+    """Opening lines of a diagram whose node positions are fixed (``pos="x,y!"``).
+
+    The graph is undirected (edges are written ``a -- b``; ``move_arrow`` gives one an arrowhead).
+    Edges are drawn first, under the nodes, which suits roads, links and streets running between
+    places; ``arrows_on_top`` draws them last, over the nodes, and straight (not bent around the
+    cells they cross), for a board of cells with move arrows from one cell's centre to another's
+    (under the cells they would not be seen)."""
+    order, splines = ("nodesfirst", "false") if arrows_on_top else ("edgesfirst", "true")
     lines = [
         f'graph "{name}" {{',
-        f'  graph [layout={layout}, splines=true, outputorder=edgesfirst, bgcolor="{PAPER}", '
+        f'  graph [layout={layout}, splines={splines}, outputorder={order}, bgcolor="{PAPER}", '
         f'fontname="{FONT}", pad=0.2{", size=" + quote(size) if size else ""}];',
         f'  node [fontname="{FONT}", fontsize=11, color="{INK}", fontcolor="{INK}", pin=true];',
         f'  edge [fontname="{FONT}", fontsize=9, color="{MUTED}"];',
     ]
     return lines
+
+
+def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], colour: str = INK,
+               label: str | None = None, width: float = 2.5, stop_short: float = 0.0) -> list[str]:
+    """Lines drawing a move as an arrow from the point ``start`` to the point ``end`` (positions as
+    the picture's ``pos`` uses them, such as two squares' centres: ``squares.Grid.centre``), with
+    its head at ``end``, for a graph opened with ``graph_header(..., arrows_on_top=True)``. The
+    arrow joins two invisible points of its own (``name`` makes their IDs), not the cells: an edge
+    between two touching cells is cut at their borders and nothing of it would be seen. ``label``
+    (a move's number, say) is written at the arrow's middle; ``stop_short`` ends the head that
+    far before ``end`` (in the same unit), so that it does not cover the end cell's own label."""
+    (x0, y0), (x1, y1) = start, end
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    if 0 < stop_short < length:
+        end = (x1 - (x1 - x0) * stop_short / length, y1 - (y1 - y0) * stop_short / length)
+    ends = [node_id(name, "from"), node_id(name, "to")]
+    lines = [f'  {node} [shape=point, width=0.02, height=0.02, style=invis, label="", pos="{x:.3f},{y:.3f}!"];'
+             for node, (x, y) in zip(ends, (start, end))]
+    attrs = [f'color="{colour}"', f"penwidth={width}", "dir=forward", "arrowhead=normal", "arrowsize=1.1"]
+    if label is not None:
+        attrs += [f"label={quote(label)}", f'fontcolor="{colour}"', "fontsize=10"]
+    return lines + [f"  {ends[0]} -- {ends[1]} [{', '.join(attrs)}];"]
 
 
 def quote(text: object) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rulewright.book import scanner as book_module
@@ -35,7 +35,7 @@ from rulewright.checks import words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.problems import ExampleProblem, Where
-from rulewright.scenario import checked_paths, expected_events, rule_places, start, undeclared_rule
+from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
 
 
 
@@ -101,28 +101,45 @@ class ExampleRecord:
         return cls(s.id, s.where, tuple(rule_places(s)), tuple(s.refused_rules()), s.game_name)
 
 
-def check(rulebook: Path | None = None, *engines: Path) -> list[ExampleProblem]:
+def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = False) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
-    wherever it is installed."""
+    wherever it is installed.
+
+    ``besides_pages``: only what no page's own test under pytest reports (a page's problems, its
+    words and references, an example that cannot be read or names an undeclared rule, a game that
+    cannot be loaded), so that ``make test`` says each problem once."""
     rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
-    problems = registry.project_problems() + list(book.problems)
-    problems += words.check_terms(rulebook)
-    problems += words.check_references(rulebook, book.rules, {example.id for example in book.examples})
+    problems = [] if besides_pages else registry.project_problems() + list(book.problems)
+    if not besides_pages:
+        problems += words.check_terms(rulebook)
+        problems += words.check_references(rulebook, book.rules, {example.id for example in book.examples})
     scenarios = []
     for decl in book.examples:
         try:
             scenarios.append(decl.parse())
         except ExampleProblem as problem:
-            problems.append(problem)
+            if not besides_pages:
+                problems.append(problem)
     problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
-    problems += book_problems(rules, [ExampleRecord.of(s) for s in scenarios], engines) + phrase_problems(scenarios)
+    records = [ExampleRecord.of(s) for s in scenarios]
+    if besides_pages:  # an undeclared rule is said by its example's test
+        records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
+    problems += book_problems(rules, records, engines) + phrase_problems(scenarios)
     for problem in problems:  # under a CI host, each is marked at its line if the test calling this fails
         ci_report.notice(ci_report.Mark.of(problem))
     return problems
+
+
+def report(problems: list[ExampleProblem]) -> str:
+    """The whole-book checks' problems for a failing test (``pytest.fail(report(problems),
+    pytrace=False)``): a first line that counts them, for pytest's one-line summary, then each."""
+    many = len(problems) != 1
+    return "\n".join([f"The whole-book checks found {len(problems)} problem{'s' if many else ''}:",
+                      *(f"  {problem}" for problem in problems)])
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
@@ -247,7 +264,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         said_by = said.get(scenario.game_name)
         if said_by is None:
             continue
-        for key, line in checked_paths(scenario):
+        for key, line in checked_paths(scenario) + dealt_paths(scenario):
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
                 problems.append(ExampleProblem(scenario.where.at(line), f"The book has no words for the state path "
                                                f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "

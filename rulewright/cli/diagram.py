@@ -1,6 +1,7 @@
 """``rulewright diagram ID``: draw one example's diagram."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from rulewright.store.cache import evaluate
@@ -16,6 +17,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("example_id")
     parser.add_argument("-o", "--output", help="a .png or .svg file (default: print the DOT source)")
     parser.add_argument("--when", choices=("before", "after"))
+    parser.add_argument("--edition", choices=("designer", "player"), default="designer",
+                        help="as that edition draws it: an example told for nobody shows hidden things marked in "
+                             "the designer's edition, face down in the player's (default: designer)")
 
 
 def run(args) -> int:
@@ -30,7 +34,8 @@ def run(args) -> int:
         scenario = decl.parse()
         result = evaluate(scenario)
         when = args.when or ("before" if scenario.diagram == "before" else "after")
-        code = draw(result.run, when, scenario.diagram_options)
+        run = dataclasses.replace(result.run, shows_hidden=args.edition == "designer")
+        code = draw(run, when, scenario.diagram_options)
         if not args.output:
             print(code)
             return 0

@@ -11,6 +11,9 @@
 - ``values.py``: ``whole``, ``money``, ``flag``: read a setup value by kind and range, or say why not.
 - ``hexes.py``: ``Grid`` and ``Hex``: hex maps (18xx-style labels, neighbours, numbered sides, tile
   rotation, distance, and positions for drawing a hex board with Graphviz).
+- ``squares.py``: ``Grid`` and ``Square``: square boards (labels such as ``C4``, neighbours with or
+  without diagonals, distance, and positions for drawing; ``rulewright.dot.move_arrow`` draws a
+  move over the squares).
 - ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
   (what a game's optional ``setup_of`` returns).
 - ``importer.py``: ``Importer``, what turns another program's game record into a Rulewright record.
@@ -28,9 +31,9 @@ from rulewright.game.interface import (Action, Game, Setting, Violation, check_a
 from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
-from rulewright.game import hexes, values
+from rulewright.game import hexes, squares, values
 from rulewright.game.setups import minimal_setup
 
 __all__ = ["Action", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting", "Violation", "check_action",
            "did_you_mean", "hexes", "hidden_marker", "hide_view", "implements", "is_hidden", "lookup", "minimal_setup",
-           "step", "values"]
+           "squares", "step", "values"]

@@ -29,6 +29,8 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   and nobody can act is found (``rulewright fuzz``).
 - ``invariants(state)`` (optional): the game's conservation laws (money, shares, tiles, tokens),
   checked after every move by ``rulewright fuzz``; see its docstring.
+- ``deal_draws(deal, setup)`` (optional): an example's ``deal:`` (where the cards that matter
+  are dealt, in view paths) as the draws that deal them; see its docstring.
 - ``hidden`` (optional): the view paths a player may not see (hands, the deck, a card set aside),
   and whose they are; ``view_for(state, player)`` is the view as that player knows it, made from
   ``hidden`` unless the game gives its own. Examples written "as" a player (``:as: ann``) read it;
@@ -152,7 +154,7 @@ class Game(ABC):
         """The state as plain data (mappings, lists, strings, numbers, true/false, none): what
         examples' ``expect:`` paths read, and what the chapter's notation page documents."""
 
-    def view_for(self, state: Any, player: str) -> dict:
+    def view_for(self, state: Any, player: str | None) -> dict:
         """Optional: the view as ``player`` knows it, what an example written "as" that player
         (``:as: ann``, or ``as: ann`` in a ``- expect:`` check) reads, and what a diagram for that
         player draws. The default is ``view(state)`` with every path of ``hidden`` that ``player``
@@ -160,7 +162,9 @@ class Game(ABC):
         items a hidden list or mapping holds (a hand's size is public, its cards are not), ``True``
         for anything else. A game whose knowledge is richer (a card seen once and remembered, a
         card revealed at the end) gives its own, marking what is hidden the same way, so that an
-        expectation reading it is reported as one the player cannot see."""
+        expectation reading it is reported as one the player cannot see. ``player`` ``None`` is the
+        whole table: what every player sees (each hidden thing hidden, unless the game has revealed
+        it), as the player's edition draws an example told for nobody in particular."""
         return hide_view(self.view(state), self.hidden, player)
 
     def setup_of(self, state: Any) -> dict:
@@ -173,6 +177,20 @@ class Game(ABC):
         example cut out of play stays readable. A game without it cannot have examples cut out of
         play, and its records cannot report the position a refused move was made in."""
         raise NotImplementedError(f"{self.title} does not write its positions as setups (Game.setup_of).")
+
+    def deal_draws(self, deal: dict, setup: dict) -> list:
+        """Optional: a deal said the way the game's words say where cards go, turned into the
+        draws it takes. An example may write, instead of the order of a whole shuffle under
+        ``draws:``, where the cards that matter are dealt: ``deal:``, a mapping from a view path to
+        what the deal puts there (``aside: 4``, ``players.ann.hand: [1, 3, 6]``); what it leaves
+        out is left to the seed. Return the draws (as ``draws:`` states them, e.g. ``[{"top":
+        [4, 1, 2, 3]}]`` for a shuffle whose first cards are those) that make the deal ``new_state``
+        does with ``setup`` (the preset merged in) put those cards there; they are stated before
+        any of the example's own ``draws:``. Raise ``InputError(message, "players.ann.hand")``
+        naming the deal's key at fault. The book prints the deal with the game's path phrases
+        ("Ann's hand: 1, 3 and 6"), and, for an example told as a player, what that player cannot
+        see as unseen (the paths of ``hidden``)."""
+        raise NotImplementedError(f"{self.title} cannot be dealt by 'deal:' (Game.deal_draws).")
 
     def is_over(self, state: Any) -> bool | None:
         """Optional: whether the game has ended in ``state``. Random play (``rulewright fuzz``)
@@ -248,7 +266,8 @@ def hide_view(view: Any, patterns: tuple[str, ...] | list[str], player: str | No
 
 
 def implements(game: Game, method: str) -> bool:
-    """Whether ``game`` gives its own ``setup_of``, ``is_over``, ``settle`` or ``invariants`` (all optional)."""
+    """Whether ``game`` gives its own ``setup_of``, ``is_over``, ``settle``, ``invariants`` or ``deal_draws``
+    (all optional)."""
     return getattr(type(game), method, None) is not getattr(Game, method, None)
 
 

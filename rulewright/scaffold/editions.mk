@@ -3,7 +3,7 @@
 # shows, its verification mark and the pages for designers and programmers). A page for designers
 # only says `edition: designer` in its front matter.
 EDITIONS := player designer
-SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
+SPHINX = RULEWRIGHT_STRICT=$(STRICT) RULEWRIGHT_REPORTED_BY=$(REPORTED_BY) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
 .PHONY: rulebook editions html pdf serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
 
@@ -26,9 +26,10 @@ rulebook: $(STAMP)
 # failing one is reported here). Then the writing, from those pages: the designer's PDF, the longest
 # job, on one core; the player's PDF and both editions' HTML one after another on the other. A build
 # that only writes leaves the read pages as they are, so the two writing the designer's edition can
-# run at once.
+# run at once. The book's problems (a failing example, a rule without one) are said by the designer's
+# reading only, once; the player's says what is its own.
 editions: $(STAMP)
-	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS))
+	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS)) REPORTED_BY=designer
 	$(MAKE) --no-print-directory PAGES_READ=yes pdf-designer & designer=$$!; \
 	$(MAKE) --no-print-directory PAGES_READ=yes pdf-player html-player html-designer; others=$$?; \
 	wait $$designer && exit $$others

@@ -224,6 +224,13 @@ def checked_paths(s: Scenario) -> list[tuple[str, int]]:
             for path, yaml_path, _ in flatten({k: v for k, v in block.items() if k not in SPECIAL_EXPECT})]
 
 
+def dealt_paths(s: Scenario) -> list[tuple[str, int]]:
+    """The view paths the example's ``deal:`` deals to (``players.ann.hand``), with their lines:
+    the book prints each with its path phrase."""
+    deal = s.data.get("deal")
+    return [(str(place), s.lines.line("deal", place)) for place in (deal if isinstance(deal, dict) else ())]
+
+
 def expected_events(s: Scenario) -> list[tuple[str, int]]:
     """The event names the example's ``expect`` blocks ask for, with their lines."""
     out = []

@@ -175,6 +175,10 @@ def check_setup_and_chance(s: Scenario, data: dict) -> None:
     if not isinstance(data.get("draws") or [], list):
         raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
                         "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")
+    if "deal" in data and not (isinstance(data["deal"], dict) and data["deal"]):
+        raise s.problem("'deal:' says where the cards that matter are dealt: a mapping from a place (a path, as "
+                        "'expect:' names it) to what is dealt there, e.g. 'deal: {players.ann.hand: [1, 3, 6]}'.",
+                        "deal")
 
 
 def _misplaced_in_setup(s, setup) -> None:

@@ -9,7 +9,7 @@ import re
 import traceback
 from typing import Any
 
-from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, step
+from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, implements, step
 from rulewright.game.interface import Outcome, merge
 from rulewright.problems import ExampleProblem
 from rulewright.book.registry import get_game
@@ -166,9 +166,12 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
         settings = game.resolve_settings(given_settings)
     with engine_errors(s, "setup"):
         setup = with_preset(game, setup)
+    script = list(data.get("draws") or [])
+    if data.get("deal"):
+        script = dealt(s, game, setup) + script
     try:
         with engine_errors(s, "setup"):
-            state = game.new_state(setup, settings, Rng(seed, script=data.get("draws")))
+            state = game.new_state(setup, settings, Rng(seed, script=script))
             game.settle(state)  # what follows from the setup by itself (its events are no move's)
     except ExampleProblem as problem:
         raise SetupRejected(problem.where, problem.message, game, settings) from None
@@ -179,6 +182,21 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
                             f"{setting.applies_when or 'in other positions'}. Remove it from 'settings:', or "
                             "change the setup so that it matters.", "settings", name)
     return game, settings, state
+
+
+def dealt(s: Scenario | Position, game: Game, setup: dict) -> list:
+    """The draws that make the example's ``deal:`` (``Game.deal_draws``), or a problem at the
+    deal's key at fault."""
+    if not implements(game, "deal_draws"):
+        raise s.problem(f"{game.title} does not say a deal in its words: its class gives no deal_draws. State "
+                        "the shuffle under 'draws:' instead (e.g. 'draws: [{top: [...]}]').", "deal")
+    deal = s.data["deal"]
+    try:
+        draws = game.deal_draws(copy.deepcopy(deal), copy.deepcopy(setup))
+    except InputError as error:
+        key = error.where if error.where in deal else None
+        raise s.problem(error.message, "deal", *([key] if key else [])) from None
+    return list(draws)
 
 
 def with_preset(game: Game, setup: dict) -> dict:

@@ -54,10 +54,24 @@ class Run:
     checkpoints: list[Checkpoint] = field(default_factory=list)
     seed: int = 0
     viewer: str | None = None  # the example's ':as:' player: whose point of view its diagrams draw
+    # Without a viewer, whether a diagram shows the whole truth, hidden things face up and marked as
+    # hidden (the designer's edition, 'rulewright diagram'), or what the whole table sees, hidden
+    # things face down unless the game has revealed them (False: the player's edition).
+    shows_hidden: bool = True
 
     def view_of(self, state: Any) -> dict:
-        """``state`` as ``viewer`` knows it (``Game.view_for``), or the whole truth without one."""
-        return self.game.view(state) if self.viewer is None else self.game.view_for(state, self.viewer)
+        """What a diagram of ``state`` shows: as ``viewer`` knows it (``Game.view_for``); without
+        one the whole truth, or, unless ``shows_hidden``, what the whole table sees
+        (``view_for(state, None)``)."""
+        if self.viewer is None and self.shows_hidden:
+            return self.game.view(state)
+        return self.game.view_for(state, self.viewer)
+
+    @property
+    def marks_hidden(self) -> bool:
+        """Whether the diagram draws hidden things face up, marked as hidden (dashed, say): drawn
+        for nobody in particular in the designer's edition."""
+        return self.viewer is None and self.shows_hidden
 
     @property
     def events(self) -> list[Event]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rulewright.game.values import written
 
-TOP_KEYS = ("game", "seed", "seeds", "draws", "settings", "setup", "do", "expect")
+TOP_KEYS = ("game", "seed", "seeds", "draws", "deal", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events", "invariants", "as")  # "as: ann": the block reads ann's view
 DIAGRAM_WHEN = ("before", "after", "both")
 EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules, diagram, status and as, read first

@@ -46,6 +46,7 @@ def _project(app, sphinx_config):
         logging.getLogger(__name__).error(problem.message, location=f"{problem.where.path}:{problem.where.line}")
         raise SystemExit(1) from None
     editions.choose(app, sphinx_config, project)
+    editions.quiet_if_reported_elsewhere(app, sphinx_config)
     editions.cover(sphinx_config, project)
     if sphinx_config.rulewright_strict is None:
         sphinx_config.rulewright_strict = project.strict

@@ -17,6 +17,8 @@ SECTIONS = (
     ("Events", "rulewright.game.events", ""),
     ("Chance", "rulewright.game.rng", ""),
     ("Reading setup values", "rulewright.game.values", ""),
+    ("Hex boards", "rulewright.game.hexes", ""),
+    ("Square boards", "rulewright.game.squares", ""),
     ("Positions as setups", "rulewright.game.setups", "minimal_setup"),
     ("Other programs' records", "rulewright.game.importer", ""),
     ("Diagrams", "rulewright.dot", ""),

@@ -17,6 +17,7 @@ Both tags can be used in the pages too (``{only} player``).
 """
 from __future__ import annotations
 
+import logging as python_logging
 from pathlib import Path
 
 import yaml
@@ -50,6 +51,38 @@ def cover(sphinx_config, project) -> None:
     context.setdefault("cover_meta_data", " · ".join(words))
     sphinx_config.html_context = context
     sphinx_config.html_show_sphinx = False
+
+
+REPORTED_BY = "RULEWRIGHT_REPORTED_BY"
+
+
+def reported_elsewhere(sphinx_config) -> bool:
+    """Whether the book's problems are said by the other edition's build running beside this one
+    (``RULEWRIGHT_REPORTED_BY=designer``, as ``make rulebook`` reads both editions at once): then
+    this build says only what is its own (what the player's edition would print wrongly), so a
+    failing example is reported once, not once per edition. The other build still fails on it."""
+    import os
+
+    said_by = os.environ.get(REPORTED_BY, "")
+    return said_by in EDITIONS and said_by != sphinx_config.rulewright_edition
+
+
+class _OwnWarningsOnly(python_logging.Filter):
+    def filter(self, record) -> bool:
+        return record.levelno < python_logging.WARNING or getattr(record, "subtype", None) == "player-only"
+
+
+def quiet_if_reported_elsewhere(app, sphinx_config) -> None:
+    """``config-inited`` (after ``choose``): leave the book's problems to the other edition's build
+    (until this build ends: Sphinx may run again in the same process)."""
+    if not reported_elsewhere(sphinx_config):
+        return
+    quiet = _OwnWarningsOnly()
+    loggers = [python_logging.getLogger(name) for name in list(python_logging.Logger.manager.loggerDict)
+               if name.startswith("sphinx.rulewright.")]
+    for logger_ in loggers:
+        logger_.addFilter(quiet)
+    app.connect("build-finished", lambda *_: [logger_.removeFilter(quiet) for logger_ in loggers], priority=900)
 
 
 def choose(app, sphinx_config, project) -> None:

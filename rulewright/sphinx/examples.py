@@ -9,6 +9,8 @@ so the HTML and PDF builds play each example once.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.ext.graphviz import graphviz
@@ -85,7 +87,7 @@ class ExampleDirective(SphinxDirective):
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
                         _outcome(result, words, designer))
         if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
-            box += self._diagrams(result)
+            box += self._diagrams(result, designer)
         if outcome == "failed":
             box += _failure(failure_text(result, config.current().pending == "error"))
         elif outcome == "pending":
@@ -130,13 +132,16 @@ class ExampleDirective(SphinxDirective):
                 meta += ruleref_node(rule_id=rule_id)
         return [head, meta]
 
-    def _diagrams(self, result: Result):
+    def _diagrams(self, result: Result, designer: bool):
         s = result.scenario
+        # Drawn for nobody in particular, hidden things are shown marked in the designer's edition and
+        # face down in the player's (the run itself is shared with the other edition: a copy).
+        run = dataclasses.replace(result.run, shows_hidden=designer)
         whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
         row = nodes.container(classes=["rw-diagrams", f"rw-diagrams-{len(whens)}"])
         for when in whens:
             try:
-                code = draw(result.run, when, s.diagram_options)
+                code = draw(run, when, s.diagram_options)
             except ExampleProblem as problem:
                 logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue

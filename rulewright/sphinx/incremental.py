@@ -231,7 +231,9 @@ def finish(app, exception) -> None:
             lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
-    if lines:
+    from rulewright.sphinx.editions import reported_elsewhere
+
+    if lines and not reported_elsewhere(app.config):
         print("\n".join(lines), file=sys.stderr)
 
 

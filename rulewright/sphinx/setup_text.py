@@ -13,7 +13,8 @@ from docutils import nodes
 from sphinx import addnodes
 
 from rulewright.book import phrases
-from rulewright.game import hide_view, is_hidden
+from rulewright.game import hidden_marker, hide_view, is_hidden
+from rulewright.game.interface import hidden_owner
 from rulewright.sphinx import tables
 
 CELL_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
@@ -105,6 +106,8 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
             rows.append(("Setting", f"{_label(name)} = {words(value)}"))
         else:
             rows.append(("Rules read as", f"{choice} ({name}: {words(value)})" if designer else choice))
+    if data.get("deal"):
+        rows.append(("Dealt", _deal_words(data["deal"], said)))
     if "seed" in data:
         rows.append(("Random seed", str(data["seed"])) if designer
                     else ("Chance", "the draws of one particular game"))
@@ -123,6 +126,18 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     for label, text in rows:
         body += tables.row([label, text], cell_classes=("rw-setup-key", "rw-setup-value"))
     return [table]
+
+
+def _deal_words(deal: dict, said) -> str:
+    """An example's ``deal:`` in the game's words: each place by its path phrase ("the set-aside
+    card: 4; ann's hand: 1, 3 and 6"), and the rest left to chance."""
+    placed = []
+    for place, value in deal.items():
+        name = said.path(str(place)) if said is not None else None
+        text = value if isinstance(value, str) and value.endswith("unseen") else (
+            said.value(str(place), value) if said is not None else words(value))
+        placed.append(f"{name or _label(place)}: {text}")
+    return "; ".join(placed) + "; the rest by chance"
 
 
 def _position_title(name: str, where: str | None) -> str:
@@ -145,7 +160,15 @@ def seen_setup(scenario, game, said=None, where: str | None = None) -> list[node
     data["setup"] = _unseen_words(setup)
     if data.get("draws"):
         data["draws"] = [f"what {viewer} cannot see (stated in the designer's edition)"]
+    if data.get("deal"):  # each place of the deal that the viewer cannot see: unseen
+        data["deal"] = {place: _seen_at(game, str(place), value, viewer) for place, value in data["deal"].items()}
     return describe_setup(data, said, designer=False, where=where)
+
+
+def _seen_at(game, place: str, value, viewer: str):
+    """A value dealt at the view path ``place`` as ``viewer`` sees it: itself, or "3 unseen"."""
+    found, owner = hidden_owner(getattr(game, "hidden", ()), place)
+    return _unseen_words(hidden_marker(value)) if found and owner != viewer else value
 
 
 def _unseen_words(value):

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import warnings
 
+from _pytest._code.code import TerminalRepr
 from sybil import Document, Example, Region, Sybil
+from sybil.example import SybilFailure
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright.book import scanner as book
@@ -111,6 +113,54 @@ class RulebookSybil(Sybil):
         if isinstance(example.parsed, list) and example.parsed and isinstance(example.parsed[0], ExampleProblem):
             return f"line-{example.document.text.count(chr(10), 0, example.start) + 1}"
         return super().identify(example)
+
+    def pytest(self):
+        """The pytest collector, whose items report a failing example in Rulewright's words only:
+        the report (which names its file, line and example) without Sybil's "Example at ... did
+        not evaluate as expected" wrapper or its "SybilFailure" line, headed by the example's ID."""
+        return pytest_collector(self)
+
+
+class Said(TerminalRepr):
+    """A failure said in Rulewright's own words, as they are."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def toterminal(self, tw) -> None:
+        for line in self.text.splitlines():
+            tw.line(line)
+
+
+def pytest_collector(sybil: Sybil):
+    """``pytest_collect_file`` for ``sybil``'s pages, with ``RulebookItem`` for their examples."""
+    from sybil.integration import pytest as sybil_pytest
+
+    class RulebookItem(sybil_pytest.SybilItem):
+        """One example (or one problem of a page) as a test, reported once, in Rulewright's words."""
+
+        def reportinfo(self):
+            what = f"example {self.name}" if isinstance(self.example.parsed, book.ExampleDecl) else self.name
+            return self.example.path, self.example.line, f"{self.path.name}, {what}"
+
+        def repr_failure(self, excinfo, style=None):
+            if isinstance(excinfo.value, SybilFailure):  # the report names its file, line and example
+                return Said(excinfo.value.result)  # (not a text: pytest's summary line would repeat it)
+            return super().repr_failure(excinfo, style)
+
+    class RulebookPage(sybil_pytest.SybilFile):
+        def collect(self):
+            document = sybil.parse(self.path)
+            self.documents.append(document)
+            for example in document.examples():
+                yield RulebookItem.from_parent(self, sybil=sybil, example=example)
+
+    def pytest_collect_file(file_path, parent):
+        if sybil.should_parse(file_path):
+            return RulebookPage.from_parent(parent, path=file_path, sybils=[sybil])
+        return None
+
+    return pytest_collect_file
 
 
 def rulebook_sybil(path=None) -> RulebookSybil:

@@ -23,7 +23,7 @@ def test_a_fork_runs_sphinx_and_says_how_it_ended(tmp_path, capfd):
 def test_the_warm_process_imports_no_game_and_activates_no_project():
     """So each fork imports the games as a new process would: with their latest code and data."""
     probe = ("import importlib, sys\nfrom rulewright.sphinx import warm\nfor name in warm.WARM:\n"
-             "    importlib.import_module(name)\nfrom rulewright import config\n"
+             "    importlib.import_module(name)\nfrom rulewright.book import config\n"
              "print(config._current, sorted(m for m in sys.modules if m.split('.')[0] == 'engine'))\n")
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "None []"

@@ -2,13 +2,16 @@
 
 - The viewer's own hand is drawn face up; every other hand, the deck and the set-aside card face
   down (a grey card back), so the picture shows what that player knows: how many cards, not which.
-- Drawn for nobody in particular (an example without ``:as:``), every card is face up and each
-  hidden one is drawn dashed, marked as hidden.
+- Drawn for nobody in particular (an example without ``:as:``): in the designer's edition every
+  card is face up and each hidden one is drawn dashed and marked "hidden" (``run.marks_hidden``);
+  in the player's edition the table as everyone sees it, every hand, the deck and the set-aside
+  card face down (``run.view_of``: the game's ``view_for(state, None)``).
 - The row and the piles always lie face up. At the end, the set-aside card is turned face up.
 """
 from __future__ import annotations
 
 from rulewright import dot as style
+from rulewright.game import is_hidden
 from rulewright.dot import html as escape
 
 BACK = "#8c8c8c"
@@ -18,26 +21,40 @@ FACE = "#fffbe6"
 def draw(run, when: str, options: frozenset = frozenset()) -> str:
     state = run.before if when == "before" else run.after
     truth = run.game.view(state)
-    viewer = getattr(run, "viewer", None)
-    seen = truth if viewer is None else run.game.view_for(state, viewer)
-    marked = viewer is None  # the whole truth, hidden things marked
-    title = f"As {viewer} sees the table" if viewer else "The whole table (hidden cards dashed)"
+    viewer = run.viewer
+    seen = run.view_of(state)
+    # The whole truth, each thing the table does not see marked (a hand, the deck; the set-aside
+    # card until the end turns it face up).
+    table = run.game.view_for(state, None) if run.marks_hidden else None
+
+    def marked(*path) -> bool:
+        return table is not None and is_hidden(look_up(table, path))
+
+    title = (f"As {viewer} sees the table" if viewer else "The whole table, hidden cards shown" if table
+             else "The table, as everyone sees it")
     rows = [f'<tr><td colspan="2" align="left"><b>{escape(title)}</b></td></tr>']
     rows.append(_zone("Row", _cards(truth["row"], seen["row"], False)))
     for name, player in truth["players"].items():
         label = f"{name}{' (you)' if name == viewer else ''}" + (" · to play" if truth["next"] == name else "")
-        rows.append(_zone(label, _cards(player["hand"], seen["players"][name]["hand"], marked)
-                          + f'<td border="0">  pile: {player["taken"]}</td>'))
-    rows.append(_zone("Deck", _stack(truth["deck"], seen["deck"], marked)))
+        hand = _cards(player["hand"], seen["players"][name]["hand"], marked("players", name, "hand"))
+        rows.append(_zone(label, hand + f'<td border="0">  pile: {player["taken"]}</td>'))
+    rows.append(_zone("Deck", _stack(truth["deck"], seen["deck"], marked("deck"))))
     if truth["aside"] is not None:
         rows.append(_zone("Set aside", _cards([truth["aside"]], seen["aside"] if isinstance(seen["aside"], dict)
-                                              else [seen["aside"]], marked)))
-    table = "".join(rows)
+                                              else [seen["aside"]], marked("aside"))))
+    if table is not None:  # the key to the mark
+        rows.append(_zone("", _face("?", True) + '<td border="0"> hidden: face down at the table</td>'))
     out = style.graph_header("hush")
     out.append(f'  table [shape=plain, pos="0,0!", label=<<table border="0" cellspacing="4" '
-               f'cellpadding="2">{table}</table>>];')
+               f'cellpadding="2">{"".join(rows)}</table>>];')
     out.append("}")
     return "\n".join(out)
+
+
+def look_up(view, path):
+    for part in path:
+        view = view[part]
+    return view
 
 
 def _zone(label: str, cells: str) -> str:

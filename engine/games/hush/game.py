@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rulewright.game import (Action, Event, Game, InputError, Refusal, Violation, check_action, lookup,
                              minimal_setup)
 from engine.games.hush.diagram import draw as draw_diagram
-from engine.games.hush.state import NUMBERS, State, read_setup
+from engine.games.hush.state import NUMBERS, State, read_setup, stated_deal
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,14 @@ class Hush(Game):
     def new_state(self, setup, settings, rng) -> State:
         return read_setup(setup, rng)
 
-    def view_for(self, state: State, player: str) -> dict:
+    def deal_draws(self, deal: dict, setup: dict) -> list:
+        """The deal (hush.setup.deal) said as where cards go, ``aside`` and each
+        ``players.<name>.hand`` (a hand's first cards, in the order dealt), as the top of the
+        shuffle: the set-aside card, then one card to each player in seat order, round after round.
+        A place left out is left to the seed, so its cards come after the stated ones."""
+        return [{"top": stated_deal(deal, [str(name) for name in setup.get("players", ["ann", "bob"])])}]
+
+    def view_for(self, state: State, player: str | None) -> dict:
         """As the default (each hand seen by its owner, the deck and the set-aside card by nobody),
         except that the set-aside card is turned face up when the game ends (hush.end.reveal)."""
         seen = super().view_for(state, player)

@@ -5,21 +5,25 @@ Only the four compass neighbours touch; diagonals do not.
 """
 from __future__ import annotations
 
+from rulewright.game import squares
 from rulewright.game.refusal import InputError
 from engine.games.powerup.data import RULES
 
 COLUMNS: str = RULES["board"]["columns"]
 ROWS: int = RULES["board"]["rows"]
-ALL_TILES: list[str] = [f"{c}{r}" for c in COLUMNS for r in range(ROWS)]
+GRID = squares.Grid(len(COLUMNS), ROWS, first_row=0)  # rows counted from 0 at the top, four neighbours
+ALL_TILES: list[str] = GRID.labels()
+_SQUARES = {tile: GRID.square(tile) for tile in ALL_TILES}
+_NEIGHBOURS = {tile: tuple(GRID.label(n) for n in GRID.neighbours(square)) for tile, square in _SQUARES.items()}
 
 
-def position(tile: str) -> tuple[int, int]:
+def position(tile: str) -> squares.Square:
     """(column, row) counted from 0 at the top left."""
-    return COLUMNS.index(tile[0]), int(tile[1:])
+    return _SQUARES[tile]
 
 
 def tile_name(column: int, row: int) -> str:
-    return f"{COLUMNS[column]}{row}"
+    return GRID.label(squares.Square(column, row))
 
 
 def parse_tile(text: object, where: str | None = None) -> str:
@@ -44,25 +48,13 @@ def parse_tiles(text: object, where: str | None = None) -> list[str]:
             for r in range(min(r0, r1), max(r0, r1) + 1)]
 
 
-def neighbours(tile: str) -> list[str]:
-    col, row = position(tile)
-    out = []
-    for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
-        c, r = col + dc, row + dr
-        if 0 <= c < len(COLUMNS) and 0 <= r < ROWS:
-            out.append(tile_name(c, r))
-    return out
+def neighbours(tile: str) -> tuple[str, ...]:
+    return _NEIGHBOURS[tile]
 
 
 def connected(start: str, members: set[str]) -> set[str]:
     """Every tile of ``members`` joined to ``start`` through other members (``start`` included)."""
-    seen, todo = {start}, [start]
-    while todo:
-        for n in neighbours(todo.pop()):
-            if n in members and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
+    return {GRID.label(s) for s in GRID.connected(_SQUARES[start], (_SQUARES[m] for m in members))}
 
 
 def sort_tiles(tiles) -> list[str]:

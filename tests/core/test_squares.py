@@ -1,0 +1,94 @@
+"""rulewright.game.squares: the laws of a square board, and move arrows drawn over its squares."""
+import doctest
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulewright import dot
+from rulewright.book.diagrams import render
+from rulewright.game import squares
+from rulewright.game.squares import Grid, Square
+
+GRIDS = st.builds(Grid, st.integers(1, 30), st.integers(1, 30), st.sampled_from([0, 1]),
+                  st.sampled_from(["top", "bottom"]), st.booleans())
+FEW = settings(max_examples=100)
+
+
+def squares_of(grid):
+    return st.builds(Square, st.integers(0, grid.columns - 1), st.integers(0, grid.rows - 1))
+
+
+@FEW
+@given(st.data(), GRIDS)
+def test_a_label_names_its_square_and_neighbours_touch_both_ways(data, grid):
+    square = data.draw(squares_of(grid))
+    assert grid.square(grid.label(square)) == square
+    assert grid.square(grid.label(square).lower()) == square
+    for other in grid.neighbours(square):
+        assert grid.on_board(other) and grid.distance(square, other) == 1
+        assert square in grid.neighbours(other)
+    inside = [d for d in grid.directions() if grid.neighbour(square, d) is not None]
+    assert len(grid.neighbours(square)) == len(inside) <= (8 if grid.diagonals else 4)
+
+
+@FEW
+@given(st.data(), GRIDS)
+def test_distance_counts_the_steps_between_squares(data, grid):
+    a, b = data.draw(squares_of(grid)), data.draw(squares_of(grid))
+    reached, steps, frontier = {a}, 0, {a}
+    while b not in reached:  # a breadth-first walk through neighbours
+        frontier = {n for s in frontier for n in grid.neighbours(s)} - reached
+        reached |= frontier
+        steps += 1
+    assert grid.distance(a, b) == steps
+
+
+def test_labels_and_drawing_positions_follow_the_board():
+    chess = Grid(8, 8, rows_from="bottom", diagonals=True)
+    assert chess.labels()[:2] == ["A1", "A2"] and chess.label(Square(7, 7)) == "H8"
+    assert chess.centre(chess.square("A8"), 1.0) == (0.0, 0.0)  # row 8 is the top row of a chessboard
+    assert chess.centre(chess.square("A1"), 1.0) == (0.0, -7.0)
+    assert len(chess.neighbours(chess.square("D4"))) == 8
+    tiles = Grid(10, 10, first_row=0)
+    assert tiles.centre(tiles.square("C4"), 0.5) == (1.0, -2.0)
+    assert tiles.neighbour(tiles.square("A0"), "N") is None and tiles.neighbour(tiles.square("A0"), "s") == Square(0, 1)
+
+
+@pytest.mark.parametrize("label", ["K3", "A10", "3A", "", "C-1"])
+def test_a_label_off_the_board_says_how_to_write_one(label):
+    with pytest.raises(ValueError, match=r"There is no square .*: write a column letter A-J and a row number "
+                                         r"0-9, such as C3\."):
+        Grid(10, 10, first_row=0).square(label)
+
+
+def test_the_module_examples_hold():
+    assert doctest.testmod(squares).failed == 0
+
+
+def board_with_arrow(arrows_on_top: bool) -> str:
+    """A 3x3 board of touching squares and a move arrow from B1 to its neighbour B2."""
+    grid, size = Grid(3, 3, rows_from="bottom"), 0.6
+    out = dot.graph_header("board", arrows_on_top=arrows_on_top)
+    out.append("  node [" + ", ".join(f"{k}={v}" for k, v in grid.node_shape(size).items()) + ", style=filled];")
+    for square in grid.squares():
+        x, y = grid.centre(square, size)
+        out.append(f'  {dot.node_id("sq", grid.label(square))} [pos="{x},{y}!", fillcolor="#dddddd"];')
+    centre = lambda label: grid.centre(grid.square(label), size)  # noqa: E731
+    out += dot.move_arrow("move", centre("B1"), centre("B2"), colour=dot.REFUSED, stop_short=0.1)
+    return "\n".join(out + ["}"])
+
+
+def test_a_move_arrow_between_touching_squares_is_drawn_over_them_with_its_head():
+    svg = render(board_with_arrow(arrows_on_top=True), "test", fmt="svg").decode()
+    edge = svg.index('class="edge"')
+    assert edge > svg.rindex('class="node"')  # drawn after (over) every square
+    path = re.search(r'<path[^>]*stroke="#d62728"[^>]*d="M([-\d.]+),([-\d.]+)[^"]*?([-\d.]+),([-\d.]+)"', svg[edge:])
+    head = re.search(r'<polygon fill="#d62728"[^>]*points="([^"]+)"', svg[edge:])
+    assert path and head, svg[edge:]
+    tip_y = min(float(p.split(",")[1]) for p in head.group(1).split())  # the head points up, to B2
+    # From B1's centre nearly to B2's (0.6 in = 43 pt apart; it stops 0.1 in short), not cut at the
+    # squares' borders, where nothing of it would be left.
+    assert float(path.group(2)) - tip_y > 0.5 * 0.6 * 72
+    assert "outputorder=edgesfirst" in board_with_arrow(arrows_on_top=False)

@@ -1,0 +1,75 @@
+"""`make test` says each problem of the book once, in Rulewright's words: an example's own test
+reports what is wrong with it, the whole-book check (the test a new project gets) only what no
+page's test says, and neither shows pytest's assertion frame, a Python repr or Sybil's wrapper."""
+import subprocess
+import sys
+from pathlib import Path
+
+import rulewright.scaffold
+from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, RULE_TURN, assemble, line_of, rest_of_toy, toy_conf
+
+pytest_plugins = ["pytester"]
+
+# An example naming a misspelt rule, one expecting what does not happen, and a rule that no example
+# shows: three problems, each to be said exactly once.
+MISSPELT = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add toy.ad\n")
+WRONG = EXAMPLE_ADD.replace("toy-add", "toy-add-wrong").replace("pile: 2", "pile: 3")
+PAGE = assemble(RULE_ADD, MISSPELT, WRONG, RULE_TURN.replace("toy.turn", "toy.lonely").replace("Taking turns", "Lonely"))
+
+
+def run_book(pytester, *args):
+    pytester.path.joinpath("pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\n')
+    (pytester.path / "rulebook").mkdir()
+    (pytester.path / "rulebook" / "more.md").write_text(rest_of_toy())
+    (pytester.path / "rulebook" / "adding.md").write_text(PAGE)
+    (pytester.path / "conftest.py").write_text('from rulewright.book.registry import register\n'
+                                               'register("toy", "tests.toolchain.toy_game:GAME")\n')
+    (pytester.path / "tests").mkdir()
+    (pytester.path / "tests" / "test_rulebook.py").write_text(
+        (Path(rulewright.scaffold.__file__).parent / "template" / "tests" / "test_rulebook.py.tmpl").read_text())
+    return pytester.runpytest_inprocess("-p", "no:cacheprovider", *args)
+
+
+def test_each_problem_is_reported_once_in_plain_words(pytester):
+    result = run_book(pytester)
+    out = result.stdout.str()
+    result.assert_outcomes(failed=3, passed=3)  # the two examples, and the whole-book check
+    for message in (f"adding.md, line {line_of(PAGE, ':rules: toy.add toy.ad')}, example toy-add: "
+                    "The rule 'toy.ad' is not declared anywhere in the rulebook",
+                    f"- pile (line {line_of(PAGE, 'pile: 3')}): expected 3, but it is 2.",
+                    f"adding.md, line {line_of(PAGE, 'toy.lonely')}: The rule toy.lonely has no example"):
+        assert out.count(message) == 1, f"{message!r} is said {out.count(message)} times in:\n{out}"
+    for noise in ("ExampleProblem(", "AssertionError", "assert not", "SybilFailure", "Example at", "Traceback",
+                  "def test_"):
+        assert noise not in out, f"{noise!r} in:\n{out}"
+
+
+def test_a_failing_example_is_headed_by_its_page_and_id(pytester):
+    result = run_book(pytester)
+    result.stdout.fnmatch_lines(["*_ adding.md, example toy-add _*", "FAILED rulebook/adding.md::toy-add",
+                                 "FAILED tests/test_rulebook.py::test_the_rulebook_is_sound - Failed: The whole*"])
+    assert "line=" not in result.stdout.str()
+
+
+def read_edition(tmp_path, edition: str, reported_by: str) -> str:
+    """What reading one edition of a toy book with a failing example says, as ``make rulebook``
+    reads it (Sphinx's dummy builder, strict, beside the other edition's reading)."""
+    src = tmp_path / "src"
+    if not src.exists():
+        src.mkdir()
+        (src / "conf.py").write_text(toy_conf())
+        (src / "index.md").write_text(assemble(RULE_ADD, WRONG) + "\n```{toctree}\nmore\n```\n")
+        (src / "more.md").write_text(rest_of_toy())
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-t", edition, "-b", "dummy",
+                           str(src), str(tmp_path / edition)], capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "1", "RULEWRIGHT_REPORTED_BY": reported_by,
+                               "PATH": "/usr/bin:/bin"})
+    return done.stderr
+
+
+def test_make_rulebook_says_a_failing_example_once_not_once_per_edition(tmp_path):
+    said = read_edition(tmp_path, "player", "designer") + read_edition(tmp_path, "designer", "designer")
+    assert said.count("expected 3, but it is 2") == 1, said
+    assert said.count("1 example of the rulebook does not hold") == 1, said
+    alone = read_edition(tmp_path, "player", "")  # `make player`: the player's reading says it
+    assert alone.count("expected 3, but it is 2") == 1, alone
