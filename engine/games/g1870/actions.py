@@ -10,6 +10,9 @@ Players write (in stock rounds and the auction)::
 Corporations write (in operating rounds)::
 
     pay 140      half 140      withhold 140      buy train      buy GRSC from ann for 30      done
+    buy 3 train from pool      buy 3 train from SP for 120      discard 2 train
+    assign SCC to B11          connect   (its destination is reached: the record says so)
+    use MRBC   (the next tile it lays is the bridge company's: $40 off on a river hex)
 
 and, on the map (``network.py``, ``routes.py``, ``connections.py``)::
 
@@ -26,7 +29,8 @@ from rulewright.game.refusal import lookup
 from engine.games.g1870 import network
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
-         "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use")
+         "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use",
+         "discard", "assign", "connect")
 DESTINATION = {"place": "place destination token", "keep": "keep destination token", "existing": "use existing token"}
 
 
@@ -49,8 +53,16 @@ class Act(Action):
             return v
         if v == "par":
             return f"par {item} {amount}"
+        if v == "buy" and item == "train" and other:
+            return f"buy {n} train from {other}" + (f" for {amount}" if other != "pool" else "")
         if v == "buy" and item == "train":
             return "buy train"
+        if v == "discard":
+            return f"discard {n} train"
+        if v == "assign":
+            return f"assign {item} to {other}"
+        if v == "use":
+            return f"use {item}"
         if v == "buy" and amount:
             return f"buy {item} from {other} for {amount}"
         if v in ("buy", "sell") and other and other != "market":
@@ -96,9 +108,9 @@ class Reader:
             self.fail("it must start with one of " + ", ".join(VERBS) + ".")
         verb, rest = w[0].lower(), w[1:]
         act = lambda **kw: Act(self.actor, verb, **kw)  # noqa: E731
-        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt")
+        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt", "pool")
                          else ("N" if x.isdigit() else "X") for x in rest)
-        if verb in ("done", "pass", "accept", "reject") and not rest:
+        if verb in ("done", "pass", "accept", "reject", "connect") and not rest:
             return act()
         if verb == "go" and shape == "bankrupt":
             return act()
@@ -106,6 +118,8 @@ class Reader:
             return act(item=self.name(rest[0], "corporation", self.corps))
         if verb == "par" and len(rest) == 2:
             return act(item=self.name(rest[0], "corporation", self.corps), amount=self.number(rest[1], "A par"))
+        if verb == "use" and shape == "X" and rest[0].upper() == "MRBC":
+            return act(item="MRBC")
         if verb in ("lay", "token", "run", "place", "keep", "use") or (verb in ("pay", "half", "withhold") and not rest):
             return self.map_action(verb, rest)
         if verb in ("pay", "half", "withhold") and len(rest) == 1:
@@ -118,6 +132,14 @@ class Reader:
             return act(item=self.name(rest[0], "corporation", self.corps), other=other)
         if verb == "buy" and shape == "train":
             return act(item="train")
+        if verb == "buy" and shape in ("N train from pool", "N train from X for N"):
+            other = "pool" if rest[3].lower() == "pool" else self.name(rest[3], "corporation", self.corps)
+            return act(item="train", count=int(rest[0]), other=other,
+                       amount=self.number(rest[5], "A price") if other != "pool" else 0)
+        if verb == "discard" and shape == "N train":
+            return act(item="train", count=int(rest[0]))
+        if verb == "assign" and shape == "X to X" and rest[0].upper() in ("SCC", "GSC"):
+            return act(item=rest[0].upper(), other=rest[2].upper())
         if verb == "buy" and shape == "X from X for N":
             return act(item=self.name(rest[0], "private company", self.privates),
                        other=self.name(rest[2], "player", self.players), amount=self.number(rest[4], "A price"))

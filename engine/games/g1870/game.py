@@ -52,6 +52,10 @@ class G1870(Game):
         "connection_reorder": Setting(
             False, "Whether a connection run's payout, which moves the price, also changes the order in which "
             "the corporations still to operate in this round take their turns.", (False, True)),
+        "connections_from": Setting(
+            "map", "Where connection runs come from. 'map': the game finds every corporation that can run from "
+            "home to destination. 'record': a replayed record says when each happened ('connect'), with its "
+            "revenue, as it says every route's revenue.", ("map", "record")),
     }
     presets = PRESETS
 
@@ -86,7 +90,7 @@ class G1870(Game):
         after = (state.round, state.stock_round, state.operating_round, state.turn)
         turn_ended = before[0] == "operating" and before[3] in state.corporations and after != before
         new_round = state.round == "operating" and after[:3] != before[:3]
-        if not (turn_ended or new_round) or state.net.current:
+        if not (turn_ended or new_round) or state.net.current or state.settings["connections_from"] == "record":
             return []
         first = before[3] if turn_ended and (laid or state.settings["connection_first"] == "operator") else None
         return connections.check(state, first)
@@ -104,6 +108,15 @@ class G1870(Game):
         ``legal_actions`` calls the route and the check alone to rule out candidates cheaply."""
         if state.game_over:
             raise Refusal("1870.turn.order", "The game is over.")
+        if act.verb == "connect":
+            return _no_check, lambda: connections.declare(state, act.actor)
+        if state.discarding:
+            sym = state.discarding[0]
+            if act.actor != sym or act.verb != "discard":
+                raise Refusal("1870.train.limit", f"{sym} owns more trains than the limit of "
+                                                  f"{operating.limit(state.phase)} and must first discard one "
+                                                  "('discard 2 train').")
+            return _no_check, lambda: operating.discard(state, sym, str(act.count))
         if state.net.current:
             return _no_check, lambda: connections.act(state, act)
         if act.verb in ("protect", "decline"):
@@ -117,6 +130,9 @@ class G1870(Game):
             if state.round != "operating":
                 self._refuse_go()
             return _no_check, lambda: operating.bankrupt(state, act.actor)
+        if act.verb == "sell" and state.round == "operating" and act.actor in state.players and not state.offer:
+            return (lambda: operating.emergency_sell_check(state, act.actor, act.item, act.count),
+                    lambda: operating.emergency_sell(state, act.actor, act.item, act.count))
         if act.actor != who_acts(state):
             raise Refusal("1870.turn.order", f"It is {who_acts(state) or 'nobody'}'s turn to act, not "
                                              f"{act.actor or 'an unnamed actor'}'s.")
@@ -141,6 +157,9 @@ class G1870(Game):
             events = protection.protect(state, act.actor, act.item)
         else:
             events = protection.decline(state, act.actor, act.item)
+        if state.round == "operating":
+            state.last_protector = None
+            return events  # a forced purchase's sales: the corporation's turn goes on
         return events + stock.after_protection(state)
 
     @staticmethod
@@ -159,6 +178,10 @@ class G1870(Game):
         if act.verb == "reject":
             state.offer = None
             return [Event("offer-rejected", {"by": act.actor})]
+        if offer.kind == "train":
+            state.offer = None
+            name, seller = offer.item.split(":")
+            return operating.hand_over(state, offer.by, name, seller, offer.price)
         if offer.kind == "redeem":
             state.offer = None
             events = redemption.redeem(state, offer.item, offer.to)
@@ -228,6 +251,14 @@ class G1870(Game):
             return _no_check, lambda: self._dividend(state, act)
         if verb in ("lay", "token", "run"):
             return self._map(state, act)
+        if verb == "buy" and act.item == "train" and act.other:
+            args = (state, sym, str(act.count), act.other, act.amount)
+            return (lambda: operating.buy_used_check(*args)), lambda: operating.buy_used(*args)
+        if verb == "use":
+            return (lambda: privates.use_check(state, sym, act.item)), lambda: privates.use(state, sym, act.item)
+        if verb == "assign":
+            return (lambda: privates.assign_check(state, sym, act.item, act.other),
+                    lambda: privates.assign(state, sym, act.item, act.other))
         if verb == "buy" and act.item == "train":
             return (lambda: operating.buy_train_check(state, sym)), lambda: operating.buy_train(state, sym)
         if verb == "buy" and act.amount:

@@ -75,6 +75,9 @@ class Writer:
             out["offer"] = {"kind": s.offer.kind, "by": s.offer.by, "to": s.offer.to, "item": s.offer.item,
                             "price": s.offer.price}
         put(out, base, "must_par", s.must_par, None)
+        put(out, base, "pool", list(s.pool), [])
+        put(out, base, "discarding", list(s.discarding), [])
+        put(out, base, "private_tokens", dict(s.assigned), {})
         auction = {}
         self.put(auction, None, "bidding", list(s.bidoff["bidders"]) if s.bidoff else None, None)
         self.put(auction, None, "last_buyer", s.last_buyer, None)
@@ -151,7 +154,7 @@ class Writer:
     def next_train(self) -> str | None:
         """``next_train`` where the trains sold differ from what the phase and the trains owned say."""
         s = self.state
-        guess = SimpleNamespace(corporations=s.corporations, phase=s.phase, trains_sold={})
+        guess = SimpleNamespace(corporations=s.corporations, phase=s.phase, trains_sold={}, pool=s.pool)
         setup.sold_train_kinds(guess)
         if guess.trains_sold == s.trains_sold:
             return None
@@ -323,7 +326,7 @@ def trains(state: State) -> list[Violation]:
     out = []
     for train in data.trains():
         name = train["name"]
-        owned = sum(c.trains.count(name) for c in state.corporations.values())
+        owned = sum(c.trains.count(name) for c in state.corporations.values()) + state.pool.count(name)
         sold = state.trains_sold.get(name, 0)
         if not owned <= sold <= train["count"]:
             out.append(Violation(f"{owned} {name}-trains are owned and {sold} were sold, of {train['count']}: a "

@@ -269,3 +269,76 @@ def river_blocked(state: State) -> bool:
     """While a player owns the Mississippi River Bridge Company, no track may cross the river."""
     mrbc = state.privates["MRBC"]
     return not mrbc.closed and mrbc.owner in state.players
+
+
+# ---------------------------------------------------------------- the cattle and port tokens
+
+TOKEN_HEXES = {"SCC": ("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
+               "GSC": ("H17", "M14", "M20", "N7", "N17")}
+
+
+def assign_check(state: State, sym: str, priv_sym: str, label: str) -> None:
+    """The owning corporation places the private's token (rule 1870.private.tokens): the Southern
+    Cattle Company's on one of its cities, the Gulf Shipping Company's on a port; once."""
+    priv = state.privates.get(priv_sym)
+    if priv is None or priv_sym not in TOKEN_HEXES:
+        raise Refusal("1870.private.tokens", "Only the SCC and the GSC have tokens to place.")
+    if priv.owner != sym or priv.closed:
+        raise Refusal("1870.private.tokens", f"{sym} does not own the open {priv_sym}.")
+    if priv_sym in state.assigned:
+        raise Refusal("1870.private.tokens", f"{priv_sym}'s token is on {state.assigned[priv_sym]} already.")
+    if label not in TOKEN_HEXES[priv_sym]:
+        raise Refusal("1870.private.tokens", f"{priv_sym}'s token goes on one of {', '.join(TOKEN_HEXES[priv_sym])}, "
+                                             f"not {label}.")
+
+
+def assign(state: State, sym: str, priv_sym: str, label: str) -> list[Event]:
+    assign_check(state, sym, priv_sym, label)
+    state.assigned[priv_sym] = label
+    return [Event("private-token-placed", {"private": priv_sym, "corporation": sym, "hex": label})]
+
+
+# ---------------------------------------------------------------- the bridge company's tile lay
+
+RIVER_HEXES = ("A16", "B17", "C18", "D17", "E18", "F19", "G18", "H17", "I16", "J15", "K14", "L13", "M14", "N15",
+               "O16", "O18")
+MRBC_DISCOUNT = 40
+
+
+def use_check(state: State, sym: str, priv_sym: str) -> None:
+    """``use MRBC``: the corporation owning the bridge company lays its next tile with the
+    company's power, once in the game (rule 1870.private.mrbc-lay)."""
+    priv = state.privates[priv_sym]
+    if priv.owner != sym or priv.closed:
+        raise Refusal("1870.private.mrbc-lay", f"{sym} does not own the open {priv_sym}.")
+    if priv_sym in state.assigned:
+        raise Refusal("1870.private.mrbc-lay", f"{priv_sym}'s tile lay was used on {state.assigned[priv_sym]}.")
+
+
+def use(state: State, sym: str, priv_sym: str) -> list[Event]:
+    use_check(state, sym, priv_sym)
+    state.power = priv_sym
+    return [Event("private-power-called", {"private": priv_sym, "corporation": sym})]
+
+
+def lay_discount(state: State, sym: str, label: str, cost: int) -> int:
+    """What the called bridge power takes off a lay's terrain cost: $40 on a river hex; a river
+    corporation (MP, SSW) laying its home hex before it first operates lays it free (the SSW's
+    home costs $60, the platform's $20 extra allowance makes it free too). Marks the power used."""
+    if state.power != "MRBC":
+        return 0
+    if label not in RIVER_HEXES:
+        raise Refusal("1870.private.mrbc-lay", f"The bridge company's tile goes on a river hex "
+                                               f"({', '.join(RIVER_HEXES)}), not {label}.")
+    state.power = None
+    state.assigned["MRBC"] = label
+    if home_lay(state, sym, label):
+        return cost
+    return min(cost, MRBC_DISCOUNT)
+
+
+def home_lay(state: State, sym: str, label: str) -> bool:
+    """The river corporation's free extra tile in its home hex before it first operates."""
+    from engine.games.g1870 import hexmap
+    corp = state.corporations[sym]
+    return sym in ("MP", "SSW") and not corp.operated and sym in hexmap.board().hexes[label].home_of

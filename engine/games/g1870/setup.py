@@ -11,7 +11,9 @@ TOP = ("players", "corporations", "privates", "round", "stock_round", "operating
        "phase", "bank", "next_train", "track", "tokens", "connected", "protection",
        # what a position reached in play also needs (see the Notation section's "Positions from play")
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
-       "still_to_operate", "connection_run", "connection_queue")
+       "still_to_operate", "connection_run", "connection_queue",
+       # the operating round's ledger (rulebook/1870-market/operating.md)
+       "pool", "discarding", "private_tokens")
 SALE = ("corporation", "sold_by", "count", "president")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
@@ -78,6 +80,7 @@ def build(setup: dict, settings: dict) -> State:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
     stack_order(state, setup.get("market"))
     state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in data.trains()))
+    ledger(state, setup)
     sold_train_kinds(state, setup.get("next_train"))
     state.bank_broken = flag(setup.get("bank_broken", False), "bank_broken", "the bank has broken")
     state.bank = whole(setup.get("bank", data.tables()["bank"] - total_cash(state)), "bank", "the bank's cash "
@@ -229,6 +232,28 @@ def president_before(state: State, sale: dict, where: str) -> str | None:
     return player_name(sale["president"], state, f"{where}.president") if "president" in sale else corp.president
 
 
+def ledger(state: State, setup: dict) -> None:
+    """``pool``: trains in the bank pool, e.g. [2, 3]; ``discarding``: corporations over the train
+    limit that must discard, in turn; ``private_tokens``: where the SCC's and GSC's tokens lie and
+    where the MRBC's tile lay was used, e.g. {SCC: B11}."""
+    names = [t["name"] for t in data.trains()]
+    pool = setup.get("pool") or []
+    if not isinstance(pool, list):
+        raise InputError("'pool' is a list of the trains in the bank pool, e.g. [2, 3].", "pool")
+    for index, train in enumerate(pool):
+        if str(train) not in names:
+            raise InputError(f"There is no {train}-train; the trains are {', '.join(names)}.", f"pool.{index}")
+    state.pool = [str(t) for t in pool]
+    state.discarding = [key("corporation", c, state.corporations, "discarding") for c in setup.get("discarding") or []]
+    tokens = setup.get("private_tokens") or {}
+    if not isinstance(tokens, dict):
+        raise InputError("'private_tokens' maps SCC, GSC or MRBC to a hex, e.g. {SCC: B11}.", "private_tokens")
+    for sym, label in tokens.items():
+        if sym not in ("SCC", "GSC", "MRBC"):
+            raise InputError(f"'private_tokens' names SCC, GSC or MRBC, not {sym!r}.", f"private_tokens.{sym}")
+        state.assigned[sym] = str(label)
+
+
 def sold_train_kinds(state: State, next_train=None) -> None:
     """Trains already bought. Trains are sold in order, so every train of a kind before the
     phase's own kind is gone, and at least one of the phase's kind (its purchase began the phase;
@@ -239,7 +264,7 @@ def sold_train_kinds(state: State, next_train=None) -> None:
         raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
     before = names[:names.index(str(next_train))] if next_train is not None else []
     for train in data.trains():
-        owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
+        owned = sum(c.trains.count(train["name"]) for c in state.corporations.values()) + state.pool.count(train["name"])
         gone = train["name"] in before or train["phase"] < state.phase
         first = 1 if train["phase"] == state.phase > 1 else 0  # phase 1 starts without a purchase
         state.trains_sold[train["name"]] = train["count"] if gone else max(owned, first)
