@@ -155,6 +155,7 @@ class Translator:
     trains: dict = field(default_factory=dict)          # train id ("2-0") -> its owner: a corporation or "pool"
     revenue: int = 0                                    # the routes just run, for the dividend that follows
     bought: str | None = None                           # the player whose turn a purchase just ended
+    absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
 
     # ------------------------------------------------------------ who and what
 
@@ -204,7 +205,7 @@ class Translator:
         """The book's moves for one action in effect (none for an action that changes nothing the
         book plays), or ``Untranslatable``."""
         kind = action.get("type")
-        if kind in NO_MOVE:
+        if kind in NO_MOVE or action.get("id") in self.absorbed:
             return []
         if kind in NO_NOTATION:
             raise Untranslatable(NO_NOTATION[kind].format_map(_Fields(action)))
@@ -218,6 +219,9 @@ class Translator:
                                         for sym in due]
         if entity_type == "player" and self.turn_open and kind == "sell_shares" and self.raising():
             return self.emergency(kind, action)
+        if entity_type == "player" and self.turn_open and self.waiting \
+                and self.answers(self.player(action.get("entity")), kind, action):
+            return self.player_moves(kind, action)  # protecting a forced purchase's sale: the turn goes on
         if entity_type == "player":
             return self.close_turn() + self.player_moves(kind, action)
         if entity_type == "corporation":
@@ -263,7 +267,7 @@ class Translator:
             return False
         sale = self.waiting[0]
         if kind == "buy_shares":
-            return frozenset(action.get("shares") or []) == sale.certs and name != sale.seller
+            return frozenset(action.get("shares") or []) == sale.certs and name == self.presidents.get(sale.corp)
         return kind == "pass" and self.presidents.get(sale.corp) == name
 
     def owed_par(self, name: str, kind: str, action: dict) -> bool:
@@ -363,7 +367,8 @@ class Translator:
         if not certs:
             raise Untranslatable("a purchase of no shares")
         corp = self.corporation_of(certs[0])
-        if self.waiting and frozenset(certs) == self.waiting[0].certs and name != self.waiting[0].seller:
+        if self.waiting and frozenset(certs) == self.waiting[0].certs \
+                and name == self.presidents.get(self.waiting[0].corp):
             self.waiting.pop(0)
             for cert in certs:
                 self.move_cert(cert, name)
@@ -375,12 +380,24 @@ class Translator:
             raise Untranslatable(f"shares {', '.join(certs)} are bought from {', '.join(sorted(places))}; the book "
                                  "buys from the Treasury or the market")
         place = places.pop()
+        if place == "market":  # the platform's later single buys from the market in the same turn
+            for later in self.following:
+                shares = list(later.get("shares") or [])
+                if later.get("type") != "buy_shares" or self.ids.get(str(later.get("entity"))) != name \
+                        or not shares or any(self.corporation_of(c) != corp or self.certs.get(c) != "market"
+                                             for c in shares):
+                    break
+                certs += shares
+                self.absorbed.add(later.get("id"))
         for cert in certs:
             self.move_cert(cert, name)
         if place == "treasury" and len(certs) > 1:
             raise Untranslatable("several shares bought from the Treasury at once")
         count = f"{len(certs)} " if len(certs) > 1 else ""
         text = f"buy {count}{corp}" + (" from market" if place == "market" else "")
+        if len(certs) > 1:  # several shares at once: the brown zone, where the buyer ends with 'done'
+            self.turn_of, self.acted = name, True
+            return [Move(name, text, "")]
         self.bought = name
         return [Move(name, text, "")] + self.end_turn(name)
 
@@ -432,6 +449,17 @@ class Translator:
         """Someone bought, sold, started, redeemed or reissued: the run of passes is broken."""
         self.passes_in_row = 0
 
+    def after_forced_sales(self) -> list[Move]:
+        """Shares sold for the train wait for price protection now; the presidents the platform did
+        not ask (the next action answers none of them) decline."""
+        self.waiting += self.sales
+        self.sales = []
+        if not self.waiting:
+            return []
+        upcoming = self.following[0] if self.following else {}
+        name = self.ids.get(str(upcoming.get("entity"))) if upcoming.get("entity_type") == "player" else None
+        return self.unasked(name, upcoming.get("type"), upcoming)
+
     def unasked(self, name: str, kind: str, action: dict) -> list[Move]:
         """Sales the platform let pass without asking their president (who could not protect):
         the book asks every president other than the seller, who then declines."""
@@ -439,7 +467,7 @@ class Translator:
         while self.waiting:
             sale = self.waiting[0]
             president = self.presidents.get(sale.corp)
-            if kind == "buy_shares" and frozenset(action.get("shares") or []) == sale.certs:
+            if kind == "buy_shares" and frozenset(action.get("shares") or []) == sale.certs and name == president:
                 break
             if kind == "pass" and president == name:
                 break
@@ -467,6 +495,8 @@ class Translator:
             if kind == "dividend":
                 self.connecting.pop(0)
             return self.connection_moves(sym, kind, action)
+        if kind == "discard_train":  # a corporation over the limit discards whenever the phase changes
+            return self.turn_moves(sym, kind, action)
         out = self.open_turn(sym)
         return out + self.turn_moves(sym, kind, action)
 
@@ -552,6 +582,11 @@ class Translator:
         corp = self.corporation_of(certs[0])
         for cert in certs:
             self.move_cert(cert, "market")
+        earlier = next((sale for sale in self.sales if sale.corp == corp), None)
+        if earlier:
+            earlier.certs |= frozenset(certs)
+        else:
+            self.sales.append(Sale(corp, frozenset(certs), name))
         count = f"{len(certs)} " if len(certs) > 1 else ""
         return [Move(name, f"sell {count}{corp}", "to raise cash for a train")]
 
@@ -593,7 +628,7 @@ class Translator:
             raise Untranslatable(f"train {train} bought as a {action.get('variant')}-train; 1870 has no variants")
         source, self.trains[train] = self.trains.get(train, "depot"), sym
         if source == "depot":
-            return [Move(sym, "buy train", "")]
+            return [Move(sym, "buy train", "")] + self.after_forced_sales()
         if source == "pool":
             return [Move(sym, f"buy {kind} train from pool", "")]
         out = [Move(sym, f"buy {kind} train from {source} for {action.get('price')}", "")]

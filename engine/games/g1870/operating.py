@@ -73,7 +73,7 @@ def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
     train = next_train(state)
     if train is None:
         raise Refusal("1870.train.buy", "The bank has no trains left.")
-    room_check(state, sym, max(state.phase, train["phase"]))
+    room_check(state, sym, state.phase)
     if corp.cash >= train["price"]:
         return train, 0
     president = state.players.get(corp.president)
