@@ -359,10 +359,10 @@ def test_a_public_record_converts_whole_to_a_valid_record(path):
 # the engine refuses. A record that stops is NOT a pass of the replay: this table only pins how far
 # it gets, so that a change that makes it stop earlier fails.
 REACHES = {
-    "1644327587-Mississippi-river-madness.json": 25,
-    "34110.json": 46,
-    "40469-white-to-yellow-price-protect-allowed.json": 57,
-    "1870_game_end_bank.json": 137,
+    "1644327587-Mississippi-river-madness.json": None,
+    "34110.json": None,
+    "40469-white-to-yellow-price-protect-allowed.json": None,
+    "1870_game_end_bank.json": None,
 }
 
 

@@ -12,7 +12,7 @@ import copy
 
 from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
 from engine.games.g1870 import (actions, connections, holdings, market, network, operating, position, privates,
-                                protection, redemption, rounds, routes, shares, stock)
+                                protection, redemption, rounds, routes, shares, stock, track)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
@@ -77,6 +77,7 @@ class G1870(Game):
         laid = net.laid and net.turn_key.endswith(f":{state.turn}")
         events = self._apply(state, act)
         events += network.sync(state)
+        events += track.sync(state)
         if not state.game_over:
             events += self._connection_check(state, before, laid)
         if state.game_over:
@@ -254,8 +255,6 @@ class G1870(Game):
         if verb == "buy" and act.item == "train" and act.other:
             args = (state, sym, str(act.count), act.other, act.amount)
             return (lambda: operating.buy_used_check(*args)), lambda: operating.buy_used(*args)
-        if verb == "use":
-            return (lambda: privates.use_check(state, sym, act.item)), lambda: privates.use(state, sym, act.item)
         if verb == "assign":
             return (lambda: privates.assign_check(state, sym, act.item, act.other),
                     lambda: privates.assign(state, sym, act.item, act.other))
@@ -289,6 +288,12 @@ class G1870(Game):
     @staticmethod
     def _map(state: State, act):
         sym = act.actor
+        if act.verb == "lay" and act.item:  # a tile on a hex of the printed map
+            args = (state, sym, act.item, act.other, act.rotation, act.using == "MRBC")
+            return (lambda: track.lay_check(*args)), lambda: track.lay(*args)
+        if act.verb == "token" and act.other:
+            args = (state, sym, act.other, act.count - 1)
+            return (lambda: track.token_check(*args)), lambda: track.place_token(*args)
         if act.verb == "lay":
             a, b = network.read_path(act.other)
             return (lambda: network.lay_check(state, sym, a, b)), lambda: network.lay(state, sym, a, b)
@@ -297,7 +302,8 @@ class G1870(Game):
         if state.dividend_done:
             raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
                                               "have run.")
-        path = network.read_path(act.other)
+        path = tuple(act.other.split("-")) if track.is_hex_label(act.other.split("-")[0]) else \
+            network.read_path(act.other)
         return (lambda: routes.run_check(state, sym, act.item, path, network.turn_fields(state).runs),
                 lambda: routes.run(state, sym, act.item, path, network.turn_fields(state).runs))
 

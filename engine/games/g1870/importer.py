@@ -230,7 +230,7 @@ class Translator:
             owner = self.owners.get(action.get("entity"))
             if owner not in data.corporations():
                 raise Untranslatable(f"{action.get('entity')}'s tile laid while {owner or 'nobody'} owns it")
-            return self.open_turn(owner) + [Move(owner, f"use {action['entity']}", "")] + self.lay_tile(owner, action)
+            return self.open_turn(owner) + self.lay_tile(owner, action, f" with {action['entity']}")
         if entity_type == "company" and kind == "assign":
             owner = self.owners.get(action.get("entity"))
             if owner not in data.corporations():
@@ -556,12 +556,12 @@ class Translator:
             return self.emergency(kind, {**action, "entity": self.presidents.get(sym)})
         raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
 
-    def lay_tile(self, sym: str, action: dict) -> list[Move]:
+    def lay_tile(self, sym: str, action: dict, using: str = "") -> list[Move]:
         tile, hex_ = str(action.get("tile", "")), str(action.get("hex", ""))
         self.tiles[tile] = hex_
         rotation = int(action.get("rotation") or 0)
-        return [Move(sym, f"lay {tile.rsplit('-', 1)[0]} on {hex_}" + (f" rotated {rotation}" if rotation else ""),
-                     "")]
+        return [Move(sym, f"lay {tile.rsplit('-', 1)[0]} on {hex_}" + (f" rotated {rotation}" if rotation else "")
+                     + using, "")]
 
     def city(self, city: str) -> str:
         """The book's words for a city the platform names "<tile>-<copy>-<city index>" (or a hex)."""

@@ -67,7 +67,6 @@ def begin_operating_round(state: State) -> list[Event]:
 def next_corporation(state: State) -> list[Event]:
     """Give the turn to the next corporation in this round's order, or end the round."""
     state.dividend_done = False
-    state.power = None
     if state.operating_order:
         state.turn = state.operating_order.pop(0)
         return []

@@ -4,11 +4,11 @@ from __future__ import annotations
 from rulewright.game import InputError, Refusal
 from rulewright.game.values import flag, money, whole
 from rulewright.game.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes
+from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes, track
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected", "protection",
+       "phase", "bank", "next_train", "track", "tokens", "connected", "protection", "hexes",
        # what a position reached in play also needs (see the Notation section's "Positions from play")
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
        "still_to_operate", "connection_run", "connection_queue",
@@ -19,7 +19,7 @@ PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed", "cash_at_round_start", "redeemed_this_round")
 PRIVATE = ("owner", "closed", "price", "bids")
-THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend")
+THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles")
 OFFER = ("kind", "by", "to", "item", "price")
 OFFER_KINDS = ("private", "corp-private", "redeem")
 AUCTION = ("bidding", "last_buyer")
@@ -234,8 +234,8 @@ def president_before(state: State, sale: dict, where: str) -> str | None:
 
 def ledger(state: State, setup: dict) -> None:
     """``pool``: trains in the bank pool, e.g. [2, 3]; ``discarding``: corporations over the train
-    limit that must discard, in turn; ``private_tokens``: where the SCC's and GSC's tokens lie and
-    where the MRBC's tile lay was used, e.g. {SCC: B11}."""
+    limit that must discard, in turn; ``private_tokens``: where the SCC's and GSC's tokens lie,
+    e.g. {SCC: B11}."""
     names = [t["name"] for t in data.trains()]
     pool = setup.get("pool") or []
     if not isinstance(pool, list):
@@ -247,10 +247,10 @@ def ledger(state: State, setup: dict) -> None:
     state.discarding = [key("corporation", c, state.corporations, "discarding") for c in setup.get("discarding") or []]
     tokens = setup.get("private_tokens") or {}
     if not isinstance(tokens, dict):
-        raise InputError("'private_tokens' maps SCC, GSC or MRBC to a hex, e.g. {SCC: B11}.", "private_tokens")
+        raise InputError("'private_tokens' maps SCC or GSC to a hex, e.g. {SCC: B11}.", "private_tokens")
     for sym, label in tokens.items():
-        if sym not in ("SCC", "GSC", "MRBC"):
-            raise InputError(f"'private_tokens' names SCC, GSC or MRBC, not {sym!r}.", f"private_tokens.{sym}")
+        if sym not in ("SCC", "GSC"):
+            raise InputError(f"'private_tokens' names SCC or GSC, not {sym!r}.", f"private_tokens.{sym}")
         state.assigned[sym] = str(label)
 
 
@@ -330,7 +330,7 @@ def operating_turn(state: State, setup: dict) -> None:
     state.turn = turn
 
 
-STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend")
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend", "tiles")
 
 
 def this_turn(state: State, given) -> None:
@@ -354,6 +354,11 @@ def this_turn(state: State, given) -> None:
         turn_sales(state, given)
         return
     net = network.turn_fields(state)
+    lays = given.get("tiles") or []
+    if not isinstance(lays, list):
+        raise InputError("'this_turn.tiles' lists the hexes the corporation has laid tiles on this turn, e.g. [H13].",
+                         "this_turn.tiles")
+    track.turn_track(state).lays = [track.hex_label(h, "this_turn.tiles") for h in lays]
     net.laid = flag(given.get("laid", False), "this_turn.laid", f"{state.turn} has laid track this turn")
     net.tokened = flag(given.get("token", False), "this_turn.token", f"{state.turn} has placed a token this turn")
     state.dividend_done = flag(given.get("dividend", False), "this_turn.dividend",
@@ -373,6 +378,9 @@ def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
     train, _, path = str(text).partition(":")
     if not path or train.strip() not in [t["name"] for t in data.trains()]:
         raise InputError(f"Write a run as its train and route, e.g. '4: Dallas-Houston', not {text!r}.", where)
+    hexes = path.strip().split("-")
+    if track.is_hex_label(hexes[0]):  # a route on the printed map: its hexes
+        return train.strip(), tuple(track.hex_label(h, where) for h in hexes)
     return train.strip(), network.read_path(path.strip(), where)
 
 

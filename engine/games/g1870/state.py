@@ -103,8 +103,8 @@ class State:
     net: object = None           # the map: track, tokens, connection runs (network.Network)
     pool: list[str] = field(default_factory=list)      # trains in the bank pool (discarded), for sale at face value
     discarding: list[str] = field(default_factory=list)  # corporations over the train limit, to discard in turn
-    assigned: dict[str, str] = field(default_factory=dict)  # SCC / GSC / MRBC -> the hex its token or power is on
-    power: str | None = None     # a private whose power the operating corporation has called for its next lay
+    assigned: dict[str, str] = field(default_factory=dict)  # SCC / GSC -> the hex its token is on
+    track: object = None         # the printed map: tiles laid on hexes, tokens in cities (track.Track)
 
     def __deepcopy__(self, memo) -> "State":
         """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial): the
@@ -126,6 +126,7 @@ class State:
         clone.discarding = list(self.discarding)
         clone.assigned = dict(self.assigned)
         clone.net = copy.deepcopy(self.net, memo)
+        clone.track = copy.deepcopy(self.track, memo)
         memo[id(self)] = clone
         return clone
 
