@@ -281,6 +281,7 @@ def test_treasury_and_operating_actions_read_in_the_books_words():
     state = GAME.new_state({"players": ["ann", "bob"]}, GAME.resolve_settings({}), Rng(0))
     for m in said:
         assert GAME.parse_action(state, m.actor, m.text).notation() == m.text
+    assert [m.text for m in t.moves(act(18, "bankrupt", "SP"))] == ["go bankrupt"]
     with pytest.raises(Untranslatable, match="1870 has no variants"):
         t.moves(act(16, "buy_train", "SP", train="3-1", price=1, variant="D"))
     with pytest.raises(Untranslatable, match="a tile the record never laid"):

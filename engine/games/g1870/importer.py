@@ -23,9 +23,20 @@ records, and a census of what such a record holds.
    book's engine asks that player all the same: the record has them say ``pass`` or ``decline``.
    Actions that change nothing the book plays (programming a buy, the platform's check for
    connection runs, ending the game by hand) give no move.
-4. **Where it stops.** At the first action in effect that has no move in the book's notation
-   (the first tile laid on a hex, for instance: the book's map joins named stations and has no
-   hexes yet), conversion stops, and ``record.stopped`` says which action and why.
+4. **The operating round.** Tiles and tokens are written on the printed map (``lay 57 on E12
+   rotated 2``, ``lay 5 on C18 with MRBC``, ``token H13 city 2``: the token's city is found from
+   the tile the record laid there); a corporation's revenue is the total of the routes the record
+   ran (``pay 140``, ``withhold 140``, ``half 140``: the routes themselves are checked elsewhere);
+   trains come from the bank (``buy train``), its pool (``buy 3 train from pool``) or another
+   corporation (``buy 3 train from SP for 120``, with the seller's president's ``accept`` when
+   the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
+   B11``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
+   platform ends a turn by itself when nothing is left to do, and checks connection runs at the
+   end of each turn: the record says ``done`` where the platform ended the turn, and ``connect``
+   for each corporation the platform found connected to its destination (the engine then plays
+   the run: the token choice and the recorded revenue).
+5. **Where it stops.** At the first action in effect that has no move in the book's notation,
+   conversion stops, and ``record.stopped`` says which action and why.
 
 ``python -m engine.games.g1870.importer --census FILE...`` prints, for each export, the action
 types in effect with their counts, how many actions convert, and the first that does not.
@@ -552,8 +563,8 @@ class Translator:
             train = str(action.get("train", ""))
             self.trains[train] = "pool"
             return [Move(sym, f"discard {train.split('-')[0]} train", "")]
-        if kind == "bankrupt":
-            return self.emergency(kind, {**action, "entity": self.presidents.get(sym)})
+        if kind == "bankrupt":  # the platform's president sells what they may and leaves the game's money
+            return [Move(self.presidents.get(sym), "go bankrupt", "")]
         raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
 
     def lay_tile(self, sym: str, action: dict, using: str = "") -> list[Move]:
@@ -574,10 +585,8 @@ class Translator:
         return hex_ + (f" city {int(index) + 1}" if len(cities) > 1 else "")
 
     def emergency(self, kind: str, action: dict) -> list[Move]:
-        """A president raising cash for a train the corporation must buy: share sales, or bankruptcy."""
+        """A president's share sale raising cash for a train the corporation must buy."""
         name = self.player(action.get("entity"))
-        if kind == "bankrupt":
-            return [Move(name, "go bankrupt", "")]
         certs = list(action.get("shares") or [])
         corp = self.corporation_of(certs[0])
         for cert in certs:

@@ -242,11 +242,47 @@ def emergency_sell(state: State, name: str, sym: str, count: int) -> list[Event]
     return shares.sell(state, name, sym, count, emergency=True)
 
 
+def sellable(state: State, name: str) -> dict[str, int]:
+    """The most shares of each corporation ``name`` could sell now for the operating corporation's
+    forced purchase (rule 1870.train.forced), changing nothing."""
+    out = {}
+    for sym, held in state.players[name].shares.items():
+        for count in range(held, 0, -1):
+            try:
+                emergency_sell_check(state, name, sym, count)
+            except Refusal:
+                continue
+            out[sym] = count
+            break
+    return out
+
+
 def bankrupt(state: State, name: str) -> list[Event]:
+    """The president cannot pay for the train even after selling every share the rules let them
+    sell: those shares go to the market, all their cash to the bank, and the game ends at once
+    (rule 1870.end.bankruptcy). Prices do not move: the game ends before any price protection."""
     corp = state.corporations.get(state.turn)
     price = cheapest(state)
-    if not (corp and corp.president == name and not corp.trains and price
-            and corp.cash + state.players[name].cash < price):
+    if not (corp and state.round == "operating" and corp.president == name and not corp.trains and price):
         raise Refusal("1870.end.bankruptcy", f"{name} can go bankrupt only as the president of the operating "
                       "corporation when it has no train and their cash and its cash together cannot buy one.")
-    return [Event("bankruptcy", {"player": name})] + rounds.game_over(state, f"{name} went bankrupt")
+    player = state.players[name]
+    sales = sellable(state, name)
+    raised = sum(holdings.price(state.corporations[sym]) * count for sym, count in sales.items())
+    if corp.cash + player.cash + raised >= price:
+        raise Refusal("1870.end.bankruptcy", f"{name} can still pay for {corp.sym}'s train: its ${corp.cash}, "
+                      f"{name}'s ${player.cash} and ${raised} from the shares {name} may sell reach the "
+                      f"${price} of the cheapest train.")
+    events = []
+    for sym, count in sales.items():
+        other = state.corporations[sym]
+        player.shares[sym] -= count
+        if not player.shares[sym]:
+            del player.shares[sym]
+        other.market += count
+        value = holdings.price(other) * count  # paid by the bank, and back to it with the rest of the cash
+        events.append(Event("shares-sold", {"player": name, "corporation": sym, "count": count, "cash": value}))
+        events += holdings.update_president(state, other)
+    state.bank += player.cash
+    player.cash = 0
+    return events + [Event("bankruptcy", {"player": name})] + rounds.game_over(state, f"{name} went bankrupt")
