@@ -366,11 +366,21 @@ def candidates(state: State) -> list[actions.Act]:
     if state.net.current:
         return map_candidates(state, who, connection=True)
     if who in state.corporations:
+        corp = state.corporations[who]
+        if state.discarding:
+            return [A(who, "discard", item="train", count=int(t)) for t in dict.fromkeys(corp.trains)]
         out = map_candidates(state, who)
         out += [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
         out += [A(who, "buy", item="train"), A(who, "done")]
-        if state.corporations[who].president:
-            out.append(A(state.corporations[who].president, "go"))
+        out += [A(who, "buy", item="train", count=int(t), other="pool") for t in dict.fromkeys(state.pool)]
+        out += [A(who, "buy", item="train", count=int(t), other=s, amount=p) for s, c in state.corporations.items()
+                if s != who for t in dict.fromkeys(c.trains) for p in (1, operating.spec(t)["price"])]
+        out += [A(who, "assign", item=p, other=privates.TOKEN_HEXES[p][0]) for p in privates.TOKEN_HEXES]
+        if corp.president:
+            out.append(A(corp.president, "go"))
+            out += [A(corp.president, "sell", item=c, count=1) for c in state.players[corp.president].shares]
+        if state.settings["connections_from"] == "record":
+            out += [A(s, "connect") for s in state.corporations]
         out += [A(who, "buy", item=p, other=priv.owner, amount=priv.cost) for p, priv in state.privates.items()
                 if priv.owner in state.players]
         return out

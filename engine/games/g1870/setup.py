@@ -21,7 +21,7 @@ CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "op
 PRIVATE = ("owner", "closed", "price", "bids")
 THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles")
 OFFER = ("kind", "by", "to", "item", "price")
-OFFER_KINDS = ("private", "corp-private", "redeem")
+OFFER_KINDS = ("private", "corp-private", "redeem", "train")
 AUCTION = ("bidding", "last_buyer")
 MOST_CASH = 100_000  # the bank starts with $12,000: anything near this is a slip of the keyboard
 
@@ -192,9 +192,9 @@ def waiting_sales(state: State, setup: dict) -> None:
     if not isinstance(given, list):
         raise InputError("'protection' is a list of sales, for example "
                          "'protection: [{corporation: TP, sold_by: cat, count: 1}]'.", "protection")
-    if given and state.round != "stock":
-        raise InputError("Sales wait for price protection only in a stock round; remove 'protection' or "
-                         "set 'round: stock'.", "protection")
+    if given and state.round not in ("stock", "operating"):
+        raise InputError("Sales wait for price protection in a stock round, or in an operating round after a "
+                         "forced train purchase; remove 'protection' or set the round.", "protection")
     sellers = set()
     for index, sale in enumerate(given):
         where = f"protection.{index}"
@@ -218,6 +218,12 @@ def waiting_sales(state: State, setup: dict) -> None:
         state.protection.append(Sale(seller, sym, count, holdings.price(corp), president_before(state, sale, where)))
     if len(sellers) > 1:
         raise InputError("All waiting sales come from one turn, so one player sold them all.", "protection")
+    if sellers and state.round == "operating":  # a forced purchase's sales: the seller presides the operator
+        president = (state.corporations.get(state.turn) or Corporation("")).president
+        if sellers != {president}:
+            raise InputError("In an operating round only the operating corporation's president "
+                             f"({president or 'nobody'}) sells shares, for a train it must buy.", "protection")
+        return
     if sellers and "turn" in setup and state.turn not in sellers:
         raise InputError(f"The waiting sales were made in {next(iter(sellers))}'s turn; leave out 'turn', or "
                          "name the seller.", "turn")
@@ -426,8 +432,17 @@ def waiting_offer(state: State, given) -> None:
     check_keys(given, OFFER, "offer")
     kind = given.get("kind")
     if kind not in OFFER_KINDS:
-        raise InputError("'offer.kind' is private, corp-private or redeem.", "offer.kind")
+        raise InputError("'offer.kind' is private, corp-private, redeem or train.", "offer.kind")
     to = player_name(given.get("to"), state, "offer.to")
+    if kind == "train":  # the operating corporation buys another's train: item "<train>:<seller>"
+        name, _, seller = str(given.get("item", "")).partition(":")
+        if name not in [t["name"] for t in data.trains()] or seller not in state.corporations \
+                or name not in state.corporations[seller].trains or state.round != "operating":
+            raise InputError("A train offer's item is the train and the corporation selling it, e.g. '2:TP' (TP "
+                             "owns a 2-train), made in an operating round.", "offer.item")
+        price = whole(given.get("price", 1), "offer.price", "the price offered", 1, MOST_CASH)
+        state.offer = Offer(kind, str(given.get("by", state.turn)), to, f"{name}:{seller}", price)
+        return
     items = state.corporations if kind == "redeem" else state.privates
     item = key("corporation" if kind == "redeem" else "private company", given.get("item"), items, "offer.item")
     by = str(given.get("by", state.turn))
