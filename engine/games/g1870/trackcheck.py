@@ -25,6 +25,7 @@ Cash is not checked here (the ledger's replay checks money): the corporations ar
 """
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from dataclasses import dataclass, field
@@ -53,7 +54,7 @@ class Tally:
     tokens: int = 0
     routes: int = 0
     revenue: int = 0
-    positions: list = field(default_factory=list)  # (graph, context, distances, recorded total) per run
+    positions: list = field(default_factory=list)  # (Track, context, distances, recorded total) per run
 
     def line(self, name: str) -> str:
         return (f"{name}: {self.lays} tile lays, {self.tokens} station tokens, {self.routes} routes "
@@ -173,7 +174,7 @@ class Replay:
         tile_copy, city = str(action["city"]).rsplit("-", 1)
         label = self.copies.get(tile_copy)
         if label is None:
-            raise Refusal("1870.route.station", f"the record places a token on tile {tile_copy}, which is on no hex.")
+            raise Refusal("1870.route.station", f"The record places a token on tile {tile_copy}, which is on no hex.")
         track.token_check(self.state, sym, label, int(city))
         track.place_token(self.state, sym, label, int(city))
         self.tally.tokens += 1
@@ -189,14 +190,14 @@ class Replay:
             used |= route.mask
             worth = hexroutes.revenue(g, route, ctx)
             if worth != spec["revenue"]:
-                raise Refusal("1870.route.value", f"route {index + 1} ({route.text()}, a {spec['train']}) is worth "
+                raise Refusal("1870.route.value", f"Route {index + 1} ({route.text()}, a {spec['train']}) is worth "
                                                   f"${worth} on the map, and the record says ${spec['revenue']}.")
             total += worth
             distances.append(distance)
             self.tally.routes += 1
         self.tally.revenue += total
         if self.keep:
-            self.tally.positions.append((g, ctx, distances, total))
+            self.tally.positions.append((copy.deepcopy(self.state.track), ctx, distances, total))
 
     def extras(self, sym: str) -> tuple:
         """Revenue the private companies' tokens add at a stop, for ``sym``."""
@@ -240,7 +241,7 @@ def chain(connections: list[list[str]], where: str, action_id) -> tuple[str, ...
         elif part[-1] == out[-1]:
             out += part[::-1][1:]
         else:
-            raise Refusal("1870.route.track", f"the route's stretches {out[-1]} and {part} do not join.")
+            raise Refusal("1870.route.track", f"The route's stretches {out[-1]} and {part} do not join.")
     return tuple(out)
 
 
