@@ -31,13 +31,14 @@ class Replay:
         return sum(1 for step in self.result.run.steps if step.refusal is None)
 
     def final_values(self) -> list[tuple[str, object, object]]:
-        """The record's result, when its final checkpoint is one (each player's value, as an
-        importer writes it: only ``players.<name>.<key>`` expectations), as rows of ``(key, the
-        engine's value, the record's value)``, the engine's read from the position the replay
-        reached (the end, or where it stopped)."""
+        """The record's result: the ``players.<name>.<key>`` expectations of its final checkpoint
+        (each player's value, as an importer writes it), as rows of ``(key, the engine's value,
+        the record's value)``, the engine's read from the position the replay reached (the end,
+        or where it stopped)."""
         wanted = self.record.scenario.expect or self.record.unchecked
-        if not isinstance(wanted, dict) or not wanted or not all(str(k).startswith("players.") for k in wanted):
+        if not isinstance(wanted, dict):
             return []
+        wanted = {k: v for k, v in wanted.items() if str(k).startswith("players.")}
         run = self.result.run
         view = run.view_of(run.after)
         rows = []

@@ -187,7 +187,7 @@ def test_a_handmade_game_converts_move_by_move_and_the_engine_accepts_every_move
         "ann: decline SP", "ann: buy SLSF", "bob: pass", "ann: pass"]
     record = yaml.safe_load(text)
     assert record["record"]["stopped"].startswith("action 47 (buy_tokens): the book has no notation")
-    assert record["expect"] == {"players.ann.worth": 1000, "players.bob.worth": 900}
+    assert record["expect"] == {"players.ann.worth": 1000, "players.bob.worth": 900, "game_over": False}
     assert "# action 38" in text and "(the platform did not ask: could not protect)" in text
     state, played = replay(text)
     view = GAME.view(state)
@@ -206,7 +206,7 @@ def test_players_are_named_in_seat_order_by_id_or_by_name(tmp_path):
     assert "#   ann = 'Zed'\n#   bob = 'Amy'\n#   cat = 'Bo'\n" in text
     assert moves(text) == ["ann: buy GRSC", "bob: buy MRBC"]
     assert yaml.safe_load(text)["expect"] == {"players.ann.worth": 690, "players.bob.worth": 650,
-                                              "players.cat.worth": 700}
+                                              "players.cat.worth": 700, "game_over": False}
     assert yaml.safe_load(text)["setup"]["players"] == {n: {"cash": 700} for n in ("ann", "bob", "cat")}
 
 
@@ -351,6 +351,8 @@ def test_a_public_record_converts_whole_to_a_valid_record(path):
     assert len(lines) == len(record["moves"]) > 100
     assert all(re.search(r"  # (before )?action \d+", line) for line in lines)
     result = json.loads(path.read_text())["result"]
+    over = record["expect"].pop("game_over")
+    assert over == (json.loads(path.read_text())["game_end_reason"] == "bank")
     assert sorted(record["expect"].values()) == sorted(int(v) for v in result.values())
     assert all(re.fullmatch(r"players\.(ann|bob|cat|dan)\.worth", k) for k in record["expect"])
 
@@ -381,7 +383,7 @@ def test_a_public_record_replays_to_its_exact_final_values_or_as_far_as_pinned(p
     if stops_at is None:
         assert outcome.ok, outcome.report()
         finals = [c for c in outcome.result.checks if c.step is None]
-        assert len(finals) == len(json.loads(path.read_text())["result"]) and all(c.ok for c in finals)
+        assert len(finals) == len(json.loads(path.read_text())["result"]) + 1 and all(c.ok for c in finals)
         return
     refused = outcome.refused()
     assert not outcome.ok and refused is not None, outcome.report()

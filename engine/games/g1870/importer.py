@@ -800,7 +800,9 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     if result:
         lines.append("# The record's final result: each player's value (cash, shares at their price, privates "
                      "at face value).")
-        lines.append("expect: {" + ", ".join(f"players.{k}.worth: {v}" for k, v in result.items()) + "}")
+        over = record.get("game_end_reason") in ("bank", "bankrupt")  # the rules end it; by hand they do not
+        lines.append("expect: {" + ", ".join(f"players.{k}.worth: {v}" for k, v in result.items())
+                     + f", game_over: {'true' if over else 'false'}}}")
     return "\n".join(lines) + "\n"
 
 

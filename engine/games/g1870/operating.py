@@ -189,6 +189,9 @@ def new_phase(state: State, train: dict) -> list[Event]:
                         if len(state.corporations[s].trains) > limit(state.phase)]
     if "privates-close" in train.get("events", []):
         events += privates.close_all(state)
+    if "private-tokens-removed" in train.get("events", []) and state.assigned:
+        events.append(Event("private-tokens-removed", {"hexes": sorted(state.assigned.values())}))
+        state.assigned = {}
     return events
 
 
