@@ -27,4 +27,7 @@ def run(args) -> int:
         record = read(args.record)
     outcome = replay(record)
     print(outcome.report())
+    table = outcome.values_table()
+    if table:
+        print(table)
     return 0 if outcome.ok else 1

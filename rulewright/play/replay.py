@@ -30,6 +30,36 @@ class Replay:
         """How many moves were played and accepted."""
         return sum(1 for step in self.result.run.steps if step.refusal is None)
 
+    def final_values(self) -> list[tuple[str, object, object]]:
+        """The record's result: the ``players.<name>.<key>`` expectations of its final checkpoint
+        (each player's value, as an importer writes it), as rows of ``(key, the engine's value,
+        the record's value)``, the engine's read from the position the replay reached (the end,
+        or where it stopped)."""
+        wanted = self.record.scenario.expect or self.record.unchecked
+        if not isinstance(wanted, dict):
+            return []
+        wanted = {k: v for k, v in wanted.items() if str(k).startswith("players.")}
+        run = self.result.run
+        view = run.view_of(run.after)
+        rows = []
+        for key, expected in wanted.items():
+            value = view
+            for part in str(key).split("."):
+                value = value.get(part, "?") if isinstance(value, dict) else "?"
+            rows.append((str(key), value, expected))
+        return rows
+
+    def values_table(self) -> str:
+        """``final_values`` in plain lines: the engine's value beside the record's, one a line."""
+        rows = self.final_values()
+        if not rows:
+            return ""
+        width = max(len(key) for key, _, _ in rows)
+        lines = ["Final values (the engine's, the record's):"]
+        lines += [f"  {key.ljust(width)}  {show(mine):>8}  {show(theirs):>8}" + ("" if mine == theirs else "  DIFFERENT")
+                  for key, mine, theirs in rows]
+        return "\n".join(lines)
+
     def refused(self):
         """The move the engine refused where the record plays it, or ``None``."""
         steps = self.result.run.steps

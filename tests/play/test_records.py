@@ -1,5 +1,6 @@
 """Game records: read with every line known, replayed by the one evaluator, and their failures
 reported at the move and line, with an example that reproduces each."""
+import re
 import textwrap
 
 import pytest
@@ -143,3 +144,27 @@ def test_a_setting_indented_under_setup_is_named_in_a_record_as_in_an_example(tm
     path = record_file(tmp_path, RACE.replace("setup: {preset: start}", "setup:\n  preset: start\n  settings: {leaky: true}"))
     assert main(["replay", str(path)]) == 1
     assert capsys.readouterr().out.startswith(f"{path}, line 7: 'settings:' is indented under 'setup:'")
+
+
+
+def test_a_records_result_is_printed_player_by_player_beside_the_engines(tmp_path, capsys):
+    """A record whose final checkpoint is each player's value (as an importer writes a game's
+    result): the replay prints the engine's value beside the record's and marks those that differ;
+    a record whose final checkpoint is something else prints no such table."""
+    game = """\
+        game: "1870"
+        setup: {preset: stock}
+        moves:
+          - ann: pass
+        expect: {players.ann.worth: 880, players.bob.worth: %d}
+        """
+    path = record_file(tmp_path, game % 1)
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Final values (the engine's, the record's):\n  players.ann.worth       880       880\n" in out
+    assert re.search(r"players\.bob\.worth +(\d+) +1  DIFFERENT", out)
+    bob = int(re.search(r"players\.bob\.worth +(\d+)", out).group(1))
+    assert main(["replay", str(record_file(tmp_path, game % bob))]) == 0
+    assert "DIFFERENT" not in capsys.readouterr().out
+    assert main(["replay", str(record_file(tmp_path, RACE))]) == 0
+    assert "Final values" not in capsys.readouterr().out

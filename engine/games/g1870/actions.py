@@ -10,10 +10,13 @@ Players write (in stock rounds and the auction)::
 Corporations write (in operating rounds)::
 
     pay 140      half 140      withhold 140      buy train      buy GRSC from ann for 30      done
+    buy 3 train from pool      buy 3 train from SP for 120      discard 2 train
+    assign SCC to B11          connect   (its destination is reached: the record says so)
 
 and, on the map (``network.py``, ``routes.py``, ``connections.py``)::
 
-    lay Dallas-Houston        token Houston        run 3 Dallas-Houston-Galveston
+    lay Dallas-Houston        token Houston        run 3 Dallas-Houston-Galveston    (the station graph)
+    lay 8 on H13 rotated 2    token H13            token H13 city 2                  (the printed map)
     pay      withhold         (the routes' total)
     place destination token   keep destination token   use existing token   (in a connection run)
 """
@@ -23,10 +26,11 @@ from dataclasses import dataclass
 
 from rulewright.game import Action, InputError
 from rulewright.game.refusal import lookup
-from engine.games.g1870 import network
+from engine.games.g1870 import network, track
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
-         "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use")
+         "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use",
+         "discard", "assign", "connect")
 DESTINATION = {"place": "place destination token", "keep": "keep destination token", "existing": "use existing token"}
 
 
@@ -38,9 +42,15 @@ class Act(Action):
     count: int = 1
     other: str = ""     # a player (trade partner, redeemed from) or "market"
     amount: int = 0     # a price, a bid or a revenue
+    rotation: int = 0   # a tile laid on a hex: its clockwise steps (item the tile, other the hex)
+    using: str = ""     # a private company whose power the action uses (``lay 57 on C18 with MRBC``)
 
     def notation(self) -> str:
         v, item, n, other, amount = self.verb, self.item, self.count, self.other, self.amount
+        if v == "lay" and item:  # a tile on a hex: item the tile, other the hex
+            return track.lay_text(item, other, self.rotation) + (f" with {self.using}" if self.using else "")
+        if v == "token" and other:  # a city on a hex: other the hex, count the city (from 1)
+            return track.token_text(other, n - 1)
         map_words = {"lay": f"lay {other}", "token": f"token {item}", "run": f"run {item} {other}",
                      "dest": DESTINATION.get(item, "")}
         if v in map_words:
@@ -49,8 +59,14 @@ class Act(Action):
             return v
         if v == "par":
             return f"par {item} {amount}"
+        if v == "buy" and item == "train" and other:
+            return f"buy {n} train from {other}" + (f" for {amount}" if other != "pool" else "")
         if v == "buy" and item == "train":
             return "buy train"
+        if v == "discard":
+            return f"discard {n} train"
+        if v == "assign":
+            return f"assign {item} to {other}"
         if v == "buy" and amount:
             return f"buy {item} from {other} for {amount}"
         if v in ("buy", "sell") and other and other != "market":
@@ -96,9 +112,9 @@ class Reader:
             self.fail("it must start with one of " + ", ".join(VERBS) + ".")
         verb, rest = w[0].lower(), w[1:]
         act = lambda **kw: Act(self.actor, verb, **kw)  # noqa: E731
-        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt")
+        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt", "pool")
                          else ("N" if x.isdigit() else "X") for x in rest)
-        if verb in ("done", "pass", "accept", "reject") and not rest:
+        if verb in ("done", "pass", "accept", "reject", "connect") and not rest:
             return act()
         if verb == "go" and shape == "bankrupt":
             return act()
@@ -118,6 +134,14 @@ class Reader:
             return act(item=self.name(rest[0], "corporation", self.corps), other=other)
         if verb == "buy" and shape == "train":
             return act(item="train")
+        if verb == "buy" and shape in ("N train from pool", "N train from X for N"):
+            other = "pool" if rest[3].lower() == "pool" else self.name(rest[3], "corporation", self.corps)
+            return act(item="train", count=int(rest[0]), other=other,
+                       amount=self.number(rest[5], "A price") if other != "pool" else 0)
+        if verb == "discard" and shape == "N train":
+            return act(item="train", count=int(rest[0]))
+        if verb == "assign" and shape == "X to X" and rest[0].upper() in ("SCC", "GSC"):
+            return act(item=rest[0].upper(), other=rest[2].upper())
         if verb == "buy" and shape == "X from X for N":
             return act(item=self.name(rest[0], "private company", self.privates),
                        other=self.name(rest[2], "player", self.players), amount=self.number(rest[4], "A price"))
@@ -154,10 +178,17 @@ class Reader:
         text = " ".join(rest)
         if verb in ("pay", "half", "withhold"):
             return Act(self.actor, verb, other="routes")
+        lowered = [w.lower() for w in rest]
+        if verb == "lay" and len(rest) >= 3 and lowered[1] == "on":
+            return self.tile_lay(rest, lowered)
+        if verb == "token" and rest and track.is_hex_label(rest[0]):
+            return self.hex_token(rest, lowered)
         if verb == "lay" and len(network.read_path(text)) == 2:
             return Act(self.actor, verb, other="-".join(network.read_path(text)))
         if verb == "token" and rest:
             return Act(self.actor, verb, item=network.station(text))
+        if verb == "run" and len(rest) == 2 and rest[0].isdigit() and track.is_hex_label(rest[1].split("-")[0]):
+            return Act(self.actor, verb, item=rest[0], other="-".join(track.hex_label(h) for h in rest[1].split("-")))
         if verb == "run" and len(rest) >= 2 and rest[0].isdigit():
             return Act(self.actor, verb, item=rest[0], other="-".join(network.read_path(" ".join(rest[1:]))))
         if verb == "run" and rest and not rest[0].isdigit():
@@ -165,8 +196,32 @@ class Reader:
         for choice, words in DESTINATION.items():
             if f"{verb} {text}".lower() == words:
                 return Act(self.actor, "dest", item=choice)
-        self.fail("map actions are 'lay A-B', 'token A', 'run 3 A-B-C', 'place destination token', "
+        self.fail("map actions are 'lay 8 on H13 rotated 2', 'token H13', 'lay A-B', 'token A', 'run 3 A-B-C', 'place destination token', "
                   "'keep destination token' or 'use existing token'.")
+
+    def tile_lay(self, rest: list[str], lowered: list[str]) -> Act:
+        """``lay 8 on H13`` or ``lay 8 on H13 rotated 2``, either followed by ``with MRBC`` (the
+        bridge company's lay)."""
+        tail = lowered[3:]
+        using = ""
+        if tail[-2:] == ["with", "mrbc"]:
+            tail, using = tail[:-2], "MRBC"
+        if tail and (len(tail) != 2 or tail[0] != "rotated" or not tail[1].isdigit() or int(tail[1]) > 5):
+            self.fail("a tile is turned by 'rotated' and a number of clockwise steps from 0 to 5, e.g. "
+                      "'lay 8 on H13 rotated 2'.")
+        turns = int(tail[1]) if tail else 0
+        try:
+            number, label = track.tile_number(rest[0]), track.hex_label(rest[2])
+        except InputError as error:
+            self.fail(str(error))
+        return Act(self.actor, "lay", item=number, other=label, rotation=turns, using=using)
+
+    def hex_token(self, rest: list[str], lowered: list[str]) -> Act:
+        """``token H13`` or ``token H13 city 2``."""
+        tail = lowered[1:]
+        if tail and (len(tail) != 2 or tail[0] != "city" or not tail[1].isdigit() or int(tail[1]) < 1):
+            self.fail("a hex's city is named by 'city' and its number, counted from 1, e.g. 'token H13 city 2'.")
+        return Act(self.actor, "token", other=track.hex_label(rest[0]), count=int(tail[1]) if tail else 1)
 
 
 def parse(text: str, actor, corps, privates, players) -> Act:

@@ -13,7 +13,7 @@ A corporation makes one connection run in a game.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import holdings, market, network, operating, rounds, routes
+from engine.games.g1870 import holdings, market, network, operating, rounds, routes, track
 from engine.games.g1870.network import destination, home
 
 
@@ -48,12 +48,28 @@ def check(state, first: str | None = None) -> list[Event]:
     return events + start_next(state)
 
 
+def declare(state, sym: str) -> list[Event]:
+    """``connect``: the record says ``sym`` has reached its destination (its route is the record's,
+    like its revenue). Only when the game reads connections from the record (setting
+    ``connections_from``); otherwise the engine finds them on the map itself."""
+    if state.settings["connections_from"] != "record":
+        raise Refusal("1870.connection.timing", "The game finds connection runs on the map itself; 'connect' is "
+                                                "for replaying a record that says when they happened.")
+    corp = state.corporations.get(sym)
+    if corp is None or corp.par is None or sym in state.net.history or sym in state.net.queue \
+            or (state.net.current or {}).get("corp") == sym:
+        raise Refusal("1870.connection.timing", f"{sym} has made its connection run already, or waits for it, "
+                                                "or has not started.")
+    state.net.queue.append(sym)
+    return [Event("connection-due", {"corporations": [sym]})] + start_next(state)
+
+
 def start_next(state) -> list[Event]:
     net = state.net
     events = []
     while net.current is None and net.queue:
         sym = net.queue.pop(0)
-        if not eligible(state, sym):
+        if state.settings["connections_from"] != "record" and not eligible(state, sym):
             events.append(Event("connection-postponed", {"corporation": sym}))
             continue
         net.current = {"corp": sym, "token": None, "runs": []}
@@ -126,6 +142,7 @@ def token(state, sym: str, choice: str) -> list[Event]:
         raise Refusal("1870.connection.token", f"{why}; it places or keeps its new destination token instead.")
     if choice == "place":
         net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be
+        track.place_destination(state.track, sym)
         net.destination[sym] = "map"
     else:
         net.charter.setdefault(sym, []).append(100)
@@ -139,7 +156,8 @@ def token(state, sym: str, choice: str) -> list[Event]:
 def income(state, sym: str, kind: str, stated: int | None) -> list[Event]:
     net, run = state.net, state.net.current
     ends = {home(sym), destination(sym)}
-    if not any({p[0], p[-1]} == ends for _, p in run["runs"]):
+    declared = state.settings["connections_from"] == "record" and not run["runs"]
+    if not declared and not any({p[0], p[-1]} == ends for _, p in run["runs"]):
         raise Refusal("1870.connection.run", f"One of {sym}'s trains must run from {home(sym)} to "
                                              f"{destination(sym)} in its connection run.")
     revenue = routes.revenue(state, sym, run["runs"], stated)

@@ -12,7 +12,7 @@ import copy
 
 from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
 from engine.games.g1870 import (actions, connections, holdings, market, network, operating, position, privates,
-                                protection, redemption, rounds, routes, shares, stock)
+                                protection, redemption, rounds, routes, shares, stock, track)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
@@ -52,6 +52,10 @@ class G1870(Game):
         "connection_reorder": Setting(
             False, "Whether a connection run's payout, which moves the price, also changes the order in which "
             "the corporations still to operate in this round take their turns.", (False, True)),
+        "connections_from": Setting(
+            "map", "Where connection runs come from. 'map': the game finds every corporation that can run from "
+            "home to destination. 'record': a replayed record says when each happened ('connect'), with its "
+            "revenue, as it says every route's revenue.", ("map", "record")),
     }
     presets = PRESETS
 
@@ -73,6 +77,7 @@ class G1870(Game):
         laid = net.laid and net.turn_key.endswith(f":{state.turn}")
         events = self._apply(state, act)
         events += network.sync(state)
+        events += track.sync(state)
         if not state.game_over:
             events += self._connection_check(state, before, laid)
         if state.game_over:
@@ -86,7 +91,7 @@ class G1870(Game):
         after = (state.round, state.stock_round, state.operating_round, state.turn)
         turn_ended = before[0] == "operating" and before[3] in state.corporations and after != before
         new_round = state.round == "operating" and after[:3] != before[:3]
-        if not (turn_ended or new_round) or state.net.current:
+        if not (turn_ended or new_round) or state.net.current or state.settings["connections_from"] == "record":
             return []
         first = before[3] if turn_ended and (laid or state.settings["connection_first"] == "operator") else None
         return connections.check(state, first)
@@ -104,6 +109,15 @@ class G1870(Game):
         ``legal_actions`` calls the route and the check alone to rule out candidates cheaply."""
         if state.game_over:
             raise Refusal("1870.turn.order", "The game is over.")
+        if act.verb == "connect":
+            return _no_check, lambda: connections.declare(state, act.actor)
+        if state.discarding:
+            sym = state.discarding[0]
+            if act.actor != sym or act.verb != "discard":
+                raise Refusal("1870.train.limit", f"{sym} owns more trains than the limit of "
+                                                  f"{operating.limit(state.phase)} and must first discard one "
+                                                  "('discard 2 train').")
+            return _no_check, lambda: operating.discard(state, sym, str(act.count))
         if state.net.current:
             return _no_check, lambda: connections.act(state, act)
         if act.verb in ("protect", "decline"):
@@ -117,6 +131,9 @@ class G1870(Game):
             if state.round != "operating":
                 self._refuse_go()
             return _no_check, lambda: operating.bankrupt(state, act.actor)
+        if act.verb == "sell" and state.round == "operating" and act.actor in state.players and not state.offer:
+            return (lambda: operating.emergency_sell_check(state, act.actor, act.item, act.count),
+                    lambda: operating.emergency_sell(state, act.actor, act.item, act.count))
         if act.actor != who_acts(state):
             raise Refusal("1870.turn.order", f"It is {who_acts(state) or 'nobody'}'s turn to act, not "
                                              f"{act.actor or 'an unnamed actor'}'s.")
@@ -141,6 +158,9 @@ class G1870(Game):
             events = protection.protect(state, act.actor, act.item)
         else:
             events = protection.decline(state, act.actor, act.item)
+        if state.round == "operating":
+            state.last_protector = None
+            return events  # a forced purchase's sales: the corporation's turn goes on
         return events + stock.after_protection(state)
 
     @staticmethod
@@ -159,6 +179,10 @@ class G1870(Game):
         if act.verb == "reject":
             state.offer = None
             return [Event("offer-rejected", {"by": act.actor})]
+        if offer.kind == "train":
+            state.offer = None
+            name, seller = offer.item.split(":")
+            return operating.hand_over(state, offer.by, name, seller, offer.price)
         if offer.kind == "redeem":
             state.offer = None
             events = redemption.redeem(state, offer.item, offer.to)
@@ -228,6 +252,12 @@ class G1870(Game):
             return _no_check, lambda: self._dividend(state, act)
         if verb in ("lay", "token", "run"):
             return self._map(state, act)
+        if verb == "buy" and act.item == "train" and act.other:
+            args = (state, sym, str(act.count), act.other, act.amount)
+            return (lambda: operating.buy_used_check(*args)), lambda: operating.buy_used(*args)
+        if verb == "assign":
+            return (lambda: privates.assign_check(state, sym, act.item, act.other),
+                    lambda: privates.assign(state, sym, act.item, act.other))
         if verb == "buy" and act.item == "train":
             return (lambda: operating.buy_train_check(state, sym)), lambda: operating.buy_train(state, sym)
         if verb == "buy" and act.amount:
@@ -258,6 +288,12 @@ class G1870(Game):
     @staticmethod
     def _map(state: State, act):
         sym = act.actor
+        if act.verb == "lay" and act.item:  # a tile on a hex of the printed map
+            args = (state, sym, act.item, act.other, act.rotation, act.using == "MRBC")
+            return (lambda: track.lay_check(*args)), lambda: track.lay(*args)
+        if act.verb == "token" and act.other:
+            args = (state, sym, act.other, act.count - 1)
+            return (lambda: track.token_check(*args)), lambda: track.place_token(*args)
         if act.verb == "lay":
             a, b = network.read_path(act.other)
             return (lambda: network.lay_check(state, sym, a, b)), lambda: network.lay(state, sym, a, b)
@@ -266,7 +302,8 @@ class G1870(Game):
         if state.dividend_done:
             raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
                                               "have run.")
-        path = network.read_path(act.other)
+        path = tuple(act.other.split("-")) if track.is_hex_label(act.other.split("-")[0]) else \
+            network.read_path(act.other)
         return (lambda: routes.run_check(state, sym, act.item, path, network.turn_fields(state).runs),
                 lambda: routes.run(state, sym, act.item, path, network.turn_fields(state).runs))
 
@@ -329,11 +366,21 @@ def candidates(state: State) -> list[actions.Act]:
     if state.net.current:
         return map_candidates(state, who, connection=True)
     if who in state.corporations:
+        corp = state.corporations[who]
+        if state.discarding:
+            return [A(who, "discard", item="train", count=int(t)) for t in dict.fromkeys(corp.trains)]
         out = map_candidates(state, who)
         out += [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
         out += [A(who, "buy", item="train"), A(who, "done")]
-        if state.corporations[who].president:
-            out.append(A(state.corporations[who].president, "go"))
+        out += [A(who, "buy", item="train", count=int(t), other="pool") for t in dict.fromkeys(state.pool)]
+        out += [A(who, "buy", item="train", count=int(t), other=s, amount=p) for s, c in state.corporations.items()
+                if s != who for t in dict.fromkeys(c.trains) for p in (1, operating.spec(t)["price"])]
+        out += [A(who, "assign", item=p, other=privates.TOKEN_HEXES[p][0]) for p in privates.TOKEN_HEXES]
+        if corp.president:
+            out.append(A(corp.president, "go"))
+            out += [A(corp.president, "sell", item=c, count=1) for c in state.players[corp.president].shares]
+        if state.settings["connections_from"] == "record":
+            out += [A(s, "connect") for s in state.corporations]
         out += [A(who, "buy", item=p, other=priv.owner, amount=priv.cost) for p, priv in state.privates.items()
                 if priv.owner in state.players]
         return out

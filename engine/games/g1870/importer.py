@@ -23,9 +23,20 @@ records, and a census of what such a record holds.
    book's engine asks that player all the same: the record has them say ``pass`` or ``decline``.
    Actions that change nothing the book plays (programming a buy, the platform's check for
    connection runs, ending the game by hand) give no move.
-4. **Where it stops.** At the first action in effect that has no move in the book's notation
-   (the first tile laid on a hex, for instance: the book's map joins named stations and has no
-   hexes yet), conversion stops, and ``record.stopped`` says which action and why.
+4. **The operating round.** Tiles and tokens are written on the printed map (``lay 57 on E12
+   rotated 2``, ``lay 5 on C18 with MRBC``, ``token H13 city 2``: the token's city is found from
+   the tile the record laid there); a corporation's revenue is the total of the routes the record
+   ran (``pay 140``, ``withhold 140``, ``half 140``: the routes themselves are checked elsewhere);
+   trains come from the bank (``buy train``), its pool (``buy 3 train from pool``) or another
+   corporation (``buy 3 train from SP for 120``, with the seller's president's ``accept`` when
+   the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
+   B11``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
+   platform ends a turn by itself when nothing is left to do, and checks connection runs at the
+   end of each turn: the record says ``done`` where the platform ended the turn, and ``connect``
+   for each corporation the platform found connected to its destination (the engine then plays
+   the run: the token choice and the recorded revenue).
+5. **Where it stops.** At the first action in effect that has no move in the book's notation,
+   conversion stops, and ``record.stopped`` says which action and why.
 
 ``python -m engine.games.g1870.importer --census FILE...`` prints, for each export, the action
 types in effect with their counts, how many actions convert, and the first that does not.
@@ -52,24 +63,13 @@ NO_MOVE = {
     "program_share_pass": "a standing order to pass; the passes it made follow as moves of their own",
     "program_auto_pass": "a standing order to pass; the passes it made follow as moves of their own",
     "program_disable": "the platform ending a standing order",
-    "destination_connection": "the platform's check for connection runs, which the engine makes itself",
     "end_game": "the game was ended by hand here",
     "message": "a chat message",
 }
 
 # Actions with no notation in the book yet, and why, in words.
 NO_NOTATION = {
-    "lay_tile": "tiles are laid on the hexes of the printed map (here tile {tile} on {hex}); the book's "
-                "map joins named stations ('lay Dallas-Houston') and has no hexes, tiles or rotations yet",
-    "place_token": "a station token goes into a slot of a tile's city ({city}); the book's tokens name "
-                   "stations and it has no hex map yet",
-    "run_routes": "routes are given hex by hex; the book's routes run between named stations and it has no "
-                  "hex map yet",
-    "assign": "a private's token placed on hex {target}; the book has no notation for the cattle or port "
-              "tokens yet",
-    "discard_train": "the book has no notation for discarding a train over the limit",
     "buy_tokens": "the book has no notation for buying tokens",
-    "bankrupt": "the book's 'go bankrupt' is said by a player; this record's bankruptcy has no player to say it",
 }
 
 GAME_ENDS = {"manually_ended": "the players ended it by hand", "bank": "the bank broke",
@@ -159,7 +159,14 @@ class Translator:
     acted: bool = False                                 # whether that player has sold this turn
     operating: bool = False
     upcoming: dict | None = None                        # the next action in effect (a pass may end a turn)
-    turn_open: bool = False                             # a corporation's operating turn is under way
+    turn_open: str | None = None                        # the corporation whose operating turn is under way
+    connecting: list = field(default_factory=list)      # corporations the platform found connected, in turn
+    following: list = field(default_factory=list)       # the actions in effect after this one
+    tiles: dict = field(default_factory=dict)           # the platform's tile id ("57-0") -> the hex it lies on
+    trains: dict = field(default_factory=dict)          # train id ("2-0") -> its owner: a corporation or "pool"
+    revenue: int = 0                                    # the routes just run, for the dividend that follows
+    bought: str | None = None                           # the player whose turn a purchase just ended
+    absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
 
     # ------------------------------------------------------------ who and what
 
@@ -193,6 +200,14 @@ class Translator:
         for name in self.seats[start + 1:] + self.seats[:start + 1]:
             if self.units(corp, name) == best:
                 self.presidents[corp] = name
+                # the platform swaps certificates: the new president hands two shares (the lowest
+                # numbered) to the old one for the president's certificate
+                given = sorted((c for c, owner in self.certs.items()
+                                if owner == name and self.corporation_of(c) == corp and not c.endswith("_0")),
+                               key=lambda c: int(c.rsplit("_", 1)[1]))[:2]
+                for c in given:
+                    self.certs[c] = current
+                self.certs[f"{corp}_0"] = name
                 return
 
     # ------------------------------------------------------------ one action
@@ -201,15 +216,37 @@ class Translator:
         """The book's moves for one action in effect (none for an action that changes nothing the
         book plays), or ``Untranslatable``."""
         kind = action.get("type")
-        if kind in NO_MOVE:
+        if kind in NO_MOVE or action.get("id") in self.absorbed:
             return []
         if kind in NO_NOTATION:
             raise Untranslatable(NO_NOTATION[kind].format_map(_Fields(action)))
         entity_type = action.get("entity_type")
+        if kind == "destination_connection":
+            due = list(action.get("corporations") or [])
+            if not due:
+                return []
+            self.connecting += due  # the platform checks at the end of a turn: the turn is over
+            return self.close_turn() + [Move(sym, "connect", "the platform found its destination connected")
+                                        for sym in due]
+        if entity_type == "player" and self.turn_open and kind == "sell_shares" and self.raising():
+            return self.emergency(kind, action)
+        if entity_type == "player" and self.turn_open and self.waiting \
+                and self.answers(self.player(action.get("entity")), kind, action):
+            return self.player_moves(kind, action)  # protecting a forced purchase's sale: the turn goes on
         if entity_type == "player":
-            return self.player_moves(kind, action)
+            return self.close_turn() + self.player_moves(kind, action)
         if entity_type == "corporation":
             return self.corporation_moves(kind, action)
+        if entity_type == "company" and kind == "lay_tile":
+            owner = self.owners.get(action.get("entity"))
+            if owner not in data.corporations():
+                raise Untranslatable(f"{action.get('entity')}'s tile laid while {owner or 'nobody'} owns it")
+            return self.open_turn(owner) + self.lay_tile(owner, action, f" with {action['entity']}")
+        if entity_type == "company" and kind == "assign":
+            owner = self.owners.get(action.get("entity"))
+            if owner not in data.corporations():
+                raise Untranslatable(f"{action.get('entity')}'s token placed while {owner or 'nobody'} owns it")
+            return self.open_turn(owner) + [Move(owner, f"assign {action['entity']} to {action.get('target')}", "")]
         raise Untranslatable(f"the book has no move for a {kind!r} action made by a {entity_type or 'nameless'} "
                              f"entity ({action.get('entity')})")
 
@@ -220,6 +257,10 @@ class Translator:
         out = self.unasked(name, kind, action)
         if self.unsold and kind in ("bid", "pass") and not self.operating:
             return out + self.auction(name, kind, action)
+        if kind == "pass" and self.bought == name and not self.waiting:
+            self.bought = None
+            return out  # the platform lets a buyer sell after buying, so a buyer ends the turn by passing
+        self.bought = None
         handler = {"par": self.par, "buy_shares": self.buy_shares, "sell_shares": self.sell_shares,
                    "pass": self.stock_pass}.get(kind)
         if handler is None:
@@ -237,7 +278,7 @@ class Translator:
             return False
         sale = self.waiting[0]
         if kind == "buy_shares":
-            return frozenset(action.get("shares") or []) == sale.certs and name != sale.seller
+            return frozenset(action.get("shares") or []) == sale.certs and name == self.presidents.get(sale.corp)
         return kind == "pass" and self.presidents.get(sale.corp) == name
 
     def owed_par(self, name: str, kind: str, action: dict) -> bool:
@@ -328,6 +369,8 @@ class Translator:
         self.presidents[corp] = name
         self.move_cert(f"{corp}_0", name)
         out = [Move(name, f"par {corp} {price}", "")]
+        if not owed:
+            self.bought = name
         return out if owed else out + self.end_turn(name)
 
     def buy_shares(self, name: str, action: dict) -> list[Move]:
@@ -335,7 +378,8 @@ class Translator:
         if not certs:
             raise Untranslatable("a purchase of no shares")
         corp = self.corporation_of(certs[0])
-        if self.waiting and frozenset(certs) == self.waiting[0].certs and name != self.waiting[0].seller:
+        if self.waiting and frozenset(certs) == self.waiting[0].certs \
+                and name == self.presidents.get(self.waiting[0].corp):
             self.waiting.pop(0)
             for cert in certs:
                 self.move_cert(cert, name)
@@ -347,12 +391,25 @@ class Translator:
             raise Untranslatable(f"shares {', '.join(certs)} are bought from {', '.join(sorted(places))}; the book "
                                  "buys from the Treasury or the market")
         place = places.pop()
+        if place == "market":  # the platform's later single buys from the market in the same turn
+            for later in self.following:
+                shares = list(later.get("shares") or [])
+                if later.get("type") != "buy_shares" or self.ids.get(str(later.get("entity"))) != name \
+                        or not shares or any(self.corporation_of(c) != corp or self.certs.get(c) != "market"
+                                             for c in shares):
+                    break
+                certs += shares
+                self.absorbed.add(later.get("id"))
         for cert in certs:
             self.move_cert(cert, name)
         if place == "treasury" and len(certs) > 1:
             raise Untranslatable("several shares bought from the Treasury at once")
         count = f"{len(certs)} " if len(certs) > 1 else ""
         text = f"buy {count}{corp}" + (" from market" if place == "market" else "")
+        if len(certs) > 1:  # several shares at once: the brown zone, where the buyer ends with 'done'
+            self.turn_of, self.acted = name, True
+            return [Move(name, text, "")]
+        self.bought = name
         return [Move(name, text, "")] + self.end_turn(name)
 
     def sell_shares(self, name: str, action: dict) -> list[Move]:
@@ -403,6 +460,17 @@ class Translator:
         """Someone bought, sold, started, redeemed or reissued: the run of passes is broken."""
         self.passes_in_row = 0
 
+    def after_forced_sales(self) -> list[Move]:
+        """Shares sold for the train wait for price protection now; the presidents the platform did
+        not ask (the next action answers none of them) decline."""
+        self.waiting += self.sales
+        self.sales = []
+        if not self.waiting:
+            return []
+        upcoming = self.following[0] if self.following else {}
+        name = self.ids.get(str(upcoming.get("entity"))) if upcoming.get("entity_type") == "player" else None
+        return self.unasked(name, upcoming.get("type"), upcoming)
+
     def unasked(self, name: str, kind: str, action: dict) -> list[Move]:
         """Sales the platform let pass without asking their president (who could not protect):
         the book asks every president other than the seller, who then declines."""
@@ -410,7 +478,7 @@ class Translator:
         while self.waiting:
             sale = self.waiting[0]
             president = self.presidents.get(sale.corp)
-            if kind == "buy_shares" and frozenset(action.get("shares") or []) == sale.certs:
+            if kind == "buy_shares" and frozenset(action.get("shares") or []) == sale.certs and name == president:
                 break
             if kind == "pass" and president == name:
                 break
@@ -434,7 +502,39 @@ class Translator:
             self.acts()
             return out + (self.redeem(sym, president, action) if kind == "buy_shares"
                           else self.reissue(sym, president, action))
-        self.operating, self.next_up, self.turn_open = True, None, True
+        if self.connecting and sym == self.connecting[0] and kind in ("choose", "run_routes", "dividend"):
+            if kind == "dividend":
+                self.connecting.pop(0)
+            return self.connection_moves(sym, kind, action)
+        if kind == "discard_train":  # a corporation over the limit discards whenever the phase changes
+            return self.turn_moves(sym, kind, action)
+        out = self.open_turn(sym)
+        return out + self.turn_moves(sym, kind, action)
+
+    def open_turn(self, sym: str) -> list[Move]:
+        """A corporation acts in its turn; a turn the platform ended by itself (nothing left to do)
+        is ended with 'done' first."""
+        out = self.close_turn() if self.turn_open != sym else []
+        self.operating, self.next_up, self.turn_open = True, None, sym
+        return out
+
+    def close_turn(self) -> list[Move]:
+        sym, self.turn_open = self.turn_open, None
+        return [Move(sym, "done", "the platform ended the turn")] if sym else []
+
+    def raising(self) -> bool:
+        """Whether the president's sale now raises cash for the operating corporation's train: the
+        corporation's next action, after any more sales, buys a train."""
+        for later in self.following:
+            if later.get("type") == "sell_shares" and later.get("entity_type") == "player":
+                continue
+            return later.get("type") == "buy_train" and later.get("entity") == self.turn_open
+        return False
+
+    def connection_moves(self, sym: str, kind: str, action: dict) -> list[Move]:
+        return self.turn_moves(sym, kind, action)
+
+    def turn_moves(self, sym: str, kind: str, action: dict) -> list[Move]:
         if kind == "buy_train":
             return self.buy_train(sym, action)
         if kind == "buy_company":
@@ -446,7 +546,58 @@ class Translator:
             return [Move(sym, words[action["choice"]], "")]
         if kind == "pass":
             return self.corporation_pass(sym)
+        if kind == "lay_tile":
+            return self.lay_tile(sym, action)
+        if kind == "place_token":
+            return [Move(sym, "token " + self.city(str(action.get("city", ""))), "")]
+        if kind == "run_routes":
+            self.revenue = sum(int(r.get("revenue", 0)) for r in action.get("routes") or [])
+            return []
+        if kind == "dividend":
+            words = {"payout": "pay", "withhold": "withhold", "half": "half"}
+            if action.get("kind") not in words:
+                raise Untranslatable(f"a dividend of kind {action.get('kind')!r} the book has no words for")
+            revenue, self.revenue = self.revenue, 0
+            return [Move(sym, f"{words[action['kind']]} {revenue}", "")]
+        if kind == "discard_train":
+            train = str(action.get("train", ""))
+            self.trains[train] = "pool"
+            return [Move(sym, f"discard {train.split('-')[0]} train", "")]
+        if kind == "bankrupt":  # the platform's president sells what they may and leaves the game's money
+            return [Move(self.presidents.get(sym), "go bankrupt", "")]
         raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
+
+    def lay_tile(self, sym: str, action: dict, using: str = "") -> list[Move]:
+        tile, hex_ = str(action.get("tile", "")), str(action.get("hex", ""))
+        self.tiles[tile] = hex_
+        rotation = int(action.get("rotation") or 0)
+        return [Move(sym, f"lay {tile.rsplit('-', 1)[0]} on {hex_}" + (f" rotated {rotation}" if rotation else "")
+                     + using, "")]
+
+    def city(self, city: str) -> str:
+        """The book's words for a city the platform names "<tile>-<copy>-<city index>" (or a hex)."""
+        tile, _, index = city.rpartition("-")
+        hex_ = self.tiles.get(tile)
+        if hex_ is None:
+            raise Untranslatable(f"a token in city {city}, on a tile the record never laid")
+        from engine.games.g1870 import hexmap
+        cities = [s for s in hexmap.board().tiles[tile.rsplit("-", 1)[0]].stations if s.kind == "city"]
+        return hex_ + (f" city {int(index) + 1}" if len(cities) > 1 else "")
+
+    def emergency(self, kind: str, action: dict) -> list[Move]:
+        """A president's share sale raising cash for a train the corporation must buy."""
+        name = self.player(action.get("entity"))
+        certs = list(action.get("shares") or [])
+        corp = self.corporation_of(certs[0])
+        for cert in certs:
+            self.move_cert(cert, "market")
+        earlier = next((sale for sale in self.sales if sale.corp == corp), None)
+        if earlier:
+            earlier.certs |= frozenset(certs)
+        else:
+            self.sales.append(Sale(corp, frozenset(certs), name))
+        count = f"{len(certs)} " if len(certs) > 1 else ""
+        return [Move(name, f"sell {count}{corp}", "to raise cash for a train")]
 
     def corporation_pass(self, sym: str) -> list[Move]:
         """A corporation passes one step of its turn (track, token, trains...). The book's turn has
@@ -454,8 +605,10 @@ class Translator:
         upcoming = self.upcoming or {}
         entity = upcoming.get("entity")
         same_turn = entity == sym or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
-        self.turn_open = same_turn
-        return [] if same_turn else [Move(sym, "done", "")]
+        if same_turn:
+            return []
+        self.turn_open = None
+        return [Move(sym, "done", "")]
 
     def reissue(self, sym: str, president: str, action: dict) -> list[Move]:
         for cert in action.get("shares") or []:
@@ -470,7 +623,9 @@ class Translator:
         self.move_cert(certs[0], "redeemed")
         if source == "market":
             return [Move(president, f"redeem {sym}", "")] + self.end_turn(president)
-        if source in self.seats and source != president:
+        if source == president:
+            return [Move(president, f"redeem {sym} from {source}", "")] + self.end_turn(president)
+        if source in self.seats:
             return [Move(president, f"redeem {sym} from {source}", ""),
                     Move(source, "accept", "the platform asks no consent")] + self.end_turn(president)
         raise Untranslatable(f"a redemption from {source}, which the book does not allow")
@@ -478,11 +633,18 @@ class Translator:
     def buy_train(self, sym: str, action: dict) -> list[Move]:
         train = str(action.get("train", ""))
         kind = train.split("-")[0]
-        spec = next((t for t in data.trains() if t["name"] == kind), None)
-        if spec is None or action.get("price") != spec["price"] or action.get("variant", kind) != kind:
-            raise Untranslatable(f"train {train} bought for ${action.get('price')}: the book buys trains only "
-                                 "from the bank, at their price")
-        return [Move(sym, "buy train", "")]
+        if action.get("variant", kind) != kind:
+            raise Untranslatable(f"train {train} bought as a {action.get('variant')}-train; 1870 has no variants")
+        source, self.trains[train] = self.trains.get(train, "depot"), sym
+        if source == "depot":
+            return [Move(sym, "buy train", "")] + self.after_forced_sales()
+        if source == "pool":
+            return [Move(sym, f"buy {kind} train from pool", "")]
+        out = [Move(sym, f"buy {kind} train from {source} for {action.get('price')}", "")]
+        seller = self.presidents.get(source)
+        if seller != self.presidents.get(sym):
+            out.append(Move(seller, "accept", "the platform asks no consent"))
+        return out
 
     def buy_company(self, sym: str, action: dict) -> list[Move]:
         private, price = action.get("company"), action.get("price")
@@ -558,6 +720,7 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
     out, done = [], 0
     for index, action in enumerate(effective):
         translator.upcoming = effective[index + 1] if index + 1 < len(effective) else None
+        translator.following = effective[index + 1:index + 12]
         out += [(m, _comment(action, m, False)) for m in translator.closing(action)]
         try:
             batch = [(m, _comment(action, m, False)) for m in translator.moves(action)]
@@ -602,6 +765,7 @@ def settings_for(record: dict) -> dict:
         "double_in_connection_run": True,               # the token is placed before the run
         "destination_token_blocks": False,              # the token takes an extra slot
         "connection_reorder": True,                     # order recalculated after a connection payout
+        "connections_from": "record",                   # the record says when each connection run happened
     }
     return {k: v for k, v in platform.items() if k in G1870.settings}
 
@@ -636,7 +800,9 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     if result:
         lines.append("# The record's final result: each player's value (cash, shares at their price, privates "
                      "at face value).")
-        lines.append("expect: {" + ", ".join(f"players.{k}.worth: {v}" for k, v in result.items()) + "}")
+        over = record.get("game_end_reason") in ("bank", "bankrupt")  # the rules end it; by hand they do not
+        lines.append("expect: {" + ", ".join(f"players.{k}.worth: {v}" for k, v in result.items())
+                     + f", game_over: {'true' if over else 'false'}}}")
     return "\n".join(lines) + "\n"
 
 

@@ -7,9 +7,9 @@ is stated in the action (``pay 140``), as the stock-market examples do.
 """
 from __future__ import annotations
 
-from rulewright.game import Event, Refusal
+from rulewright.game import Event, InputError, Refusal
 from engine.games.g1870 import data, holdings, market, privates, rounds
-from engine.games.g1870.state import State
+from engine.games.g1870.state import Offer, State
 
 
 def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
@@ -46,37 +46,136 @@ def next_train(state: State) -> dict | None:
     return next((t for t in data.trains() if state.trains_sold.get(t["name"], 0) < t["count"]), None)
 
 
+def spec(name: str) -> dict:
+    return next(t for t in data.trains() if t["name"] == name)
+
+
+def limit(phase: int) -> int:
+    return next(t["limit"] for t in data.trains() if t["phase"] == phase)
+
+
+def must_buy(state: State, sym: str) -> bool:
+    """A corporation with no train must buy one (rule 1870.train.forced)."""
+    return not state.corporations[sym].trains
+
+
+def cheapest(state: State) -> int | None:
+    """The cheapest train the bank sells now: the depot's next train or one in the pool."""
+    prices = [spec(t)["price"] for t in state.pool]
+    train = next_train(state)
+    return min(prices + ([train["price"]] if train else []), default=None)
+
+
 def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
-    """``buy_train``'s refusals, in its order, changing nothing; returns the train and the limit."""
+    """``buy_train``'s refusals, in its order, changing nothing; returns the train and the
+    president's contribution (a forced purchase, rule 1870.train.forced)."""
     corp = state.corporations[sym]
     train = next_train(state)
     if train is None:
         raise Refusal("1870.train.buy", "The bank has no trains left.")
-    phase = max(state.phase, train["phase"])
-    limit = next(t["limit"] for t in data.trains() if t["phase"] == phase)
-    if len(corp.trains) + 1 > limit:
-        raise Refusal("1870.train.buy", f"{sym} may own at most {limit} trains in phase {phase}.")
-    if corp.cash < train["price"]:
+    room_check(state, sym, state.phase)
+    if corp.cash >= train["price"]:
+        return train, 0
+    president = state.players.get(corp.president)
+    if not must_buy(state, sym) or president is None:
         raise Refusal("1870.train.buy", f"A {train['name']}-train costs ${train['price']}; {sym} has ${corp.cash}.")
-    return train, limit
+    if train["price"] > cheapest(state):
+        raise Refusal("1870.train.forced", f"{sym} must buy a train and cannot pay for this one itself: it buys the "
+                                           f"cheapest the bank has (${cheapest(state)}), from the pool.")
+    short = train["price"] - corp.cash
+    if president.cash < short:
+        raise Refusal("1870.train.forced", f"{sym} has ${corp.cash} of the ${train['price']}; its president "
+                      f"{corp.president} must pay the ${short} missing and has ${president.cash}: sell shares "
+                      "first ('sell 2 SP'), or 'go bankrupt' when no sale can raise it.")
+    return train, short
+
+
+def room_check(state: State, sym: str, phase: int) -> None:
+    corp = state.corporations[sym]
+    if len(corp.trains) + 1 > limit(phase):
+        raise Refusal("1870.train.limit", f"{sym} may own at most {limit(phase)} trains in phase {phase}.")
 
 
 def buy_train(state: State, sym: str) -> list[Event]:
-    train, limit = buy_train_check(state, sym)
+    train, short = buy_train_check(state, sym)
     corp = state.corporations[sym]
+    events = []
+    if short:
+        state.players[corp.president].cash -= short
+        corp.cash += short
+        events.append(Event("president-contributed", {"corporation": sym, "president": corp.president,
+                                                      "amount": short}))
     corp.cash -= train["price"]
     state.bank += train["price"]
     corp.trains.append(train["name"])
     state.trains_sold[train["name"]] = state.trains_sold.get(train["name"], 0) + 1
-    events = [Event("train-bought", {"corporation": sym, "train": train["name"], "price": train["price"]})]
+    events.append(Event("train-bought", {"corporation": sym, "train": train["name"], "price": train["price"]}))
     if train["phase"] > state.phase:
-        events += new_phase(state, train, limit)
-    return events
+        events += new_phase(state, train)
+    return events + after_purchase(state)
 
 
-def new_phase(state: State, train: dict, limit: int) -> list[Event]:
-    """The first train of a kind starts its phase: older trains may rust, privates may close, and
-    corporations over the new train limit give up their oldest trains."""
+def buy_used_check(state: State, sym: str, name: str, seller: str, price: int) -> int:
+    """Refusals of a purchase from the pool (``seller`` "pool", at face value) or from another
+    corporation (at any price of at least $1); returns the price."""
+    corp = state.corporations[sym]
+    if not any(t["name"] == name for t in data.trains()):
+        raise InputError(f"There is no {name}-train; the trains are {', '.join(t['name'] for t in data.trains())}.")
+    if seller == "pool":
+        price = spec(name)["price"]
+        if name not in state.pool:
+            raise Refusal("1870.train.pool", f"The bank pool has no {name}-train"
+                          + (f"; it has {', '.join(state.pool)}." if state.pool else "; it is empty."))
+    else:
+        other = state.corporations.get(seller)
+        if other is None or seller == sym:
+            raise Refusal("1870.train.between", f"{seller} is no other corporation to buy a train from.")
+        if name not in other.trains:
+            raise Refusal("1870.train.between", f"{seller} owns no {name}-train.")
+        if price < 1:
+            raise Refusal("1870.train.between", "A train sold between corporations costs at least $1.")
+    room_check(state, sym, state.phase)
+    if corp.cash < price:
+        raise Refusal("1870.train.buy", f"The {name}-train costs ${price}; {sym} has ${corp.cash}.")
+    return price
+
+
+def buy_used(state: State, sym: str, name: str, seller: str, price: int) -> list[Event]:
+    """Take the train: from the pool now, or from another corporation once its president agrees
+    (at once when one player presides both)."""
+    price = buy_used_check(state, sym, name, seller, price)
+    corp = state.corporations[sym]
+    if seller != "pool" and state.corporations[seller].president != corp.president:
+        state.offer = Offer("train", sym, state.corporations[seller].president, f"{name}:{seller}", price)
+        return [Event("train-offered", {"train": name, "from": seller, "to": sym, "price": price})]
+    return hand_over(state, sym, name, seller, price)
+
+
+def hand_over(state: State, sym: str, name: str, seller: str, price: int) -> list[Event]:
+    corp = state.corporations[sym]
+    corp.cash -= price
+    if seller == "pool":
+        state.pool.remove(name)
+        state.bank += price
+    else:
+        state.corporations[seller].trains.remove(name)
+        state.corporations[seller].cash += price
+    corp.trains.append(name)
+    return [Event("train-bought", {"corporation": sym, "train": name, "price": price, "from": seller})] \
+        + after_purchase(state)
+
+
+def after_purchase(state: State) -> list[Event]:
+    """Shares a president sold to pay for the train now wait for price protection."""
+    state.protection.extend(state.sales)
+    state.sales = []
+    from engine.games.g1870 import protection
+    return protection.advance(state)
+
+
+def new_phase(state: State, train: dict) -> list[Event]:
+    """The first train of a kind starts its phase: older trains rust (in the pool too), privates
+    may close, and corporations over the new train limit must each discard (rule 1870.train.limit)."""
     state.phase = train["phase"]
     events = [Event("phase-changed", {"phase": state.phase})]
     rusted = [t["name"] for t in data.trains() if t.get("rusts_on") == train["name"]]
@@ -85,12 +184,28 @@ def new_phase(state: State, train: dict, limit: int) -> list[Event]:
         corp.trains = [t for t in corp.trains if t not in rusted]
         if scrapped:
             events.append(Event("trains-rusted", {"corporation": corp.sym, "trains": scrapped}))
-        if len(corp.trains) > limit:
-            events.append(Event("trains-discarded", {"corporation": corp.sym, "trains": corp.trains[:-limit]}))
-            corp.trains = corp.trains[-limit:]
+    state.pool = [t for t in state.pool if t not in rusted]
+    state.discarding = [s for s in rounds.price_order(state)
+                        if len(state.corporations[s].trains) > limit(state.phase)]
     if "privates-close" in train.get("events", []):
         events += privates.close_all(state)
+    if "private-tokens-removed" in train.get("events", []) and state.assigned:
+        events.append(Event("private-tokens-removed", {"hexes": sorted(state.assigned.values())}))
+        state.assigned = {}
     return events
+
+
+def discard(state: State, sym: str, name: str) -> list[Event]:
+    corp = state.corporations[sym]
+    if sym not in state.discarding:
+        raise Refusal("1870.train.limit", f"{sym} is within the train limit and keeps its trains.")
+    if name not in corp.trains:
+        raise Refusal("1870.train.limit", f"{sym} owns no {name}-train; it owns {', '.join(corp.trains)}.")
+    corp.trains.remove(name)
+    state.pool.append(name)
+    if len(corp.trains) <= limit(state.phase):
+        state.discarding.remove(sym)
+    return [Event("train-discarded", {"corporation": sym, "train": name})]
 
 
 def done(state: State, sym: str) -> list[Event]:
@@ -99,11 +214,78 @@ def done(state: State, sym: str) -> list[Event]:
     return events + rounds.next_corporation(state)
 
 
-def bankrupt(state: State, name: str) -> list[Event]:
+def raising(state: State, name: str) -> str | None:
+    """The corporation whose forced purchase ``name`` must help pay for now, or None: ``name``
+    presides the operating corporation, which has no train and too little cash for the cheapest."""
     corp = state.corporations.get(state.turn)
-    train = next_train(state)
-    if not (corp and corp.president == name and not corp.trains and train
-            and corp.cash + state.players[name].cash < train["price"]):
+    price = cheapest(state)
+    if not (state.round == "operating" and corp and corp.president == name and must_buy(state, corp.sym)
+            and price is not None and corp.cash < price and not state.net.current):
+        return None
+    return corp.sym
+
+
+def emergency_sell_check(state: State, name: str, sym: str, count: int) -> None:
+    """A sale in an operating round: only to raise money for a forced purchase (1870.train.forced),
+    under the selling rules (1870.sell.*), never the operating corporation's president's certificate."""
+    operating_sym = raising(state, name)
+    if operating_sym is None:
+        raise Refusal("1870.train.forced", f"{name} may sell shares in an operating round only as the president "
+                                           "of the operating corporation when it must buy a train it cannot pay for.")
+    if sym == operating_sym and state.players[name].shares.get(sym, 0) - count < 2:
+        raise Refusal("1870.train.forced", f"{name} may not sell the president's certificate of {sym}, the "
+                                           "corporation buying the train.")
+    from engine.games.g1870 import shares
+    shares.sell_check(state, name, sym, count, emergency=True)
+
+
+def emergency_sell(state: State, name: str, sym: str, count: int) -> list[Event]:
+    emergency_sell_check(state, name, sym, count)
+    from engine.games.g1870 import shares
+    return shares.sell(state, name, sym, count, emergency=True)
+
+
+def sellable(state: State, name: str) -> dict[str, int]:
+    """The most shares of each corporation ``name`` could sell now for the operating corporation's
+    forced purchase (rule 1870.train.forced), changing nothing."""
+    out = {}
+    for sym, held in state.players[name].shares.items():
+        for count in range(held, 0, -1):
+            try:
+                emergency_sell_check(state, name, sym, count)
+            except Refusal:
+                continue
+            out[sym] = count
+            break
+    return out
+
+
+def bankrupt(state: State, name: str) -> list[Event]:
+    """The president cannot pay for the train even after selling every share the rules let them
+    sell: those shares go to the market, all their cash to the bank, and the game ends at once
+    (rule 1870.end.bankruptcy). Prices do not move: the game ends before any price protection."""
+    corp = state.corporations.get(state.turn)
+    price = cheapest(state)
+    if not (corp and state.round == "operating" and corp.president == name and not corp.trains and price):
         raise Refusal("1870.end.bankruptcy", f"{name} can go bankrupt only as the president of the operating "
                       "corporation when it has no train and their cash and its cash together cannot buy one.")
-    return [Event("bankruptcy", {"player": name})] + rounds.game_over(state, f"{name} went bankrupt")
+    player = state.players[name]
+    sales = sellable(state, name)
+    raised = sum(holdings.price(state.corporations[sym]) * count for sym, count in sales.items())
+    if corp.cash + player.cash + raised >= price:
+        raise Refusal("1870.end.bankruptcy", f"{name} can still pay for {corp.sym}'s train: its ${corp.cash}, "
+                      f"{name}'s ${player.cash} and ${raised} from the shares {name} may sell reach the "
+                      f"${price} of the cheapest train.")
+    events = []
+    for sym, count in sales.items():
+        other = state.corporations[sym]
+        player.shares[sym] -= count
+        if not player.shares[sym]:
+            del player.shares[sym]
+        other.market += count
+        value = holdings.price(other) * count  # paid by the bank, and back to it with the rest of the cash
+        events.append(Event("shares-sold", {"player": name, "corporation": sym, "count": count, "cash": value}))
+        events += holdings.update_president(state, other)
+    state.bank += player.cash
+    player.cash = 0
+    return events + [Event("bankruptcy", {"player": name})] + rounds.game_over(state, f"{name} went bankrupt")

@@ -269,3 +269,31 @@ def river_blocked(state: State) -> bool:
     """While a player owns the Mississippi River Bridge Company, no track may cross the river."""
     mrbc = state.privates["MRBC"]
     return not mrbc.closed and mrbc.owner in state.players
+
+
+# ---------------------------------------------------------------- the cattle and port tokens
+
+TOKEN_HEXES = {"SCC": ("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
+               "GSC": ("H17", "M14", "M20", "N7", "N17")}
+
+
+def assign_check(state: State, sym: str, priv_sym: str, label: str) -> None:
+    """The owning corporation places the private's token (rule 1870.private.tokens): the Southern
+    Cattle Company's on one of its cities, the Gulf Shipping Company's on a port; once."""
+    priv = state.privates.get(priv_sym)
+    if priv is None or priv_sym not in TOKEN_HEXES:
+        raise Refusal("1870.private.tokens", "Only the SCC and the GSC have tokens to place.")
+    if priv.owner != sym or priv.closed:
+        raise Refusal("1870.private.tokens", f"{sym} does not own the open {priv_sym}.")
+    if priv_sym in state.assigned:
+        raise Refusal("1870.private.tokens", f"{priv_sym}'s token is on {state.assigned[priv_sym]} already.")
+    if label not in TOKEN_HEXES[priv_sym]:
+        raise Refusal("1870.private.tokens", f"{priv_sym}'s token goes on one of {', '.join(TOKEN_HEXES[priv_sym])}, "
+                                             f"not {label}.")
+
+
+def assign(state: State, sym: str, priv_sym: str, label: str) -> list[Event]:
+    assign_check(state, sym, priv_sym, label)
+    state.assigned[priv_sym] = label
+    return [Event("private-token-placed", {"private": priv_sym, "corporation": sym, "hex": label})]
+

@@ -4,22 +4,24 @@ from __future__ import annotations
 from rulewright.game import InputError, Refusal
 from rulewright.game.values import flag, money, whole
 from rulewright.game.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes
+from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes, track
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected", "protection",
+       "phase", "bank", "next_train", "track", "tokens", "connected", "protection", "hexes",
        # what a position reached in play also needs (see the Notation section's "Positions from play")
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
-       "still_to_operate", "connection_run", "connection_queue")
+       "still_to_operate", "connection_run", "connection_queue",
+       # the operating round's ledger (rulebook/1870-market/operating.md)
+       "pool", "discarding", "private_tokens")
 SALE = ("corporation", "sold_by", "count", "president")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed", "cash_at_round_start", "redeemed_this_round")
 PRIVATE = ("owner", "closed", "price", "bids")
-THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend")
+THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles")
 OFFER = ("kind", "by", "to", "item", "price")
-OFFER_KINDS = ("private", "corp-private", "redeem")
+OFFER_KINDS = ("private", "corp-private", "redeem", "train")
 AUCTION = ("bidding", "last_buyer")
 MOST_CASH = 100_000  # the bank starts with $12,000: anything near this is a slip of the keyboard
 
@@ -78,6 +80,7 @@ def build(setup: dict, settings: dict) -> State:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
     stack_order(state, setup.get("market"))
     state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in data.trains()))
+    ledger(state, setup)
     sold_train_kinds(state, setup.get("next_train"))
     state.bank_broken = flag(setup.get("bank_broken", False), "bank_broken", "the bank has broken")
     state.bank = whole(setup.get("bank", data.tables()["bank"] - total_cash(state)), "bank", "the bank's cash "
@@ -189,9 +192,9 @@ def waiting_sales(state: State, setup: dict) -> None:
     if not isinstance(given, list):
         raise InputError("'protection' is a list of sales, for example "
                          "'protection: [{corporation: TP, sold_by: cat, count: 1}]'.", "protection")
-    if given and state.round != "stock":
-        raise InputError("Sales wait for price protection only in a stock round; remove 'protection' or "
-                         "set 'round: stock'.", "protection")
+    if given and state.round not in ("stock", "operating"):
+        raise InputError("Sales wait for price protection in a stock round, or in an operating round after a "
+                         "forced train purchase; remove 'protection' or set the round.", "protection")
     sellers = set()
     for index, sale in enumerate(given):
         where = f"protection.{index}"
@@ -215,6 +218,12 @@ def waiting_sales(state: State, setup: dict) -> None:
         state.protection.append(Sale(seller, sym, count, holdings.price(corp), president_before(state, sale, where)))
     if len(sellers) > 1:
         raise InputError("All waiting sales come from one turn, so one player sold them all.", "protection")
+    if sellers and state.round == "operating":  # a forced purchase's sales: the seller presides the operator
+        president = (state.corporations.get(state.turn) or Corporation("")).president
+        if sellers != {president}:
+            raise InputError("In an operating round only the operating corporation's president "
+                             f"({president or 'nobody'}) sells shares, for a train it must buy.", "protection")
+        return
     if sellers and "turn" in setup and state.turn not in sellers:
         raise InputError(f"The waiting sales were made in {next(iter(sellers))}'s turn; leave out 'turn', or "
                          "name the seller.", "turn")
@@ -229,6 +238,28 @@ def president_before(state: State, sale: dict, where: str) -> str | None:
     return player_name(sale["president"], state, f"{where}.president") if "president" in sale else corp.president
 
 
+def ledger(state: State, setup: dict) -> None:
+    """``pool``: trains in the bank pool, e.g. [2, 3]; ``discarding``: corporations over the train
+    limit that must discard, in turn; ``private_tokens``: where the SCC's and GSC's tokens lie,
+    e.g. {SCC: B11}."""
+    names = [t["name"] for t in data.trains()]
+    pool = setup.get("pool") or []
+    if not isinstance(pool, list):
+        raise InputError("'pool' is a list of the trains in the bank pool, e.g. [2, 3].", "pool")
+    for index, train in enumerate(pool):
+        if str(train) not in names:
+            raise InputError(f"There is no {train}-train; the trains are {', '.join(names)}.", f"pool.{index}")
+    state.pool = [str(t) for t in pool]
+    state.discarding = [key("corporation", c, state.corporations, "discarding") for c in setup.get("discarding") or []]
+    tokens = setup.get("private_tokens") or {}
+    if not isinstance(tokens, dict):
+        raise InputError("'private_tokens' maps SCC or GSC to a hex, e.g. {SCC: B11}.", "private_tokens")
+    for sym, label in tokens.items():
+        if sym not in ("SCC", "GSC"):
+            raise InputError(f"'private_tokens' names SCC or GSC, not {sym!r}.", f"private_tokens.{sym}")
+        state.assigned[sym] = str(label)
+
+
 def sold_train_kinds(state: State, next_train=None) -> None:
     """Trains already bought. Trains are sold in order, so every train of a kind before the
     phase's own kind is gone, and at least one of the phase's kind (its purchase began the phase;
@@ -239,7 +270,7 @@ def sold_train_kinds(state: State, next_train=None) -> None:
         raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
     before = names[:names.index(str(next_train))] if next_train is not None else []
     for train in data.trains():
-        owned = sum(c.trains.count(train["name"]) for c in state.corporations.values())
+        owned = sum(c.trains.count(train["name"]) for c in state.corporations.values()) + state.pool.count(train["name"])
         gone = train["name"] in before or train["phase"] < state.phase
         first = 1 if train["phase"] == state.phase > 1 else 0  # phase 1 starts without a purchase
         state.trains_sold[train["name"]] = train["count"] if gone else max(owned, first)
@@ -305,7 +336,7 @@ def operating_turn(state: State, setup: dict) -> None:
     state.turn = turn
 
 
-STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend")
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend", "tiles")
 
 
 def this_turn(state: State, given) -> None:
@@ -329,6 +360,11 @@ def this_turn(state: State, given) -> None:
         turn_sales(state, given)
         return
     net = network.turn_fields(state)
+    lays = given.get("tiles") or []
+    if not isinstance(lays, list):
+        raise InputError("'this_turn.tiles' lists the hexes the corporation has laid tiles on this turn, e.g. [H13].",
+                         "this_turn.tiles")
+    track.turn_track(state).lays = [track.hex_label(h, "this_turn.tiles") for h in lays]
     net.laid = flag(given.get("laid", False), "this_turn.laid", f"{state.turn} has laid track this turn")
     net.tokened = flag(given.get("token", False), "this_turn.token", f"{state.turn} has placed a token this turn")
     state.dividend_done = flag(given.get("dividend", False), "this_turn.dividend",
@@ -348,6 +384,9 @@ def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
     train, _, path = str(text).partition(":")
     if not path or train.strip() not in [t["name"] for t in data.trains()]:
         raise InputError(f"Write a run as its train and route, e.g. '4: Dallas-Houston', not {text!r}.", where)
+    hexes = path.strip().split("-")
+    if track.is_hex_label(hexes[0]):  # a route on the printed map: its hexes
+        return train.strip(), tuple(track.hex_label(h, where) for h in hexes)
     return train.strip(), network.read_path(path.strip(), where)
 
 
@@ -393,8 +432,17 @@ def waiting_offer(state: State, given) -> None:
     check_keys(given, OFFER, "offer")
     kind = given.get("kind")
     if kind not in OFFER_KINDS:
-        raise InputError("'offer.kind' is private, corp-private or redeem.", "offer.kind")
+        raise InputError("'offer.kind' is private, corp-private, redeem or train.", "offer.kind")
     to = player_name(given.get("to"), state, "offer.to")
+    if kind == "train":  # the operating corporation buys another's train: item "<train>:<seller>"
+        name, _, seller = str(given.get("item", "")).partition(":")
+        if name not in [t["name"] for t in data.trains()] or seller not in state.corporations \
+                or name not in state.corporations[seller].trains or state.round != "operating":
+            raise InputError("A train offer's item is the train and the corporation selling it, e.g. '2:TP' (TP "
+                             "owns a 2-train), made in an operating round.", "offer.item")
+        price = whole(given.get("price", 1), "offer.price", "the price offered", 1, MOST_CASH)
+        state.offer = Offer(kind, str(given.get("by", state.turn)), to, f"{name}:{seller}", price)
+        return
     items = state.corporations if kind == "redeem" else state.privates
     item = key("corporation" if kind == "redeem" else "private company", given.get("item"), items, "offer.item")
     by = str(given.get("by", state.turn))

@@ -123,13 +123,14 @@ def buy(state: State, name: str, sym: str, count: int, source: str) -> list[Even
     return events + holdings.update_president(state, corp) + holdings.floated_check(state, corp)
 
 
-def sell_check(state: State, name: str, sym: str, count: int) -> None:
-    """``sell``'s refusals, in its order, changing nothing."""
+def sell_check(state: State, name: str, sym: str, count: int, emergency: bool = False) -> None:
+    """``sell``'s refusals, in its order, changing nothing (``emergency``: a sale in an operating
+    round for a forced train purchase, rule 1870.train.forced)."""
     player, corp = state.players[name], state.corporations[sym]
     held = player.shares.get(sym, 0)
-    if state.stock_round == 1:
+    if state.stock_round == 1 and not emergency:
         raise Refusal("1870.sell.first-round", "Nobody may sell shares in the first stock round.")
-    if bought_this_turn(state):
+    if bought_this_turn(state) and not emergency:
         raise Refusal("1870.turn.sell-then-buy", "Sales come before the purchase in a turn.")
     if held < count:
         raise Refusal("1870.sell.holding", f"{name} holds {held} {sym} share(s), not {count}.")
@@ -148,8 +149,8 @@ def sell_check(state: State, name: str, sym: str, count: int) -> None:
                                               "brown zones must bring the holding down to 60% or less.")
 
 
-def sell(state: State, name: str, sym: str, count: int) -> list[Event]:
-    sell_check(state, name, sym, count)
+def sell(state: State, name: str, sym: str, count: int, emergency: bool = False) -> list[Event]:
+    sell_check(state, name, sym, count, emergency)
     player, corp = state.players[name], state.corporations[sym]
     held = player.shares.get(sym, 0)
     after = held - count

@@ -101,6 +101,10 @@ class State:
     game_over: bool = False
     last_bankrupt: str | None = None
     net: object = None           # the map: track, tokens, connection runs (network.Network)
+    pool: list[str] = field(default_factory=list)      # trains in the bank pool (discarded), for sale at face value
+    discarding: list[str] = field(default_factory=list)  # corporations over the train limit, to discard in turn
+    assigned: dict[str, str] = field(default_factory=dict)  # SCC / GSC -> the hex its token is on
+    track: object = None         # the printed map: tiles laid on hexes, tokens in cities (track.Track)
 
     def __deepcopy__(self, memo) -> "State":
         """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial): the
@@ -118,7 +122,11 @@ class State:
         clone.offer = _shallow(self.offer) if self.offer else None
         clone.bidoff = {**self.bidoff, "bidders": list(self.bidoff["bidders"])} if self.bidoff else None
         clone.operating_order = list(self.operating_order)
+        clone.pool = list(self.pool)
+        clone.discarding = list(self.discarding)
+        clone.assigned = dict(self.assigned)
         clone.net = copy.deepcopy(self.net, memo)
+        clone.track = copy.deepcopy(self.track, memo)
         memo[id(self)] = clone
         return clone
 

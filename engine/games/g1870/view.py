@@ -9,6 +9,8 @@ from engine.games.g1870.state import State
 def who_acts(state: State) -> str:
     if state.offer:
         return state.offer.to
+    if state.discarding:
+        return state.discarding[0]
     if state.net and state.net.current:
         return state.net.current["corp"]
     if state.protection:
@@ -34,6 +36,9 @@ def view(state: State) -> dict:
         "operating_order": rounds.price_order(state),
         "waiting": waiting(state),
         "river_blocked": privates.river_blocked(state),
+        "pool": list(state.pool),
+        "discarding": list(state.discarding),
+        "private_tokens": dict(state.assigned),
         "market": {market.label(pos): list(stack) for pos, stack in sorted(state.stacks.items())},
         "players": {name: player_view(state, name) for name in state.players},
         "corporations": {sym: corp_view(state, sym) for sym in state.corporations},
@@ -47,10 +52,13 @@ def waiting(state: State) -> list[str]:
     """What the game waits for, in words: a protection decision, an answer to an offer, a par."""
     out = [f"{protection.waiting_for(state)}: protect or decline {s.corp} ({s.count} sold by {s.seller})"
            for s in state.protection[:1]]
-    if state.offer:
-        out.append(f"{state.offer.to}: accept or reject ({state.offer.kind} {state.offer.item} "
-                   f"for ${state.offer.price})" if state.offer.kind != "redeem"
-                   else f"{state.offer.to}: accept or reject ({state.offer.by} redeeming a share)")
+    offer = state.offer
+    if offer and offer.kind == "train":
+        name, seller = offer.item.split(":")
+        out.append(f"{offer.to}: accept or reject ({offer.by} buying {seller}'s {name}-train for ${offer.price})")
+    elif offer:
+        out.append(f"{offer.to}: accept or reject ({offer.kind} {offer.item} for ${offer.price})"
+                   if offer.kind != "redeem" else f"{offer.to}: accept or reject ({offer.by} redeeming a share)")
     if state.must_par:
         out.append(f"{state.must_par}: par SLSF")
     return out
