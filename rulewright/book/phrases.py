@@ -46,11 +46,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from rulewright.problems import ExampleProblem, Where
 
 
 class PhraseError(Exception):
-    """A phrase file that cannot be read (its message names the file and the fix)."""
+    """A phrase file that cannot be read (its message names the file and the fix); ``where`` is
+    the file and line to fix, when known."""
+
+    def __init__(self, message: str, where=None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
 
 
 @dataclass
@@ -99,6 +105,8 @@ class Phrases:
     unless_same: dict[str, tuple[str, ...]] = field(default_factory=dict)
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # setting -> choice (as words) -> phrase
     setup: dict[str, SetupPhrase] = field(default_factory=dict)
+    presets: dict[str, str] = field(default_factory=dict)  # preset name -> the starting position in words
+    values: dict[str, str] = field(default_factory=dict)   # an engine's word for a value -> the game's words
 
     def find(self, key: str) -> PathPhrase | None:
         parts = tuple(key.split("."))
@@ -116,7 +124,7 @@ class Phrases:
     def value(self, key: str, value: Any) -> str:
         """``value`` as a reader writes it, with the unit the path's phrase gives."""
         phrase = self.find(key)
-        text = words(value)
+        text = words(self.said_values(value))
         if phrase is not None and phrase.value and not isinstance(value, (list, dict, bool, type(None))):
             return phrase.value.format(text)
         return text
@@ -156,6 +164,32 @@ class Phrases:
             state = after
         return out
 
+    def said_values(self, value: Any) -> Any:
+        """``value`` with each engine word the ``values`` phrases name replaced by the game's words
+        (in lists and mappings too)."""
+        if isinstance(value, str):
+            return self.values.get(value, value)
+        if isinstance(value, (list, tuple)):
+            return [self.said_values(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.said_values(v) for k, v in value.items()}
+        return value
+
+    def unsaid(self, value: Any) -> list[str]:
+        """The engine words in ``value`` (``deck-empty``, ``line_expansion``: words joined by hyphens
+        or underscores) that the ``values`` phrases give no words for."""
+        if isinstance(value, str):
+            return [value] if ENGINE_WORD.match(value) and value not in self.values else []
+        if isinstance(value, (list, tuple)):
+            return [w for v in value for w in self.unsaid(v)]
+        if isinstance(value, dict):
+            return [w for v in value.values() for w in self.unsaid(v)]
+        return []
+
+    def preset(self, name: str) -> str | None:
+        """The starting position a preset sets up, in the game's words, or None."""
+        return self.presets.get(str(name))
+
     def setting(self, name: str, value: Any) -> str | None:
         """A setting's choice in the rules' words, or None when the phrases give none."""
         return self.settings.get(name, {}).get(words(value))
@@ -172,12 +206,15 @@ class Phrases:
             return self.value(key, value).replace("{", "{{").replace("}", "}}")
 
         try:
-            return _STATE.sub(state, template).format_map(_Words(event.data))
+            return _STATE.sub(state, template).format_map(_Words(self.said_values(event.data)))
         except (KeyError, IndexError, ValueError, LookupError):
             return None
 
 
 _STATE = re.compile(r"\{(before|after):([^{}]+)\}")
+# A value the engine names with joined words ("deck-empty", "line_expansion"): a reader needs the
+# game's words for it (``values:`` in the phrase file).
+ENGINE_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")
 _DETAIL = re.compile(r"<(\w+)>")
 
 
@@ -252,21 +289,38 @@ def fields(template: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(template) if name]
 
 
-def load(data: Any, source: str) -> Phrases:
+SECTIONS = ("paths", "events", "settings", "setup", "presets", "values")
+
+
+def load(data: Any, source: str, lines=None) -> Phrases:
+    """The phrases in ``data`` (a phrase file's mapping) from ``source``; ``lines`` (a
+    ``source.LineMap`` of the file) lets a mistake be named at its line."""
+    def at(*keys) -> Where | None:
+        return Where(source, lines.line(*keys)) if lines is not None else None
+
+    def error(message: str, *keys) -> PhraseError:
+        where = at(*keys)
+        return PhraseError(f"{where if where else source}: {message}", where)
+
     if not isinstance(data, dict):
-        raise PhraseError(f"{source}: a phrase file is a mapping with 'paths:' and 'events:'.")
-    unknown = set(data) - {"paths", "events", "settings", "setup"}
+        raise error("a phrase file is a mapping with 'paths:' and 'events:'.")
+    unknown = set(data) - set(SECTIONS)
     if unknown:
-        raise PhraseError(f"{source}: unknown section '{sorted(map(str, unknown))[0]}'; a phrase file has only "
-                          "'paths:', 'events:', 'settings:' and 'setup:'.")
+        key = sorted(map(str, unknown))[0]
+        raise error(f"unknown section '{key}'; a phrase file has only "
+                    + ", ".join(f"'{s}:'" for s in SECTIONS[:-1]) + f" and '{SECTIONS[-1]}:'.", key)
     out = Phrases(source=source)
     for pattern, said in (data.get("paths") or {}).items():
         if isinstance(said, str):
             said = {"say": said}
         if not isinstance(said, dict) or "say" not in said:
-            raise PhraseError(f"{source}: the path {pattern!r} needs a phrase, e.g. "
-                              f"{pattern}: \"what it is in words\" (or {{say: ..., value: \"${{}}\"}}).")
-        out.paths.append(PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value")))
+            raise error(f"the path {pattern!r} needs a phrase, e.g. "
+                        f"{pattern}: \"what it is in words\" (or {{say: ..., value: \"${{}}\"}}).", "paths", pattern)
+        phrase = PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value"))
+        wrong = misfit(phrase)
+        if wrong:
+            raise error(wrong, "paths", pattern)
+        out.paths.append(phrase)
     for name, sentence in (data.get("events") or {}).items():
         if isinstance(sentence, dict) and isinstance(sentence.get("say"), str) \
                 and set(sentence) <= {"say", "then", "unless-same"}:
@@ -276,26 +330,93 @@ def load(data: Any, source: str) -> Phrases:
                 out.unless_same[str(name)] = tuple(map(str, sentence["unless-same"] or ()))
             sentence = sentence["say"]
         if not isinstance(sentence, str):
-            raise PhraseError(f"{source}: the event {name!r} needs one sentence in quotes (or a mapping "
-                              "with 'say:' and, optionally, 'then:' and 'unless-same:').")
+            raise error(f"the event {name!r} needs one sentence in quotes (or a mapping "
+                        "with 'say:' and, optionally, 'then:' and 'unless-same:').", "events", name)
         out.events[str(name)] = sentence
     for name, choices in (data.get("settings") or {}).items():
         if not isinstance(choices, dict):
-            raise PhraseError(f"{source}: the setting {name!r} needs its choices in words, e.g. "
-                              f"{name}: {{false: \"...\", true: \"...\"}}.")
+            raise error(f"the setting {name!r} needs its choices in words, e.g. "
+                        f"{name}: {{false: \"...\", true: \"...\"}}.", "settings", name)
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     for key, said in (data.get("setup") or {}).items():
         if isinstance(said, str):
             said = {"say": said}
         if not isinstance(said, dict) or set(map(str, said)) - SETUP_FIELDS:
-            raise PhraseError(f"{source}: the setup key '{key}' reads with some of say, each, then and grid, e.g. "
-                              f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.")
+            raise error(f"the setup key '{key}' reads with some of say, each, then and grid, e.g. "
+                        f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.", "setup", key)
+        for form in ("each", "then"):
+            extra = sorted(set(fields(str(said.get(form) or ""))) - {"key", "value"})
+            if extra:
+                raise error(f"the setup key '{key}' has {{{extra[0]}}} in its '{form}:', but an entry has only "
+                            "{key} and {value}.", "setup", key, form)
         out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
                                             for f in ("say", "each", "then")), grid=said.get("grid") is True)
+    for section in ("presets", "values"):
+        table = data.get(section) or {}
+        example = "two: \"a two-player game: Ann and Bob\"" if section == "presets" else \
+            "deck-empty: \"the deck is empty\""
+        if not isinstance(table, dict):
+            raise error(f"'{section}:' is a mapping of names to words, e.g. {example}.", section)
+        for name, said in table.items():
+            if not isinstance(said, str) or not said.strip():
+                raise error(f"the {section[:-1]} {name!r} needs its words in quotes, e.g. {example}.", section, name)
+        getattr(out, section).update({str(k): str(v) for k, v in table.items()})
     return out
 
 
+def misfit(phrase: PathPhrase) -> str | None:
+    """What is wrong with a path phrase's placeholders, or None: ``{n}`` must name a part of the
+    path written ``*`` (``{1}`` in ``players.*.buses``), and a ``value`` has one ``{}``."""
+    pattern = ".".join(phrase.parts)
+    stars = [n for n, part in enumerate(phrase.parts) if part == "*"]
+    fit = (" The parts written * in this path are " + " and ".join(f"{{{n}}}" for n in stars) + "."
+           if stars else " This path has no part written *, so its phrase has no placeholder.")
+    try:
+        named = [name for _, name, _, _ in string.Formatter().parse(phrase.say) if name is not None]
+    except ValueError as error:
+        return f"the phrase of {pattern!r} has a stray brace ({error}); write {{{{ or }}}} for a brace itself."
+    for name in named:
+        if not name.isdigit():
+            return (f"the phrase of {pattern!r} has {{{name}}}, but a path phrase counts the path's parts from 0: "
+                    f"write {{n}} for the n-th part." + fit)
+        if int(name) not in stars:
+            return (f"the phrase of {pattern!r} has {{{name}}}, but "
+                    + (f"the path has only {len(phrase.parts)} parts" if int(name) >= len(phrase.parts)
+                       else f"part {name} of the path is '{phrase.parts[int(name)]}', not *") + "." + fit)
+    if phrase.value is not None:
+        try:
+            held = [name for _, name, _, _ in string.Formatter().parse(str(phrase.value)) if name is not None]
+        except ValueError:
+            held = ["?"]
+        if held != [""]:
+            return f"the value of {pattern!r} is written with one {{}} where the value goes, e.g. value: \"${{}}\"."
+    return None
+
+
 _cache: dict[type, Phrases] = {}
+
+
+def path_of(game) -> Path | None:
+    """The phrase file a game declares (``phrases = "phrases.yaml"``), or None (a mapping, or none)."""
+    declared = getattr(game, "phrases", None)
+    if declared is None or isinstance(declared, dict):
+        return None
+    return Path(sys.modules[type(game).__module__].__file__).parent / str(declared)
+
+
+def load_file(path: Path) -> Phrases:
+    """The phrases in the file ``path``; a mistake is a ``PhraseError`` at its line."""
+    from rulewright.book import source as yaml_source
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PhraseError(f"{path}: cannot read the game's phrases ({error}).", Where(str(path), 1)) from None
+    try:
+        data, lines = yaml_source.load(text, Where(str(path), 1), yaml_source.PROSE)
+    except ExampleProblem as problem:
+        raise PhraseError(str(problem), problem.where) from None
+    return load(data, str(path), lines)
 
 
 def for_game(game) -> Phrases:
@@ -309,12 +430,6 @@ def for_game(game) -> Phrases:
     elif isinstance(declared, dict):
         phrases = load(declared, f"the phrases of {kind.__module__}.{kind.__name__}")
     else:
-        module = sys.modules[kind.__module__]
-        path = Path(module.__file__).parent / str(declared)
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as error:
-            raise PhraseError(f"{path}: cannot read the game's phrases ({error}).") from None
-        phrases = load(data, str(path))
+        phrases = load_file(path_of(game))
     _cache[kind] = phrases
     return phrases

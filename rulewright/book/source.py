@@ -14,6 +14,7 @@ import yaml
 from rulewright.problems import ExampleProblem, Where
 
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+PROSE = "phrase file"  # a game's phrases: sentences, which may hold any character (as a glossary's)
 
 
 @dataclass
@@ -92,7 +93,7 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
     ``what`` names the text in messages ("example", "glossary"); an example's or a position's
     text may not hold look-alike characters (a glossary's prose may)."""
     lines = LineMap(where.line)
-    if what != "glossary":
+    if what not in ("glossary", PROSE):
         check_characters(text, where, what)
     try:
         try:  # libyaml where PyYAML has it: a long record reads in a fraction of the time

@@ -250,7 +250,8 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         try:
             said[name] = phrases.for_game(game)
         except phrases.PhraseError as error:
-            problems.append(ExampleProblem(Where(str(game.phrases), 1), str(error)))
+            where = error.where or Where(str(phrases.path_of(game) or game.phrases), 1)
+            problems.append(ExampleProblem(where, error.message.removeprefix(f"{where}: ")))
     for name, said_by in said.items():
         folder = Path(sys.modules[type(games[name]).__module__].__file__).parent
         reported = set()
@@ -270,6 +271,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                                                f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "
                                                f"(e.g. {key}: \"what it is in words\", with * for a part that "
                                                "varies, such as a company's name)."))
+        problems += engine_words(scenario, said_by)
         given = scenario.data.get("settings")
         for name, value in (given.items() if isinstance(given, dict) else ()):
             if said_by.setting(name, value) is None:
@@ -282,6 +284,31 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                 problems.append(ExampleProblem(scenario.where.at(line),
                                                f"The event {event!r} is not in the game's event catalogue "
                                                f"({said_by.source}). {did_you_mean(str(event), said_by.events)}"))
+    return problems
+
+
+def engine_words(scenario, said_by) -> list[ExampleProblem]:
+    """A preset the example starts from, and an engine word it expects as a value ("deck-empty"),
+    that the game's phrases give no words for: the player's edition would print the engine's name."""
+    from rulewright.scenario import SPECIAL_EXPECT
+    from rulewright.scenario.comparing import flatten
+
+    problems = []
+    setup = scenario.data.get("setup")
+    preset = setup.get("preset") if isinstance(setup, dict) else None
+    if preset is not None and said_by.preset(preset) is None:
+        problems.append(scenario.problem(f"The book has no words for the preset '{preset}'. Add them under "
+                                         f"'presets:' in {said_by.source} (e.g. {preset}: \"the position it sets "
+                                         "up, as a player says it\"), so the player's edition says where the example "
+                                         "starts in the game's words.", "setup", "preset"))
+    for at, block in scenario.expect_blocks():
+        for _, yaml_path, value in flatten({k: v for k, v in block.items() if k not in SPECIAL_EXPECT}):
+            for word in dict.fromkeys(said_by.unsaid(value)):
+                problems.append(ExampleProblem(scenario.where.at(scenario.lines.line(*at, *yaml_path)),
+                                               f"The book has no words for the engine's value '{word}'. Add them "
+                                               f"under 'values:' in {said_by.source} (e.g. {word}: \"what it means, "
+                                               "as a player says it\"), so the player's edition does not print the "
+                                               "engine's name."))
     return problems
 
 

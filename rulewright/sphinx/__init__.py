@@ -20,7 +20,7 @@ from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import hosted, templates
+from rulewright.sphinx import hosted, quick_reference, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -28,6 +28,7 @@ STATIC = Path(__file__).parent / "static"
 def _add_static(app):
     app.config.html_static_path.append(str(STATIC))
     app.add_css_file("rulewright.css")
+    app.add_css_file("rulewright-apparatus.css")  # the index, quick references, page numbers in print
     if app.builder.name != "simplepdf":
         app.add_js_file("rulewright.js")
     if app.builder.name == "simplepdf":
@@ -101,6 +102,12 @@ def setup(app):
     app.connect("env-check-consistency", glossary.check_words)
     app.connect("doctree-resolved", rules.resolve)
     app.connect("doctree-resolved", glossary.link_terms)
+    app.add_node(term_index.term_index_node)
+    app.add_directive(term_index.NAME, term_index.TermIndexDirective)
+    app.connect("doctree-resolved", term_index.resolve)
+    app.connect("doctree-read", term_index.mark_uses)
+    app.add_directive(quick_reference.NAME, quick_reference.QuickReferenceDirective)
+    app.connect("doctree-read", quick_reference.mark_pages)
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line

@@ -26,7 +26,7 @@ from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
 from rulewright.scenario.vocabulary import OPTION
-from rulewright.sphinx import tables
+from rulewright.sphinx import tables, wording
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
@@ -76,7 +76,8 @@ class ExampleDirective(SphinxDirective):
         outcome = verdict(result, config.current().pending == "error")
         self._record(scenario, result, outcome)
         designer = edition(self.config) == "designer"
-        words = phrases.for_game(result.run.game)
+        words = wording.game_phrases(result.run.game)
+        wording.check_example(scenario, result.run.game, words, self.config)
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
         self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)

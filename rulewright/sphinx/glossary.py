@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from rulewright.checks import words
 from rulewright.problems import ExampleProblem
+from rulewright.sphinx import term_index
 from rulewright.sphinx.numbering import reference_to
 
 logger = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ class GlossaryPageDirective(SphinxDirective):
                 body += engine
             item += body
             entries += item
-        return [entries]
+        return [term_index.index_entries(glossary), entries]  # (Sphinx's Index page lists the terms)
 
 
 SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.term, nodes.raw,

@@ -28,6 +28,7 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.util import logging
 from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
 
+from . import print_links
 from .svg_text import whole_strings
 
 logger = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ logger = logging.getLogger(__name__)
 # Sphinx marks where each page starts in the one-page HTML with an empty span just before the
 # page's first section; when that section starts a new printed page, the span stays at the foot of
 # the page before, and the contents and every link to the page pointed one page early.
-PAGE_START = re.compile(r'(<span id="document-[^"]+"></span>)(<section id="[^"]+">\s*<h\d[^>]*>)')
+PAGE_START = re.compile(r'(<span id="document-[^"]+"></span>)(<section\b[^>]*>\s*<h\d[^>]*>)')
 TOC_TARGET = re.compile(r'<a class="reference internal" href="#([^"]+)"')
 SECTION_ID = re.compile(r'<section id="([^"]+)"')
 
@@ -59,7 +60,7 @@ def needs_toctree_fix(html: str) -> bool:
 def repair(builder, html: str) -> str:
     """Move the page-start marks, then let sphinx-simplepdf repair the contents only when needed (it
     prints its bookkeeping, "found duplicate chapters: {...}", which a designer does not need)."""
-    html = PAGE_START.sub(lambda m: m.group(2) + m.group(1), html)
+    html = print_links.local_only(PAGE_START.sub(lambda m: m.group(2) + m.group(1), html))
     if not needs_toctree_fix(html):
         return html
     with contextlib.redirect_stdout(io.StringIO()):

@@ -53,6 +53,10 @@ FIXED = (
             "Say it as a player would (\"whatever the draws\"), or leave it to the designer's edition."),
 )
 
+PRESETS = Pattern("a preset's name", re.compile(r"(?<!stock )\bpresets?\b", re.I),
+                  "Say where the example starts in the game's words (presets: in the game's phrases.yaml), or "
+                  "leave it to the designer's edition.")  # ("stock preset": a phrase 1870's glossary allows)
+
 DESIGNER_NOTES = Pattern("a designer's note this edition leaves out",
                          re.compile(r"\bdesigner(?:'|’)s notes?\b", re.I),
                          "Say the point here, or leave the sentence to the designer's edition "
@@ -62,7 +66,7 @@ DESIGNER_NOTES = Pattern("a designer's note this edition leaves out",
 def patterns(positions=(), games=None, notes: bool = False) -> list[Pattern]:
     """The patterns for a book with these shared ``positions`` (their names) and ``games`` (all
     registered games by default); ``notes`` when the player's edition keeps the designer's notes."""
-    found = list(FIXED) + ([] if notes else [DESIGNER_NOTES])
+    found = list(FIXED) + [PRESETS] + ([] if notes else [DESIGNER_NOTES])
     if positions:
         found.append(Pattern("a shared position's name", _words(positions),
                              "The directive names a shared position by its title in the player's edition; say "

@@ -9,8 +9,8 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from rulewright.book import phrases
 from rulewright.book.diagrams import draw
+from rulewright.sphinx import wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section
@@ -51,7 +51,7 @@ class PositionDirective(ExampleDirective):
         box += nodes.paragraph(text=f"The position for the following examples, which start from it "
                                     + (f"(“from: {position.name}”)." if designer else "and say so in their setup."),
                                classes=["rw-position-note"])
-        box += _section("Setup", describe_setup(position.data, phrases.for_game(game), designer, str(path)))
+        box += _section("Setup", describe_setup(position.data, wording.game_phrases(game), designer, str(path)))
         words = str(self.options.get("diagram") or "").split()
         if words:
             run = Run(position, game, settings, before=state, after=state, steps=[])

@@ -90,7 +90,11 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
                                      reftype="ref", reftarget=f"position-{start}", refexplicit=True, refwarn=True)
         rows.append(("Starts from", [link, nodes.Text(", changed as below" if setup or preset else "")]))
     if preset:
-        rows.append(("Starts from", f"the '{preset}' preset, changed as below" if setup else f"the '{preset}' preset"))
+        # The game's words for the position the preset sets up; its name only in the designer's
+        # edition (or where the phrases have no words for it: the whole-book checks report that).
+        told = said.preset(preset) if said is not None else None
+        text = (f"{told} (the '{preset}' preset)" if designer else told) if told else f"the '{preset}' preset"
+        rows.append(("Starts from", f"{text}, changed as below" if setup else text))
     for key, value in setup.items():
         if str(key) in said_keys:
             phrase = said_keys[str(key)]

@@ -1,0 +1,186 @@
+"""A one-page quick reference for a game: ``{quick-reference}``, declared by the designer in a few
+lines and filled in from the game's own data where it can be.
+
+::
+
+    ```{quick-reference}
+    game: bus
+    turn:                                   # the turn (or the round), step by step
+      - Each player places a first marker on any street.
+      - {say: "In reverse order, each adds a second street.", rules: [bus.setup.second-marker]}
+    numbers:                                # the key numbers
+      - {say: Players, value: "3 to 5"}     # stated
+      - {say: "Cash in the bank", view: bank, preset: demo}   # read from the game's position
+    choices: true                           # (the default) the settings' standard choices, in words
+    ```
+
+A step's ``rules`` print as references ("rule 2.3f", and its page in the printed book). A number
+with ``view:`` is read from the game's view of a starting position (``preset:``, and ``setup:`` on
+top of it), written as the game's phrases write that path's values, and labelled by its phrase
+when ``say:`` is left out: the quick reference cannot drift from the engine. ``choices`` lists how
+the rules read where they are ambiguous (each setting's default, as ``settings:`` in the game's
+phrases says it). A mistake in the declaration is a warning at its line. In print the page that
+holds a quick reference starts on a new page and is set compactly, to fit on one.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from rulewright.book import source
+from rulewright.problems import ExampleProblem, Where
+from rulewright.sphinx import tables
+
+logger = logging.getLogger(__name__)
+
+NAME = "quick-reference"
+KEYS = {"game", "turn", "numbers", "choices"}
+PAGE_CLASS = "rw-quick-reference-page"
+
+
+class QuickReferenceDirective(SphinxDirective):
+    has_content = True
+
+    def run(self):
+        path = Path(self.env.doc2path(self.env.docname))
+        try:
+            return [self._build(path)]
+        except ExampleProblem as problem:
+            logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}")
+            return []
+
+    def _build(self, path: Path) -> nodes.Element:
+        from rulewright.book.registry import get_game
+        from rulewright.sphinx import wording
+
+        where = Where(str(path), self._first_line(path))
+        data, lines = source.load("\n".join(self.content), where, "quick reference")
+        at = lambda *keys: where.at(lines.line(*keys))  # noqa: E731
+        if not isinstance(data, dict) or "game" not in data:
+            raise ExampleProblem(where, "A quick reference names its game and lists its turn and key numbers, e.g. "
+                                 "game: bus, turn: [...], numbers: [{say: Players, value: 3 to 5}]. See the "
+                                 "authoring guide, 'Quick reference'.")
+        unknown = sorted(set(map(str, data)) - KEYS)
+        if unknown:
+            raise ExampleProblem(at(unknown[0]), f"'{unknown[0]}' is not part of a quick reference: write "
+                                 + ", ".join(sorted(KEYS)) + ".")
+        try:
+            game = get_game(str(data["game"]))
+        except Exception as error:  # noqa: BLE001 - an unknown game: said at the line
+            raise ExampleProblem(at("game"), str(error)) from None
+        said = wording.game_phrases(game)
+        box = nodes.container(classes=["rw-quick-reference"])
+        box += self._turn(data.get("turn") or [], at)
+        box += self._numbers(game, said, data.get("numbers") or [], at)
+        if data.get("choices", True):
+            box += self._choices(game, said)
+        return box
+
+    def _first_line(self, path: Path) -> int:
+        """The file line of the declaration's first line."""
+        first = next((line for line in self.content if line.strip()), None)
+        try:
+            text = path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            text = []
+        for number in range(self.lineno, len(text)):
+            if first is not None and text[number].strip() == first.strip():
+                return number + 1 - next(i for i, line in enumerate(self.content) if line.strip())
+        return self.lineno + 1
+
+    def _turn(self, steps, at) -> list[nodes.Node]:
+        from rulewright.sphinx.rules import ruleref_node
+
+        if not isinstance(steps, list):
+            raise ExampleProblem(at("turn"), "'turn' is a list of steps, each a sentence or {say: ..., rules: [...]}.")
+        if not steps:
+            return []
+        listed = nodes.enumerated_list(classes=["rw-quick-turn"])
+        for index, step in enumerate(steps):
+            step = {"say": step} if isinstance(step, str) else step
+            if not isinstance(step, dict) or not isinstance(step.get("say"), str) or set(step) - {"say", "rules"}:
+                raise ExampleProblem(at("turn", index), "Each step of 'turn' is a sentence, or {say: \"...\", rules: "
+                                     "[rule IDs]}.")
+            para = nodes.paragraph(text=step["say"])
+            rules = step.get("rules") or []
+            if rules:
+                para += nodes.Text(" (")
+                for n, rule_id in enumerate(rules if isinstance(rules, list) else [rules]):
+                    para += nodes.Text(", " if n else "")
+                    ref = ruleref_node(rule_id=str(rule_id))
+                    ref.source, ref.line = at("turn", index, "rules").path, at("turn", index, "rules").line
+                    para += ref
+                para += nodes.Text(")")
+            listed += nodes.list_item("", para)
+        return [_label("The turn"), listed]
+
+    def _numbers(self, game, said, numbers, at) -> list[nodes.Node]:
+        if not isinstance(numbers, list):
+            raise ExampleProblem(at("numbers"), "'numbers' is a list, each {say: ..., value: ...} or {view: a.path, "
+                                 "preset: ...}.")
+        if not numbers:
+            return []
+        table, body = tables.table((55, 45), classes=["rw-quick-numbers"])
+        for index, number in enumerate(numbers):
+            if not isinstance(number, dict) or set(map(str, number)) - {"say", "value", "view", "preset", "setup"} \
+                    or ("value" in number) == ("view" in number):
+                raise ExampleProblem(at("numbers", index), "Each key number is {say: \"...\", value: ...} (stated) or "
+                                     "{view: a.path, preset: ...} (read from the game, 'say' optional).")
+            if "value" in number:
+                label, value = number.get("say"), str(number["value"])
+            else:
+                path = str(number["view"])
+                value = said.value(path, _read(game, number, path, at("numbers", index)))
+                label = number.get("say") or said.path(path) or path
+            if not label:
+                raise ExampleProblem(at("numbers", index), "A stated number needs its 'say:', what it counts.")
+            body += tables.row([str(label)[:1].upper() + str(label)[1:], value])
+        return [_label("Key numbers"), table]
+
+    def _choices(self, game, said) -> list[nodes.Node]:
+        chosen = [said.setting(name, setting.default) for name, setting in sorted(game.settings.items())]
+        chosen = [c for c in chosen if c]
+        if not chosen:
+            return []
+        listed = nodes.bullet_list(classes=["rw-quick-choices"])
+        for choice in chosen:
+            listed += nodes.list_item("", nodes.paragraph(text=choice[:1].upper() + choice[1:] + "."))
+        return [_label("How this book reads the rules"), listed]
+
+
+def mark_pages(app, doctree) -> None:
+    """``doctree-read``: the section holding a quick reference starts a printed page of its own
+    (``section.rw-quick-reference-page`` in rulewright-apparatus.css)."""
+    for box in doctree.findall(nodes.container):
+        if "rw-quick-reference" not in box["classes"]:
+            continue
+        parent = box.parent
+        while parent is not None and not isinstance(parent, nodes.section):
+            parent = parent.parent
+        if parent is not None and PAGE_CLASS not in parent["classes"]:
+            parent["classes"].append(PAGE_CLASS)
+
+
+def _label(text: str) -> nodes.paragraph:
+    return nodes.paragraph(text=text, classes=["rw-quick-label"])
+
+
+def _read(game, number: dict, path: str, where: Where):
+    """The value at ``path`` in the game's view of the position ``number`` names."""
+    from rulewright.game import Rng
+    from rulewright.book.phrases import look_up
+    from rulewright.scenario.playing import set_up
+
+    setup = dict(number.get("setup") or {})
+    if number.get("preset") is not None:
+        setup["preset"] = number["preset"]
+    try:
+        view = game.view(set_up(game, setup, game.resolve_settings(None), Rng(0)))
+        return look_up(view, path)
+    except LookupError:
+        raise ExampleProblem(where, f"The game's view has no {path!r} in that position.") from None
+    except Exception as error:  # noqa: BLE001 - a setup the engine refuses: said at the line
+        raise ExampleProblem(where, f"The position to read {path!r} from cannot be set up: {error}") from None

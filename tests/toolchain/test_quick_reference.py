@@ -1,0 +1,63 @@
+"""A game's quick reference (``{quick-reference}``) in a small book: its turn with rule references,
+its numbers stated or read from the game's view, and a mistake in the declaration named at its
+line. And a phrase file with a misfit placeholder, named at its line by the build."""
+import re
+
+import pytest
+
+from rulewright.book import phrases
+from tests.toolchain.test_sphinx import build
+
+PAGE = """---
+orphan: true
+---
+# Quick reference
+
+```{quick-reference}
+game: toy
+turn:
+  - {say: "Add counters to the pile.", rules: [toy.add]}
+  - Then the next player goes.
+numbers:
+  - {say: "Players", value: "2"}
+  - {say: "Counters in the pile at the start", view: pile, preset: small}
+%s
+```
+"""
+
+
+def test_a_quick_reference_lists_the_turn_and_reads_its_numbers_from_the_game(tmp_path):
+    done, out = build(tmp_path, extra_pages={"quick.md": PAGE % ""})
+    assert done.returncode == 0, done.stderr
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (out / "quick.html").read_text()))
+    assert "Add counters to the pile. ( rule 1a )" in text and "Then the next player goes." in text
+    assert "Counters in the pile at the start 0" in text  # read from the toy's view of its 'small' preset
+    assert 'class="rw-quick-reference-page' in (out / "quick.html").read_text()
+
+
+@pytest.mark.parametrize("mistake, line, said", [
+    ("colour: blue", 14, "'colour' is not part of a quick reference"),
+    ("  - {say: Heaps, view: heaps, preset: small}", 14, "The game's view has no 'heaps' in that position"),
+])
+def test_a_mistake_in_a_quick_reference_is_named_at_its_line(tmp_path, mistake, line, said):
+    done, _ = build(tmp_path, extra_pages={"quick.md": PAGE % mistake})
+    assert done.returncode != 0
+    assert f"quick.md:{line}: WARNING: {said}" in done.stderr, done.stderr
+
+
+def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp_path, monkeypatch):
+    from rulewright.sphinx import wording
+
+    path = tmp_path / "phrases.yaml"
+    path.write_text('paths:\n  pile: the pile\n  players.*.name: "{2}\'s name"\n')
+
+    class Broken:
+        phrases = str(path)
+        name = "broken"
+
+    said = []
+    monkeypatch.setattr(wording.logger, "warning", lambda message, location=None, **_: said.append((location, message)))
+    assert wording.game_phrases(Broken()).paths == []  # no words rather than wrong ones; the build fails under -W
+    assert said == [(f"{path}:3", "the phrase of 'players.*.name' has {2}, but part 2 of the path is 'name', not *. "
+                                   "The parts written * in this path are {1}.")]
+    phrases._cache.pop(Broken, None)
