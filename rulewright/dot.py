@@ -65,3 +65,19 @@ def contrast(first: str, second: str) -> float:
 def ink_on(fill: str) -> str:
     """The text colour that reads best on ``fill`` (a company's colour, say): black or white."""
     return "#000000" if contrast("#000000", fill) >= contrast("#ffffff", fill) else "#ffffff"
+
+
+def readable(colour: str, on: str = PAPER, ratio: float = 4.5) -> str:
+    """``colour``, darkened (mixed with black) just enough to have ``ratio`` contrast with ``on``:
+    a company's colour for its words (4.5) or lines (3) on the paper or a pale fill."""
+    if on == "white":
+        on = "#ffffff"
+    if contrast(colour, on) >= ratio:
+        return colour
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    for step in range(1, 21):
+        keep = 1 - step / 20
+        mixed = "#{:02x}{:02x}{:02x}".format(round(r * keep), round(g * keep), round(b * keep))
+        if contrast(mixed, on) >= ratio:
+            return mixed
+    return "#000000"

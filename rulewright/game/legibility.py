@@ -4,8 +4,12 @@ its geometry: the checks the book's figures must pass, for every game's diagrams
 - every label's text has at least 4.5:1 contrast (the WCAG formula) with what it is printed on:
   the filled shape drawn under it, else the paper;
 - every line and outline (the graphics a reader needs: links, routes, borders, swatches' edges)
-  has at least 3:1 against the paper;
+  has at least 3:1 against the paper; an outline in the paper's own colour (a white rim that
+  parts a dot from the line under it) and a band wider than ``BAND`` (a highlight drawn under
+  lines, which carry their own colour) are not lines a reader needs to see against the paper;
 - no two labels overlap (each label's box measured with the printed font's own widths);
+- no label is a symbol typed in ASCII ("- - -", ". . . .", "[[ ]]"): a key shows the real line,
+  box or mark (a table cell's border in the line's colour and pattern, say);
 - the picture has a ``<title>`` as its first child and a ``<desc>`` (added by the build, from
   the example).
 
@@ -28,6 +32,8 @@ TEXT_CONTRAST, GRAPHIC_CONTRAST = 4.5, 3.0
 # DejaVu Sans (the diagrams' font, rulewright.dot.FONT): how far its letters reach above and below
 # the baseline, as a share of the font size (capitals and descenders, not the line's leading).
 ASCENT, DESCENT = 0.76, 0.24
+ASCII_ART = re.compile(r"^(?=(?:.*[-.\[\]=_~*]){2})[\s\-.\[\]()|=_~*$X]+$")
+BAND = 8.0  # a stroke at least this wide is a highlight band, not a line
 SHAPES = ("polygon", "ellipse", "path", "polyline", "rect", "circle")
 NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
          "yellow": "#ffff00", "orange": "#ffa500", "grey": "#808080", "gray": "#808080", "purple": "#800080",
@@ -144,7 +150,8 @@ def read(svg: str):
             if box is not None and fill is not None:
                 fills.append((box, fill))
             stroke = colour(element.get("stroke"))
-            if stroke is not None and stroke != fill and element.get("stroke-width") != "0":
+            width = float(element.get("stroke-width", 1) or 1)
+            if stroke is not None and stroke not in (fill, paper) and 0 < width < BAND:
                 strokes.append((stroke, tag))
         elif tag == "text" and (element.text or "").strip():
             size = float(element.get("font-size", 14))
@@ -159,14 +166,16 @@ def read(svg: str):
     return root, paper, labels, strokes
 
 
-def problems(svg: str, name: str = "the diagram") -> list[str]:
-    """What makes the picture hard to read, one sentence each (empty when nothing does)."""
+def problems(svg: str, name: str = "the diagram", drawn_by_the_build: bool = True) -> list[str]:
+    """What makes the picture hard to read, one sentence each (empty when nothing does). The
+    ``<title>`` and ``<desc>`` are the build's to add: a picture straight from Graphviz
+    (``drawn_by_the_build=False``) is not asked for them."""
     root, paper, labels, strokes = read(svg)
     found = []
     first = next(iter(root), None)
-    if first is None or first.tag != f"{SVG}title" or not (first.text or "").strip():
+    if drawn_by_the_build and (first is None or first.tag != f"{SVG}title" or not (first.text or "").strip()):
         found.append(f"{name} has no <title> as its first child (the figure's name for assistive technology)")
-    if root.find(f"{SVG}desc") is None:
+    if drawn_by_the_build and root.find(f"{SVG}desc") is None:
         found.append(f"{name} has no <desc> (what it shows, for a reader who cannot see it)")
     for label in labels:
         ratio = contrast(label.colour, label.background)
@@ -178,6 +187,9 @@ def problems(svg: str, name: str = "the diagram") -> list[str]:
         if ratio < GRAPHIC_CONTRAST - 0.005:
             found.append(f"{name}: a line ({tag}, {stroke}) has contrast {ratio:.2f}:1 with the paper, under "
                          f"{GRAPHIC_CONTRAST}:1")
+    for label in labels:
+        if ASCII_ART.match(label.text):
+            found.append(f"{name}: the label {label.text!r} stands in for a symbol with typed characters")
     for n, label in enumerate(labels):
         for other in labels[n + 1:]:
             if label.overlaps(other):
