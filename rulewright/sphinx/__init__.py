@@ -68,6 +68,7 @@ def setup(app):
     app.connect("config-inited", _project)
     app.add_node(rules.rule_node, html=(_visit_div, _depart_div))
     app.add_node(examples.example_node, html=(_visit_div, _depart_div))
+    app.add_node(rules.heading, html=(rules.visit_heading, rules.depart_heading))
     app.add_directive("rule", rules.RuleDirective)
     app.add_directive("example", examples.ExampleDirective)
     app.add_directive("position", positions.PositionDirective)

@@ -8,6 +8,11 @@
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
 - The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
   names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
+- It gives the picture a name and a description of its own: a ``<title>`` as the SVG's first
+  child (where assistive technology and a tagged PDF look for it) with the figure's caption, and
+  a ``<desc>`` with what the example says (``rw_title`` and ``rw_desc`` in the node's options).
+- The page shows it as an ``<img>`` whose alternative text is that caption (Sphinx writes an
+  ``<object>``, which has no alternative text a screen reader or WeasyPrint's tagged PDF reads).
 - It also leaves out the group Graphviz wraps around each node and edge when the group carries
   nothing but a name (``<g id="node3" class="node">``): a third of a diagram's elements, which
   WeasyPrint visits one by one (about 2.5 s of the designer's PDF); the picture drawn is the same.
@@ -34,7 +39,8 @@ GROUP, TITLE = f"{{{SVG}}}g", f"{{{SVG}}}title"
 NAME_ONLY = {"id", "class"}  # a group with these attributes alone draws nothing of its own
 # The store's folder, renamed whenever ``slim`` changes what it leaves out, so a picture kept by an
 # older Rulewright is drawn again rather than reused.
-STORE = "diagrams-2"
+STORE = "diagrams-3"
+DESC = f"{{{SVG}}}desc"
 
 try:
     import fcntl
@@ -50,16 +56,28 @@ def image_name(code: str, options: dict, fmt: str, config) -> str:
     return f"graphviz-{sha1(key, usedforsecurity=False).hexdigest()}.{fmt}"
 
 
-def slim(path: Path) -> None:
+def slim(path: Path, title: str | None = None, description: str | None = None) -> None:
     """Leave out what no reader needs from a drawn SVG (see the module's docstring); the parser
-    already drops comments and the document type."""
+    already drops comments and the document type. ``title`` and ``description``, when given,
+    become the picture's ``<title>`` (its first child) and ``<desc>``."""
     if path.suffix != ".svg":
         return
     ElementTree.register_namespace("", SVG)
     ElementTree.register_namespace("xlink", XLINK)
     tree = ElementTree.parse(path)
-    _slim(tree.getroot())
+    root = tree.getroot()
+    _slim(root)
+    if description:
+        root.insert(0, _element(DESC, description))
+    if title:
+        root.insert(0, _element(TITLE, title))
     tree.write(path, encoding="utf-8", xml_declaration=True)
+
+
+def _element(tag: str, text: str):
+    element = ElementTree.Element(tag)
+    element.text = text
+    return element
 
 
 def _slim(element) -> None:
@@ -125,7 +143,7 @@ def draw(translator, node) -> None:
         _, drawn = render_dot(translator, node["code"], node["options"], fmt, filename=node.get("filename"))
         if drawn is None:
             return  # Graphviz could not be run; Sphinx's own visitor says so
-        slim(Path(drawn))
+        slim(Path(drawn), node["options"].get("rw_title"), node["options"].get("rw_desc"))
         if kept is not None:
             _copy(Path(drawn), kept)
 
@@ -144,4 +162,21 @@ def visit_graphviz(self, node):
                            "the game's diagram code, not in your example; please report it with this example's "
                            "ID.", location=node)
             raise nodes.SkipNode from None
+    if node.get("alt") and self.builder.config.graphviz_output_format == "svg":
+        _visit_picture(self, node)
+        raise nodes.SkipNode
     html_visit_graphviz(self, node)
+
+
+def _visit_picture(self, node) -> None:
+    """The picture as an ``<img>`` with its alternative text (see the module's docstring)."""
+    try:
+        name, _ = render_dot(self, node["code"], node["options"], "svg", filename=node.get("filename"))
+    except GraphvizError as error:
+        logger.warning(f"a diagram could not be drawn: {error}", location=node)
+        return
+    if name is None:
+        return
+    alt = self.attval(node["alt"])
+    self.body.append(f'<div class="graphviz"><img src="{name.as_posix()}" alt="{alt}" class="graphviz" />'
+                     '</div>\n')

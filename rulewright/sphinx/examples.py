@@ -28,7 +28,7 @@ from rulewright.scenario import Result, failure_text, parse, rule_places, verdic
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import tables, wording
 from rulewright.sphinx.incremental import position_digest
-from rulewright.sphinx.rules import ruleref_node, rule_number
+from rulewright.sphinx.rules import heading, ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
 logger = logging.getLogger(__name__)
@@ -81,20 +81,25 @@ class ExampleDirective(SphinxDirective):
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
         self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)
+        # The figure comes straight under the example's title, so that the two always share a page
+        # (a diagram last in the box drifted to the next page, above the next example).
+        if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
+            box += self._figure(result, title, words, designer)
         box += _section("Setup", describe_setup(scenario.data, words, designer, str(path))
                         if designer or not scenario.viewer else seen_setup(scenario, result.run.game, words, str(path)))
         box += _section("Play", _actions(result, words))
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
                         _outcome(result, words, designer))
-        if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
-            box += self._diagrams(result, designer)
         if outcome == "failed":
             box += _failure(failure_text(result, config.current().pending == "error"))
         elif outcome == "pending":
             box += _failure(result.report(), "Pending: the engine does not do this yet. What it does now:")
         if "show-source" in self.options and designer:  # the source names rule IDs: for designers
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
+        # Where the box ends: the printed book's test reads this anchor's page to count the
+        # examples split across pages (an empty element, drawn as nothing).
+        box += nodes.container(ids=[anchor(scenario.id) + "-end"], classes=["rw-example-end"])
         return [box]
 
     def _body_line(self, path) -> int:
@@ -113,7 +118,7 @@ class ExampleDirective(SphinxDirective):
     # ------------------------------------------------------------ parts
 
     def _head(self, scenario, title, outcome, designer):
-        head = nodes.paragraph(classes=["rw-example-head"])
+        head = heading(classes=["rw-example-head"])
         head += nodes.strong("", "", nodes.Text("Example "), rule_number(key=f"example:{scenario.id}"))
         if title:
             head += nodes.Text(" ")
@@ -133,12 +138,17 @@ class ExampleDirective(SphinxDirective):
                 meta += ruleref_node(rule_id=rule_id)
         return [head, meta]
 
-    def _diagrams(self, result: Result, designer: bool):
+    def _figure(self, result: Result, title: str, words: phrases.Phrases, designer: bool):
+        """The example's diagrams as one numbered figure, "Figure B-6: <the example's title>: the
+        position after the moves", numbered as its example. Each picture carries the caption as its
+        alternative text and, inside the SVG, as its ``<title>``, with a ``<desc>`` saying the moves."""
         s = result.scenario
         # Drawn for nobody in particular, hidden things are shown marked in the designer's edition and
         # face down in the player's (the run itself is shared with the other edition: a copy).
         run = dataclasses.replace(result.run, shows_hidden=designer)
         whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
+        caption_text = figure_caption(title or s.id, s.diagram, bool(result.run.steps))
+        description = figure_description(result, words)
         row = nodes.container(classes=["rw-diagrams", f"rw-diagrams-{len(whens)}"])
         for when in whens:
             try:
@@ -146,17 +156,19 @@ class ExampleDirective(SphinxDirective):
             except ExampleProblem as problem:
                 logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue
-            figure = nodes.container(classes=["rw-diagram"])
-            picture = graphviz()
-            picture["code"] = code
-            picture["options"] = {"docname": self.env.docname}
-            picture["alt"] = f"{s.title} ({when})"
-            picture["rw_where"] = f"{s.where}: the {when} diagram"  # where a Graphviz failure is reported
-            figure += picture
+            panel = nodes.container(classes=["rw-diagram"])
+            said = caption_text if len(whens) == 1 else f"{caption_text} ({when} the moves)"
+            panel += picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
             if len(whens) > 1:
-                figure += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
-            row += figure
-        return row
+                panel += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
+            row += panel
+        figure = nodes.figure(ids=[figure_anchor(s.id)], classes=["rw-figure", f"rw-figure-{len(whens)}"])
+        figure += row
+        caption = nodes.caption(classes=["rw-figure-caption"])
+        caption += nodes.strong("", "", nodes.Text("Figure "), rule_number(key=f"example:{s.id}"), nodes.Text(":"))
+        caption += nodes.Text(" " + caption_text)
+        figure += caption
+        return figure
 
     def _record(self, scenario, result, outcome):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
@@ -192,6 +204,42 @@ class ExampleDirective(SphinxDirective):
         box += head
         box += _failure(str(problem))
         return [box]
+
+
+def figure_anchor(example_id: str) -> str:
+    return "figure-" + example_id
+
+
+def figure_caption(title: str, diagram: str, moves: bool) -> str:
+    """A figure's caption in the example's words: its title and which position the picture shows."""
+    if not moves:
+        return f"{title}: the position"
+    shown = {"before": "the position before the moves", "after": "the position after the moves",
+             "both": "before and after the moves"}[diagram]
+    return f"{title}: {shown}"
+
+
+def figure_description(result: Result, words: phrases.Phrases) -> str:
+    """What a figure shows, for a reader who cannot see it: the moves, as the example narrates them."""
+    told = []
+    for step, said in zip(result.run.steps, words.moves(result.run)):
+        who = f"{step.actor}: " if step.actor else ""
+        told.append(f"{who}{step.text}" + (f" ({' '.join(said)})" if said else "")
+                    + (" is refused" if step.refusal is not None else ""))
+    return ("Moves: " + "; ".join(told) + ".") if told else "The position as set up, before any move."
+
+
+def picture(code: str, docname: str, alt: str, description: str = "", where: str | None = None) -> graphviz:
+    """A diagram to draw: its DOT source, the words a reader who cannot see it is given (the
+    picture's alternative text and the SVG's ``<title>``) and a longer ``<desc>``."""
+    node = graphviz()
+    node["code"] = code
+    # (in the options, so that the picture's file name, a hash of code and options, changes with them)
+    node["options"] = {"docname": docname, "rw_title": alt, "rw_desc": description}
+    node["alt"] = alt
+    if where is not None:
+        node["rw_where"] = where  # where a Graphviz failure is reported
+    return node
 
 
 def position_digests(scenario) -> dict[str, str]:

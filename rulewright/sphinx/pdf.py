@@ -4,6 +4,8 @@
 - sphinx-simplepdf's contents repair (BeautifulSoup over the whole book, about a tenth of the PDF
   build) runs only when there is something to repair, and quietly.
 - SVG diagram labels are laid out a string at a time, not a letter at a time (``svg_text``).
+- The PDF is tagged (WeasyPrint's ``pdf_tags``: its structure, headings, tables and figures, each
+  figure with its alternative text, for a screen reader), with the book's language.
 - The PDF is kept when nothing WeasyPrint reads has changed (the one-page HTML, its stylesheets,
   fonts and pictures, and WeasyPrint's version): a second ``make rulebook`` with no edit does not
   lay out 300 pages again. A digest of those inputs is stored beside the PDF.
@@ -68,7 +70,7 @@ def repair(builder, html: str) -> str:
 
 
 # Changed whenever this step makes a different PDF from the same inputs (so a kept PDF is made again).
-STEP = "whole SVG strings"
+STEP = "whole SVG strings, tagged"
 
 
 def inputs_digest(html: str, outdir: Path) -> str:
@@ -107,7 +109,7 @@ def finish(builder) -> None:
     import weasyprint
 
     with whole_strings(), _quiet("fontTools"):  # its font-subsetting notes are not for designers
-        weasyprint.HTML(str(index)).write_pdf(target)
+        weasyprint.HTML(str(index)).write_pdf(target, pdf_tags=True)
     stamp.write_text(key, encoding="utf-8")
 
 

@@ -13,7 +13,7 @@ from rulewright.book.diagrams import draw
 from rulewright.sphinx import wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
-from rulewright.sphinx.examples import ExampleDirective, _section
+from rulewright.sphinx.examples import ExampleDirective, _section, picture
 from rulewright.sphinx.setup_text import describe_setup
 
 
@@ -60,14 +60,11 @@ class PositionDirective(ExampleDirective):
             except ExampleProblem as problem:
                 self._complain(str(problem))
             else:
-                from sphinx.ext.graphviz import graphviz
-
-                picture = graphviz()
-                picture["code"] = code
-                picture["options"] = {"docname": self.env.docname}
-                picture["alt"] = title or position.name
+                said = title or "The position for the following examples"
+                diagram = picture(code, self.env.docname, said, "The position as set up, before any move.",
+                                  where=f"{path}:{self.lineno}: the position's diagram")
                 figure = nodes.container(classes=["rw-diagram"])
-                figure += picture
+                figure += diagram
                 row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
                 row += figure
                 box += row

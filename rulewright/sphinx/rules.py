@@ -31,6 +31,20 @@ class rule_number(nodes.Inline, nodes.TextElement):
     """Placeholder text for a rule's or example's number (``key`` is ``rule:<id>``/``example:<id>``)."""
 
 
+class heading(nodes.paragraph):
+    """A rule's or example's head: a paragraph that assistive technology reads as a heading
+    (``role="heading"``, level 4, under the page's sections), so a reader can go from one rule or
+    example to the next; the PDF lists them in its outline (the print stylesheet's bookmarks)."""
+
+
+def visit_heading(self, node):
+    self.body.append(self.starttag(node, "p", "", role="heading", **{"aria-level": "4"}))
+
+
+def depart_heading(self, node):
+    self.body.append("</p>\n")
+
+
 class ruleref_node(nodes.Inline, nodes.TextElement):
     """A reference to a rule by ID, resolved to a link reading "rule 2.3b"."""
 
@@ -70,7 +84,7 @@ class RuleDirective(SphinxDirective):
         rules[rule_id] = {"docname": self.env.docname, "lineno": self.lineno, "title": title}
 
         node = rule_node(ids=[anchor(rule_id)], classes=["rw-rule"], rule_id=rule_id, docname=self.env.docname)
-        head = nodes.paragraph(classes=["rw-rule-head"])
+        head = heading(classes=["rw-rule-head"])
         head += nodes.strong("", "", nodes.Text("Rule "), rule_number(key=f"rule:{rule_id}"))
         if title:
             head += nodes.Text(" ")

@@ -71,6 +71,25 @@ class PendingExampleHolds(UserWarning):
     """An example marked ':status: pending' now holds: the mark should be removed."""
 
 
+class DiagramHardToRead(UserWarning):
+    """An example's diagram has a label or line too faint to read, or labels drawn over each
+    other (``rulewright.game.legibility``): a warning at the example, for the game's diagram code."""
+
+
+def _check_legibility(result, svgs: list[str]) -> None:
+    from rulewright.game import legibility
+
+    where = result.scenario.where
+    for n, svg in enumerate(svgs):
+        found = legibility.problems(svg, f"{where}: the diagram" + (f" {n + 1}" if len(svgs) > 1 else ""),
+                                    drawn_by_the_build=False)
+        if found:
+            more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+            warnings.warn(DiagramHardToRead("; ".join(found[:3]) + more + ". Change the game's diagram code "
+                                            "(colours from rulewright.dot: readable(), ink_on(), MUTED)."),
+                          stacklevel=1)
+
+
 def evaluate_example(example: Example) -> str | None:
     """Sybil evaluator: ``None`` when the example holds and its diagrams draw, else the
     plain-words report. A pending example that does not hold yet is reported as pending (pytest's
@@ -79,7 +98,7 @@ def evaluate_example(example: Example) -> str | None:
     try:
         result = evaluate(decl.parse(), known_rules=book.declared_rules())
         if result.ok:
-            draw_all(result)  # the same drawing and rendering as the book build
+            _check_legibility(result, draw_all(result))  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
         ci_report.notice(Mark.of(problem))
         return str(problem)

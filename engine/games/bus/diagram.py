@@ -4,8 +4,10 @@
   players' colours (each band is its own stroke between hidden points, moved sideways).
 - Streets the example added (``after``) are edged with a pale halo and numbered 1, 2, ... in the
   order they were added.
-- Each line end is a dot in the player's colour on the end street, just off the end crossing;
-  a closed circle's crossing gets a ring in the player's colour (the action marker).
+- Each line end is a disc in the player's colour on the end street, just off the end crossing,
+  lettered with the player's initial, so lines are told apart without seeing colours (the key
+  says which letter is whose); a closed circle's crossing gets a ring in the player's colour (the
+  action marker).
 - ``legal`` (an extra word after before/after) draws the acting player's legal next streets
   dotted (a refused street is dashed and marked X, so the two differ in greyscale too).
 - A refused step's street is drawn dashed red with an X beside it.
@@ -17,11 +19,13 @@ from rulewright import dot as style
 SCALE = 0.68  # inches per grid step: the board, nine steps wide, prints about 16 cm wide
 GAP = 0.1  # grid steps between two lines drawn side by side on one street
 BAND = 3.2  # pen width of one line on a street
-HALO = "#a9e4f5"
-STREET = "#c8c8c8"
+HALO = "#a9e4f5"  # a band under added streets (they are numbered too)
+STREET = "#949494"  # 3:1 on white
 STATION = "#e8e8e8"
-COLOURS = {"red": "#d62728", "blue": "#1f5fbf", "yellow": "#e0b000", "green": "#2e9e44",
-           "purple": "#8e44ad", "orange": "#f28e2b", "black": "#222222", "white": "#b0b0b0"}
+# Each colour is 3:1 or more on white (yellow and orange are darkened to reach it; "white" is grey).
+COLOURS = {"red": "#d62728", "blue": "#1f5fbf", "yellow": "#a87c00", "green": "#2e9e44",
+           "purple": "#8e44ad", "orange": "#d06b00", "black": "#222222", "white": "#7a7a7a"}
+END = 0.22  # a line end's disc, in inches: room for the player's initial
 
 
 def draw(run, when: str, options: frozenset = frozenset()) -> str:
@@ -56,9 +60,9 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
         shift = _beside(occupancy, a, b)
         out += _segment(state, "refused", a, b, 0.12, 0.88, shift,
                         f'color="{style.REFUSED}", style=dashed, penwidth=2.6')
-        out.append(_badge(state, "refused_x", a, b, shift + 2.2, "X", style.REFUSED))
+        out.append(_badge(state, "refused_x", min(a, b), max(a, b), abs(shift) + 2.2, "X", style.REFUSED))  # the numbers' other side
     for (a, b), numbers in added.items():
-        shift = (len(occupancy.get((a, b), [])) + 4) / 2
+        shift = -(len(occupancy.get((a, b), [])) + 6) / 2  # on the side away from line-end discs
         out.append(_badge(state, f"order_{a}_{b}", a, b, shift, ",".join(map(str, numbers)), style.INK))
     out += _ends(state, colour)
     out.append(_legend(state, colour, added, "legal" in options, refused is not None))
@@ -143,21 +147,52 @@ def _focus(run, when: str) -> str | None:
 
 
 def _ends(state, colour) -> list[str]:
-    """A dot per line end, on the end street just off the end crossing; several lines ending at
-    one crossing along the same street get dots at different distances. A line that can end at a
+    """A disc per line end, on the end street just off the end crossing; several line ends on
+    one street get discs at different distances and to either side. A line that can end at a
     crossing by more than one street (a circle there) gets a dot on each: what is drawn depends on
     the position only, like the rules (``Line.end_streets_at``), not on how the route is stored."""
-    out, used = [], {}
+    out, used = [], []
+    letters = initials(state.players)
     for name, p in state.players.items():
         line = p.line
         for end in sorted(set(line.ends)):
             for s in sorted(line.end_streets_at(end, "any-route")):
                 nxt = s[1] if s[0] == end else s[0]
-                used[end, nxt] = used.get((end, nxt), 0) + 1
-                at = _pos(*_point(state, end, nxt, 0.24 + 0.16 * (used[end, nxt] - 1)))
-                out.append(f'  {style.node_id("end", name, len(out))} [shape=circle, width=0.13, height=0.13, label="", '
+                spot = _free_spot(state, end, nxt, used)
+                used.append(spot)
+                at = _pos(*spot)
+                out.append(f'  {style.node_id("end", name, len(out))} [shape=circle, width={END}, height={END}, '
+                           f'label={style.quote(letters[name])}, fontsize=10, fontcolor="{style.ink_on(colour[name])}", '
                            f'style=filled, fillcolor="{colour[name]}", color="white", penwidth=1, pos={at}];')
     return out
+
+
+def _free_spot(state, end: int, nxt: int, used: list) -> tuple[float, float]:
+    """Where a line end's disc goes on street end-nxt: near the end crossing, else further along
+    or to the side (away from the order numbers), so that no two discs overlap."""
+    a, b = min(end, nxt), max(end, nxt)
+    spots = [_point(state, end, nxt, t, shift if end == a else -shift)
+             for shift in (0, 3.4, 6.8) for t in (0.3, 0.65)]
+    room = END / SCALE * 1.1  # grid steps between two discs' centres
+    for spot in spots:
+        if all((spot[0] - x) ** 2 + (spot[1] - y) ** 2 >= room ** 2 for x, y in used):
+            return spot
+    return spots[0]
+
+
+def initials(players) -> dict[str, str]:
+    """Each player's letter on their line ends: the name's first letter, or its first two where
+    two names share a first letter (blue and black)."""
+    first = [name[:1].upper() for name in players]
+    return {name: (name[:1].upper() if first.count(name[:1].upper()) == 1 else name[:1].upper() + name[1:2])
+            for name in players}
+
+
+def _stroke(colour: str, pattern: str, width: int) -> str:
+    """A key's sample of a line: a short stroke in its colour and pattern (the bottom border of
+    an empty table cell, which every Graphviz draws)."""
+    return (f'<TD SIDES="B" BORDER="{width}" STYLE="{pattern}" COLOR="{colour}" WIDTH="22" HEIGHT="8" '
+            'FIXEDSIZE="TRUE"></TD>')
 
 
 def _legend(state, colour, added, legal: bool, refused: bool) -> str:
@@ -166,18 +201,18 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
     def swatch(fill: str, text: str, height: int = 5, border: str = "", width: int = 22) -> str:
         return (f'<TD BGCOLOR="{fill}" WIDTH="{width}" HEIGHT="{height}" FIXEDSIZE="TRUE"{border}></TD>'
                 f'<TD ALIGN="LEFT">{style.html(text)}</TD><TD WIDTH="8"></TD>')
-    cells = [swatch(colour[name], name) for name in state.players]
-    cells.append(swatch(style.INK, "line end", 9, ' STYLE="rounded"', 9))
+    letters = initials(state.players)
+    cells = [swatch(colour[name], f"{name} ({letters[name]})") for name in state.players]
+    cells.append(f'<TD><FONT POINT-SIZE="9">●</FONT></TD><TD ALIGN="LEFT">line end</TD><TD WIDTH="8"></TD>')
     if any(p.line.circle is not None for p in state.players.values()):
         ring = f' STYLE="rounded" BORDER="2" COLOR="{style.INK}"'
         cells.append(swatch(style.PAPER, "circle closed here", 14, ring, 14))
     if added:
         cells.append(swatch(HALO, "added, in order 1, 2, ...", 12))
     if legal:
-        cells.append('<TD>. . . .</TD><TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
+        cells.append(f'{_stroke(style.INK, "dotted", 2)}<TD ALIGN="LEFT">legal next streets</TD><TD WIDTH="8"></TD>')
     if refused:
-        cells.append(f'<TD><FONT COLOR="{style.REFUSED}">X - -</FONT></TD><TD ALIGN="LEFT">refused</TD>'
-                     '<TD WIDTH="8"></TD>')
+        cells.append(f'{_stroke(style.REFUSED, "dashed", 2)}<TD ALIGN="LEFT">refused (X)</TD><TD WIDTH="8"></TD>')
     cells.append(swatch(STATION, "train station", 12, f' BORDER="1" COLOR="{style.INK}"'))
     # At most four entries a row: a longer row made the picture wider than the map, and so printed
     # the whole map smaller.

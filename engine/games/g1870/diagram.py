@@ -21,6 +21,10 @@ from rulewright import dot as style
 from rulewright.dot import html as escape, quote
 
 W, H = 0.3, 0.42  # a cell, in inches: the chart is 6.3 in (16 cm) wide at print size
+# Every word on the market, in points: the picture is about 7 in wide and prints at 0.95 of its
+# size or more, so 8 pt prints at 7.5 pt at least. (graphviz-pure reads a POINT-SIZE as a whole
+# number.) A token's symbol is plain, not bold, so that ATSF (20 pt wide) fits its cell.
+MARKET_PT = 8
 ZONE_FILL = {"white": "#ffffff", "yellow": "#fff2a8", "green": "#cdeac0", "brown": "#dcc0a0",
              "below-ledge": "#f6dada", "closing": "#555555"}
 # Fixed colours, one per corporation in the data's order (Okabe-Ito without its pale yellow,
@@ -44,12 +48,13 @@ def _pos(row: float, col: float) -> str:
 
 
 def _cell_label(cell: market.Cell, stack: list[str]) -> str:
-    ink = "white" if cell.zone == "closing" else style.INK
-    price = f'<FONT POINT-SIZE="7.5" COLOR="{ink}">{cell.price}</FONT>'
+    fill = ZONE_FILL[cell.zone]
+    price = f'<FONT POINT-SIZE="{MARKET_PT}" COLOR="{style.ink_on(fill)}">{cell.price}</FONT>'
     if cell.par:
         price = f"<B>{price}</B>"
-    tokens = "".join(f'<BR/><FONT POINT-SIZE="7" COLOR="{corporation_colour(s)}"><B>{escape(s)}</B></FONT>'
-                     for s in stack)
+    # each symbol in its corporation's colour, darkened where needed to read on the cell's zone
+    tokens = "".join(f'<BR/><FONT POINT-SIZE="{MARKET_PT}" COLOR="{style.readable(corporation_colour(s), fill)}">'
+                     f'{escape(s)}</FONT>' for s in stack)
     return f"<{price}{tokens}>"
 
 
@@ -70,11 +75,11 @@ def _cells(state) -> list[str]:
 def _axes() -> list[str]:
     lines = []
     for col in range(21):
-        lines.append(f'  col{col} [shape=plaintext, fontsize=7, fontcolor="{style.MUTED}", '
+        lines.append(f'  col{col} [shape=plaintext, fontsize={MARKET_PT}, fontcolor="{style.MUTED}", '
                      f'label="{chr(65 + col)}", pos="{_pos(-0.72, col)}"];')
     for row in range(11):
-        lines.append(f'  row{row} [shape=plaintext, fontsize=7, fontcolor="{style.MUTED}", '
-                     f'label="{row + 1}", pos="{_pos(row, -0.8)}"];')
+        lines.append(f'  row{row} [shape=plaintext, fontsize={MARKET_PT}, fontcolor="{style.MUTED}", '
+                     f'width=0.2, label="{row + 1}", pos="{_pos(row, -0.75)}"];')
     return lines
 
 
@@ -107,7 +112,7 @@ def moves(run) -> list[dict]:
 def _arrows(run) -> list[str]:
     lines = []
     for i, move in enumerate(moves(run)):
-        colour = corporation_colour(move["corporation"])
+        colour = style.readable(corporation_colour(move["corporation"]), ratio=3)  # 3:1 on white
         cells = [market.parse_label(label) for label in move["path"]]
         for j, (a, b) in enumerate(zip(cells, cells[1:])):
             # Off-centre, so the arrow does not hide prices and tokens: a move along a column runs
@@ -120,14 +125,16 @@ def _arrows(run) -> list[str]:
                          f'arrowsize=0.6, arrowhead=normal];')
         if len(cells) == 1 and move["why"] == "sale":
             r, c = cells[0]
-            lines.append(f'  held{i} [shape=plaintext, fontsize=7, fontcolor="{style.REFUSED}", '
-                         f'label="held", pos="{_pos(r + 0.36, c)}"];')
+            lines.append(f'  held{i} [shape=plaintext, fontsize={MARKET_PT}, fontcolor="{style.REFUSED}", '
+                         f'style=filled, fillcolor="{style.PAPER}", margin=0.02, width=0, height=0, label="held", '
+                         f'pos="{_pos(r + 0.56, c)}"];')  # on the cell's lower edge, clear of its tokens
     for i, step in enumerate(run.steps):
         for event in step.events:
             if event.name == "price-protected":
                 r, c = run.after.corporations[event.data["corporation"]].pos
-                lines.append(f'  protected{i} [shape=plaintext, fontsize=7, fontcolor="{style.INK}", '
-                             f'label="protected", pos="{_pos(r + 0.36, c)}"];')
+                lines.append(f'  protected{i} [shape=plaintext, fontsize={MARKET_PT}, fontcolor="{style.INK}", '
+                             f'style=filled, fillcolor="{style.PAPER}", margin=0.02, width=0, height=0, '
+                             f'label="protected", pos="{_pos(r + 0.56, c)}"];')
     return lines
 
 
@@ -150,7 +157,7 @@ def _legend() -> str:
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2"><B>The 1870 market</B></TD></TR>{body}</TABLE>>')
     x, y = _xy(8.3, 16.6)
-    return f'  legend [shape=plaintext, fontsize=7, pos="{x:.2f},{y:.2f}!", label={label}];'
+    return f'  legend [shape=plaintext, fontsize={MARKET_PT}, pos="{x:.2f},{y:.2f}!", label={label}];'
 
 
 def draw(run, when: str, options=frozenset()) -> str:
@@ -160,8 +167,9 @@ def draw(run, when: str, options=frozenset()) -> str:
     lines = [
         f'graph "g1870-{run.scenario.id}-{when}" {{',
         f'  graph [layout=neato, splines=false, outputorder=nodesfirst, bgcolor="{style.PAPER}", '
-        f'fontname="{style.FONT}", pad=0.15];',
-        f'  node [fontname="{style.FONT}", fontsize=7, color="{style.INK}", fontcolor="{style.INK}", pin=true];',
+        f'fontname="{style.FONT}", pad=0.04];',
+        f'  node [fontname="{style.FONT}", fontsize={MARKET_PT}, color="{style.INK}", fontcolor="{style.INK}", '
+        'pin=true];',
         f'  edge [fontname="{style.FONT}", color="{style.INK}"];',
     ]
     lines += _cells(state) + _axes() + _ledge()

@@ -58,7 +58,7 @@ def look_up(view, path):
 
 
 def _zone(label: str, cells: str) -> str:
-    inner = cells or '<td border="0"><font color="#9a9a9a">none</font></td>'
+    inner = cells or f'<td border="0"><font color="{style.MUTED}">none</font></td>'
     return (f'<tr><td align="right" border="0">{escape(label)}</td><td align="left" border="0">'
             f'<table border="0" cellspacing="3"><tr>{inner}</tr></table></td></tr>')
 

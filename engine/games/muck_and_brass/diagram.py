@@ -21,8 +21,12 @@ from engine.games.muck_and_brass.board import is_illustrative
 SCALE = 1.0  # board positions are inches already
 NEW_WIDTH, BUILT_WIDTH = 5.5, 3.0
 # The smallest text (cities, ports, link codes, the key). The map is drawn about 9.6 in wide and
-# printed at most 14 cm tall, about 0.53 of its size: 12 pt prints at 6.3 pt or more.
+# fitted into 6.6 x 7.4 in (``size``, about 0.65 of its size), then printed up to 17 cm tall: 12 pt
+# prints at 7.5 pt or more.
 SMALL_PT = 12
+SIZE = "6.6,7.4"
+UNBUILT = "#8f8f8f"  # an unbuilt link: grey, 3:1 on white
+PORT = "#2f6a9f"  # a foreign port's border and words: 4.5:1 on its pale blue
 
 
 def _pos(pos) -> str:
@@ -55,7 +59,8 @@ def draw(run, when: str, options=frozenset()) -> str:
     refused_pairs = {frozenset(p) for p in zip(attempted, attempted[1:])} if attempted else set()
     legal = _legal_links(run, state) if "legal" in options else {}
 
-    lines = style.graph_header(f"mb-{run.scenario.id}", size="6.3,8")
+    lines = style.graph_header(f"mb-{run.scenario.id}", size=SIZE)
+    spots = _Spots(board)
     if any(city.pos is None for city in board.cities.values()):  # Graphviz places them: give it room
         lines.append('  graph [overlap=false, sep="+10"]; edge [len=1.1];')
     for name, city in board.cities.items():
@@ -69,24 +74,26 @@ def draw(run, when: str, options=frozenset()) -> str:
         if name == "London":
             attrs.update(penwidth="2.5", fontsize=str(SMALL_PT + 1))
         attrs["label"] = label
+        spots.take(city.pos, label.split("\n"))
         lines.append(f"  {quote(name)} [{_attrs(_placed(attrs, city.pos))}];")
     for name, port in board.ports.items():
         owner = port_owners.get(name)
-        attrs = {"shape": "box", "style": "filled,dashed", "fillcolor": "#e3f2fd", "color": "#5c8fbf",
+        attrs = {"shape": "box", "style": "filled,dashed", "fillcolor": "#e3f2fd", "color": PORT, "fontcolor": PORT,
                  "fontsize": str(SMALL_PT), "label": f"{name}\nport ${port.price}"}
         if owner:
             attrs.update(style="filled", color=owner.colour, fillcolor=_tint(owner.colour), penwidth="2",
-                         label=f"{name}\n{owner.code} marker")
+                         fontcolor=style.INK, label=f"{name}\n{owner.code} marker")
         if attempted and name in attempted:
             attrs.update(color=style.REFUSED, penwidth="2.5")
         lines.append(f"  {quote(name)} [{_attrs(_placed(attrs, port.pos))}];")
         lines.extend(_edge(port.city, name, (board.cities[port.city].pos, port.pos), owner, name not in before_ports,
-                           attempted is not None and frozenset((port.city, name)) in refused_pairs, port=True))
+                           attempted is not None and frozenset((port.city, name)) in refused_pairs, port=True,
+                           spots=spots))
     for pair, link in board.links.items():
         a, b = board.ends(link)
         owner = owners.get(link)
         lines.extend(_edge(a, b, (board.cities[a].pos, board.cities[b].pos), owner, link not in before_links,
-                           pair in refused_pairs, legal=legal.get(link)))
+                           pair in refused_pairs, legal=legal.get(link), spots=spots))
     if "nolegend" not in options:
         new = any(link not in before_links for link in owners) or any(p not in before_ports for p in port_owners)
         lines.append(_legend(state, owners, port_owners, refused_pairs, new, legal))
@@ -124,9 +131,10 @@ def _marker(owner, link: str | None = None) -> str:
     return f"{owner.code} {home[:3]}."
 
 
-def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = False, legal=None) -> list[str]:
-    """The edge, and its marker text as a small label beside the middle of the line (edge labels
-    proper land on top of short lines)."""
+def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = False, legal=None,
+          spots=None) -> list[str]:
+    """The edge, and its marker text as a small label beside the line, near its middle, where it
+    covers no city, port or other label (edge labels proper land on top of short lines)."""
     link = None if port else "-".join(sorted((a, b)))
     text = colour = None
     if owner is not None:
@@ -138,20 +146,75 @@ def _edge(a: str, b: str, ends, owner, new: bool, refused: bool, port: bool = Fa
     elif legal is not None:
         attrs = {"color": legal.colour, "style": "dotted", "penwidth": "2.5"}
     else:
-        attrs = {"color": "#b0b0b0", "style": "dotted" if port else "dashed", "penwidth": "1.3"}
+        attrs = {"color": UNBUILT, "style": "dotted" if port else "dashed", "penwidth": "1.3"}
     out = [f"  {quote(a)} -- {quote(b)} [{_attrs(attrs)}];"]
     if text and None in ends:
-        out[0] = out[0][:-2] + f", label={quote(text)}, fontcolor={quote(colour)}];"
+        out[0] = out[0][:-2] + f", label={quote(text)}, fontcolor={quote(colour)}, fontsize={SMALL_PT}];"
     elif text:  # without board positions the edge keeps a plain label
-        (x1, y1), (x2, y2) = ends
-        length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 0.01)
-        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
-        if ny < 0 or (ny == 0 and nx < 0):
-            nx, ny = -nx, -ny  # always to the upper side of the line
-        pos = ((x1 + x2) / 2 + nx * 0.2, (y1 + y2) / 2 + ny * 0.2)
+        pos = spots.place(ends, text) if spots is not None else _beside(ends, 0.5, 1)
         out.append(f"  {quote('label ' + (link or b))} [shape=plaintext, label={quote(text)}, fontsize={SMALL_PT}, "
                    f"fontcolor={quote(colour)}, width=0, height=0, margin=0, pos={quote(_pos(pos))}];")
     return out
+
+
+def _line(colour: str, pattern: str, width: int) -> str:
+    """A legend's sample of a line: a short stroke in the line's colour and pattern (the bottom
+    border of an empty table cell, which every Graphviz draws)."""
+    return (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD SIDES="B" BORDER="{width}" '
+            f'STYLE="{pattern}" COLOR="{escape(colour)}" WIDTH="30" HEIGHT="10" FIXEDSIZE="TRUE"></TD></TR></TABLE>')
+
+
+def _beside(ends, t: float, side: float) -> tuple[float, float]:
+    """The spot ``t`` of the way along the line between ``ends``, ``side`` times 0.2 in to one side
+    of it (positive: the upper side)."""
+    (x1, y1), (x2, y2) = ends
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 0.01)
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+    if ny < 0 or (ny == 0 and nx < 0):
+        nx, ny = -nx, -ny  # side 1 is always the upper side of the line
+    return x1 + (x2 - x1) * t + side * nx * 0.2, y1 + (y2 - y1) * t + side * ny * 0.2
+
+
+def _text_box(centre, lines: list[str], size: float, margin: float = 0.0):
+    """The box (left, right, bottom, top, in inches) that ``lines`` of text at ``size`` pt take
+    round ``centre``: about 0.62 em a letter, 1.2 em a line."""
+    width = max(len(line) for line in lines) * 0.62 * size / 72 + 2 * margin
+    height = len(lines) * 1.2 * size / 72 + 2 * margin
+    x, y = centre
+    return x - width / 2, x + width / 2, y - height / 2, y + height / 2
+
+
+class _Spots:
+    """Where the route markers' labels go: beside their line, at the first of a few spots along
+    it (the middle first, either side, then further out) that covers no city, port or label
+    already placed."""
+    TRIES = [(t, side * away) for away in (1, 1.8, 2.6) for t in (0.5, 0.35, 0.65, 0.25, 0.75) for side in (1, -1)]
+
+    def __init__(self, board):
+        self.taken = []
+        for name, port in board.ports.items():
+            self.take(port.pos, [name, f"port ${port.price}"])
+
+    def take(self, pos, lines: list[str]) -> None:
+        """A node's box (its label's lines, with its margin) is no place for a label."""
+        if pos is not None:
+            self.taken.append(_text_box(pos, lines, SMALL_PT, 0.1))
+
+    def place(self, ends, text: str) -> tuple[float, float]:
+        first = None
+        for t, side in self.TRIES:
+            spot = _beside(ends, t, side)
+            box = _text_box(spot, [text], SMALL_PT)
+            first = first or (spot, box)
+            if not any(_crosses(box, other) for other in self.taken):
+                self.taken.append(box)
+                return spot
+        self.taken.append(first[1])
+        return first[0]
+
+
+def _crosses(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
 
 
 def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -> str:
@@ -174,17 +237,21 @@ def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -
         rows.append(row(bar(style.INK, 6), "thick: built in this example"))
     if legal:
         company = next(iter(legal.values()))
-        rows.append(row(f'<FONT COLOR="{escape(company.colour)}"><B>. . . .</B></FONT>',
-                        f"{company.code} could build next"))
-    rows.append(row('<FONT COLOR="#909090">- - -</FONT>', "link not yet built"))
+        rows.append(row(_line(company.colour, "dotted", 2), f"{company.code} could build next"))
+    rows.append(row(_line(UNBUILT, "dashed", 1), "link not yet built"))
     if refused_pairs:
-        rows.append(row(f'<FONT COLOR="{style.REFUSED}"><B>- - -</B></FONT>', "refused"))
+        rows.append(row(_line(style.REFUSED, "dashed", 3), "refused"))
     if state.board.ports:
-        rows.append(row('<FONT COLOR="#5c8fbf">[ $ ]</FONT>', "foreign port and its price"))
-    rows.append(row("[[ ]]", "double border: home station"))
+        port = (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD BORDER="1" STYLE="dashed" '
+                f'COLOR="{PORT}" BGCOLOR="#e3f2fd" WIDTH="30" HEIGHT="14" FIXEDSIZE="TRUE">'
+                f'<FONT COLOR="{PORT}">$</FONT></TD></TR></TABLE>')
+        rows.append(row(port, "foreign port and its price"))
+    home = (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="2" CELLPADDING="0" COLOR="{style.INK}"><TR>'
+            '<TD WIDTH="22" HEIGHT="10" FIXEDSIZE="TRUE"></TD></TR></TABLE>')
+    rows.append(row(home, "double border: home station"))
     title = "Illustrative board" if is_illustrative(state.board) else "This example's board"
-    label = (f'<<TABLE BORDER="1" COLOR="#c0c0c0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="2">'
+    label = (f'<<TABLE BORDER="1" COLOR="{style.MUTED}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1">'
              f'<TR><TD COLSPAN="2"><B>{title}</B></TD></TR>{"".join(rows)}</TABLE>>')
     placed = all(city.pos is not None for city in state.board.cities.values())
-    where = f", pos={quote(_pos((1.3, 1.5)))}" if placed else ""  # the demo board's empty corner
+    where = f", pos={quote(_pos((1.2, 1.42)))}" if placed else ""  # the demo board's empty corner
     return f"  key [shape=plaintext, fontsize={SMALL_PT}{where}, label={label}];"

@@ -22,9 +22,10 @@ CELL = 0.5  # inches per square: ten squares plus the legend print about 16 cm w
 COLOURS = {"ES": "#E69F00", "MT": "#009E73", "CP": "#56B4E9", "RG": "#D55E00", "SO": "#333333",
            "WU": "#CC79A7"}
 NEUTRAL_FILL = "#bdbdbd"
-EMPTY_LINE = "#d9d9d9"
+EMPTY_LINE = "#8f8f8f"  # the grid: 3:1 on white, so a reader can count squares
 HAND_FILL = "#fdf0c2"
-LIGHT_TEXT = {"SO", "RG", "MT"}  # dark fills take white labels
+# The board is drawn about 9 in wide and printed 6.6 in wide: 11 pt prints at 8 pt.
+TEXT_PT, SMALL_PT = 11, 10.5
 
 
 def draw(run, when: str, options: frozenset = frozenset()) -> str:
@@ -35,7 +36,7 @@ def draw(run, when: str, options: frozenset = frozenset()) -> str:
     holder, hand = _hand(run, when) if "hand" in options else (None, set())
     out = style.graph_header("powerup")
     out.append(f'  node [shape=box, fixedsize=true, width={CELL * 0.92:.3f}, height={CELL * 0.92:.3f}, '
-               f'fontsize=10, style="filled", penwidth=1];')
+               f'fontsize={TEXT_PT}, style="filled", penwidth=1];')
     out += _axes()
     marked = played | changed | hand | {refused}
     for tile in sorted(ALL_TILES, key=lambda t: t in marked):  # marked squares last, on top
@@ -77,17 +78,17 @@ def _square(tile, owner, when, played, refused, changed, in_hand: str | None) ->
     col, row = position(tile)
     attrs = [f"pos={_pos(col, row)}", f'label="{tile}"']
     if owner is None:
-        attrs += ['fillcolor="white"', f'color="{EMPTY_LINE}"', f'fontcolor="{style.MUTED}"', "fontsize=9"]
+        attrs += ['fillcolor="white"', f'color="{EMPTY_LINE}"', f'fontcolor="{style.MUTED}"']
     elif owner == "neutral":
         attrs += [f'fillcolor="{NEUTRAL_FILL}"', f'color="{NEUTRAL_FILL}"']
     else:
-        text = "white" if owner in LIGHT_TEXT else style.INK
-        attrs += [f'fillcolor="{COLOURS[owner]}"', f'color="{COLOURS[owner]}"', f'fontcolor="{text}"']
+        attrs += [f'fillcolor="{COLOURS[owner]}"', f'color="{COLOURS[owner]}"',
+                  f'fontcolor="{style.ink_on(COLOURS[owner])}"']
     if changed:
         attrs += [f'color="{style.INK}"', "peripheries=2", "penwidth=1.6"]
     if in_hand:
         attrs += [f'fillcolor="{HAND_FILL}"', f'color="{style.INK}"', 'style="filled,dashed"', "penwidth=1.5",
-                  f'fontcolor="{style.INK}"', "fontsize=9", f'label="{tile}\\n{in_hand}"']
+                  f'fontcolor="{style.INK}"', f"fontsize={SMALL_PT}", f'label="{tile}\\n{in_hand}"']
     if played:
         dashed = owner is None and when == "before"
         attrs += [f'color="{style.INK}"', "penwidth=3.5",
@@ -159,7 +160,7 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
         marks.append((_swatch("white", style.REFUSED), "refused play"))
     rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]
     label = f'<<TABLE BORDER="0" CELLSPACING="3" CELLPADDING="1">{"".join(rows)}</TABLE>>'
-    return (f'  legend [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=10, '
+    return (f'  legend [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize={TEXT_PT}, '
             f'pos={_pos(12.9, 1.6)}, label={label}];')
 
 
@@ -178,11 +179,11 @@ def _payouts(run) -> list[tuple[str, str, str, int]]:
 def _payout_table(payouts) -> str:
     rows = ['<TR><TD COLSPAN="4"><B>Payouts</B></TD></TR>']
     for company, holder, what, amount in payouts:
-        ink = "white" if company in LIGHT_TEXT else style.INK
+        ink = style.ink_on(COLOURS[company])
         rows.append(f'<TR><TD BGCOLOR="{COLOURS[company]}"><FONT COLOR="{ink}">{company}</FONT></TD>'
                     f'<TD ALIGN="LEFT">{escape(holder)}</TD><TD ALIGN="LEFT">{escape(what)}</TD>'
                     f'<TD ALIGN="RIGHT">${amount}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
              f'{"".join(rows)}</TABLE>>')
-    return (f'  payouts [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=10, '
+    return (f'  payouts [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize={TEXT_PT}, '
             f'pos={_pos(12.9, 6.6)}, label={label}];')
