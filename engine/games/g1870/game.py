@@ -23,7 +23,7 @@ from engine.games.g1870.diagram import draw as draw_diagram
 class G1870(Game):
     diagram = staticmethod(draw_diagram)
     phrases = "phrases.yaml"
-    diagram_options = frozenset({"map", "nolegend"})
+    diagram_options = frozenset({"map", "nolegend", "whole"})
     name = "1870"
     title = "1870: The Trans-Mississippi"
     settings = {
