@@ -13,7 +13,8 @@ Corporations write (in operating rounds)::
 
 and, on the map (``network.py``, ``routes.py``, ``connections.py``)::
 
-    lay Dallas-Houston        token Houston        run 3 Dallas-Houston-Galveston
+    lay Dallas-Houston        token Houston        run 3 Dallas-Houston-Galveston    (the station graph)
+    lay 8 on H13 rotated 2    token H13            token H13 city 2                  (the printed map)
     pay      withhold         (the routes' total)
     place destination token   keep destination token   use existing token   (in a connection run)
 """
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from rulewright.game import Action, InputError
 from rulewright.game.refusal import lookup
-from engine.games.g1870 import network
+from engine.games.g1870 import network, track
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
          "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use")
@@ -38,9 +39,14 @@ class Act(Action):
     count: int = 1
     other: str = ""     # a player (trade partner, redeemed from) or "market"
     amount: int = 0     # a price, a bid or a revenue
+    rotation: int = 0   # a tile laid on a hex: its clockwise steps (item the tile, other the hex)
 
     def notation(self) -> str:
         v, item, n, other, amount = self.verb, self.item, self.count, self.other, self.amount
+        if v == "lay" and item:  # a tile on a hex: item the tile, other the hex
+            return track.lay_text(item, other, self.rotation)
+        if v == "token" and other:  # a city on a hex: other the hex, count the city (from 1)
+            return track.token_text(other, n - 1)
         map_words = {"lay": f"lay {other}", "token": f"token {item}", "run": f"run {item} {other}",
                      "dest": DESTINATION.get(item, "")}
         if v in map_words:
@@ -154,6 +160,11 @@ class Reader:
         text = " ".join(rest)
         if verb in ("pay", "half", "withhold"):
             return Act(self.actor, verb, other="routes")
+        lowered = [w.lower() for w in rest]
+        if verb == "lay" and len(rest) >= 3 and lowered[1] == "on":
+            return self.tile_lay(rest, lowered)
+        if verb == "token" and rest and track.is_hex_label(rest[0]):
+            return self.hex_token(rest, lowered)
         if verb == "lay" and len(network.read_path(text)) == 2:
             return Act(self.actor, verb, other="-".join(network.read_path(text)))
         if verb == "token" and rest:
@@ -165,8 +176,28 @@ class Reader:
         for choice, words in DESTINATION.items():
             if f"{verb} {text}".lower() == words:
                 return Act(self.actor, "dest", item=choice)
-        self.fail("map actions are 'lay A-B', 'token A', 'run 3 A-B-C', 'place destination token', "
+        self.fail("map actions are 'lay 8 on H13 rotated 2', 'token H13', 'lay A-B', 'token A', 'run 3 A-B-C', 'place destination token', "
                   "'keep destination token' or 'use existing token'.")
+
+    def tile_lay(self, rest: list[str], lowered: list[str]) -> Act:
+        """``lay 8 on H13`` or ``lay 8 on H13 rotated 2``."""
+        tail = lowered[3:]
+        if tail and (len(tail) != 2 or tail[0] != "rotated" or not tail[1].isdigit() or int(tail[1]) > 5):
+            self.fail("a tile is turned by 'rotated' and a number of clockwise steps from 0 to 5, e.g. "
+                      "'lay 8 on H13 rotated 2'.")
+        turns = int(tail[1]) if tail else 0
+        try:
+            number, label = track.tile_number(rest[0]), track.hex_label(rest[2])
+        except InputError as error:
+            self.fail(str(error))
+        return Act(self.actor, "lay", item=number, other=label, rotation=turns)
+
+    def hex_token(self, rest: list[str], lowered: list[str]) -> Act:
+        """``token H13`` or ``token H13 city 2``."""
+        tail = lowered[1:]
+        if tail and (len(tail) != 2 or tail[0] != "city" or not tail[1].isdigit() or int(tail[1]) < 1):
+            self.fail("a hex's city is named by 'city' and its number, counted from 1, e.g. 'token H13 city 2'.")
+        return Act(self.actor, "token", other=track.hex_label(rest[0]), count=int(tail[1]) if tail else 1)
 
 
 def parse(text: str, actor, corps, privates, players) -> Act:

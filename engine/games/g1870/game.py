@@ -12,7 +12,7 @@ import copy
 
 from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
 from engine.games.g1870 import (actions, connections, holdings, market, network, operating, position, privates,
-                                protection, redemption, rounds, routes, shares, stock)
+                                protection, redemption, rounds, routes, shares, stock, track)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts
@@ -73,6 +73,7 @@ class G1870(Game):
         laid = net.laid and net.turn_key.endswith(f":{state.turn}")
         events = self._apply(state, act)
         events += network.sync(state)
+        events += track.sync(state)
         if not state.game_over:
             events += self._connection_check(state, before, laid)
         if state.game_over:
@@ -258,6 +259,12 @@ class G1870(Game):
     @staticmethod
     def _map(state: State, act):
         sym = act.actor
+        if act.verb == "lay" and act.item:  # a tile on a hex of the printed map
+            args = (state, sym, act.item, act.other, act.rotation)
+            return (lambda: track.lay_check(*args)), lambda: track.lay(*args)
+        if act.verb == "token" and act.other:
+            args = (state, sym, act.other, act.count - 1)
+            return (lambda: track.token_check(*args)), lambda: track.place_token(*args)
         if act.verb == "lay":
             a, b = network.read_path(act.other)
             return (lambda: network.lay_check(state, sym, a, b)), lambda: network.lay(state, sym, a, b)

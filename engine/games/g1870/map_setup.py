@@ -5,11 +5,13 @@ that have already made their connection run. Home tokens of started corporations
     track: {Dallas-Houston: TP, Houston-Galveston: TP}   # link: the corporation that laid it
     tokens: {Houston: [SP]}                               # tokens besides home tokens
     connected: {TP: map}                                  # run made; destination token on the map or the charter
+    hexes: {H13: {tile: 57, rotated: 1, tokens: [MP]}}    # the printed map (track.py's read_setup)
 """
 from __future__ import annotations
 
 from rulewright.game import InputError, Refusal
 from engine.games.g1870 import network
+from engine.games.g1870 import track as printed
 from engine.games.g1870.network import Network
 
 
@@ -23,6 +25,7 @@ def corporation(state, name, where: str) -> str:
 
 def build(state, setup: dict) -> None:
     state.net = Network()
+    state.track = printed.Track()
     network.sync(state)
     track = setup.get("track") or {}
     if isinstance(track, list):
@@ -61,6 +64,8 @@ def build(state, setup: dict) -> None:
         if sorted(order) == sorted(state.net.tokens.get(where, [])):
             state.net.tokens[where] = list(order)
     network.sync(state)
+    printed.read_setup(state, setup.get("hexes"))
+    printed.sync(state)
     connection_run(state, setup.get("connection_run"))
     queue = setup.get("connection_queue") or []
     if not isinstance(queue, list):

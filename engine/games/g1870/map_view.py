@@ -1,7 +1,7 @@
 """The map's part of ``view(state)``: documented in the connections chapter's Notation section."""
 from __future__ import annotations
 
-from engine.games.g1870 import connections, network, routes
+from engine.games.g1870 import connections, network, routes, track
 
 
 def top(state) -> dict:
@@ -11,7 +11,7 @@ def top(state) -> dict:
     return {
         "map": {"track": dict(sorted(net.track.items())),
                 "tokens": {s: list(o) for s, o in sorted(net.tokens.items()) if o},
-                "full": full},
+                "full": full, "hexes": track.view(state.track)},
         "connection_run": connections.view(state),
         "connection_queue": list(net.queue),
         "still_to_operate": list(state.operating_order) if state.round == "operating" else [],

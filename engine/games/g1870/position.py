@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import yaml
 
 from rulewright.game import Violation, minimal_setup
-from engine.games.g1870 import data, holdings, market, network, operating, rounds, routes, setup
+from engine.games.g1870 import data, holdings, market, network, operating, rounds, routes, setup, track
 from engine.games.g1870.state import State
 
 
@@ -179,6 +179,7 @@ class Writer:
                 put(out, None, "laid", net.laid, False)
                 put(out, None, "token", net.tokened, False)
                 put(out, None, "routes", [f"{t}: {routes.fmt(p)}" for t, p in net.runs], [])
+                put(out, None, "tiles", list(track.lays_this_turn(s)), [])
             put(out, None, "dividend", s.dividend_done, False)
         return out
 
@@ -213,6 +214,7 @@ class Writer:
             self.put(run, None, "routes", [f"{t}: {routes.fmt(p)}" for t, p in net.current["runs"]], [])
             out["connection_run"] = run
         self.put(out, base, "connection_queue", list(net.queue), [])
+        self.put(out, base, "hexes", track.written(s), {})
         return out
 
     def destination_choices(self) -> dict:
@@ -306,10 +308,16 @@ def station_tokens(state: State) -> list[Violation]:
         stations = [s for s, owners in net.tokens.items() for o in owners if o == sym]
         if len(stations) != len(set(stations)):
             out.append(Violation(f"{sym} has two tokens in one city.", "1870.route.station"))
+        on_hexes = track.hexes_with(state.track, sym)
+        if track.token_count(state.track, sym) != len(on_hexes):
+            out.append(Violation(f"{sym} has two tokens on one hex.", "1870.route.station"))
         if corp.par is None or corp.closed:
-            if stations:
+            if stations or on_hexes:
                 out.append(Violation(f"{sym} is not running, yet has tokens on the map.", "1870.route.station"))
             continue
+        # While the station graph is kept beside the printed map, a token counts once by its hex
+        # (a station's hex is in map.yaml): the home token is on both.
+        stations = sorted({network.stations()[s]["hex"] for s in stations} | set(on_hexes))
         owned = len(data.load("map")["tokens"][sym]) + (1 if sym in net.destination else 0)
         counted = len(stations) + len(net.charter.get(sym, []))
         if counted != owned:

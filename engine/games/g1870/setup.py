@@ -4,11 +4,11 @@ from __future__ import annotations
 from rulewright.game import InputError, Refusal
 from rulewright.game.values import flag, money, whole
 from rulewright.game.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes
+from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes, track
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected", "protection",
+       "phase", "bank", "next_train", "track", "tokens", "connected", "protection", "hexes",
        # what a position reached in play also needs (see the Notation section's "Positions from play")
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
        "still_to_operate", "connection_run", "connection_queue")
@@ -17,7 +17,7 @@ PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed", "cash_at_round_start", "redeemed_this_round")
 PRIVATE = ("owner", "closed", "price", "bids")
-THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend")
+THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles")
 OFFER = ("kind", "by", "to", "item", "price")
 OFFER_KINDS = ("private", "corp-private", "redeem")
 AUCTION = ("bidding", "last_buyer")
@@ -305,7 +305,7 @@ def operating_turn(state: State, setup: dict) -> None:
     state.turn = turn
 
 
-STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend")
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend", "tiles")
 
 
 def this_turn(state: State, given) -> None:
@@ -329,6 +329,11 @@ def this_turn(state: State, given) -> None:
         turn_sales(state, given)
         return
     net = network.turn_fields(state)
+    lays = given.get("tiles") or []
+    if not isinstance(lays, list):
+        raise InputError("'this_turn.tiles' lists the hexes the corporation has laid tiles on this turn, e.g. [H13].",
+                         "this_turn.tiles")
+    track.turn_track(state).lays = [track.hex_label(h, "this_turn.tiles") for h in lays]
     net.laid = flag(given.get("laid", False), "this_turn.laid", f"{state.turn} has laid track this turn")
     net.tokened = flag(given.get("token", False), "this_turn.token", f"{state.turn} has placed a token this turn")
     state.dividend_done = flag(given.get("dividend", False), "this_turn.dividend",

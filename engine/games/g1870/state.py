@@ -101,6 +101,7 @@ class State:
     game_over: bool = False
     last_bankrupt: str | None = None
     net: object = None           # the map: track, tokens, connection runs (network.Network)
+    track: object = None         # the printed map: tiles laid on hexes, tokens in cities (track.Track)
 
     def __deepcopy__(self, memo) -> "State":
         """A fast exact copy (``step`` and ``legal_actions`` copy the state for every trial): the
@@ -119,6 +120,7 @@ class State:
         clone.bidoff = {**self.bidoff, "bidders": list(self.bidoff["bidders"])} if self.bidoff else None
         clone.operating_order = list(self.operating_order)
         clone.net = copy.deepcopy(self.net, memo)
+        clone.track = copy.deepcopy(self.track, memo)
         memo[id(self)] = clone
         return clone
 

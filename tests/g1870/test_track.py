@@ -1,0 +1,76 @@
+"""The printed map in the engine (``track.py``): tiles laid on hexes with their terrain costs and
+the tile supply, station tokens by city, the notation, and the ``hexes`` setup key."""
+import pytest
+
+from rulewright.game import InputError, Refusal
+from rulewright.play.position import round_trip
+from engine.games.g1870 import track
+from tests.g1870.helpers import GAME, play, start, view
+
+SETTINGS = GAME.resolve_settings({})
+
+
+def test_a_first_tile_pays_the_terrain_an_upgrade_does_not():
+    state = play(start(preset="network"), "SP: lay 57 on N7", "SP: done")  # Galveston: the coast, $80
+    assert view(state)["corporations"]["SP"]["cash"] == 300 - 80
+    state = play(state, "MP: done", "TP: lay 14 on N7 rotated 2")
+    assert view(state)["corporations"]["TP"]["cash"] == 300
+    assert view(state)["map"]["hexes"]["N7"] == {"tile": "14", "rotated": 2}
+    assert track.supply(state.track, "57") == track.board().tiles["57"].count  # back in the supply
+    assert track.supply(state.track, "14") == track.board().tiles["14"].count - 1
+
+
+def test_a_token_goes_in_a_city_and_stays_through_an_upgrade():
+    state = play(start(preset="network"), "SP: lay 57 on M2", "SP: token M2")
+    assert view(state)["corporations"]["SP"]["cash"] == 260
+    assert view(state)["map"]["hexes"]["M2"]["tokens"] == ["SP"]
+    state = play(state, "SP: done", "MP: done", "TP: lay 15 on M2")
+    assert view(state)["map"]["hexes"]["M2"] == {"tile": "15", "rotated": 0, "tokens": ["SP"]}
+    assert GAME.invariants(state) == []
+
+
+def test_the_last_copy_of_a_tile_cannot_be_laid_again():
+    state = play(start(preset="network"), "SP: lay 55 on M8", "SP: done")  # tile 55 is one of a kind
+    with pytest.raises(Refusal):
+        play(state, "MP: lay 55 on I10")
+
+
+@pytest.mark.parametrize("text, shown", [("lay 8 on h13", "lay 8 on H13"), ("lay 8 on H13 rotated 0", "lay 8 on H13"),
+                                         ("lay 171k on B11 rotated 5", "lay 171K on B11 rotated 5"),
+                                         ("token M6", "token M6"), ("token m6 city 1", "token M6")])
+def test_the_notation_reads_and_writes_back(text, shown):
+    state = start(preset="network")
+    assert GAME.parse_action(state, "SP", text).notation() == shown
+
+
+@pytest.mark.parametrize("text", ["lay 8 on H13 rotated 6", "lay 8 on Z99", "lay 99 on H13", "lay 8 on H13 turned 2",
+                                  "token H13 city 0"])
+def test_bad_map_notation_says_what_to_write(text):
+    with pytest.raises(InputError):
+        GAME.parse_action(start(preset="network"), "SP", text)
+
+
+def test_hexes_in_setup_round_trip():
+    state = start({"hexes": {"H13": {"tile": 57, "rotated": 1, "tokens": ["MP"]}, "H15": {"tile": 9, "rotated": 1},
+                             "C18": {"tile": 15, "rotated": 3, "tokens": ["GMO", "MP"]}},
+                   "this_turn": {"tiles": ["H15"]}, "turn": "MP"}, preset="network")
+    shown = view(state)["map"]["hexes"]
+    assert shown["H13"] == {"tile": "57", "rotated": 1, "tokens": ["MP"]}
+    assert shown["C18"]["tokens"] == ["GMO", "MP"]  # listed in full: the order placed
+    assert GAME.setup_of(state)["hexes"]["C18"] == {"tile": 15, "rotated": 3, "tokens": ["GMO", "MP"]}
+    assert round_trip(GAME, state, SETTINGS) == []
+    assert GAME.invariants(state) == []
+
+
+@pytest.mark.parametrize("hexes, where", [
+    ({"Z1": {"tile": 8}}, "hexes.Z1"),
+    ({"H13": {"tile": 8, "rotated": 7}}, "hexes.H13.rotated"),
+    ({"H13": {"colour": "green"}}, "hexes.H13.colour"),
+    ({"H15": {"tokens": ["MP"]}}, "hexes.H15.tokens"),
+    ({"H13": {"tokens": ["MP", "SP"]}}, "hexes.H13.tokens"),
+    ({"A2": {"tile": 8}}, "hexes.A2.tile"),
+])
+def test_a_bad_hexes_key_is_named(hexes, where):
+    with pytest.raises(InputError) as error:
+        start({"hexes": hexes}, preset="network")
+    assert error.value.where == where
