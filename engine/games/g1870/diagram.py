@@ -402,16 +402,22 @@ def hex_routes(run) -> list:
     return out
 
 
-def touched(run, state, actors, routes) -> list[str]:
-    from engine.games.g1870 import hexmap
-    board = hexmap.board()
-    labels = set(state.track.tiles) | {h for h, cities in state.track.tokens.items() if any(cities)}
-    for before in (run.before.track,):
-        labels |= set(before.tiles)
+def touched(run, actors, routes) -> list[str]:
+    """The hexes the example is about: those whose tile or tokens its moves changed, the hexes its
+    routes run through, and the home and destination of every corporation whose connection the
+    example is about; failing those, the homes of the corporations that act."""
+    from engine.games.g1870 import track as printed
+    before, after = run.before.track, run.after.track
+    labels = {h for h in set(before.tiles) | set(after.tiles) if before.tiles.get(h) != after.tiles.get(h)}
+    labels |= {h for h in set(before.tokens) | set(after.tokens) if before.tokens.get(h) != after.tokens.get(h)}
     labels |= {h for r in routes for h in r.hexes}
-    for h in board.hexes.values():
-        if set(actors) & (set(h.home_of) | set(h.destination_of)):
-            labels.add(h.label)
+    connecting = {e.data["corporation"] for e in run.events if e.name.startswith(("connection", "destination"))
+                  and "corporation" in e.data}
+    connecting |= {s for e in run.events if e.name == "connection-due" for s in e.data.get("corporations", [])}
+    for sym in connecting:
+        labels |= {printed.homes().get(sym), printed.destinations().get(sym)} - {None}
+    if not labels:
+        labels = {printed.homes()[sym] for sym in actors if sym in printed.homes()}
     return sorted(labels)
 
 
@@ -421,6 +427,6 @@ def draw_hexes(run, when: str, options=frozenset()) -> str:
     actors = _actors(run)
     routes = hex_routes(run) if when == "after" else []
     labels = None if "whole" in options else map_picture.region(hexmap.board(),
-                                                                   touched(run, state, actors, routes))
+                                                                   touched(run, actors, routes))
     return map_picture.draw_state(state, labels, routes, actors, legend="nolegend" not in options,
                                   name=f"g1870-map-{run.scenario.id}-{when}")

@@ -396,7 +396,9 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
                 + (" (now: underlined)" if p.phase is not None else "")),
                (swatch(TILE_FILL["yellow"]), "a laid tile (#: its number)"),
                (swatch("#ececec"), "slot kept for an unstarted home")]
-    cells = "".join(f"<TR>{s}<TD ALIGN=\"LEFT\">{escape(t)}</TD></TR>" for s, t in entries)
+    half = (len(entries) + 1) // 2
+    cells = "".join("<TR>" + "".join(f'{s}<TD ALIGN="LEFT">{escape(t)}</TD>' for s, t in entries[i::half]) + "</TR>"
+                    for i in range(half))
     key = (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1">{cells}</TABLE>')
     rows = ""
     for route in routes:
@@ -405,11 +407,11 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
         rows += (f'<TR><TD BGCOLOR="{colour}"><FONT COLOR="{ink_on(colour)}"><B>{escape(route.corporation)}'
                  f'</B></FONT></TD><TD ALIGN="LEFT">{escape(route.caption)}</TD>'
                  f'<TD ALIGN="LEFT">{escape(" ".join(route.hexes))}</TD><TD ALIGN="RIGHT">{worth}</TD></TR>')
-    y = p.bottom - 14 - 40 * p.factor
-    p.node("legend", (p.left + 0.3 * (p.right - p.left), y), shape="plaintext",
+    y = p.bottom - 10 - 26 * p.factor
+    p.node("legend", (p.left + (0.3 if rows else 0.5) * (p.right - p.left), y), shape="plaintext",
            label=f'<<FONT POINT-SIZE="{pt}">{key}</FONT>>')
     if rows:
-        p.node("routes", (p.left + 0.75 * (p.right - p.left), y), shape="plaintext",
+        p.node("routes", (p.left + 0.8 * (p.right - p.left), y), shape="plaintext",
                label=f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
                      f'<TR><TD></TD><TD ALIGN="LEFT"><B>train</B></TD><TD ALIGN="LEFT"><B>route</B></TD>'
                      f'<TD ALIGN="RIGHT"><B>value</B></TD></TR>{rows}</TABLE></FONT>>')
