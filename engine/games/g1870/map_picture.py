@@ -31,7 +31,7 @@ from engine.games.g1870 import hexmap
 from engine.games.g1870.diagram import corporation_colour
 
 SIZE = 36.0  # a hex's radius (centre to corner) in points at print size
-PRINT_WIDTH, PRINT_HEIGHT = 453.0, 620.0  # 16 cm by about 22 cm, in points
+PRINT_WIDTH, PRINT_HEIGHT = 453.0, 397.0  # 16 cm by 14 cm (the book prints a diagram at most that big)
 MIN_PT = 7.5
 FILL = {None: "#f6f1e3", "water": "#d6e8f5", "mississippi": "#d6e8f5", "lake": "#c9e0cf", "mountain": "#dcc6a0",
         "offboard": "#b8312d", "sea": "#9cc3e4"}
@@ -219,7 +219,8 @@ def route_pieces(p: _Picture, route: Route, faces: dict) -> list[tuple[str, tupl
 # ---- drawing --------------------------------------------------------------------------------------
 
 def _slot_width(p: _Picture) -> float:
-    return 0.6 * SIZE * max(1.0, p.factor * 0.85)
+    """A token's diameter: room for a four-letter symbol (ATSF) in bold at the picture's text size."""
+    return max(0.62 * SIZE, 2.95 * int(p.pt()) + 2)
 
 
 def _city(p: _Picture, label: str, point, slots: int, tokens: list[str], reserved: list[str], index: int) -> None:
@@ -288,7 +289,7 @@ def _borders_and_river(p: _Picture, labels: Iterable[str]) -> None:
 def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
     h = p.board.hexes[label]
     white = "#ffffff"
-    p.text(f"coord {label}", p.at(label, 0, 0.74 if h.offboard else 0.7), label, white if h.offboard else "#505050")
+    p.text(f"coord {label}", p.at(label, 0, 0.76), label, white if h.offboard else "#505050")
     if h.offboard:
         p.text(f"name {label}", p.at(label, *((0.15, 0.5) if any(st.slots for st in h.stations) else (0, 0.44))),
                h.name, white, bold=True)
@@ -301,14 +302,13 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
         if h.name:
             p.text(f"name {label}", p.at(label, 0, -0.6), h.name.replace(", ", " "), bold=True)
         if f.tile is None and h.cost:
-            p.text(f"cost {label}", p.at(label, -0.48, 0.42), f"${h.cost}", "#4a3a1a")
+            p.text(f"cost {label}", p.at(label, -0.42, 0.57), f"${h.cost}", "#4a3a1a")
         values = [s.value for s in f.stations if s.kind == "city"]
         if f.tile is not None and values:
-            p.text(f"value {label}", p.at(label, -0.48, 0.42), str(values[0]), bold=True)
-        corner = " ".join(([f"#{f.tile}"] if f.tile is not None else [])
-                          + (["/".join(sorted(set(h.labels.values())))] if h.labels else []))
+            p.text(f"value {label}", p.at(label, -0.42, 0.57), str(values[0]), bold=True)
+        corner = f"#{f.tile}" if f.tile is not None else "/".join(sorted(set(h.labels.values())))
         if corner:
-            p.text(f"tile {label}", p.at(label, 0.48, 0.42), corner, "#3a1a5a")
+            p.text(f"tile {label}", p.at(label, 0.42, 0.57), corner, "#3a1a5a")
     flags = [sym for sym in actors if sym in h.destination_of]
     for k, sym in enumerate(flags):
         colour = corporation_colour(sym)
@@ -321,15 +321,18 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
 
 
 def region(board, labels: Iterable[str], margin: int = 1) -> list[str]:
-    """The hexes of the board within ``margin`` hexes of the box around ``labels`` (every hex
-    when ``labels`` is empty), in the board's order."""
+    """The hexes of the board in the box around ``labels`` and up to ``margin`` hexes beyond it
+    (every hex when ``labels`` is empty), in the board's order. A box already wider than seven
+    hexes or taller than four rows gets no margin that way, so that it prints large enough."""
     wanted = [board.hexes[label].at for label in labels if label in board.hexes]
     if not wanted:
         return list(board.hexes)
     rows = [a.r for a in wanted]
     cols = [2 * a.q + a.r for a in wanted]
-    lo_r, hi_r = min(rows) - margin, max(rows) + margin
-    lo_c, hi_c = min(cols) - 2 * margin - 1, max(cols) + 2 * margin + 1
+    across = margin if max(cols) - min(cols) <= 2 * 7 else 0
+    down = margin if max(rows) - min(rows) <= 3 else 0
+    lo_r, hi_r = min(rows) - down, max(rows) + down
+    lo_c, hi_c = min(cols) - 2 * across, max(cols) + 2 * across
     return [label for label, h in board.hexes.items()
             if lo_r <= h.at.r <= hi_r and lo_c <= 2 * h.at.q + h.at.r <= hi_c]
 
@@ -407,14 +410,15 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
         rows += (f'<TR><TD BGCOLOR="{colour}"><FONT COLOR="{ink_on(colour)}"><B>{escape(route.corporation)}'
                  f'</B></FONT></TD><TD ALIGN="LEFT">{escape(route.caption)}</TD>'
                  f'<TD ALIGN="LEFT">{escape(" ".join(route.hexes))}</TD><TD ALIGN="RIGHT">{worth}</TD></TR>')
-    y = p.bottom - 10 - 26 * p.factor
-    p.node("legend", (p.left + (0.3 if rows else 0.5) * (p.right - p.left), y), shape="plaintext",
-           label=f'<<FONT POINT-SIZE="{pt}">{key}</FONT>>')
+    routes_table = ""
     if rows:
-        p.node("routes", (p.left + 0.8 * (p.right - p.left), y), shape="plaintext",
-               label=f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
-                     f'<TR><TD></TD><TD ALIGN="LEFT"><B>train</B></TD><TD ALIGN="LEFT"><B>route</B></TD>'
-                     f'<TD ALIGN="RIGHT"><B>value</B></TD></TR>{rows}</TABLE></FONT>>')
+        routes_table = (f'<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
+                        f'<TR><TD></TD><TD ALIGN="LEFT"><B>train</B></TD><TD ALIGN="LEFT"><B>route</B></TD>'
+                        f'<TD ALIGN="RIGHT"><B>value</B></TD></TR>{rows}</TABLE></TD></TR>')
+    label = (f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
+             f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{routes_table}</TABLE></FONT>>')
+    height = (3 + (len(routes) + 1 if routes else 0)) * (int(pt) + 5)
+    p.node("legend", ((p.left + p.right) / 2, p.bottom - 6 - height / 2), shape="plaintext", label=label)
 
 
 def draw(board=None, legend: bool = True) -> str:
