@@ -11,28 +11,56 @@ SETTINGS = GAME.resolve_settings({})
 
 
 def test_a_first_tile_pays_the_terrain_an_upgrade_does_not():
-    state = play(start(preset="network"), "SP: lay 57 on N7", "SP: done")  # Galveston: the coast, $80
-    assert view(state)["corporations"]["SP"]["cash"] == 300 - 80
-    state = play(state, "MP: done", "TP: lay 14 on N7 rotated 2")
-    assert view(state)["corporations"]["TP"]["cash"] == 300
-    assert view(state)["map"]["hexes"]["N7"] == {"tile": "14", "rotated": 2}
+    state = play(start(preset="network"), "SP: done", "MP: lay 57 on C18 rotated 1")  # St. Louis: the river, $40
+    assert view(state)["corporations"]["MP"]["cash"] == 300 - 40
+    state = play(state, "MP: done", "TP: done", "IC: done", "GMO: done", "SP: done", "MP: lay 14 on C18 rotated 1")
+    assert view(state)["corporations"]["MP"]["cash"] == 300 - 40
+    assert view(state)["map"]["hexes"]["C18"] == {"tile": "14", "rotated": 1, "tokens": ["MP"]}  # kept
     assert track.supply(state.track, "57") == track.board().tiles["57"].count  # back in the supply
     assert track.supply(state.track, "14") == track.board().tiles["14"].count - 1
-
-
-def test_a_token_goes_in_a_city_and_stays_through_an_upgrade():
-    state = play(start(preset="network"), "SP: lay 57 on M2", "SP: token M2")
-    assert view(state)["corporations"]["SP"]["cash"] == 260
-    assert view(state)["map"]["hexes"]["M2"]["tokens"] == ["SP"]
-    state = play(state, "SP: done", "MP: done", "TP: lay 15 on M2")
-    assert view(state)["map"]["hexes"]["M2"] == {"tile": "15", "rotated": 0, "tokens": ["SP"]}
     assert GAME.invariants(state) == []
 
 
+def test_a_token_goes_in_a_city_the_corporation_reaches():
+    state = play(start(preset="network"), "SP: lay 57 on M2", "SP: token M2")
+    assert view(state)["corporations"]["SP"]["cash"] == 260
+    assert view(state)["map"]["hexes"]["M2"]["tokens"] == ["SP"]
+    assert GAME.invariants(state) == []
+
+
+@pytest.mark.parametrize("lines, rule", [
+    (["SP: lay 9 on N3 rotated 1", "SP: lay 57 on M2", "SP: lay 8 on N5"], "1870.track.lays"),  # a third tile
+    (["SP: lay 9 on N3 rotated 1", "SP: lay 9 on N3 rotated 4"], "1870.track.lays"),  # the same hex twice
+    (["SP: lay 14 on M2"], "1870.track.tile"),  # a green tile on an empty city
+    (["SP: lay 57 on M2 rotated 1"], "1870.track.edge"),  # runs off the west edge
+    (["SP: lay 57 on M6"], "1870.track.reach"),  # Houston: not joined to SP's track
+    (["SP: token M6"], "1870.route.station"),  # nor may it token there
+])
+def test_map_refusals_cite_their_rules(lines, rule):
+    state = start(preset="network")
+    with pytest.raises(Refusal) as refusal:
+        play(state, *lines)
+    assert refusal.value.rule == rule
+
+
+def test_an_upgrade_must_keep_the_track_and_follow_the_phase():
+    state = start({"hexes": {"N3": {"tile": 9, "rotated": 1}}, "phase": 1, "next_train": "2"}, preset="network")
+    with pytest.raises(Refusal) as refusal:
+        play(state, "SP: lay 23 on N3")
+    assert refusal.value.rule == "1870.track.colour"
+    state = start({"hexes": {"N3": {"tile": 9, "rotated": 1}}}, preset="network")
+    with pytest.raises(Refusal) as refusal:
+        play(state, "SP: lay 23 on N3")  # turned 0, 23 has no W-E track
+    assert refusal.value.rule == "1870.track.upgrade"
+    assert view(play(state, "SP: lay 20 on N3"))["map"]["hexes"]["N3"]["tile"] == "20"
+
+
 def test_the_last_copy_of_a_tile_cannot_be_laid_again():
-    state = play(start(preset="network"), "SP: lay 55 on M8", "SP: done")  # tile 55 is one of a kind
-    with pytest.raises(Refusal):
-        play(state, "MP: lay 55 on I10")
+    state = start({"hexes": {"B7": {"tile": 4}, "A10": {"tile": 4}, "D9": {"tile": 4}, "E8": {"tile": 4},
+                             "F9": {"tile": 4}, "G10": {"tile": 4}}}, preset="network")
+    with pytest.raises(Refusal) as refusal:
+        play(state, "SP: lay 4 on M8")
+    assert refusal.value.rule == "1870.track.tile"
 
 
 @pytest.mark.parametrize("text, shown", [("lay 8 on h13", "lay 8 on H13"), ("lay 8 on H13 rotated 0", "lay 8 on H13"),

@@ -40,11 +40,12 @@ class Act(Action):
     other: str = ""     # a player (trade partner, redeemed from) or "market"
     amount: int = 0     # a price, a bid or a revenue
     rotation: int = 0   # a tile laid on a hex: its clockwise steps (item the tile, other the hex)
+    using: str = ""     # a private company whose power the action uses (``lay 57 on C18 with MRBC``)
 
     def notation(self) -> str:
         v, item, n, other, amount = self.verb, self.item, self.count, self.other, self.amount
         if v == "lay" and item:  # a tile on a hex: item the tile, other the hex
-            return track.lay_text(item, other, self.rotation)
+            return track.lay_text(item, other, self.rotation) + (f" with {self.using}" if self.using else "")
         if v == "token" and other:  # a city on a hex: other the hex, count the city (from 1)
             return track.token_text(other, n - 1)
         map_words = {"lay": f"lay {other}", "token": f"token {item}", "run": f"run {item} {other}",
@@ -169,6 +170,8 @@ class Reader:
             return Act(self.actor, verb, other="-".join(network.read_path(text)))
         if verb == "token" and rest:
             return Act(self.actor, verb, item=network.station(text))
+        if verb == "run" and len(rest) == 2 and rest[0].isdigit() and track.is_hex_label(rest[1].split("-")[0]):
+            return Act(self.actor, verb, item=rest[0], other="-".join(track.hex_label(h) for h in rest[1].split("-")))
         if verb == "run" and len(rest) >= 2 and rest[0].isdigit():
             return Act(self.actor, verb, item=rest[0], other="-".join(network.read_path(" ".join(rest[1:]))))
         if verb == "run" and rest and not rest[0].isdigit():
@@ -180,8 +183,12 @@ class Reader:
                   "'keep destination token' or 'use existing token'.")
 
     def tile_lay(self, rest: list[str], lowered: list[str]) -> Act:
-        """``lay 8 on H13`` or ``lay 8 on H13 rotated 2``."""
+        """``lay 8 on H13`` or ``lay 8 on H13 rotated 2``, either followed by ``with MRBC`` (the
+        bridge company's lay)."""
         tail = lowered[3:]
+        using = ""
+        if tail[-2:] == ["with", "mrbc"]:
+            tail, using = tail[:-2], "MRBC"
         if tail and (len(tail) != 2 or tail[0] != "rotated" or not tail[1].isdigit() or int(tail[1]) > 5):
             self.fail("a tile is turned by 'rotated' and a number of clockwise steps from 0 to 5, e.g. "
                       "'lay 8 on H13 rotated 2'.")
@@ -190,7 +197,7 @@ class Reader:
             number, label = track.tile_number(rest[0]), track.hex_label(rest[2])
         except InputError as error:
             self.fail(str(error))
-        return Act(self.actor, "lay", item=number, other=label, rotation=turns)
+        return Act(self.actor, "lay", item=number, other=label, rotation=turns, using=using)
 
     def hex_token(self, rest: list[str], lowered: list[str]) -> Act:
         """``token H13`` or ``token H13 city 2``."""

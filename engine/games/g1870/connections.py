@@ -13,7 +13,7 @@ A corporation makes one connection run in a game.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import holdings, market, network, operating, rounds, routes
+from engine.games.g1870 import holdings, market, network, operating, rounds, routes, track
 from engine.games.g1870.network import destination, home
 
 
@@ -126,6 +126,7 @@ def token(state, sym: str, choice: str) -> list[Event]:
         raise Refusal("1870.connection.token", f"{why}; it places or keeps its new destination token instead.")
     if choice == "place":
         net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be
+        track.place_destination(state.track, sym)
         net.destination[sym] = "map"
     else:
         net.charter.setdefault(sym, []).append(100)

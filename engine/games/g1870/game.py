@@ -260,7 +260,7 @@ class G1870(Game):
     def _map(state: State, act):
         sym = act.actor
         if act.verb == "lay" and act.item:  # a tile on a hex of the printed map
-            args = (state, sym, act.item, act.other, act.rotation)
+            args = (state, sym, act.item, act.other, act.rotation, act.using == "MRBC")
             return (lambda: track.lay_check(*args)), lambda: track.lay(*args)
         if act.verb == "token" and act.other:
             args = (state, sym, act.other, act.count - 1)
@@ -273,7 +273,8 @@ class G1870(Game):
         if state.dividend_done:
             raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
                                               "have run.")
-        path = network.read_path(act.other)
+        path = tuple(act.other.split("-")) if track.is_hex_label(act.other.split("-")[0]) else \
+            network.read_path(act.other)
         return (lambda: routes.run_check(state, sym, act.item, path, network.turn_fields(state).runs),
                 lambda: routes.run(state, sym, act.item, path, network.turn_fields(state).runs))
 

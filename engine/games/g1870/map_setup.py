@@ -64,7 +64,7 @@ def build(state, setup: dict) -> None:
         if sorted(order) == sorted(state.net.tokens.get(where, [])):
             state.net.tokens[where] = list(order)
     network.sync(state)
-    printed.read_setup(state, setup.get("hexes"))
+    printed.read_setup(state, setup.get("hexes"), {sym for sym, choice, _, _ in made if choice in ("place", "map")})
     printed.sync(state)
     connection_run(state, setup.get("connection_run"))
     queue = setup.get("connection_queue") or []

@@ -6,7 +6,7 @@ has no skipping), so an N-train's route has at most N stations.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import network
+from engine.games.g1870 import hexroutes, network, track
 from engine.games.g1870.network import key
 
 
@@ -18,9 +18,23 @@ def train_length(train: str) -> int:
     return int(train)
 
 
+def on_map(path) -> bool:
+    """Whether ``path`` is a route on the printed map (hexes, ``E12-D11-C10-B11``) rather than on
+    the station graph (stations, ``Dallas-Houston``)."""
+    return bool(path) and track.is_hex_label(path[0])
+
+
 def check(state, sym: str, train: str, path: tuple[str, ...], others=()) -> None:
     """Refuse ``path`` for one of ``sym``'s ``train`` if it breaks a route rule. ``others`` are
     the routes its other trains already run this time (they may share no track)."""
+    if on_map(path):
+        g = hexroutes.graph(state.track)
+        used = 0
+        for other in others:
+            if on_map(other):
+                used |= hexroutes.read(g, tuple(other)).mask
+        hexroutes.check(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym), train_length(train), used)
+        return
     net = state.net
     if len(path) < 2:
         raise Refusal("1870.route.length", "A route needs at least two stops.")
@@ -48,19 +62,28 @@ def check(state, sym: str, train: str, path: tuple[str, ...], others=()) -> None
                                            f"{', '.join(sorted(shared))} is already used by another train.")
 
 
+def doubles_destination(state, sym: str) -> bool:
+    """Whether ``sym``'s destination counts twice at a route's end now: only once its destination
+    token went on its destination (and in its connection run only as the setting says)."""
+    if state.net.destination.get(sym) != "map":
+        return False
+    in_run = state.net.current is not None and state.net.current["corp"] == sym
+    return not (in_run and not state.settings["double_in_connection_run"])
+
+
 def doubled(state, sym: str, path) -> str | None:
     """The destination stop counted twice on this route, if any: only for a corporation whose
     destination token went on its destination, and only when the route starts or ends there."""
-    if state.net.destination.get(sym) != "map":
-        return None
-    in_run = state.net.current is not None and state.net.current["corp"] == sym
-    if in_run and not state.settings["double_in_connection_run"]:
+    if not doubles_destination(state, sym):
         return None
     dest = network.destination(sym)
     return dest if dest in (path[0], path[-1]) else None
 
 
 def value(state, sym: str, path) -> int:
+    if on_map(path):
+        g = hexroutes.graph(state.track)
+        return hexroutes.revenue(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym))
     total = sum(network.value(s, state.phase) for s in path)
     bonus = doubled(state, sym, path)
     return total + (network.value(bonus, state.phase) if bonus else 0)
@@ -126,6 +149,14 @@ def fmt(path) -> str:
     return "-".join(path)
 
 
+def best_on_map(state, sym: str, trains: list[str]) -> tuple[int, list[tuple[str, str]]]:
+    """The most ``sym``'s ``trains`` can earn on the printed map now, and the routes that earn it
+    as (train, route written as its hexes): exact (``hexroutes.best_routes``)."""
+    g = hexroutes.graph(state.track)
+    worth, chosen = hexroutes.best_routes(g, hexroutes.context(state, sym), [train_length(t) for t in trains])
+    return worth, [(trains[i], route.text()) for i, route in chosen]
+
+
 # ---- running trains (in a turn or a connection run) ------------------------------------------
 
 def run_check(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> None:
@@ -145,7 +176,7 @@ def run(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> list:
     runs.append((train, path))
     worth = value(state, sym, path)
     details = {"corporation": sym, "train": train, "route": fmt(path), "value": worth}
-    if doubled(state, sym, path):
+    if not on_map(path) and doubled(state, sym, path):
         details["doubled"] = doubled(state, sym, path)
     return [Event("train-ran", details)]
 

@@ -353,6 +353,9 @@ def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
     train, _, path = str(text).partition(":")
     if not path or train.strip() not in [t["name"] for t in data.trains()]:
         raise InputError(f"Write a run as its train and route, e.g. '4: Dallas-Houston', not {text!r}.", where)
+    hexes = path.strip().split("-")
+    if track.is_hex_label(hexes[0]):  # a route on the printed map: its hexes
+        return train.strip(), tuple(track.hex_label(h, where) for h in hexes)
     return train.strip(), network.read_path(path.strip(), where)
 
 

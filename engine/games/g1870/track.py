@@ -34,6 +34,8 @@ class Track:
     tokens: dict[str, list[list[str]]] = field(default_factory=dict)
     turn_key: str = ""                            # whose turn ``lays`` belongs to
     lays: list[str] = field(default_factory=list)  # hexes laid on in that turn, in order
+    free: list[str] = field(default_factory=list)  # of those, a lay not counted (the bridge company's home lay)
+    bridge_used: bool = False                     # the Mississippi River Bridge Company's one lay is made
 
     def __deepcopy__(self, memo) -> "Track":
         """A fast exact copy: the two maps and the turn's lays (tile entries are tuples, shared)."""
@@ -41,7 +43,7 @@ class Track:
         values = self.__dict__.copy()
         values.update(tiles=dict(self.tiles),
                       tokens={h: [list(slots) for slots in cities] for h, cities in self.tokens.items()},
-                      lays=list(self.lays))
+                      lays=list(self.lays), free=list(self.free))
         clone.__dict__ = values
         memo[id(self)] = clone
         return clone
@@ -103,8 +105,9 @@ def stations(track: Track, label: str) -> tuple[Station, ...]:
 
 
 def cities(track: Track, label: str) -> list[Station]:
-    """The stations of the hex that hold station tokens: its cities, or a red area with spaces."""
-    return [s for s in stations(track, label) if s.kind == "city" or (s.kind == "offboard" and s.slots)]
+    """The stations of the hex that may hold station tokens: its cities, or a red area (only the
+    Southwest has a space; a destination token may stand on any red area, over the limit)."""
+    return [s for s in stations(track, label) if s.kind in ("city", "offboard")]
 
 
 def city_slots(track: Track, label: str) -> list[int]:
@@ -143,7 +146,7 @@ def turn_track(state) -> Track:
     track = state.track
     now = f"{state.stock_round}.{state.operating_round}:{state.turn}"
     if track.turn_key != now:
-        track.turn_key, track.lays = now, []
+        track.turn_key, track.lays, track.free = now, [], []
     return track
 
 
@@ -163,34 +166,108 @@ def sync(state) -> list[Event]:
 
 # ---- laying tiles ----------------------------------------------------------------------------
 
-def lay_check(state, sym: str, number: str, label: str, rotation: int) -> int:
-    """``lay``'s refusals, in its order, changing nothing; returns the cost."""
-    track = state.track
-    here = board().hexes[label]
-    tile = board().tiles[number]
+# Tile colours by phase (../shared/reference/1870.md section 1.6, the printed phase chart): green
+# from the first 3-train, brown from the first 5-train, gray from the first 6-train.
+COLOURS_FROM = {"yellow": 1, "green": 2, "brown": 4, "gray": 5}
+BRIDGE = "MRBC"
+BRIDGE_DISCOUNT = 40
+BRIDGE_OWNERS = ("MP", "SSW")  # the two corporations on the river; their home lay with the bridge is free
+
+
+def lay_check(state, sym: str, number: str, label: str, rotation: int, bridge: bool = False) -> tuple[int, bool]:
+    """``lay``'s refusals, in the order the track page lists them, changing nothing; returns the
+    cost and whether the lay counts toward the turn's two (a bridge company's home lay does not)."""
+    from engine.games.g1870 import hexroutes, privates
+    t = state.track
+    here, tile = board().hexes[label], board().tiles[number]
+    old = t.tiles.get(label)
     if here.offboard:
-        raise Refusal("1870.route.lay", f"{label} is a red off-board area; no tile is ever laid there.")
-    if label in lays_this_turn(state):
-        raise Refusal("1870.route.lay", f"{sym} has already laid a tile on {label} this turn.")
-    if supply(track, number) <= 0:
-        raise Refusal("1870.route.lay", f"All {tile.count} of tile {number} are on the map.")
-    cost = 0 if label in track.tiles else here.cost
+        raise Refusal("1870.track.tile", f"{label} is a red off-board area; no tile is ever laid there.")
+    home_lay = bridge and sym in BRIDGE_OWNERS and homes()[sym] == label and not state.corporations[sym].operated
+    if bridge:
+        bridge_check(state, sym, tile, label)
+    lays = lays_this_turn(state)
+    if label in lays:
+        raise Refusal("1870.track.lays", f"{sym} has already laid a tile on {label} this turn; a hex takes one tile "
+                                         "a turn.")
+    counted = [h for h in lays if h not in t.free]
+    upgraded = any(board().tiles[t.tiles[h][0]].colour != "yellow" for h in counted if h in t.tiles)
+    if not home_lay and (upgraded or len(counted) >= 2 or (old and counted)):
+        raise Refusal("1870.track.lays", f"{sym} has laid {len(counted)} tile(s) this turn"
+                                         f"{' (an upgrade)' if upgraded else ''}: a turn allows two yellow tiles, or "
+                                         "one upgrade.")
+    if COLOURS_FROM[tile.colour] > state.phase:
+        raise Refusal("1870.track.colour", f"{tile.colour.capitalize()} tiles are laid from phase "
+                                           f"{COLOURS_FROM[tile.colour]}; this is phase {state.phase}.")
+    allowed = board().upgrades.get(old[0], ()) if old else board().first_tiles.get(here.kind(), ())
+    if number not in allowed or not board().fits(tile, label):
+        what = f"tile {old[0]}" if old else f"an empty {here.kind()} hex"
+        labelled = here.labels.get(tile.colour)
+        need = f" (from {tile.colour} on, {label} takes only tiles labelled {labelled})" if labelled else ""
+        raise Refusal("1870.track.tile", f"Tile {number} cannot replace {what} on {label}{need}; "
+                                         f"the chart allows {', '.join(t_ for t_ in allowed if board().fits(board().tiles[t_], label)) or 'none'}.")
+    if supply(t, number) <= 0:
+        raise Refusal("1870.track.tile", f"All {tile.count} copies of tile {number} are on the map.")
+    paths = hexroutes.tile_paths(label, number, rotation)
+    for side in sorted({e for p in paths for e in p[1:] if e < hexroutes.STATION}):
+        if hexroutes.crossing(label, side) is None:
+            edge = "the edge of the map" if board().neighbours(label)[side] is None else "an impassable border"
+            raise Refusal("1870.track.edge", f"Turned {rotation}, tile {number}'s track on {label} runs to "
+                                             f"{edge} at its {board().grid.side_name(side)} side.")
+    if here.river and privates.river_blocked(state):
+        west, east = here.river
+        crossing_ = next((p for p in paths if {e for e in p[1:] if e < 6} & west and {e for e in p[1:] if e < 6} & east), None)
+        bank = {"west": west, "east": east}.get(here.stations_on)
+        astray = bank and any(e not in bank for p in paths for e in p[1:] if e < 6 and p[2] >= hexroutes.STATION)
+        if crossing_ or astray:
+            raise Refusal("1870.track.river", f"While a player owns the {BRIDGE}, no track may cross the "
+                                              f"Mississippi; turned {rotation}, tile {number} joins the two banks on "
+                                              f"{label}.")
+    if old:
+        old_paths = set(hexroutes.tile_paths(label, *old))
+        if not old_paths <= set(paths):
+            raise Refusal("1870.track.upgrade", f"Turned {rotation}, tile {number} does not keep all the track of "
+                                                f"tile {old[0]} on {label}; an upgrade keeps every path already laid.")
+    g = hexroutes.graph(t)
+    _, sides = hexroutes.reach(g, hexroutes.context(state, sym))
+    exits = {e for p in paths for e in p[1:] if e < hexroutes.STATION}
+    if not exits & sides.get(label, set()):
+        raise Refusal("1870.track.reach", f"{sym}'s trains cannot reach {label}'s track from its tokens; new track "
+                                          "must join track the corporation reaches.")
+    cost = 0 if old else here.cost
+    if bridge:
+        cost = 0 if home_lay else max(0, cost - BRIDGE_DISCOUNT)
     corp = state.corporations[sym]
     if corp.cash < cost:
-        raise Refusal("1870.route.lay", f"Laying the first tile on {label} costs ${cost} ({here.terrain}); "
-                                        f"{sym} has ${corp.cash}.")
-    return cost
+        raise Refusal("1870.track.cost", f"The first tile on {label} costs ${cost} ({here.terrain}); "
+                                         f"{sym} has ${corp.cash}.")
+    return cost, not home_lay
 
 
-def lay(state, sym: str, number: str, label: str, rotation: int) -> list[Event]:
+def bridge_check(state, sym: str, tile, label: str) -> None:
+    """A lay with the Mississippi River Bridge Company: its owner, a yellow tile, a river hex, once."""
+    priv = state.privates[BRIDGE]
+    if priv.owner != sym or priv.closed:
+        raise Refusal("1870.track.bridge", f"{sym} does not own the {BRIDGE}, so it cannot use its lay.")
+    if state.track.bridge_used:
+        raise Refusal("1870.track.bridge", f"The {BRIDGE}'s lay has been used; it gives one.")
+    if not board().hexes[label].river or tile.colour != "yellow":
+        raise Refusal("1870.track.bridge", f"The {BRIDGE}'s lay is a yellow tile on a Mississippi hex.")
+
+
+def lay(state, sym: str, number: str, label: str, rotation: int, bridge: bool = False) -> list[Event]:
     track = turn_track(state)
-    cost = lay_check(state, sym, number, label, rotation)
+    cost, counts = lay_check(state, sym, number, label, rotation, bridge)
     corp = state.corporations[sym]
     corp.cash -= cost
     state.bank += cost
     old = track.tiles.get(label)
     track.tiles[label] = (number, rotation % 6)
     track.lays.append(label)
+    if bridge:
+        track.bridge_used = True
+    if not counts:
+        track.free.append(label)
     details = {"corporation": sym, "tile": number, "hex": label, "rotation": rotation % 6, "cost": cost}
     if old:
         details["replaced"] = old[0]
@@ -199,12 +276,32 @@ def lay(state, sym: str, number: str, label: str, rotation: int) -> list[Event]:
 
 # ---- station tokens --------------------------------------------------------------------------
 
+def in_slots(state, label: str, city: int) -> list[str]:
+    """The tokens filling the city's slots: all of them, or with the setting
+    ``destination_token_blocks`` off, all but destination tokens (which then stand beside the
+    slots, as 18xx.games reads rule 1870.connection.token)."""
+    held = state.track.tokens.get(label, [])
+    held = held[city] if city < len(held) else []
+    if state.settings["destination_token_blocks"]:
+        return list(held)
+    return [o for o in held if not (destinations().get(o) == label and state.net.destination.get(o) == "map")]
+
+
+def reserved(state, label: str, city: int) -> list[str]:
+    """Corporations not yet started whose home is this city: its slot is kept for them."""
+    if city:
+        return []
+    return [s for s, c in state.corporations.items() if c.par is None and not c.closed and homes()[s] == label
+            and not any(s in slots for slots in state.track.tokens.get(label, []))]
+
+
 def token_check(state, sym: str, label: str, city: int) -> int:
     """``token``'s refusals, in its order, changing nothing; returns the token's cost."""
+    from engine.games.g1870 import hexroutes
     track, net = state.track, state.net
     here = cities(track, label)
-    if not here:
-        raise Refusal("1870.route.station", f"{label} has no city for a station token.")
+    if not here or not any(c.slots for c in here):
+        raise Refusal("1870.route.station", f"{label} has no city with a space for a station token.")
     if city >= len(here):
         raise Refusal("1870.route.station", f"{label} has {len(here)} cit{'y' if len(here) == 1 else 'ies'}; "
                                             f"there is no city {city + 1}.")
@@ -215,9 +312,16 @@ def token_check(state, sym: str, label: str, city: int) -> int:
     left = net.charter.get(sym, [])
     if not left:
         raise Refusal("1870.route.station", f"{sym} has no station tokens left on its charter.")
-    taken = len(track.tokens.get(label, [[]] * len(here))[city])
-    if taken >= here[city].slots:
-        raise Refusal("1870.route.station", f"The city on {label} has no free slot.")
+    held = in_slots(state, label, city)
+    kept = reserved(state, label, city)
+    if len(held) + len(kept) >= here[city].slots:
+        why = f" (the last is kept for {', '.join(kept)}, which has not started)" if kept else ""
+        raise Refusal("1870.route.station", f"The city on {label} has no free slot{why}.")
+    g = hexroutes.graph(track)
+    station = hexroutes.STATION + stations(track, label).index(here[city])
+    nodes, _ = hexroutes.reach(g, hexroutes.context(state, sym))
+    if (label, station) not in nodes:
+        raise Refusal("1870.route.station", f"{sym}'s trains cannot reach the city on {label}.")
     cost = left[0]
     if state.corporations[sym].cash < cost:
         raise Refusal("1870.route.station", f"The token costs ${cost}; {sym} has ${state.corporations[sym].cash}.")
@@ -237,6 +341,24 @@ def place_token(state, sym: str, label: str, city: int) -> list[Event]:
     name = board().hexes[label].name
     return [Event("token-placed", {"corporation": sym, "station": f"{name} ({label})" if name else label,
                                    "cost": cost})]
+
+
+def placed_destinations(state) -> set[str]:
+    """Corporations whose destination token was placed on the map at their connection run (not a
+    token already there that became one)."""
+    net = state.net
+    out = {sym for sym, record in net.history.items() if record["token"] in ("place", "map")}
+    if net.current and net.current["token"] == "place":
+        out.add(net.current["corp"])
+    return out
+
+
+def place_destination(track: Track, sym: str) -> None:
+    """The destination token goes on the corporation's destination, over the slot limit if need be
+    (rule 1870.connection.token)."""
+    label = destinations()[sym]
+    if not any(sym in slots for slots in track.tokens.get(label, [])):
+        add_token(track, label, 0, sym)
 
 
 # ---- notation --------------------------------------------------------------------------------
@@ -270,16 +392,16 @@ def view(track: Track) -> dict:
 HEX_KEYS = ("tile", "rotated", "tokens")
 
 
-def read_setup(state, given) -> None:
+def read_setup(state, given, placed: set[str] = frozenset()) -> None:
     """The ``hexes`` setup key: for each hex its ``tile`` (a tile number), ``rotated`` (0-5 steps
     clockwise; default 0) and ``tokens`` (the corporations with a token in its city besides a
     home token; a list per city where the hex has more than one). Home tokens of started
-    corporations are placed by ``sync``; a city's list naming its home token too gives the order
-    the tokens were placed in."""
+    corporations are placed by ``sync``, and the destination tokens of ``placed`` (corporations
+    whose connection run put one on the map); a city's list naming those too gives the order the
+    tokens were placed in."""
     from engine.games.g1870.map_setup import corporation
     track = state.track
-    if given is None:
-        return
+    given = {} if given is None else given
     if not isinstance(given, dict):
         raise InputError("'hexes' maps a hex to what lies on it, e.g. {H13: {tile: 57, rotated: 1, tokens: [MP]}}.",
                          "hexes")
@@ -313,6 +435,8 @@ def read_setup(state, given) -> None:
         if "tokens" in spec:
             listed[label] = (spec["tokens"], f"{where}.tokens")
     sync(state)
+    for sym in placed:
+        place_destination(track, sym)
     for label, (owners, where) in listed.items():
         count = len(cities(track, label))
         if count == 0:
@@ -328,6 +452,9 @@ def read_setup(state, given) -> None:
             for sym in syms:
                 if sym in held:
                     continue
+                if sym in placed and destinations()[sym] == label:
+                    held.append(sym)  # the destination token, not from the charter
+                    continue
                 if not state.net.charter.get(sym):
                     raise InputError(f"{sym} has no station tokens left for {label}.", where)
                 state.net.charter[sym].pop(0)
@@ -335,7 +462,7 @@ def read_setup(state, given) -> None:
             if sorted(held) == sorted(syms):
                 held[:] = syms  # listed in full: the order placed
             slots = cities(track, label)[city].slots
-            if len(held) > slots:
+            if len([h for h in held if not (h in placed and destinations()[h] == label)]) > slots:
                 raise InputError(f"The city on {label} has {slots} slot(s); {', '.join(held)} are too many tokens "
                                  "(leave one out, or lay a tile with more slots).", where)
 
@@ -344,6 +471,7 @@ def written(state) -> dict:
     """The ``hexes`` setup key for this state (what ``read_setup`` reads back)."""
     track, out = state.track, {}
     started = {sym for sym, c in state.corporations.items() if c.par is not None and not c.closed}
+    placed = placed_destinations(state)
     for label in sorted(set(track.tiles) | set(track.tokens), key=_order):
         spec = {}
         if label in track.tiles:
@@ -354,8 +482,9 @@ def written(state) -> dict:
         per_city, written_any = [], False
         for city, held in enumerate(track.tokens.get(label, [])):
             home = [s for s in held if homes().get(s) == label and s in started and city == 0]
-            extra = [s for s in held if s not in home]
-            given = extra if [*home, *extra] == held else list(held)
+            dest = [s for s in held if s in placed and destinations()[s] == label and city == 0]
+            extra = [s for s in held if s not in home and s not in dest]
+            given = extra if [*home, *extra, *dest] == held else list(held)
             per_city.append(given)
             written_any = written_any or bool(given)
         if written_any:
