@@ -387,17 +387,18 @@ def on_hexes(state) -> bool:
 def hex_routes(run) -> list:
     """Every train run in the example as ``map_picture.Route``: the events that carry the hexes
     a route runs through (``hexes``), and refused ``run`` actions whose route names hexes."""
+    from engine.games.g1870 import routes
     from engine.games.g1870.map_picture import Route
     out = []
     for step in run.steps:
         for event in step.events:
-            if event.name == "train-ran" and event.data.get("hexes"):
+            if event.name == "train-ran" and routes.on_map(tuple(event.data["route"].split("-"))):
                 d = event.data
-                out.append(Route(d["corporation"], f"{d['train']}-train", tuple(d["hexes"]), d.get("value")))
+                out.append(Route(d["corporation"], f"{d['train']}-train", tuple(d["route"].split("-")), d.get("value")))
         act = step.action
         if step.refusal is not None and act is not None and getattr(act, "verb", "") == "run":
-            hexes = tuple(getattr(act, "hexes", ()) or ())
-            if hexes:
+            hexes = tuple(act.other.split("-"))
+            if routes.on_map(hexes):
                 out.append(Route(act.actor, f"{act.item}-train", hexes, None, refused=True))
     return out
 

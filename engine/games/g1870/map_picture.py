@@ -76,17 +76,19 @@ class Route(NamedTuple):
 
 
 class _Picture:
-    def __init__(self, board, labels: list[str], phase: int | None):
+    def __init__(self, board, labels: list[str], phase: int | None, legend_rows: int = 0):
         self.board, self.grid, self.labels, self.phase = board, board.grid, labels, phase
         centres = [self.grid.centre(board.hexes[label].at, SIZE) for label in labels]
         xs, ys = [x for x, _ in centres], [y for _, y in centres]
         self.width = max(xs) - min(xs) + 3 ** 0.5 * SIZE
         self.height = max(ys) - min(ys) + 2 * SIZE
         self.bottom, self.left, self.right = min(ys) - SIZE, min(xs) - SIZE, max(xs) + SIZE
-        # A picture wider (or taller) than the page is printed smaller: text grows to match.
-        # (The legend under the map adds about 62 points of height for each unit of the factor,
-        # and the picture's padding 15 points each way.)
-        self.factor = max(1.0, (self.width + 15) / PRINT_WIDTH, (self.height + 40) / (PRINT_HEIGHT - 62))
+        # A picture wider (or taller) than the page is printed smaller: text grows to match. The
+        # key under the map adds a row of text for each of ``legend_rows``; the padding 15 points.
+        self.factor = max(1.0, (self.width + 15) / PRINT_WIDTH)
+        for _ in range(4):
+            tall = self.height + 21 + 8 * self.factor + legend_rows * (ceil(MIN_PT * self.factor) + 6)
+            self.factor = max(self.factor, tall / PRINT_HEIGHT)
         self.lines: list[str] = []
         self.count = 0
 
@@ -342,7 +344,9 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
     """The DOT source of the map in ``state`` (``labels``: the hexes to draw, all when None)."""
     board = hexmap.board()
     labels = list(board.hexes) if labels is None else [label for label in labels if label in board.hexes]
-    p = _Picture(board, labels, getattr(state, "phase", None) if state is not None else None)
+    routes = list(routes)
+    p = _Picture(board, labels, getattr(state, "phase", None) if state is not None else None,
+                 (3 + (len(routes) + 1 if routes else 0)) if legend else 0)
     track = getattr(state, "track", None)
     tokens = getattr(track, "tokens", None) or {}
     actors, routes = list(actors), list(routes)
@@ -354,7 +358,7 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
     for sea in SEA:
         at = board.grid.hex(sea)
         x, y = board.grid.centre(at, SIZE)
-        if p.left <= x <= p.right and y >= p.bottom:
+        if p.left + SIZE <= x <= p.right - SIZE and y >= p.bottom + SIZE:
             p.node(f"sea {sea}", (x, y), label="", style="filled", fillcolor=FILL["sea"], color=FILL["sea"],
                    **board.grid.node_shape(SIZE))
     for label in labels:
@@ -392,13 +396,12 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
     def swatch(fill: str, height: int = 10) -> str:
         return f'<TD BGCOLOR="{fill}" WIDTH="14" HEIGHT="{height}" FIXEDSIZE="TRUE" BORDER="1"></TD>'
     pt = p.pt()
-    entries = [(swatch(FILL[None]), "open country; $: cost of the first tile"),
-               (swatch(FILL["water"]), "river; Mississippi in blue"),
+    entries = [(swatch(FILL[None]), "$: cost of the first tile"),
+               (swatch(FILL["water"]), "river; the Mississippi in blue"),
                (swatch(FILL["mountain"]), "Ozark hills"),
-               (swatch(FILL["offboard"]), "off-board: value from phases 1/4/6"
-                + (" (now: underlined)" if p.phase is not None else "")),
-               (swatch(TILE_FILL["yellow"]), "a laid tile (#: its number)"),
-               (swatch("#ececec"), "slot kept for an unstarted home")]
+               (swatch(FILL["offboard"]), "red area: phase 1/4/6" + (", now underlined" if p.phase is not None else "")),
+               (swatch(TILE_FILL["yellow"]), "a tile laid; #: its number"),
+               (swatch("#ececec"), "kept for an unstarted home")]
     half = (len(entries) + 1) // 2
     cells = "".join("<TR>" + "".join(f'{s}<TD ALIGN="LEFT">{escape(t)}</TD>' for s, t in entries[i::half]) + "</TR>"
                     for i in range(half))
@@ -418,7 +421,7 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
     label = (f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
              f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{routes_table}</TABLE></FONT>>')
     height = (3 + (len(routes) + 1 if routes else 0)) * (int(pt) + 5)
-    p.node("legend", ((p.left + p.right) / 2, p.bottom - 6 - height / 2), shape="plaintext", label=label)
+    p.node("legend", ((p.left + p.right) / 2, p.bottom - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
 
 
 def draw(board=None, legend: bool = True) -> str:

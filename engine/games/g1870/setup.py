@@ -356,7 +356,8 @@ def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
     hexes = path.strip().split("-")
     if track.is_hex_label(hexes[0]):  # a route on the printed map: its hexes
         return train.strip(), tuple(track.hex_label(h, where) for h in hexes)
-    return train.strip(), network.read_path(path.strip(), where)
+    from engine.games.g1870.hexruns import read_path
+    return train.strip(), read_path(path.strip(), where)
 
 
 def turn_sales(state: State, given: dict) -> None:
