@@ -20,7 +20,7 @@ train, sharing no path, with a bound from the best route left for each remaining
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from rulewright.game import Refusal
 from rulewright.game.hexes import opposite
@@ -74,9 +74,18 @@ class Graph:
     bit: dict[tuple[str, int, int], int] = field(default_factory=dict)  # path -> its bit in a path mask
     at: dict[tuple[str, int], list[int]] = field(default_factory=dict)  # (hex, end) -> indexes of its paths
     stations: dict[tuple[str, int], hexmap.Station] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)  # what is worked out from it once: its links, reaches
 
 
 def graph(track: Track) -> Graph:
+    """The graph of the track as it lies (the same object while the tiles are the same: a graph is
+    never changed once built)."""
+    return _graph(frozenset(track.tiles.items()))
+
+
+@lru_cache(maxsize=32)
+def _graph(tiles: frozenset) -> Graph:
+    track = Track(tiles=dict(tiles))
     g = Graph()
     for label in board().hexes:
         for i, st in enumerate(stations(track, label)):
@@ -250,6 +259,12 @@ def _name(label: str) -> str:
 def _links(g: Graph):
     """For every station, the stretches of track from it to a next station: (station, mask, hexes
     after the start), each a walk that never uses a path twice and turns back at no side."""
+    if "links" not in g.memo:
+        g.memo["links"] = _find_links(g)
+    return g.memo["links"]
+
+
+def _find_links(g: Graph):
     out = {}
     for node in g.stations:
         found = []
@@ -431,6 +446,13 @@ def reach(g: Graph, ctx: Context) -> tuple[set, dict]:
     """What the corporation's trains reach from its tokens: the stations (where it may place a
     token) and, for each hex, the sides its track touches there (where it may lay). A tokened
     hex counts all its sides; track reached leads on into the neighbour by the facing side."""
+    key = ("reach", ctx.tokened, ctx.blocked)
+    if key not in g.memo:
+        g.memo[key] = _reach(g, ctx)
+    return g.memo[key]
+
+
+def _reach(g: Graph, ctx: Context) -> tuple[set, dict]:
     nodes, sides = set(ctx.tokened), {}
     for label, _ in ctx.tokened:
         sides.setdefault(label, set()).update(s for s in range(6) if crossing(label, s) is not None)
