@@ -47,7 +47,8 @@ class G1870(Game):
             "that run (true), or only in later runs (false).", (True, False)),
         "destination_token_blocks": Setting(
             True, "Whether a destination token counts like any other token when a city's slots are counted "
-            "for blocking (true), or is left out, being an extra token beyond the city's slots (false).",
+            "for blocking, and on the printed map for placing other tokens (true), or is left out, being an "
+            "extra token beyond the city's slots (false).",
             (True, False)),
         "connection_reorder": Setting(
             False, "Whether a connection run's payout, which moves the price, also changes the order in which "
