@@ -121,8 +121,37 @@ class Context:
     double_at: str | None = None       # a hex whose stop counts twice at either end of a route
 
 
-def context(state, sym: str, extras: tuple = ()) -> Context:
-    """The context of ``sym``'s routes in a game state (destination doubling from ``routes``)."""
+CATTLE, PORT, CLOSED_PORT = "SCC", "GSC", "closed port"
+
+
+def bonus(kind: str, owner: str | None, sym: str) -> int:
+    """What a private company's token on a stop adds to ``sym``'s route (rule 1870.private.tokens):
+    the cattle token $10 for its owner only; the open port $20 for its owner and $10 for everyone
+    else; the closed port $20 for its owner only."""
+    if kind == PORT:
+        return 20 if owner == sym else 10
+    if owner != sym:
+        return 0
+    return {CATTLE: 10, CLOSED_PORT: 20}.get(kind, 0)
+
+
+def private_extras(state, sym: str) -> tuple:
+    """The revenue private companies' tokens add at stops, for ``sym``, from the state's
+    ``assigned`` (private -> hex, kept by the ledger where it has one); none from phase 5 on, when
+    the tokens are removed."""
+    assigned = getattr(state, "assigned", None) or {}
+    if state.phase >= 5:
+        return ()
+    out = {}
+    for priv, label in assigned.items():
+        owner = state.privates[priv].owner if priv in state.privates else None
+        out[label] = out.get(label, 0) + bonus(priv, owner, sym)
+    return tuple(sorted((label, amount) for label, amount in out.items() if amount))
+
+
+def context(state, sym: str, extras: tuple | None = None) -> Context:
+    """The context of ``sym``'s routes in a game state (destination doubling from ``routes``;
+    ``extras`` by default from the private companies' tokens)."""
     from engine.games.g1870 import routes, track as tr
     t = state.track
     tokened, blocked = set(), set()
@@ -138,7 +167,8 @@ def context(state, sym: str, extras: tuple = ()) -> Context:
             if slots and len(tr.in_slots(state, label, city)) >= slots:
                 blocked.add(node)
     double = dest if routes.doubles_destination(state, sym) else None
-    return Context(sym, state.phase, frozenset(tokened), frozenset(blocked), tuple(extras), double)
+    extras = private_extras(state, sym) if extras is None else tuple(extras)
+    return Context(sym, state.phase, frozenset(tokened), frozenset(blocked), extras, double)
 
 
 def revenue(g: Graph, route: Route, ctx: Context) -> int:
