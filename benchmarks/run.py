@@ -21,6 +21,10 @@ Targets (on the 2-core reference machine):
   a second;
 - `make test` draws and renders every example's diagrams as the book build does: at most 50 ms
   a diagram, so a book of a few hundred diagrams adds seconds, not minutes;
+- 1870's exact best routes (`hexroutes.best_routes`, from the map to the routes: the track's graph
+  built, every route listed, the best set found) on every position where a corporation ran its
+  trains in the four 18xx.games records (`../shared/reference/1870-records/`, left out when that
+  folder is missing): under 1 s each, median under 100 ms;
 - the HTML build costs little more than plain Sphinx + MyST building the same pages with the
   examples as plain code blocks: a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
@@ -55,6 +59,9 @@ MOVES_TARGET = 200.0
 REBUILD_TARGET_S = 57.0
 BASELINE = "19a1c6c"  # the last commit with one edition: the build the rulebook target compares with
 DIAGRAM_TARGET_MS = 50.0
+ROUTES_WORST_TARGET_S = 1.0
+ROUTES_MEDIAN_TARGET_MS = 100.0
+RECORDS_1870 = ROOT.parent / "shared" / "reference" / "1870-records"
 
 
 def timed(fn, repeat=3):
@@ -302,7 +309,33 @@ def bench_builds():
           f"played again by the incremental and PDF builds: {played_again}")
 
 
+def bench_1870_routes():
+    """Best routes on the positions of the records' route runs, timed from the track itself."""
+    from engine.games.g1870 import hexroutes, trackcheck
+    files = sorted(RECORDS_1870.glob("*.json")) if RECORDS_1870.is_dir() else []
+    if not files:
+        print(f"1870 best routes: skipped, the records are not here ({RECORDS_1870})")
+        return
+    times, worse = [], 0
+    for path in files:
+        for track, ctx, distances, recorded in trackcheck.check_file(path, keep_positions=True).positions:
+            hexroutes._graph.cache_clear()  # time the graph's building too
+            started = time.perf_counter()
+            best, _ = hexroutes.best_routes(hexroutes.graph(track), ctx, distances)
+            times.append(time.perf_counter() - started)
+            worse += best < recorded
+    times.sort()
+    median, worst = statistics.median(times), times[-1]
+    print(f"1870 best routes: {len(times)} positions from {len(files)} records, median {median * 1000:.1f} ms "
+          f"(target {ROUTES_MEDIAN_TARGET_MS:.0f} ms, ratio {median * 1000 / ROUTES_MEDIAN_TARGET_MS:.2f}), "
+          f"worst {worst * 1000:.0f} ms (target {ROUTES_WORST_TARGET_S:.0f} s, ratio "
+          f"{worst / ROUTES_WORST_TARGET_S:.2f}); below the players' own routes: {worse}")
+
+
 def main():
+    if "--routes-only" in sys.argv:
+        bench_1870_routes()
+        return
     if "--builds-only" not in sys.argv:
         run_engines()
     bench_builds()
@@ -319,6 +352,7 @@ def run_engines():
         for preset in list(game.presets)[:1]:
             bench_random_play(name, preset)
         bench_replay(name)
+    bench_1870_routes()
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ Cash is not checked here (the ledger's replay checks money): the corporations ar
 """
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ from engine.games.g1870 import data, hexroutes, track
 from engine.games.g1870.importer import effective_actions, read_export
 
 PLENTY = 10 ** 9
-CATTLE, PORT = "SCC", "GSC"
+PORT = hexroutes.PORT
 
 
 class RecordRefused(Exception):
@@ -53,7 +54,7 @@ class Tally:
     tokens: int = 0
     routes: int = 0
     revenue: int = 0
-    positions: list = field(default_factory=list)  # (graph, context, distances, recorded total) per run
+    positions: list = field(default_factory=list)  # (Track, context, distances, recorded total) per run
 
     def line(self, name: str) -> str:
         return (f"{name}: {self.lays} tile lays, {self.tokens} station tokens, {self.routes} routes "
@@ -145,7 +146,7 @@ class Replay:
         company, label = action["entity"], action["target"]
         here = self.marks.setdefault(label, [])
         if company == PORT and any(k == PORT for k, _ in here):
-            here[:] = [(k, c) for k, c in here if k != PORT] + [("closed port", sym)]
+            here[:] = [(k, c) for k, c in here if k != PORT] + [(hexroutes.CLOSED_PORT, sym)]
         else:
             here.append((company, sym))
 
@@ -173,7 +174,7 @@ class Replay:
         tile_copy, city = str(action["city"]).rsplit("-", 1)
         label = self.copies.get(tile_copy)
         if label is None:
-            raise Refusal("1870.route.station", f"the record places a token on tile {tile_copy}, which is on no hex.")
+            raise Refusal("1870.route.station", f"The record places a token on tile {tile_copy}, which is on no hex.")
         track.token_check(self.state, sym, label, int(city))
         track.place_token(self.state, sym, label, int(city))
         self.tally.tokens += 1
@@ -189,27 +190,20 @@ class Replay:
             used |= route.mask
             worth = hexroutes.revenue(g, route, ctx)
             if worth != spec["revenue"]:
-                raise Refusal("1870.route.value", f"route {index + 1} ({route.text()}, a {spec['train']}) is worth "
+                raise Refusal("1870.route.value", f"Route {index + 1} ({route.text()}, a {spec['train']}) is worth "
                                                   f"${worth} on the map, and the record says ${spec['revenue']}.")
             total += worth
             distances.append(distance)
             self.tally.routes += 1
         self.tally.revenue += total
         if self.keep:
-            self.tally.positions.append((g, ctx, distances, total))
+            self.tally.positions.append((copy.deepcopy(self.state.track), ctx, distances, total))
 
     def extras(self, sym: str) -> tuple:
         """Revenue the private companies' tokens add at a stop, for ``sym``."""
         out = []
         for label, marks in self.marks.items():
-            amount = 0
-            for kind, owner in marks:
-                if kind == CATTLE and owner == sym:
-                    amount += 10
-                elif kind == "closed port" and owner == sym:
-                    amount += 20
-                elif kind == PORT:
-                    amount += 20 if owner == sym else 10
+            amount = sum(hexroutes.bonus(kind, owner, sym) for kind, owner in marks)
             if amount:
                 out.append((label, amount))
         return tuple(sorted(out))
@@ -240,7 +234,7 @@ def chain(connections: list[list[str]], where: str, action_id) -> tuple[str, ...
         elif part[-1] == out[-1]:
             out += part[::-1][1:]
         else:
-            raise Refusal("1870.route.track", f"the route's stretches {out[-1]} and {part} do not join.")
+            raise Refusal("1870.route.track", f"The route's stretches {out[-1]} and {part} do not join.")
     return tuple(out)
 
 
