@@ -1,17 +1,35 @@
-"""The whole-map picture: DOT that Graphviz renders with pinned positions (neato -n), one polygon per
-hex, and the places a reader of 1870 looks for, where they belong."""
+"""Pictures of the hex map: DOT that the book's Graphviz draws with every node pinned, one polygon per
+hex, the places a reader of 1870 looks for where they belong, tiles and tokens from a position, a
+route drawn over its own track, and text that stays legible printed (size, contrast)."""
 import re
 import subprocess
+import time
+from types import SimpleNamespace
 
-from engine.games.g1870 import hexmap, map_picture
+import pytest
+
+from engine.games.g1870 import data, hexmap, map_picture
+from engine.games.g1870.diagram import corporation_colour
+from engine.games.g1870.map_picture import Route
 from rulewright.book.diagrams import dot_program
 
 SOURCE = map_picture.draw()
 
 
-def _pos(name):
-    found = re.search(re.escape(f'"{name}" [pos="') + r"(-?[\d.]+),(-?[\d.]+)!", SOURCE)
+def _pos(name, source=SOURCE):
+    found = re.search(re.escape(f'"{name}" [pos="') + r"(-?[\d.]+),(-?[\d.]+)!", source)
     return float(found.group(1)), float(found.group(2))
+
+
+def _render(source):
+    done = subprocess.run([dot_program(), "-Tsvg"], input=source.encode(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    return done.stdout.decode()
+
+
+def _state(tiles, tokens, unstarted=(), phase=3):
+    corps = {sym: SimpleNamespace(par=None if sym in unstarted else 70, closed=False) for sym in data.corporations()}
+    return SimpleNamespace(track=SimpleNamespace(tiles=tiles, tokens=tokens), corporations=corps, phase=phase)
 
 
 def test_every_hex_is_one_pinned_polygon_and_the_places_sit_where_the_map_has_them():
@@ -26,12 +44,67 @@ def test_every_hex_is_one_pinned_polygon_and_the_places_sit_where_the_map_has_th
         label for label, h in board.hexes.items() if h.river}
 
 
-def test_graphviz_draws_it_with_the_names_and_values():
-    done = subprocess.run([dot_program(), "-Kneato", "-n", "-Tsvg"], input=SOURCE.encode(), capture_output=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr.decode()
-    svg = done.stdout.decode()
-    for text in ("St. Louis", "Kansas City", "New Orleans", "Memphis", "Denver", "Gulf of Mexico", "30/40/50",
+def test_graphviz_draws_it_with_the_names_and_values_quickly():
+    started = time.perf_counter()
+    svg = _render(map_picture.draw())
+    assert time.perf_counter() - started < 3  # drawing alone is well under 0.5 s; rendering the rest
+    for text in ("St. Louis", "Kansas City", "New Orleans", "Memphis", "Denver", "30/40/50",
                  "Springfield MO", "$100"):
         assert text.replace("&", "&amp;") in svg, text
     assert svg.count("<polygon") >= 154
+
+
+def test_a_region_holds_the_hexes_asked_for_and_their_neighbours_only():
+    board = hexmap.board()
+    near = map_picture.region(board, ["J5", "J9"])
+    assert {"J5", "J9", "J3", "J11", "I6", "K8"} <= set(near)
+    assert "N17" not in near and "A2" not in near and len(near) < 30
+    assert map_picture.region(board, []) == list(board.hexes)
+
+
+def test_a_position_shows_its_tiles_tokens_kept_homes_and_a_route_over_its_track():
+    board = hexmap.board()
+    tiles = {"J5": ("57", 1), "J7": ("9", 1), "J9": ("3", 0), "J3": ("14", 0)}
+    state = _state(tiles, {"J5": [["TP"]], "J3": [["FW", "SSW"]]}, unstarted=("MP",))
+    labels = map_picture.region(board, ["J3", "J7", "C18"])
+    source = map_picture.draw_state(state, labels, [Route("TP", "4-train", ("J3", "J5", "J7", "J9"), 60)], ["TP"])
+    # The tiles' colours and numbers, the tokens in their slots (FW first: the order placed).
+    assert re.search(r'"hex J5" \[.*fillcolor="' + map_picture.TILE_FILL["yellow"], source)
+    assert "#57" in source and "#14" in source
+    assert re.search(r'"city J3 0 slot 0" .*<B>FW</B>', source) and re.search(r'"city J3 0 slot 1" .*<B>SSW</B>',
+                                                                             source)
+    assert re.search(r'"city C18 0 slot 0" .*fillcolor="#ececec".*<B>MP</B>', source)  # MP has not started
+    # The route: a band in TP's colour under the track of the hexes it runs through, and nowhere else.
+    banded = set(re.findall(r'"route 0 ([A-O]\d+) ', source))
+    assert banded == {"J3", "J5", "J7", "J9"}
+    assert f'fillcolor="{corporation_colour("TP")}"' in source
+    # J7's tile 9 turned once runs W-E: the band in J7 follows that piece, not a side nobody built.
+    assert re.search(r'"route 0 J7 \(1, 4\) \d+"', source)
+    assert re.search(r'"route 0 J9 \(0, 1, \'t\', 0\) \d+"', source)  # the town on tile 3's curve
+    # The destination of a corporation that acts is flagged where it is drawn (New Orleans for TP).
+    assert "TP destination" not in source
+    assert "TP destination" in map_picture.draw_state(state, map_picture.region(board, ["N17"]), (), ["TP"])
+    svg = _render(source)
+    assert "Dallas" in svg and "4&#45;train" in svg and "J3 J5 J7 J9" in svg
+
+
+def test_no_text_prints_below_7_5_points_whole_map_or_region():
+    board = hexmap.board()
+    state = _state({"J5": ("57", 1)}, {"J5": [["TP"]]})
+    for source in (map_picture.draw(), map_picture.draw_state(state, map_picture.region(board, ["J5"]), (), ["TP"])):
+        svg = _render(source)
+        width, height = (float(v) for v in re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg).groups())
+        printed = min(1.0, map_picture.PRINT_WIDTH / width, map_picture.PRINT_HEIGHT / height)
+        sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+        assert sizes and min(sizes) * printed >= map_picture.MIN_PT - 0.05, (min(sizes), printed)
+
+
+@pytest.mark.parametrize("sym", list(data.corporations()))
+def test_every_token_symbol_stands_out_on_its_company_colour(sym):
+    colour = corporation_colour(sym)
+    assert map_picture.contrast(map_picture.ink_on(colour), colour) >= 4.5
+
+
+def test_contrast_is_the_wcag_ratio():
+    assert map_picture.contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert map_picture.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)

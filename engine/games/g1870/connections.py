@@ -13,12 +13,14 @@ A corporation makes one connection run in a game.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import holdings, market, network, operating, rounds, routes, track
+from engine.games.g1870 import hexruns, holdings, market, network, operating, rounds, routes, track
 from engine.games.g1870.network import destination, home
 
 
 def joining_path(state, sym: str):
     """A route one of ``sym``'s trains could run from its home token to its destination, or None."""
+    if hexruns.on_map(state):
+        return hexruns.joining_path(state, sym)
     corp = state.corporations[sym]
     start, end = home(sym), destination(sym)
     if not corp.trains or sym not in state.net.tokens.get(start, []):
@@ -90,7 +92,7 @@ def act(state, action) -> list[Event]:
         raise Refusal("1870.connection.token", f"{sym} first decides what to do with its destination token: "
                                                "'place destination token' or 'keep destination token'.")
     if action.verb == "run":
-        events = routes.run(state, sym, action.item, network.read_path(action.other), run["runs"])
+        events = routes.run(state, sym, action.item, hexruns.read_path(action.other), run["runs"])
         if not home_run_still_possible(state, sym, run["runs"]):
             raise Refusal("1870.connection.run", f"After this run none of {sym}'s other trains could still run "
                                                  f"from {home(sym)} to {destination(sym)}, and one must: run that "
@@ -108,6 +110,8 @@ def act(state, action) -> list[Event]:
 def home_run_still_possible(state, sym: str, runs: list) -> bool:
     """Whether the connection run can still end legally: a train already ran home to destination,
     or a train not yet run can, sharing no track with the routes already run."""
+    if hexruns.on_map(state):
+        return hexruns.still_possible(state, sym, runs)
     ends = {home(sym), destination(sym)}
     if any({p[0], p[-1]} == ends for _, p in runs):
         return True
@@ -131,7 +135,8 @@ def token(state, sym: str, choice: str) -> list[Event]:
     dest = destination(sym)
     if run["token"] is not None:
         raise Refusal("1870.connection.token", f"{sym} has already decided about its destination token.")
-    already = sym in net.tokens.get(dest, [])
+    already = sym in net.tokens.get(dest, []) or (hexruns.on_map(state) and any(
+        sym in slots for slots in state.track.tokens.get(track.destinations()[sym], [])))
     if choice == "place" and already:
         raise Refusal("1870.connection.token", f"{sym} already has a token in {dest}; it can make that token its "
                                                "destination token ('use existing token') or keep the new one.")
@@ -157,7 +162,8 @@ def income(state, sym: str, kind: str, stated: int | None) -> list[Event]:
     net, run = state.net, state.net.current
     ends = {home(sym), destination(sym)}
     declared = state.settings["connections_from"] == "record" and not run["runs"]
-    if not declared and not any({p[0], p[-1]} == ends for _, p in run["runs"]):
+    if not declared and not any({p[0], p[-1]} == ends or (routes.on_map(p) and hexruns.joins(sym, p))
+                                for _, p in run["runs"]):
         raise Refusal("1870.connection.run", f"One of {sym}'s trains must run from {home(sym)} to "
                                              f"{destination(sym)} in its connection run.")
     revenue = routes.revenue(state, sym, run["runs"], stated)

@@ -11,7 +11,8 @@
   protected sale is marked "protected".
 
 Options (words after ``:diagram: before|after``): ``nolegend`` hides the legend; ``map`` draws
-the map instead of the market (see ``draw_map`` below).
+the map instead of the market: the region of the hex map the example needs (``map_picture``;
+``whole`` draws all of it), or, for an example still on the old station graph, ``draw_map`` below.
 """
 from __future__ import annotations
 
@@ -340,6 +341,9 @@ def _revenue_table(runs) -> str:
 
 
 def draw_map(run, when: str, options=frozenset()) -> str:
+    state = run.before if when == "before" else run.after
+    if on_hexes(state):
+        return draw_hexes(run, when, options)
     from engine.games.g1870 import network
     state = run.before if when == "before" else run.after
     actors = _actors(run)
@@ -373,3 +377,65 @@ def draw_map(run, when: str, options=frozenset()) -> str:
         lines.append(_revenue_table(runs))
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+# ---- the hex map (option ``map`` on a position of the real map) ----------------------------------
+#
+# The region around every hex the example touches (tiles laid, tokens, the routes run, and the
+# homes and destinations of the corporations that act), one hex beyond it on every side; ``whole``
+# draws every hex. Routes run in the example are drawn in the "after" picture.
+
+def on_hexes(state) -> bool:
+    """Whether the position is on the hex map rather than the old station graph."""
+    track = getattr(state, "track", None)
+    net = getattr(state, "net", None)
+    return track is not None and (bool(track.tiles) or not (net is not None and net.track))
+
+
+def hex_routes(run) -> list:
+    """Every train run in the example as ``map_picture.Route``: the events that carry the hexes
+    a route runs through (``hexes``), and refused ``run`` actions whose route names hexes."""
+    from engine.games.g1870 import routes
+    from engine.games.g1870.map_picture import Route
+    out = []
+    for step in run.steps:
+        for event in step.events:
+            if event.name == "train-ran" and routes.on_map(tuple(event.data["route"].split("-"))):
+                d = event.data
+                out.append(Route(d["corporation"], f"{d['train']}-train", tuple(d["route"].split("-")), d.get("value")))
+        act = step.action
+        if step.refusal is not None and act is not None and getattr(act, "verb", "") == "run":
+            hexes = tuple(act.other.split("-"))
+            if routes.on_map(hexes):
+                out.append(Route(act.actor, f"{act.item}-train", hexes, None, refused=True))
+    return out
+
+
+def touched(run, actors, routes) -> list[str]:
+    """The hexes the example is about: those whose tile or tokens its moves changed, the hexes its
+    routes run through, and the home and destination of every corporation whose connection the
+    example is about; failing those, the homes of the corporations that act."""
+    from engine.games.g1870 import track as printed
+    before, after = run.before.track, run.after.track
+    labels = {h for h in set(before.tiles) | set(after.tiles) if before.tiles.get(h) != after.tiles.get(h)}
+    labels |= {h for h in set(before.tokens) | set(after.tokens) if before.tokens.get(h) != after.tokens.get(h)}
+    labels |= {h for r in routes for h in r.hexes}
+    connecting = {e.data["corporation"] for e in run.events if e.name.startswith(("connection", "destination"))
+                  and "corporation" in e.data}
+    connecting |= {s for e in run.events if e.name == "connection-due" for s in e.data.get("corporations", [])}
+    for sym in connecting:
+        labels |= {printed.homes().get(sym), printed.destinations().get(sym)} - {None}
+    if not labels:
+        labels = {printed.homes()[sym] for sym in actors if sym in printed.homes()}
+    return sorted(labels)
+
+
+def draw_hexes(run, when: str, options=frozenset()) -> str:
+    from engine.games.g1870 import hexmap, map_picture
+    state = run.before if when == "before" else run.after
+    actors = _actors(run)
+    routes = hex_routes(run) if when == "after" else []
+    labels = None if "whole" in options else map_picture.region(hexmap.board(),
+                                                                   touched(run, actors, routes))
+    return map_picture.draw_state(state, labels, routes, actors, legend="nolegend" not in options,
+                                  name=f"g1870-map-{run.scenario.id}-{when}")

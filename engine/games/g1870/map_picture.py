@@ -1,177 +1,429 @@
-"""A picture of the whole published 1870 map, as Graphviz DOT with every position pinned in points
-(render it with ``neato -n``, e.g. ``dot -Kneato -n -Tpng``; ``render`` below does it).
+"""Pictures of the published 1870 map, as Graphviz DOT with every node pinned (``pos="x,y!"`` in
+inches, so the book's plain ``dot -Kneato`` draws them as they are, with the system Graphviz or
+graphviz-pure alike).
 
-Drawn from ``hexmap.board()``: each hex a polygon coloured by its terrain (with its tile-laying
-cost), cities as white circles and towns as black dots, names, the P/K/L labels, ports, the
-corporations' homes (their symbols, in their colours) and destinations, the Mississippi as a
-blue line through its hexes, impassable sides as thick black borders, and the red off-board areas
-with their values by phase and the track that reaches them. The sea gap of row O is drawn as the
-Gulf of Mexico. Not yet part of the book's diagrams or the rules.
+``draw()`` is the whole empty map; ``draw_state(state, ...)`` the map as a game position holds it,
+the whole of it or only a region: every hex with the tile on it (``state.track.tiles``: hex ->
+(tile number, rotation)) or its preprinted face from ``hexmap.board()``, the track of that tile,
+towns, cities with their token slots and the tokens in them (``state.track.tokens``), off-board
+areas with their values by phase (the current one in bold), terrain and its cost, the Mississippi,
+impassable sides, and routes drawn as a wide band in the corporation's colour under their track.
+
+Print: the picture is laid out for a page 16 cm wide (``PRINT_WIDTH``); a picture wider than
+that is printed smaller, so every text size is raised by the same factor and no text prints below
+``MIN_PT``. Every token's symbol is white or black, whichever stands out more on the company's
+colour (at least 4.5 : 1, ``contrast``); routes are told apart in greyscale by their width, not
+their colour alone.
+
+Track, rivers and borders are rows of overlapping dots (nodes), so that they lie over the hexes
+and under the cities and text drawn after them: Graphviz draws nodes in the order given.
 """
 from __future__ import annotations
 
-from math import dist as math_dist
+from dataclasses import replace
+from math import ceil, dist as math_dist
+from typing import Iterable, NamedTuple
 
 from rulewright import dot as style
 from rulewright.dot import html as escape, quote
-from rulewright.game.hexes import pos
 
 from engine.games.g1870 import hexmap
 from engine.games.g1870.diagram import corporation_colour
 
-SIZE = 30.0  # a hex's radius (centre to corner) in points
-FILL = {None: "#f6f1e3", "water": "#d6e8f5", "mississippi": "#d6e8f5", "lake": "#bfd9c9", "mountain": "#dcc6a0",
-        "offboard": "#c9302c", "sea": "#9cc3e4"}
+SIZE = 36.0  # a hex's radius (centre to corner) in points at print size
+PRINT_WIDTH, PRINT_HEIGHT = 453.0, 397.0  # 16 cm by 14 cm (the book prints a diagram at most that big)
+MIN_PT = 7.5
+FILL = {None: "#f6f1e3", "water": "#d6e8f5", "mississippi": "#d6e8f5", "lake": "#c9e0cf", "mountain": "#dcc6a0",
+        "offboard": "#b8312d", "sea": "#9cc3e4"}
+TILE_FILL = {"yellow": "#f7e36b", "green": "#9fd08a", "brown": "#c99a6b", "gray": "#bdbdbd"}
 RIVER = "#2b6cb0"
-TERRAIN_WORDS = {None: "open country", "water": "river", "mississippi": "Mississippi (its line in blue)",
+TRACK = "#1f1f1f"
+TERRAIN_WORDS = {None: "open country", "water": "river", "mississippi": "Mississippi (blue line)",
                  "lake": "Gulf coast", "mountain": "Ozark hills"}
 SEA = ("O8", "O10", "O12")
 
 
-def _node(name: str, point, **attrs) -> str:
-    attrs = {"pos": pos(point), **attrs}
-    return f"  {quote(name)} [" + ", ".join(f"{k}={v if v.startswith('<') else quote(v)}"
-                                           for k, v in attrs.items()) + "];"
+# ---- colours -----------------------------------------------------------------------------------
+
+def _luminance(colour: str) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-def _text(name: str, point, text: str, size: float, colour: str = style.INK, bold: bool = False) -> str:
-    body = f"<B>{escape(text)}</B>" if bold else escape(text)
-    return _node(name, point, shape="plaintext", label=f'<<FONT POINT-SIZE="{size}" COLOR="{colour}">{body}</FONT>>',
-                 width="0.01", height="0.01", margin="0")
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours written ``#rrggbb`` (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
-def _offset(point, dx: float, dy: float):
-    return point[0] + dx * SIZE, point[1] + dy * SIZE
+def ink_on(fill: str) -> str:
+    """White or black, whichever reads better on ``fill``."""
+    return "#ffffff" if contrast("#ffffff", fill) >= contrast("#000000", fill) else "#000000"
 
 
-def _hex(board, h) -> list[str]:
-    """The hexagon, then (kept apart, to be drawn over the river) everything on it."""
-    fill = FILL["offboard" if h.offboard else h.terrain]
-    edge = "#8b1d1a" if h.offboard else "#7a7a7a"
-    centre = board.grid.centre(h.at, SIZE)
-    hexagon = _node(f"hex {h.label}", centre, label="", style="filled", fillcolor=fill, color=edge, penwidth="0.6",
-                    **board.grid.node_shape(SIZE))
-    coordinate = _text(f"coord {h.label}", _offset(centre, 0, 0.72), h.label, 5,
-                       "#ffd6d6" if h.offboard else "#8a8a8a")
-    on_it = _offboard(board, h, centre) if h.offboard else _printed(h, centre)
-    return [hexagon, coordinate, *on_it, *_marks(h, centre)]
+# ---- the picture ---------------------------------------------------------------------------------
+
+class Route(NamedTuple):
+    """A route to draw: the corporation, a caption (its train) and the hexes it runs through in
+    order; ``refused`` draws it dashed in red."""
+    corporation: str
+    caption: str
+    hexes: tuple[str, ...]
+    value: int | None = None
+    refused: bool = False
 
 
-def _offboard(board, h, centre) -> list[str]:
-    """A red area: the track reaching it from the board, its name and its values by phase."""
-    lines = []
-    (station,) = h.stations
-    for side in sorted(station.sides):
-        end = board.grid.side_midpoint(h.at, side, SIZE)
-        start = (centre[0] + 0.75 * (end[0] - centre[0]), centre[1] + 0.75 * (end[1] - centre[1]))
-        lines += _line(f"stub {h.label} {side}", start, end, "white", 2.6)
-    lines.append(_text(f"name {h.label}", _offset(centre, 0, 0.4), h.name, 6.5, "white", bold=True))
-    lines.append(_text(f"values {h.label}", _offset(centre, 0, 0.08), "/".join(map(str, h.values.values())), 6.5,
-                       "white"))
-    return lines
+class _Picture:
+    def __init__(self, board, labels: list[str], phase: int | None, legend_rows: int = 0):
+        self.board, self.grid, self.labels, self.phase = board, board.grid, labels, phase
+        centres = [self.grid.centre(board.hexes[label].at, SIZE) for label in labels]
+        xs, ys = [x for x, _ in centres], [y for _, y in centres]
+        self.width = max(xs) - min(xs) + 3 ** 0.5 * SIZE
+        self.height = max(ys) - min(ys) + 2 * SIZE
+        self.bottom, self.left, self.right = min(ys) - SIZE, min(xs) - SIZE, max(xs) + SIZE
+        # A picture wider (or taller) than the page is printed smaller: text grows to match. The
+        # key under the map adds a row of text for each of ``legend_rows``; the padding 15 points.
+        self.factor = max(1.0, (self.width + 15) / PRINT_WIDTH)
+        for _ in range(4):
+            tall = self.height + 21 + 8 * self.factor + legend_rows * (ceil(MIN_PT * self.factor) + 6)
+            self.factor = max(self.factor, tall / PRINT_HEIGHT)
+        self.lines: list[str] = []
+        self.count = 0
+
+    def pt(self, size: float = MIN_PT) -> str:
+        """A text size, raised for a picture printed smaller, and rounded up to a whole point (some
+        renderers, graphviz-pure among them, drop the fraction)."""
+        return str(ceil(size * self.factor))
+
+    def node(self, name: str, point, **attrs) -> None:
+        attrs = {"pos": f"{point[0] / 72:.4f},{point[1] / 72:.4f}!", **attrs}
+        self.lines.append(f"  {quote(name)} [" + ", ".join(
+            f"{k}={v if v.startswith('<') else quote(v)}" for k, v in attrs.items()) + "];")
+
+    def text(self, name: str, point, text: str, colour: str = style.INK, bold: bool = False,
+             size: float = MIN_PT) -> None:
+        body = f"<B>{escape(text)}</B>" if bold else escape(text)
+        self.node(name, point, shape="plaintext", width="0.01", height="0.01", margin="0",
+                  label=f'<<FONT POINT-SIZE="{self.pt(size)}" COLOR="{colour}">{body}</FONT>>')
+
+    def line(self, name: str, points: list, colour: str, width: float, dashed: bool = False) -> None:
+        """A line through ``points`` as a row of overlapping dots; ``dashed`` leaves gaps."""
+        step = max(1.0, width * 0.25)
+        i = 0
+        for a, b in zip(points, points[1:]):
+            steps = max(1, int(math_dist(a, b) / step))
+            for k in range(steps + 1):
+                i += 1
+                if dashed and (i // 6) % 2:
+                    continue
+                t = k / steps
+                self.node(f"{name} {i}", (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), shape="circle",
+                          width=f"{width / 72:.4f}", fixedsize="true", style="filled", fillcolor=colour,
+                          color=colour, penwidth="0", label="")
+
+    def at(self, label: str, dx: float = 0.0, dy: float = 0.0):
+        x, y = self.grid.centre(self.board.hexes[label].at, SIZE)
+        return x + dx * SIZE, y + dy * SIZE
 
 
-def _printed(h, centre) -> list[str]:
-    """What the map prints in a board hex: a city or towns, the name, the cost, labels, a port."""
-    lines = []
-    if any(s.kind == "city" for s in h.stations):
-        lines.append(_node(f"city {h.label}", centre, shape="circle", width=f"{0.62 * SIZE / 72:.3f}",
-                           fixedsize="true", style="filled", fillcolor="white", color=style.INK, penwidth="1",
-                           label=""))
-    towns = [s for s in h.stations if s.kind == "town"]
-    for i, _town in enumerate(towns):
-        dx = 0.0 if len(towns) == 1 else 0.28 * (2 * i - 1)
-        lines.append(_node(f"town {h.label} {i}", _offset(centre, dx, 0), shape="circle", width="0.085",
-                           fixedsize="true", style="filled", fillcolor=style.INK, color=style.INK, label=""))
-    if h.name:
-        lines.append(_text(f"name {h.label}", _offset(centre, 0, -0.47), h.name.replace(", ", " "), 5.5, bold=True))
-    if h.cost:
-        lines.append(_text(f"cost {h.label}", _offset(centre, 0, 0.45), f"${h.cost}", 5, "#5a4a2a"))
-    if h.labels:
-        lines.append(_text(f"label {h.label}", _offset(centre, -0.55, 0.2), "/".join(h.labels.values()), 6,
-                           "#7b3294", bold=True))
-    if h.port:
-        lines.append(_text(f"port {h.label}", _offset(centre, 0.55, 0.2), "port", 4.5, RIVER, bold=True))
-    return lines
+# ---- what is on a hex ------------------------------------------------------------------------------
+
+class Face(NamedTuple):
+    """What a hex shows: its tile (None: the preprinted face), the tile's colour, its stations
+    (each with the sides its track reaches) and its plain track (pairs of sides)."""
+    tile: str | None
+    colour: str | None
+    stations: tuple
+    track: tuple
 
 
-def _marks(h, centre) -> list[str]:
-    """The corporations at home here (their symbols in their colours) and those heading here."""
-    marks = [f'<FONT COLOR="{"white" if h.offboard else corporation_colour(sym)}"><B>{escape(sym)}</B></FONT>'
-             for sym in h.home_of]
-    if h.destination_of:
-        marks.append(f'<FONT COLOR="{"white" if h.offboard else "#555555"}">'
-                     f'{escape("-> " + " ".join(h.destination_of))}</FONT>')
-    if not marks:
-        return []
-    joined = ("<BR/>" if h.offboard else " ").join(marks)
-    return [_node(f"marks {h.label}", _offset(centre, 0, -0.36 if h.offboard else -0.74), shape="plaintext",
-                  label=f'<<FONT POINT-SIZE="5">{joined}</FONT>>', width="0.01", height="0.01")]
+def face(board, track, label: str) -> Face:
+    h = board.hexes[label]
+    laid = (getattr(track, "tiles", None) or {}).get(label)
+    if laid is None:
+        return Face(None, None, h.stations, ())
+    number, turns = laid
+    tile = board.tiles[str(number)]
+    stations = tuple(replace(s, sides=frozenset((side + turns) % 6 for side in s.sides)) for s in tile.stations)
+    pairs = tuple(tuple(sorted((a + turns) % 6 for a in pair)) for pair in tile.track)
+    return Face(str(number), tile.colour, stations, tuple(sorted(pairs)))
 
 
-def _line(name: str, start, end, colour: str, width: float) -> list[str]:
-    """A straight line drawn as a row of overlapping dots (nodes), so that it lies above the hexes
-    and below the text drawn after it: Graphviz draws nodes in the order given, edges all at once."""
-    steps = max(1, int(math_dist(start, end) / (width * 0.4)))
-    dx, dy = (end[0] - start[0]) / steps, (end[1] - start[1]) / steps
-    return [_node(f"{name} {i}", (start[0] + dx * i, start[1] + dy * i),
-                  shape="circle", width=f"{width / 72:.4f}", fixedsize="true", style="filled", fillcolor=colour,
-                  color=colour, penwidth="0", label="")
-            for i in range(steps + 1)]
+def _curve(a, c, b, n: int = 8) -> list:
+    """Points of the quadratic curve from ``a`` to ``b`` bent towards ``c``."""
+    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
+             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1]) for t in (k / n for k in range(n + 1))]
 
 
-def _lines(board) -> list[str]:
-    """The Mississippi through each of its hexes, and the impassable sides (each drawn once)."""
-    grid, lines, drawn = board.grid, [], set()
-    for h in board.hexes.values():
+def pieces(p: _Picture, label: str, f: Face) -> dict[tuple, list]:
+    """Every piece of track on the hex by a key, as points: ``(side, other side)`` for plain
+    track, ``(side, "s", i)`` from a side to station ``i``, and a town lying on a curve between two
+    sides as ``(side, other side, "t", i)``."""
+    h = p.board.hexes[label]
+    centre = p.at(label)
+    mid = {side: p.grid.side_midpoint(h.at, side, SIZE) for side in range(6)}
+    out: dict[tuple, list] = {}
+    for a, b in f.track:
+        out[(a, b)] = _curve(mid[a], centre, mid[b])
+    for i, station in enumerate(f.stations):
+        sides = sorted(station.sides)
+        if station.kind == "town" and len(sides) == 2:
+            out[(sides[0], sides[1], "t", i)] = _curve(mid[sides[0]], centre, mid[sides[1]])
+            continue
+        for side in sides:
+            end = centre if not h.offboard else (centre[0] + 0.75 * (mid[side][0] - centre[0]),
+                                                 centre[1] + 0.75 * (mid[side][1] - centre[1]))
+            out[(side, "s", i)] = [mid[side], end]
+    return out
+
+
+def _station_point(p: _Picture, label: str, f: Face, i: int, keyed: dict) -> tuple:
+    for key, points in keyed.items():
+        if len(key) == 4 and key[3] == i:
+            return points[len(points) // 2]
+    towns = [j for j, s in enumerate(f.stations) if s.kind == "town"]
+    if f.tile is None and len(towns) == 2:
+        return p.at(label, 0.3 * (2 * towns.index(i) - 1), 0.0)
+    return p.at(label)
+
+
+def route_pieces(p: _Picture, route: Route, faces: dict) -> list[tuple[str, tuple]]:
+    """The pieces of track a route uses: in each hex, the piece joining the side it enters by and
+    the side it leaves by (through the station when the track runs through one), and at either end
+    the piece from the station to the side it leaves or enters by."""
+    out = []
+    chain = route.hexes
+    for n, label in enumerate(chain):
+        if label not in faces:
+            continue
+        sides = []
+        for other in (chain[n - 1] if n else None, chain[n + 1] if n + 1 < len(chain) else None):
+            if other is not None and other in p.board.hexes:
+                try:
+                    sides.append(p.grid.side_towards(p.board.hexes[label].at, p.board.hexes[other].at))
+                except ValueError:
+                    pass
+        keyed = pieces(p, label, faces[label])
+        for key in keyed:
+            plain = len(key) == 2 or len(key) == 4
+            if plain and len(sides) == 2 and set(key[:2]) == set(sides):
+                out.append((label, key))
+            elif len(key) == 3 and key[0] in sides and not any(
+                    len(k) in (2, 4) and set(k[:2]) == set(sides) for k in keyed):
+                out.append((label, key))
+            elif len(key) == 4 and len(sides) == 1 and sides[0] in key[:2]:
+                out.append((label, key))
+    return out
+
+
+# ---- drawing --------------------------------------------------------------------------------------
+
+def _slot_width(p: _Picture) -> float:
+    """A token's diameter: room for a four-letter symbol (ATSF) in bold at the picture's text size."""
+    return max(0.62 * SIZE, 2.95 * int(p.pt()) + 2)
+
+
+def _city(p: _Picture, label: str, point, slots: int, tokens: list[str], reserved: list[str], index: int) -> None:
+    """A city: its slots side by side (three in a triangle), a token in the company's colour with
+    its symbol in white or black, a slot kept for an unstarted company's home in pale grey with
+    the symbol in grey, a destination token over the limit as one more slot."""
+    d = _slot_width(p)
+    count = max(slots, len(tokens) + len(reserved), 1)
+    if count == 3:
+        offsets = [(-d / 2, d * 0.42), (d / 2, d * 0.42), (0, -d * 0.45)]
+    else:
+        offsets = [((k - (count - 1) / 2) * d, 0.0) for k in range(count)]
+    if count > 1:
+        xs = [o[0] for o in offsets]
+        ys = [o[1] for o in offsets]
+        self_w, self_h = max(xs) - min(xs) + d, max(ys) - min(ys) + d
+        p.node(f"city {label} {index} back", (point[0] + (max(xs) + min(xs)) / 2, point[1] + (max(ys) + min(ys)) / 2),
+               shape="box", style="rounded,filled", fillcolor="white", color=style.INK, penwidth="1",
+               width=f"{self_w / 72:.3f}", height=f"{self_h / 72:.3f}", fixedsize="true", label="")
+    fills = [(sym, False) for sym in tokens] + [(sym, True) for sym in reserved]
+    for k, (dx, dy) in enumerate(offsets):
+        sym, kept = fills[k] if k < len(fills) else (None, False)
+        colour = corporation_colour(sym) if sym and not kept else "white"
+        attrs = dict(shape="circle", width=f"{d / 72:.3f}", fixedsize="true", style="filled", fillcolor=colour,
+                     color=style.INK, penwidth="1.2" if k < max(slots, 1) else "2.4", label="")
+        if kept:
+            attrs.update(fillcolor="#ececec", color="#777777", style="filled,dashed")
+        if sym:
+            ink = "#555555" if kept else ink_on(colour)
+            attrs["label"] = f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{ink}"><B>{escape(sym)}</B></FONT>>'
+        p.node(f"city {label} {index} slot {k}", (point[0] + dx, point[1] + dy), **attrs)
+
+
+def _unstarted_homes(state, label: str) -> list[str]:
+    board = hexmap.board()
+    h = board.hexes[label]
+    tokens = {s for city in ((getattr(getattr(state, "track", None), "tokens", None) or {}).get(label) or [])
+              for s in city}
+    return [sym for sym in h.home_of if sym in state.corporations and state.corporations[sym].par is None
+            and not state.corporations[sym].closed and sym not in tokens]
+
+
+def _hexagon(p: _Picture, label: str, f: Face) -> None:
+    h = p.board.hexes[label]
+    fill = FILL["offboard"] if h.offboard else (TILE_FILL[f.colour] if f.colour else FILL[h.terrain])
+    p.node(f"hex {label}", p.at(label), label="", style="filled", fillcolor=fill,
+           color="#5a1412" if h.offboard else "#7a7a7a", penwidth="0.8", **p.grid.node_shape(SIZE))
+
+
+def _borders_and_river(p: _Picture, labels: Iterable[str]) -> None:
+    grid, drawn = p.grid, set()
+    for label in labels:
+        h = p.board.hexes[label]
         if h.river:
             west, _east = h.river
             a, b = [k for k in range(6) if ((k - 1) % 6 in west) != (k in west)]
-            lines += _line(f"river {h.label}", grid.corner(h.at, a, SIZE), grid.corner(h.at, b, SIZE), RIVER, 3.4)
+            p.line(f"river {label}", [grid.corner(h.at, a, SIZE), grid.corner(h.at, b, SIZE)], RIVER, 3.2)
         for side in sorted(h.impassable):
             ends = (grid.corner(h.at, side, SIZE), grid.corner(h.at, side + 1, SIZE))
             key = frozenset((round(x, 1), round(y, 1)) for x, y in ends)
             if key not in drawn:
                 drawn.add(key)
-                lines += _line(f"border {h.label} {side}", *ends, style.INK, 3.6)
-    return lines
+                p.line(f"border {label} {side}", list(ends), style.INK, 4.0)
 
 
-def _legend(at) -> list[str]:
-    rows = "".join(f'<TR><TD BGCOLOR="{FILL[t]}" WIDTH="12" HEIGHT="9"></TD>'
-                   f'<TD ALIGN="LEFT"><FONT POINT-SIZE="6">{escape(TERRAIN_WORDS[t])}</FONT></TD></TR>'
-                   for t in TERRAIN_WORDS)
-    rows += (f'<TR><TD BGCOLOR="{FILL["offboard"]}" WIDTH="12" HEIGHT="9"></TD><TD ALIGN="LEFT">'
-             '<FONT POINT-SIZE="6">off-board area: value in phases 1 / 4 / 6</FONT></TD></TR>')
-    rows += ('<TR><TD COLSPAN="2" ALIGN="LEFT"><FONT POINT-SIZE="6">$: cost of the first tile; '
-             'P, K, L: tile labels; ATSF: a home; -&gt; TP: a destination</FONT></TD></TR>')
-    table = f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1">{rows}</TABLE>>'
-    return [_node("legend", at, shape="plaintext", label=table, margin="0")]
+def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
+    h = p.board.hexes[label]
+    white = "#ffffff"
+    p.text(f"coord {label}", p.at(label, 0, 0.76), label, white if h.offboard else "#505050")
+    if h.offboard:
+        p.text(f"name {label}", p.at(label, *((0.15, 0.5) if any(st.slots for st in h.stations) else (0, 0.44))),
+               h.name, white, bold=True)
+        current = max((ph for ph in h.values if p.phase is None or ph <= p.phase), default=None)
+        body = "/".join(f"<B><U>{v}</U></B>" if ph == current and p.phase is not None else str(v)
+                        for ph, v in h.values.items())
+        p.node(f"values {label}", p.at(label, *((0.2, -0.38) if any(st.slots for st in h.stations) else (0, -0.1))), shape="plaintext", width="0.01", height="0.01",
+               margin="0", label=f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{white}">{body}</FONT>>')
+    else:
+        if h.name:
+            p.text(f"name {label}", p.at(label, 0, -0.6), h.name.replace(", ", " "), bold=True)
+        if f.tile is None and h.cost:
+            p.text(f"cost {label}", p.at(label, -0.42, 0.57), f"${h.cost}", "#4a3a1a")
+        values = [s.value for s in f.stations if s.kind == "city"]
+        if f.tile is not None and values:
+            p.text(f"value {label}", p.at(label, -0.42, 0.57), str(values[0]), bold=True)
+        corner = f"#{f.tile}" if f.tile is not None else "/".join(sorted(set(h.labels.values())))
+        if corner:
+            p.text(f"tile {label}", p.at(label, 0.42, 0.57), corner, "#3a1a5a")
+    flags = [sym for sym in actors if sym in h.destination_of]
+    for k, sym in enumerate(flags):
+        colour = corporation_colour(sym)
+        doubled = " x2" if (getattr(state, "net", None) is not None and
+                            getattr(state.net, "destination", {}).get(sym) == "map") else ""
+        p.node(f"dest {label} {sym}", p.at(label, 0, -0.98 - 0.4 * k * p.factor), shape="box",
+               style="rounded,filled", fillcolor=colour, color=colour, margin="0.02,0.01", width="0.1",
+               height="0.1", label=f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{ink_on(colour)}">'
+                                   f'<B>{escape(sym)} destination{doubled}</B></FONT>>')
+
+
+def region(board, labels: Iterable[str], margin: int = 1) -> list[str]:
+    """The hexes of the board in the box around ``labels`` and up to ``margin`` hexes beyond it
+    (every hex when ``labels`` is empty), in the board's order. A box already wider than seven
+    hexes or taller than four rows gets no margin that way, so that it prints large enough."""
+    wanted = [board.hexes[label].at for label in labels if label in board.hexes]
+    if not wanted:
+        return list(board.hexes)
+    rows = [a.r for a in wanted]
+    cols = [2 * a.q + a.r for a in wanted]
+    across = margin if max(cols) - min(cols) <= 2 * 7 else 0
+    down = margin if max(rows) - min(rows) <= 3 else 0
+    lo_r, hi_r = min(rows) - down, max(rows) + down
+    lo_c, hi_c = min(cols) - 2 * across, max(cols) + 2 * across
+    return [label for label, h in board.hexes.items()
+            if lo_r <= h.at.r <= hi_r and lo_c <= 2 * h.at.q + h.at.r <= hi_c]
+
+
+def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Route] = (), actors: Iterable[str] = (),
+               legend: bool = True, name: str = "g1870-map") -> str:
+    """The DOT source of the map in ``state`` (``labels``: the hexes to draw, all when None)."""
+    board = hexmap.board()
+    labels = list(board.hexes) if labels is None else [label for label in labels if label in board.hexes]
+    routes = list(routes)
+    p = _Picture(board, labels, getattr(state, "phase", None) if state is not None else None,
+                 (3 + (len(routes) + 1 if routes else 0)) if legend else 0)
+    track = getattr(state, "track", None)
+    tokens = getattr(track, "tokens", None) or {}
+    actors, routes = list(actors), list(routes)
+    faces = {label: face(board, track, label) for label in labels}
+    p.lines += [f'graph {quote(name)} {{',
+                f'  graph [layout=neato, splines=false, outputorder=edgesfirst, bgcolor="{style.PAPER}", '
+                f'fontname="{style.FONT}", pad=0.1];',
+                f'  node [fontname="{style.FONT}", fontsize={p.pt()}, margin=0, pin=true];']
+    for sea in SEA:
+        at = board.grid.hex(sea)
+        x, y = board.grid.centre(at, SIZE)
+        if p.left + SIZE <= x <= p.right - SIZE and y >= p.bottom + SIZE:
+            p.node(f"sea {sea}", (x, y), label="", style="filled", fillcolor=FILL["sea"], color=FILL["sea"],
+                   **board.grid.node_shape(SIZE))
+    for label in labels:
+        _hexagon(p, label, faces[label])
+    _borders_and_river(p, labels)
+    keyed = {label: pieces(p, label, faces[label]) for label in labels}
+    for k, route in enumerate(routes):  # a band under the track, in the company's colour
+        colour = style.REFUSED if route.refused else corporation_colour(route.corporation)
+        for label, key in route_pieces(p, route, faces):
+            p.line(f"route {k} {label} {key}", keyed[label][key], colour, 4.5 if route.refused else 10.0,
+                   dashed=route.refused)
+    for label in labels:
+        for key, points in keyed[label].items():
+            p.line(f"track {label} {key}", points, TRACK if not board.hexes[label].offboard else "#ffffff", 3.2)
+    for label in labels:
+        f, h = faces[label], board.hexes[label]
+        for i, station in enumerate(f.stations):
+            point = _station_point(p, label, f, i, keyed[label])
+            if station.kind == "town":
+                p.node(f"town {label} {i}", point, shape="circle", width=f"{0.24 * SIZE / 72:.3f}", fixedsize="true",
+                       style="filled", fillcolor=TRACK, color="white", penwidth="1", label="")
+            elif station.kind == "city" or station.slots:
+                held = list((tokens.get(label) or [[]] * (i + 1))[i]) if i < len(tokens.get(label) or []) else []
+                _city(p, label, point if not h.offboard else p.at(label, -0.4, 0.0), station.slots, held,
+                      _unstarted_homes(state, label) if state is not None and i == 0 else [], i)
+        _texts(p, state, label, f, actors)
+    if legend:
+        _legend(p, routes)
+    p.lines.append("}")
+    return "\n".join(p.lines) + "\n"
+
+
+def _legend(p: _Picture, routes: list[Route]) -> None:
+    """A key and the table of routes, under the map."""
+    def swatch(fill: str, height: int = 10) -> str:
+        return f'<TD BGCOLOR="{fill}" WIDTH="14" HEIGHT="{height}" FIXEDSIZE="TRUE" BORDER="1"></TD>'
+    pt = p.pt()
+    entries = [(swatch(FILL[None]), "$: cost of the first tile"),
+               (swatch(FILL["water"]), "river; the Mississippi in blue"),
+               (swatch(FILL["mountain"]), "Ozark hills"),
+               (swatch(FILL["offboard"]), "red area: phase 1/4/6" + (", now underlined" if p.phase is not None else "")),
+               (swatch(TILE_FILL["yellow"]), "a tile laid; #: its number"),
+               (swatch("#ececec"), "kept for an unstarted home")]
+    half = (len(entries) + 1) // 2
+    cells = "".join("<TR>" + "".join(f'{s}<TD ALIGN="LEFT">{escape(t)}</TD>' for s, t in entries[i::half]) + "</TR>"
+                    for i in range(half))
+    key = (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1">{cells}</TABLE>')
+    rows = ""
+    for route in routes:
+        colour = style.REFUSED if route.refused else corporation_colour(route.corporation)
+        worth = "refused" if route.refused else ("" if route.value is None else f"${route.value}")
+        rows += (f'<TR><TD BGCOLOR="{colour}"><FONT COLOR="{ink_on(colour)}"><B>{escape(route.corporation)}'
+                 f'</B></FONT></TD><TD ALIGN="LEFT">{escape(route.caption)}</TD>'
+                 f'<TD ALIGN="LEFT">{escape(" ".join(route.hexes))}</TD><TD ALIGN="RIGHT">{worth}</TD></TR>')
+    routes_table = ""
+    if rows:
+        routes_table = (f'<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
+                        f'<TR><TD></TD><TD ALIGN="LEFT"><B>train</B></TD><TD ALIGN="LEFT"><B>route</B></TD>'
+                        f'<TD ALIGN="RIGHT"><B>value</B></TD></TR>{rows}</TABLE></TD></TR>')
+    label = (f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
+             f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{routes_table}</TABLE></FONT>>')
+    height = (3 + (len(routes) + 1 if routes else 0)) * (int(pt) + 5)
+    p.node("legend", ((p.left + p.right) / 2, p.bottom - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
 
 
 def draw(board=None, legend: bool = True) -> str:
-    """The DOT source of the whole map (positions in points: render with ``neato -n``)."""
-    board = board or hexmap.board()
-    grid = board.grid
-    lines = [
-        'graph "g1870-hex-map" {',
-        f'  graph [layout=neato, splines=false, outputorder=edgesfirst, bgcolor="{style.PAPER}", '
-        f'fontname="{style.FONT}", pad=0.2];',
-        f'  node [fontname="{style.FONT}", fontsize=6, margin=0, pin=true];',
-        f'  edge [fontname="{style.FONT}"];',
-    ]
-    for label in SEA:  # the Gulf between the coast hexes of row O (not hexes of the game)
-        lines.append(_node(f"sea {label}", grid.centre(grid.hex(label), SIZE), label="", style="filled",
-                           fillcolor=FILL["sea"], color=FILL["sea"], **grid.node_shape(SIZE)))
-    gulf = grid.centre(grid.hex("O10"), SIZE)
-    lines.append(_text("gulf", gulf, "Gulf of Mexico", 7, "white", bold=True))
-    drawn = [_hex(board, h) for h in board.hexes.values()]
-    lines += [hexagon for hexagon, *_rest in drawn]  # first every hex, then the lines, then what is on them
-    lines += _lines(board)
-    lines += [line for _hexagon, *rest in drawn for line in rest]
-    if legend:
-        lines += _legend(_offset(grid.centre(grid.hex("O6"), SIZE), 0, -2.4))
-    lines.append(_text("title", _offset(grid.centre(grid.hex("A12"), SIZE), 0, 1.45),
-                       "1870: The Trans-Mississippi", 11, bold=True))
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    """The DOT source of the whole empty map (every home a reserved slot is not shown: no game)."""
+    return draw_state(None, legend=legend, name="g1870-hex-map")

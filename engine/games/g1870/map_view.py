@@ -1,7 +1,7 @@
 """The map's part of ``view(state)``: documented in the connections chapter's Notation section."""
 from __future__ import annotations
 
-from engine.games.g1870 import connections, network, routes, track
+from engine.games.g1870 import connections, hexruns, network, routes, track, track
 
 
 def top(state) -> dict:
@@ -29,9 +29,13 @@ def corporation(state, sym: str) -> dict:
     net, corp = state.net, state.corporations[sym]
     mine = turn_routes(state, sym)
     started = corp.par is not None and not corp.closed
-    best = routes.best(state, sym, corp.trains)[0] if started and corp.trains else 0
+    on_map = hexruns.on_map(state)
+    best = 0
+    if started and corp.trains:
+        best = routes.best_on_map(state, sym, corp.trains)[0] if on_map else routes.best(state, sym, corp.trains)[0]
     return {"home": network.home(sym), "destination": network.destination(sym),
-            "tokens": sorted(s for s, owners in net.tokens.items() if sym in owners),
+            "tokens": (track.hexes_with(state.track, sym) if on_map
+                       else sorted(s for s, owners in net.tokens.items() if sym in owners)),
             "charter_tokens": list(net.charter.get(sym, [])),
             "eligible": connections.eligible(state, sym),
             "connected": sym in net.history,
