@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from rulewright.book import scanner as book
-from rulewright.checks.book import check, report
+from rulewright.checks.book import BookProblems, check
 from rulewright.problems import ExampleProblem, display_path
 from rulewright.scenario import SPECIAL_EXPECT, evaluate, is_check_item, is_comparison
 
@@ -19,7 +19,7 @@ BOOK = book.scan()
 def test_the_rulebook_is_sound():
     problems = check(besides_pages=True)  # a page's or an example's own problems: said by its own test
     if problems:
-        pytest.fail(report(problems), pytrace=False)
+        raise BookProblems(problems)
 
 
 def _parse(decl):

@@ -134,12 +134,16 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     return problems
 
 
-def report(problems: list[ExampleProblem]) -> str:
-    """The whole-book checks' problems for a failing test (``pytest.fail(report(problems),
-    pytrace=False)``): a first line that counts them, for pytest's one-line summary, then each."""
-    many = len(problems) != 1
-    return "\n".join([f"The whole-book checks found {len(problems)} problem{'s' if many else ''}:",
-                      *(f"  {problem}" for problem in problems)])
+class BookProblems(Exception):
+    """The whole-book checks' problems, raised by the test that runs them (``raise
+    BookProblems(problems)``): pytest reports them once, in these words (the count, then each at
+    its line), without a traceback, and its summary line does not repeat them."""
+
+    def __init__(self, problems: list[ExampleProblem]) -> None:
+        many = len(problems) != 1
+        super().__init__("\n".join([f"The whole-book checks found {len(problems)} problem{'s' if many else ''}:",
+                                    *(f"  {problem}" for problem in problems)]))
+        self.problems = problems
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],

@@ -92,12 +92,32 @@ def pytest_runtest_makereport(item, call):
     from rulewright.ci import report as ci_report
 
     report = yield
+    from rulewright.checks.book import BookProblems
+    from rulewright.testing.sybil_parser import Said
+
+    if call.excinfo is not None and isinstance(call.excinfo.value, BookProblems):
+        report.longrepr = Said(str(call.excinfo.value))  # the problems in their words, no traceback
+    if isinstance(report.longrepr, Said):  # a pytest-xdist worker sends it as text: see pytest_runtest_logreport
+        report.user_properties = [*report.user_properties, (SAID, True)]
     marks = ci_report.take_noticed()
     if marks:
         from rulewright.ci.plugin import MARKS
 
         report.user_properties = [*report.user_properties, (MARKS, [ci_report.as_data(m) for m in marks])]
     return report
+
+
+def pytest_runtest_logreport(report) -> None:
+    """A failure said in Rulewright's words comes back from a pytest-xdist worker as plain text,
+    which pytest's one-line summary (and, on CI, the whole message) would repeat: it is said as
+    before, once."""
+    if isinstance(report.longrepr, str) and any(name == SAID for name, _ in report.user_properties):
+        from rulewright.testing.sybil_parser import Said
+
+        report.longrepr = Said(report.longrepr)
+
+
+SAID = "rulewright-said"
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
