@@ -26,12 +26,10 @@ rulebook: $(STAMP)
 # failing one is reported here). Then the writing, from those pages: the designer's PDF, the longest
 # job, on one core; the player's PDF and both editions' HTML one after another on the other. A build
 # that only writes leaves the read pages as they are, so the two writing the designer's edition can
-# run at once.
+# run at once. Each is the sphinx-build the targets below run, forked from one process that imported
+# Sphinx and Rulewright once (rulewright/sphinx/both.py).
 editions: $(STAMP)
-	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS))
-	$(MAKE) --no-print-directory PAGES_READ=yes pdf-designer & designer=$$!; \
-	$(MAKE) --no-print-directory PAGES_READ=yes pdf-player html-player html-designer; others=$$?; \
-	wait $$designer && exit $$others
+	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/python -m rulewright.sphinx.both $(BUILD) rulebook -- -q -W --keep-going -c . $(SPHINXOPTS)
 
 player designer: %: read-%
 	$(MAKE) --no-print-directory PAGES_READ=yes html-$* pdf-$*
