@@ -18,7 +18,7 @@ BUILT = $(BIN)/python -m rulewright.store.built $(1) $(BUILD)/rulebook.built --s
 
 rulebook: $(STAMP)
 	@if $(call BUILT,check); then echo "Nothing changed since the last build: both editions are up to date."; \
-	else $(MAKE) --no-print-directory editions && $(call BUILT,keep) || { $(call BUILT,forget); exit 1; }; fi
+	else $(BOTH) && $(call BUILT,keep) || { $(call BUILT,forget); exit 1; }; fi
 	@echo "Player's edition:   $(BUILD)/player/html/index.html   $$(ls $(BUILD)/player/pdf/*.pdf)"
 	@echo "Designer's edition: $(BUILD)/designer/html/index.html $$(ls $(BUILD)/designer/pdf/*.pdf)"
 
@@ -28,8 +28,9 @@ rulebook: $(STAMP)
 # that only writes leaves the read pages as they are, so the two writing the designer's edition can
 # run at once. Each is the sphinx-build the targets below run, forked from one process that imported
 # Sphinx and Rulewright once (rulewright/sphinx/both.py).
+BOTH = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/python -m rulewright.sphinx.both $(BUILD) rulebook -- -q -W --keep-going -c . $(SPHINXOPTS)
 editions: $(STAMP)
-	RULEWRIGHT_STRICT=$(STRICT) $(BIN)/python -m rulewright.sphinx.both $(BUILD) rulebook -- -q -W --keep-going -c . $(SPHINXOPTS)
+	$(BOTH)
 
 player designer: %: read-%
 	$(MAKE) --no-print-directory PAGES_READ=yes html-$* pdf-$*
