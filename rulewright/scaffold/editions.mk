@@ -18,7 +18,7 @@ BUILT = $(BIN)/python -m rulewright.store.built $(1) $(BUILD)/rulebook.built --s
 
 rulebook: $(STAMP)
 	@if $(call BUILT,check); then echo "Nothing changed since the last build: both editions are up to date."; \
-	else $(MAKE) --no-print-directory editions && $(call BUILT,keep) || { $(call BUILT,forget); exit 1; }; fi
+	else $(BOTH) && $(call BUILT,keep) || { $(call BUILT,forget); exit 1; }; fi
 	@echo "Player's edition:   $(BUILD)/player/html/index.html   $$(ls $(BUILD)/player/pdf/*.pdf)"
 	@echo "Designer's edition: $(BUILD)/designer/html/index.html $$(ls $(BUILD)/designer/pdf/*.pdf)"
 
@@ -26,13 +26,12 @@ rulebook: $(STAMP)
 # failing one is reported here). Then the writing, from those pages: the designer's PDF, the longest
 # job, on one core; the player's PDF and both editions' HTML one after another on the other. A build
 # that only writes leaves the read pages as they are, so the two writing the designer's edition can
-# run at once. The book's problems (a failing example, a rule without one) are said by the designer's
-# reading only, once; the player's says what is its own.
+# run at once. Each is the sphinx-build the targets below run, forked from one process that imported
+# Sphinx and Rulewright once (rulewright/sphinx/both.py). The book's problems (a failing example, a
+# rule without one) are said by the designer's reading only, once; the player's says what is its own.
+BOTH = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/python -m rulewright.sphinx.both $(BUILD) rulebook -- -q -W --keep-going -c . $(SPHINXOPTS)
 editions: $(STAMP)
-	$(MAKE) --no-print-directory -j2 $(addprefix read-,$(EDITIONS)) REPORTED_BY=designer
-	$(MAKE) --no-print-directory PAGES_READ=yes pdf-designer & designer=$$!; \
-	$(MAKE) --no-print-directory PAGES_READ=yes pdf-player html-player html-designer; others=$$?; \
-	wait $$designer && exit $$others
+	$(BOTH)
 
 player designer: %: read-%
 	$(MAKE) --no-print-directory PAGES_READ=yes html-$* pdf-$*

@@ -43,10 +43,15 @@ def is_sphinx_build(command) -> bool:
 
 def forked(args: list[str]) -> int:
     """Sphinx's command line with ``args`` in a fork of this process; its exit code."""
+    return finished(started(args))
+
+
+def started(args: list[str]) -> int:
+    """A fork of this process running Sphinx's command line with ``args``; its process ID."""
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
-    if pid == 0:  # the rebuild: stopped by Ctrl-C or SIGTERM as a new process would be
+    if pid == 0:  # the build: stopped by Ctrl-C or SIGTERM as a new process would be
         code = 1
         try:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -62,6 +67,11 @@ def forked(args: list[str]) -> int:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(code)
+    return pid
+
+
+def finished(pid: int) -> int:
+    """The exit code of the fork ``pid``, once it has ended."""
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status)
 
@@ -84,12 +94,16 @@ class Runner:
         return subprocess.CompletedProcess(command, code)
 
 
-def main(argv: list[str]) -> None:
-    for name in WARM:
+def warm_up(names=WARM) -> None:
+    for name in names:
         try:
             importlib.import_module(name)
         except Exception:  # an optional piece missing: the fork imports what it needs
             pass
+
+
+def main(argv: list[str]) -> None:
+    warm_up()
     from sphinx_autobuild import __main__ as autobuild, build
 
     build.subprocess = Runner()

@@ -107,6 +107,20 @@ def test_check_keep_and_outputs(toy):
     assert not built.check(*args, [str(out)]), "a deleted output is built again"
 
 
+# Stands in for Python running the six builds (rulewright.sphinx.both), each with the stand-in below.
+FAKE_PYTHON = """#!/bin/sh
+if [ "$2" = rulewright.sphinx.both ]; then
+  build=$3; shift 5
+  for step in "player dummy read" "designer dummy read" "designer simplepdf pdf" "player simplepdf pdf" \\
+              "player html html" "designer html html"; do
+    set -- $step
+    "$(dirname "$0")/sphinx-build" -t $1 -b $2 rulebook $build/$1/$3 || exit 1
+  done
+  exit 0
+fi
+exec "{python}" "$@"
+"""
+
 FAKE_SPHINX = """#!/bin/sh
 # Stands in for sphinx-build: notes each run and writes what the real one would.
 echo "$@" >> "$BUILT_LOG"
@@ -120,7 +134,7 @@ def test_make_rulebook_starts_sphinx_only_when_something_changed(toy, tmp_path):
     """The Makefile rules themselves (editions.mk), with a stand-in for sphinx-build."""
     bin_ = toy / "venv" / "bin"
     bin_.mkdir(parents=True)
-    for name, text in (("sphinx-build", FAKE_SPHINX), ("python", f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')):
+    for name, text in (("sphinx-build", FAKE_SPHINX), ("python", FAKE_PYTHON.format(python=sys.executable))):
         (bin_ / name).write_text(text)
         (bin_ / name).chmod(stat.S_IRWXU)
     (toy / "venv" / ".installed").touch()
