@@ -11,9 +11,17 @@ def network_start(**overrides):
     return start({"turn": "TP", **overrides}, preset="network")
 
 
+def gulf_start(**overrides):
+    return start({"turn": "TP", **overrides}, preset="gulf")
+
+
+TO_NEW_ORLEANS = ("TP: lay 8 on M16 rotated 5", "TP: lay 5 on N17 rotated 2")
+DALLAS_TO_NEW_ORLEANS = "J5-J7-K8-L9-L11-M12-M14-M16-N17"
+
+
 def test_every_listed_map_action_parses_back_to_itself():
-    in_turn = network_start()
-    in_run = play(network_start(), "TP: lay Baton Rouge-New Orleans", "TP: done")
+    in_turn = gulf_start()
+    in_run = play(gulf_start(), *TO_NEW_ORLEANS, "TP: done")
     for state in (in_turn, in_run):
         listed = GAME.legal_actions(state)
         assert listed
@@ -22,19 +30,20 @@ def test_every_listed_map_action_parses_back_to_itself():
 
 
 def test_in_a_connection_run_only_its_actions_are_listed():
-    state = play(network_start(), "TP: lay Baton Rouge-New Orleans", "TP: done")
+    state = play(gulf_start(), *TO_NEW_ORLEANS, "TP: done")
     listed = {a.notation() for a in GAME.legal_actions(state)}
     assert listed == {"place destination token", "keep destination token"}
     state = play(state, "TP: place destination token")
     listed = {a.notation() for a in GAME.legal_actions(state)}
-    assert "run 4 Dallas-Alexandria-Baton Rouge-New Orleans" in listed
+    assert f"run 4 {DALLAS_TO_NEW_ORLEANS}" in listed
     assert "pay" not in listed  # not before a train has run home to New Orleans
     assert all(a.actor == "TP" for a in GAME.legal_actions(state))
 
 
 @pytest.mark.parametrize("text, words", [
     ("run 4 Dallas-Nowhere", "Nowhere"),
-    ("lay Dallas-Huston", "Houston"),
+    ("lay Dallas-Houston", "map actions"),
+    ("run 4 J5-J7-Z99", "no hex 'Z99'"),
     ("token Memphys", "Memphis"),
     ("run Dallas-Houston", "a run names its train first"),
     ("lay Dallas", "map actions"),
@@ -72,9 +81,10 @@ def test_a_station_token_in_setup_needs_a_free_space(tokens, words):
 
 
 def test_a_queued_run_is_checked_again_and_postponed():
-    state = network_start(track={"Little Rock-Dallas": "MP"})
+    state = gulf_start(hexes={"H11": {"tile": 9, "rotated": 1}, "H9": {"tile": 9, "rotated": 1},
+                              "H7": {"tile": 8, "rotated": 4}, "I6": {"tile": 9}})
     assert connections.eligible(state, "MP")
-    state.net.tokens["Little Rock"] = ["TP"]  # filled after MP was queued
+    state.track.tokens["H13"] = [["TP"]]  # Little Rock filled after MP was queued
     state.net.queue = ["MP"]
     events = connections.start_next(state)
     assert [e.name for e in events] == ["connection-postponed"]
@@ -91,17 +101,27 @@ def test_best_search_reports_when_no_run_joins_home_and_destination():
     state = network_start()
     total, chosen = routes.best(state, "TP", ["4"], ("Dallas", "New Orleans"))
     assert total is None and chosen == []
-    state.net.track[network.key("Baton Rouge", "New Orleans")] = "TP"
+    state.net.track[network.key("Baton Rouge", "New Orleans")] = "TP"  # the station graph's search
     total, chosen = routes.best(state, "TP", ["4"], ("Dallas", "New Orleans"))
     assert total == 110 and chosen == [("4", ("Dallas", "Alexandria", "Baton Rouge", "New Orleans"))]
 
 
 def test_a_connection_payout_pays_treasury_shares_to_the_corporation():
-    state = play(network_start(), "TP: lay Baton Rouge-New Orleans", "TP: done", "TP: place destination token",
-                 "TP: run 4 Dallas-Alexandria-Baton Rouge-New Orleans")
+    state = play(gulf_start(), *TO_NEW_ORLEANS, "TP: done", "TP: place destination token",
+                 f"TP: run 4 {DALLAS_TO_NEW_ORLEANS}")
     cash = view(state)["corporations"]["TP"]["cash"]
     after = play(state, "TP: pay")
-    assert view(after)["corporations"]["TP"]["cash"] == cash + 4 * 15  # four Treasury shares at $15
+    assert view(after)["corporations"]["TP"]["cash"] == cash + 4 * 12  # four Treasury shares at $12 ($120)
     with pytest.raises(Refusal) as refusal:
         play(after, "TP: pay")
     assert refusal.value.rule == "1870.turn.order"  # the run is over and it is IC's turn
+
+
+def test_eligibility_on_the_map_needs_a_route_from_the_home_token_within_the_longest_train():
+    state = gulf_start()
+    assert not connections.eligible(state, "TP")  # two hexes short of New Orleans
+    state = play(state, *TO_NEW_ORLEANS)
+    assert connections.eligible(state, "TP")
+    assert connections.joining_path(state, "TP") == tuple(DALLAS_TO_NEW_ORLEANS.split("-"))
+    state.corporations["TP"].trains = ["3"]  # Dallas, Alexandria, Baton Rouge, New Orleans: four stops
+    assert not connections.eligible(state, "TP")

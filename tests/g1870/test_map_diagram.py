@@ -1,27 +1,30 @@
-"""The map diagram (option ``map``): fixed positions, routes in company colours, refused routes,
-blocked cities crossed, the revenue table; the market diagram is unchanged without the option."""
+"""The map diagram (option ``map``) of a played example: the region of the printed map it is about,
+each route run as a band in its corporation's colour over the hexes it passes through, a refused
+route dashed red, the routes' table; the market diagram is unchanged without the option."""
 import re
 
-from engine.games.g1870 import network
 from engine.games.g1870 import diagram as g1870
+from engine.games.g1870 import map_picture
+from rulewright.dot import REFUSED
 from rulewright.problems import Where
 from rulewright.scenario import parse, play
 
-TWO_TRAINS = """
+ST_LOUIS_TO_LITTLE_ROCK = "C18-D19-E18-F17-G16-H17-H15-H13"
+TWO_TRAINS = f"""
 game: "1870"
-setup: {preset: network, turn: MP}
+setup: {{preset: gulf, turn: MP}}
 do:
-  - MP: run 4 St. Louis-Memphis-Little Rock
-  - MP: run 3 St. Louis-Chicago
+  - MP: run 4 {ST_LOUIS_TO_LITTLE_ROCK}
+  - MP: run 3 C18-C20-B21-A22
 expect:
   corporations.MP.revenue: 150
 """
 
 BLOCKED = """
 game: "1870"
-setup: {preset: network, turn: GMO, tokens: {Jackson: [TP]}}
+setup: {preset: gulf, turn: GMO, hexes: {K16: {tokens: [TP]}}}
 do:
-  - GMO: run 3 Mobile-Jackson-Memphis
+  - GMO: run 3 M20-L19-K18-K16-J17-I18-H17
 expect:
   refused: 1870.route.blocked
 """
@@ -34,39 +37,41 @@ def run_of(body: str):
     return run
 
 
-def positions(dot: str) -> dict[str, str]:
-    return dict(re.findall(r'  (st_\w+) \[shape=point[^\]]*pos="([^"]+)"', dot))
+def banded(dot: str) -> dict[str, set[str]]:
+    """The hexes each route's band covers, by route number."""
+    out: dict[str, set[str]] = {}
+    for number, label in re.findall(r'"route (\d+) ([A-O]\d+) ', dot):
+        out.setdefault(number, set()).add(label)
+    return out
 
 
-def test_every_station_is_at_the_same_place_in_every_picture():
-    first = positions(g1870.draw(run_of(TWO_TRAINS), "before", frozenset({"map"})))
-    second = positions(g1870.draw(run_of(BLOCKED), "after", frozenset({"map"})))
-    assert len(first) == len(network.stations()) == 23
-    assert first == second
-
-
-def test_each_link_of_a_route_is_drawn_bold_in_the_company_colour():
+def test_each_route_is_a_band_in_the_corporation_colour_over_its_hexes():
     dot = g1870.draw(run_of(TWO_TRAINS), "after", frozenset({"map"}))
+    bands = banded(dot)
+    assert bands == {"0": set(ST_LOUIS_TO_LITTLE_ROCK.split("-")), "1": {"C18", "C20", "B21", "A22"}}
     colour = g1870.corporation_colour("MP")
-    bold = [line for line in dot.splitlines() if f'color="{colour}", penwidth=3.6' in line]
-    assert len(bold) == 3  # St. Louis-Memphis, Memphis-Little Rock, St. Louis-Chicago
-    table = dot[dot.index("  revenue ["):]
-    assert "St. Louis-Memphis-Little Rock</TD><TD ALIGN=\"RIGHT\">80<" in table
-    assert "St. Louis-Chicago</TD><TD ALIGN=\"RIGHT\">70<" in table
-    assert "penwidth=3.6" not in g1870.draw(run_of(TWO_TRAINS), "before", frozenset({"map"}))
+    assert re.search(rf'"route 0 H15 \(1, 4\) \d+" \[.*fillcolor="{colour}"', dot)  # tile 9 turned once: W-E
+    assert "C18 D19 E18 F17 G16 H17 H15 H13" in dot and "$80" in dot and "$70" in dot
+    assert not banded(g1870.draw(run_of(TWO_TRAINS), "before", frozenset({"map"})))
+    # The region holds the routes and what is near them, not the whole map.
+    hexes = set(re.findall(r'^  "hex ([A-O]\d+)"', dot, re.M))
+    assert set(ST_LOUIS_TO_LITTLE_ROCK.split("-")) | {"A22"} <= hexes and "N1" not in hexes
 
 
-def test_a_refused_route_is_dashed_red_and_the_full_city_crossed():
+def test_a_refused_route_is_dashed_red_and_marked_refused():
     dot = g1870.draw(run_of(BLOCKED), "after", frozenset({"map"}))
-    dashed = [line for line in dot.splitlines() if "style=dashed" in line and "st_" in line]
-    assert len(dashed) == 2
+    assert banded(dot) == {"0": {"M20", "L19", "K18", "K16", "J17", "I18", "H17"}}
+    red = [line for line in dot.splitlines() if line.startswith('  "route 0') and f'fillcolor="{REFUSED}"' in line]
+    drawn = [line for line in dot.splitlines() if line.startswith('  "route 0')]
+    assert red == drawn and len(drawn) > 10
     assert "refused" in dot
-    crosses = [line for line in dot.splitlines() if re.match(r"  x\d+_\d+a -- ", line)]
-    assert len(crosses) == 2  # one cross (two strokes): Jackson, full of IC and TP; GMO's own Mobile is not
-    x, y = (float(v) for v in positions(dot)["st_Jackson"].rstrip("!").split(","))
-    assert f'x0_0a [shape=point, width=0.01, style=invis, pos="{x - 0.3:.3f},{y - 0.16:.3f}!"]' in dot
+
+
+def test_the_whole_option_draws_every_hex():
+    dot = g1870.draw(run_of(TWO_TRAINS), "after", frozenset({"map", "whole"}))
+    assert len(re.findall(r'^  "hex [A-O]\d+"', dot, re.M)) == len(map_picture.hexmap.board().hexes)
 
 
 def test_without_the_map_option_the_market_is_drawn():
     dot = g1870.draw(run_of(TWO_TRAINS), "after")
-    assert dot.count("fixedsize=") == 157 and "st_Dallas" not in dot
+    assert dot.count("fixedsize=") == 157 and '"hex C18"' not in dot

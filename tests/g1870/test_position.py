@@ -43,9 +43,9 @@ SCENARIOS = {  # a position reached in play, and moves whose outcome depends on 
                            ["bob: accept", "bob: pass", "cat: pass", "dan: pass", "ann: redeem SP"]),
     "a private bid up": ("new-game", {}, ["ann: bid 45 on MRBC", "bob: bid 50 on MRBC", "cat: buy GRSC"],
                          ["ann: bid 55 on MRBC", "bob: pass", "bob: pass"]),
-    "a turn on the map": ("network", {}, ["SP: lay Houston-Galveston", "SP: run 4 Southwest-Austin-Houston-Galveston"],
-                          ["SP: lay Dallas-Houston", "SP: pay", "SP: done"]),
-    "the order kept": ("network", {}, ["SP: withhold 0", "SP: done", "MP: pay 300"],
+    "a turn on the map": ("gulf", {}, ["SP: lay 5 on N7 rotated 1", "SP: run 4 N1-M2-M4-M6-N7"],
+                          ["SP: lay 9 on N5 rotated 1", "SP: pay", "SP: done"]),
+    "the order kept": ("gulf", {}, ["SP: withhold 0", "SP: done", "MP: pay 300"],
                        ["MP: done", "TP: done", "IC: done", "GMO: done"]),
     "a discard due": ("stock", {"round": "operating", "next_train": "4",
                                 "corporations": {"TP": {"trains": ["3", "3", "3", "3"]}}},
@@ -57,9 +57,9 @@ SCENARIOS = {  # a position reached in play, and moves whose outcome depends on 
                               ["dan: sell TP", "SLSF: buy train"], ["bob: decline TP", "SLSF: done"]),
     "a private token placed": ("stock", {"round": "operating", "privates": {"SCC": "SP"}}, ["SP: assign SCC to B11"],
                                ["SP: assign SCC to B9", "SP: done"]),
-    "a connection run": ("network", {"corporations": {"IC": {"trains": ["4"]}},
-                                     "connection_run": {"corporation": "IC", "token": "place"}},
-                         ["IC: run 4 Jackson-Memphis-St. Louis-Chicago"], ["IC: pay", "SP: done"]),
+    "a connection run": ("gulf", {"corporations": {"IC": {"trains": ["4"]}},
+                                  "connection_run": {"corporation": "IC", "token": "place"}},
+                         ["IC: run 4 K16-J17-I18-H17-G16-F17-E18-D19-C18-C20-B21-A22"], ["IC: pay", "SP: done"]),
 }
 
 

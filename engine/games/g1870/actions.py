@@ -15,7 +15,7 @@ Corporations write (in operating rounds)::
 
 and, on the map (``network.py``, ``routes.py``, ``connections.py``)::
 
-    lay Dallas-Houston        token Houston        run 3 Dallas-Houston-Galveston    (the station graph)
+    token Houston        run 3 Dallas-Houston-Galveston    (the station graph, for the network preset)
     lay 8 on H13 rotated 2    token H13            token H13 city 2                  (the printed map)
     pay      withhold         (the routes' total)
     place destination token   keep destination token   use existing token   (in a connection run)
@@ -183,8 +183,6 @@ class Reader:
             return self.tile_lay(rest, lowered)
         if verb == "token" and rest and track.is_hex_label(rest[0]):
             return self.hex_token(rest, lowered)
-        if verb == "lay" and len(network.read_path(text)) == 2:
-            return Act(self.actor, verb, other="-".join(network.read_path(text)))
         if verb == "token" and rest:
             return Act(self.actor, verb, item=network.station(text))
         if verb == "run" and len(rest) == 2 and rest[0].isdigit() and track.is_hex_label(rest[1].split("-")[0]):
@@ -196,7 +194,7 @@ class Reader:
         for choice, words in DESTINATION.items():
             if f"{verb} {text}".lower() == words:
                 return Act(self.actor, "dest", item=choice)
-        self.fail("map actions are 'lay 8 on H13 rotated 2', 'token H13', 'lay A-B', 'token A', 'run 3 A-B-C', 'place destination token', "
+        self.fail("map actions are 'lay 8 on H13 rotated 2', 'token H13', 'run 3 J5-J7-K8', 'place destination token', "
                   "'keep destination token' or 'use existing token'.")
 
     def tile_lay(self, rest: list[str], lowered: list[str]) -> Act:

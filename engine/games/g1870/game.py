@@ -75,7 +75,7 @@ class G1870(Game):
         check_action(self, state, act)
         before = (state.round, state.stock_round, state.operating_round, state.turn)
         net = network.turn_fields(state) if state.round == "operating" else state.net
-        laid = net.laid and net.turn_key.endswith(f":{state.turn}")
+        laid = (net.laid and net.turn_key.endswith(f":{state.turn}")) or bool(track.lays_this_turn(state))
         events = self._apply(state, act)
         events += network.sync(state)
         events += track.sync(state)
@@ -295,9 +295,6 @@ class G1870(Game):
         if act.verb == "token" and act.other:
             args = (state, sym, act.other, act.count - 1)
             return (lambda: track.token_check(*args)), lambda: track.place_token(*args)
-        if act.verb == "lay":
-            a, b = network.read_path(act.other)
-            return (lambda: network.lay_check(state, sym, a, b)), lambda: network.lay(state, sym, a, b)
         if act.verb == "token":
             return (lambda: network.token_check(state, sym, act.item)), lambda: network.place_token(state, sym, act.item)
         if state.dividend_done:
@@ -412,11 +409,10 @@ def map_candidates(state: State, who: str, connection: bool = False) -> list[act
     for train in dict.fromkeys(corp.trains):
         out += [A(who, "run", item=train, other=routes.fmt(p))
                 for p in routes.legal_paths(state, who, routes.train_length(train))]
-    if connection:
-        return out + [A(who, "dest", item=c) for c in actions.DESTINATION]
     for train in dict.fromkeys(corp.trains):  # on the printed map: a sample, its 20 best routes
         out += [A(who, "run", item=train, other=text) for text in routes.routes_on_map(state, who, train, 20)]
-    out += [A(who, "lay", other=link) for link in sorted(network.links())]
+    if connection:
+        return out + [A(who, "dest", item=c) for c in actions.DESTINATION]
     out += [A(who, "lay", item=number, other=label, rotation=turns)
             for number, label, turns in track.lay_candidates(state, who)]
     out += [A(who, "lay", item=number, other=label, rotation=turns, using="MRBC")

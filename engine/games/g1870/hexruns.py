@@ -50,14 +50,15 @@ def joining_path(state, sym: str) -> tuple[str, ...] | None:
 def still_possible(state, sym: str, runs: list) -> bool:
     """Whether the connection run can still end legally: a train already ran home to destination,
     or a train not yet run can, sharing no track with the routes already run."""
-    if any(joins(sym, p) for _, p in runs):
+    if any(routes.on_map(p) and joins(sym, p) for _, p in runs):
         return True
     left = list(state.corporations[sym].trains)
     for train, _ in runs:
         left.remove(train)
     g, ctx = hexroutes.graph(state.track), hexroutes.context(state, sym)
     used = 0
-    for _, path in runs:
-        used |= hexroutes.read(g, tuple(path)).mask
+    for _, path in runs:  # (a run on the old station graph uses none of the map's track)
+        if routes.on_map(path):
+            used |= hexroutes.read(g, tuple(path)).mask
     return any(not route.mask & used for train in dict.fromkeys(left)
                for route in _home_routes(state, sym, routes.train_length(train), g, ctx))

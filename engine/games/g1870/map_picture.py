@@ -304,13 +304,13 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
         if h.name:
             p.text(f"name {label}", p.at(label, 0, -0.6), h.name.replace(", ", " "), bold=True)
         if f.tile is None and h.cost:
-            p.text(f"cost {label}", p.at(label, -0.42, 0.57), f"${h.cost}", "#4a3a1a")
+            p.text(f"cost {label}", p.at(label, -0.5, 0.55), f"${h.cost}", "#4a3a1a")
         values = [s.value for s in f.stations if s.kind == "city"]
         if f.tile is not None and values:
-            p.text(f"value {label}", p.at(label, -0.42, 0.57), str(values[0]), bold=True)
+            p.text(f"value {label}", p.at(label, -0.5, 0.55), str(values[0]), bold=True)
         corner = f"#{f.tile}" if f.tile is not None else "/".join(sorted(set(h.labels.values())))
         if corner:
-            p.text(f"tile {label}", p.at(label, 0.42, 0.57), corner, "#3a1a5a")
+            p.text(f"tile {label}", p.at(label, 0.5, 0.55), corner, "#3a1a5a")
     flags = [sym for sym in actors if sym in h.destination_of]
     for k, sym in enumerate(flags):
         colour = corporation_colour(sym)

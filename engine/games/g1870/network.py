@@ -198,29 +198,6 @@ def sync(state) -> list[Event]:
     return events
 
 
-def lay_check(state, sym: str, a: str, b: str) -> None:
-    """``lay``'s refusals, in its order, changing nothing (the turn's fields already current)."""
-    net = state.net
-    if key(a, b) not in links():
-        raise Refusal("1870.route.lay", f"{a} and {b} are not neighbours on the map; track joins neighbouring "
-                                        "stations only.")
-    if key(a, b) in net.track:
-        raise Refusal("1870.route.lay", f"There is already track between {a} and {b}.")
-    if net.laid:
-        raise Refusal("1870.route.lay", f"{sym} has already laid track this turn.")
-    ends = reach(state, sym)
-    if a not in ends and b not in ends:
-        raise Refusal("1870.route.lay", f"{sym}'s trains cannot reach {a} or {b}, so it cannot build there.")
-
-
-def lay(state, sym: str, a: str, b: str) -> list[Event]:
-    net = turn_fields(state)
-    lay_check(state, sym, a, b)
-    net.track[key(a, b)] = sym
-    net.laid = True
-    return [Event("track-laid", {"corporation": sym, "from": a, "to": b})]
-
-
 def token_check(state, sym: str, name: str) -> int:
     """``place_token``'s refusals, in its order, changing nothing (the turn's fields already
     current); returns the token's cost."""
