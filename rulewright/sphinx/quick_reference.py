@@ -19,8 +19,8 @@ with ``view:`` is read from the game's view of a starting position (``preset:``,
 top of it), written as the game's phrases write that path's values, and labelled by its phrase
 when ``say:`` is left out: the quick reference cannot drift from the engine. ``choices`` lists how
 the rules read where they are ambiguous (each setting's default, as ``settings:`` in the game's
-phrases says it). A mistake in the declaration is a warning at its line. In print the page that
-holds a quick reference starts on a new page and is set compactly, to fit on one.
+phrases says it). A mistake in the declaration is a warning at its line. In print a quick reference
+is set compactly and kept on one page (its section is never split across two).
 """
 from __future__ import annotations
 
@@ -152,7 +152,7 @@ class QuickReferenceDirective(SphinxDirective):
 
 
 def mark_pages(app, doctree) -> None:
-    """``doctree-read``: the section holding a quick reference starts a printed page of its own
+    """``doctree-read``: the section holding a quick reference is kept on one printed page
     (``section.rw-quick-reference-page`` in rulewright-apparatus.css)."""
     for box in doctree.findall(nodes.container):
         if "rw-quick-reference" not in box["classes"]:

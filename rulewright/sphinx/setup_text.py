@@ -91,9 +91,11 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
         rows.append(("Starts from", [link, nodes.Text(", changed as below" if setup or preset else "")]))
     if preset:
         # The game's words for the position the preset sets up; its name only in the designer's
-        # edition (or where the phrases have no words for it: the whole-book checks report that).
+        # edition, or in a player's edition whose game has no words for it (a game with phrases
+        # is told so by the whole-book checks and the player's build).
         told = said.preset(preset) if said is not None else None
-        text = (f"{told} (the '{preset}' preset)" if designer else told) if told else f"the '{preset}' preset"
+        text = ((f"{told} (the '{preset}' preset)" if designer else told) if told else
+                f"the '{preset}' preset" if designer else f"the prepared position ‘{preset}’")
         rows.append(("Starts from", f"{text}, changed as below" if setup else text))
     for key, value in setup.items():
         if str(key) in said_keys:

@@ -120,7 +120,10 @@ def _ancestors(node):
 def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, str]]]:
     """For each term, the pages that use it, in reading order: (page, the anchor of its first use)."""
     order = {doc: n for n, doc in enumerate(_reading_order(env))}
-    pages = sorted((doc for doc in env.found_docs if doc != skip and glossary.folder in Path(env.doc2path(doc)).parents),
+    # (Not the chapter's opening page: it shares its printed page with the first section, and its
+    # overview names most terms once more.)
+    pages = sorted((doc for doc in env.found_docs if doc != skip and glossary.folder in Path(env.doc2path(doc)).parents
+                    and Path(env.doc2path(doc)).stem != "index"),
                    key=lambda doc: order.get(doc, len(order)))
     found: dict[str, list[tuple[str, str]]] = {t.name: [] for t in glossary.terms}
     for doc in pages:

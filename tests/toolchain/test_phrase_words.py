@@ -20,7 +20,8 @@ def test_a_preset_is_said_in_the_game_s_words_and_named_only_for_designers():
     assert _starts_from({"setup": {"preset": "late"}}, designer=False) == ["the game after the third General Dividend"]
     assert _starts_from({"setup": {"preset": "late", "bank": 3}}, designer=True) == [
         "the game after the third General Dividend (the 'late' preset), changed as below"]
-    assert _starts_from({"setup": {"preset": "early"}}, designer=False) == ["the 'early' preset"]  # the checks say it
+    # no words for it: the checks and the player's build say so for a game with phrases
+    assert _starts_from({"setup": {"preset": "early"}}, designer=False) == ["the prepared position ‘early’"]
 
 
 def test_an_engine_value_is_said_in_the_game_s_words():

@@ -53,7 +53,8 @@ class Race(Game):
                          "bank": {"say": "the bank", "value": "${}"}, "next": "whose turn it is", "winner": "the winner"},
                "events": {"moved": "{player} rolls {die} and moves to square {to}.", "paid": "{player} takes a coin.",
                           "won": "{player} wins the race.", "rested": "{player} rests."},
-               "settings": {"leaky": {"false": "a coin square pays $1", "true": "a coin square pays $2"}}}
+               "settings": {"leaky": {"false": "a coin square pays $1", "true": "a coin square pays $2"}},
+               "presets": {"start": "the start of a race to square 30: ann and bob on square 0, ann first"}}
     settings = {"leaky": Setting(False, "Test only: a coin square pays $2 but takes $1 from the bank.", (False, True))}
     presets = {"start": {"players": ["ann", "bob"], "squares": {"ann": 0, "bob": 0}, "cash": {"ann": 0, "bob": 0},
                          "bank": 20, "finish": 30, "next": "ann"}}
