@@ -34,7 +34,7 @@ from rulewright.book.registry import game_sources, python_files
 from rulewright.checks import words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
-from rulewright.problems import ExampleProblem, Where
+from rulewright.problems import ExampleProblem, Where, display_path
 from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
 
 
@@ -263,7 +263,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
             if event not in said_by.events and event not in reported:
                 reported.add(event)
                 problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
-                                               f"phrases ({said_by.source}) do not list. Add it under 'events:' "
+                                               f"phrases ({display_path(said_by.source)}) do not list. Add it under 'events:' "
                                                "with the sentence the book prints when it happens."))
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
@@ -272,7 +272,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         for key, line in checked_paths(scenario) + dealt_paths(scenario):
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
                 problems.append(ExampleProblem(scenario.where.at(line), f"The book has no words for the state path "
-                                               f"'{key}'. Add a pattern for it under 'paths:' in {said_by.source} "
+                                               f"'{key}'. Add a pattern for it under 'paths:' in {display_path(said_by.source)} "
                                                f"(e.g. {key}: \"what it is in words\", with * for a part that "
                                                "varies, such as a company's name)."))
         problems += engine_words(scenario, said_by)
@@ -280,14 +280,14 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         for name, value in (given.items() if isinstance(given, dict) else ()):
             if said_by.setting(name, value) is None:
                 problems.append(scenario.problem(f"The book has no words for the setting {name}: {value}. Add them "
-                                                 f"under 'settings:' in {said_by.source} (e.g. {name}: {{{value}: "
+                                                 f"under 'settings:' in {display_path(said_by.source)} (e.g. {name}: {{{value}: "
                                                  "\"the rule as this choice reads it\"}), so the player's edition "
                                                  "can say it in the rules' words.", "settings", name))
         for event, line in expected_events(scenario):
             if event not in said_by.events:
                 problems.append(ExampleProblem(scenario.where.at(line),
                                                f"The event {event!r} is not in the game's event catalogue "
-                                               f"({said_by.source}). {did_you_mean(str(event), said_by.events)}"))
+                                               f"({display_path(said_by.source)}). {did_you_mean(str(event), said_by.events)}"))
     return problems
 
 
@@ -302,7 +302,7 @@ def engine_words(scenario, said_by) -> list[ExampleProblem]:
     preset = setup.get("preset") if isinstance(setup, dict) else None
     if preset is not None and said_by.preset(preset) is None:
         problems.append(scenario.problem(f"The book has no words for the preset '{preset}'. Add them under "
-                                         f"'presets:' in {said_by.source} (e.g. {preset}: \"the position it sets "
+                                         f"'presets:' in {display_path(said_by.source)} (e.g. {preset}: \"the position it sets "
                                          "up, as a player says it\"), so the player's edition says where the example "
                                          "starts in the game's words.", "setup", "preset"))
     for at, block in scenario.expect_blocks():
@@ -310,7 +310,7 @@ def engine_words(scenario, said_by) -> list[ExampleProblem]:
             for word in dict.fromkeys(said_by.unsaid(value)):
                 problems.append(ExampleProblem(scenario.where.at(scenario.lines.line(*at, *yaml_path)),
                                                f"The book has no words for the engine's value '{word}'. Add them "
-                                               f"under 'values:' in {said_by.source} (e.g. {word}: \"what it means, "
+                                               f"under 'values:' in {display_path(said_by.source)} (e.g. {word}: \"what it means, "
                                                "as a player says it\"), so the player's edition does not print the "
                                                "engine's name."))
     return problems
