@@ -55,8 +55,25 @@ def limit(phase: int) -> int:
 
 
 def must_buy(state: State, sym: str) -> bool:
-    """A corporation with no train must buy one (rule 1870.train.forced)."""
-    return not state.corporations[sym].trains
+    """A corporation with no train and a route must buy a train (rule 1870.train.forced)."""
+    return not state.corporations[sym].trains and has_route(state, sym)
+
+
+def has_route(state: State, sym: str) -> bool:
+    """Whether the corporation has a route on the printed map: two stops joined by track, one of
+    them its station (a longer route always holds such a pair)."""
+    from engine.games.g1870 import hexroutes
+    if state.track is None or not state.track.tiles:
+        return False
+    g = hexroutes.graph(state.track)
+    return bool(hexroutes.all_routes(g, hexroutes.context(state, sym), 2))
+
+
+def end_check(state: State, sym: str) -> None:
+    """A corporation without a train that has a route may not end its turn before buying one."""
+    if must_buy(state, sym) and cheapest(state) is not None:
+        raise Refusal("1870.train.forced", f"{sym} has a route and no train: it must buy one before its turn "
+                                           "ends (its president pays what it lacks).")
 
 
 def cheapest(state: State) -> int | None:
@@ -266,9 +283,9 @@ def bankrupt(state: State, name: str) -> list[Event]:
     (rule 1870.end.bankruptcy). Prices do not move: the game ends before any price protection."""
     corp = state.corporations.get(state.turn)
     price = cheapest(state)
-    if not (corp and state.round == "operating" and corp.president == name and not corp.trains and price):
+    if not (corp and state.round == "operating" and corp.president == name and price and must_buy(state, corp.sym)):
         raise Refusal("1870.end.bankruptcy", f"{name} can go bankrupt only as the president of the operating "
-                      "corporation when it has no train and their cash and its cash together cannot buy one.")
+                      "corporation when it must buy a train (it has none, and a route) and cannot pay for one.")
     player = state.players[name]
     sales = sellable(state, name)
     raised = sum(holdings.price(state.corporations[sym]) * count for sym, count in sales.items())
