@@ -91,20 +91,37 @@ def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
     if train is None:
         raise Refusal("1870.train.buy", "The bank has no trains left.")
     room_check(state, sym, state.phase)
-    if corp.cash >= train["price"]:
-        return train, 0
+    return train, shortfall(state, sym, train["name"], train["price"], "the depot")
+
+
+def shortfall(state: State, sym: str, name: str, price: int, where: str) -> int:
+    """What the president must add for a train from the bank (rule 1870.train.forced): nothing
+    when the corporation can pay; a refusal when it cannot and owes no forced purchase, when a
+    cheaper train is for sale, or when the president's cash is short too."""
+    corp = state.corporations[sym]
+    if corp.cash >= price:
+        return 0
     president = state.players.get(corp.president)
     if not must_buy(state, sym) or president is None:
-        raise Refusal("1870.train.buy", f"A {train['name']}-train costs ${train['price']}; {sym} has ${corp.cash}.")
-    if train["price"] > cheapest(state):
+        raise Refusal("1870.train.buy", f"A {name}-train costs ${price}; {sym} has ${corp.cash}.")
+    if price > cheapest(state):
         raise Refusal("1870.train.forced", f"{sym} must buy a train and cannot pay for this one itself: it buys the "
-                                           f"cheapest the bank has (${cheapest(state)}), from the pool.")
-    short = train["price"] - corp.cash
+                                           f"cheapest the bank has (${cheapest(state)}), not the one in {where}.")
+    short = price - corp.cash
     if president.cash < short:
-        raise Refusal("1870.train.forced", f"{sym} has ${corp.cash} of the ${train['price']}; its president "
+        raise Refusal("1870.train.forced", f"{sym} has ${corp.cash} of the ${price}; its president "
                       f"{corp.president} must pay the ${short} missing and has ${president.cash}: sell shares "
                       "first ('sell 2 SP'), or 'go bankrupt' when no sale can raise it.")
-    return train, short
+    return short
+
+
+def contribute(state: State, sym: str, short: int) -> list[Event]:
+    if not short:
+        return []
+    corp = state.corporations[sym]
+    state.players[corp.president].cash -= short
+    corp.cash += short
+    return [Event("president-contributed", {"corporation": sym, "president": corp.president, "amount": short})]
 
 
 def room_check(state: State, sym: str, phase: int) -> None:
@@ -116,12 +133,7 @@ def room_check(state: State, sym: str, phase: int) -> None:
 def buy_train(state: State, sym: str) -> list[Event]:
     train, short = buy_train_check(state, sym)
     corp = state.corporations[sym]
-    events = []
-    if short:
-        state.players[corp.president].cash -= short
-        corp.cash += short
-        events.append(Event("president-contributed", {"corporation": sym, "president": corp.president,
-                                                      "amount": short}))
+    events = contribute(state, sym, short)
     corp.cash -= train["price"]
     state.bank += train["price"]
     corp.trains.append(train["name"])
@@ -152,7 +164,9 @@ def buy_used_check(state: State, sym: str, name: str, seller: str, price: int) -
         if price < 1:
             raise Refusal("1870.train.between", "A train sold between corporations costs at least $1.")
     room_check(state, sym, state.phase)
-    if corp.cash < price:
+    if seller == "pool":
+        shortfall(state, sym, name, price, "the pool")
+    elif corp.cash < price:
         raise Refusal("1870.train.buy", f"The {name}-train costs ${price}; {sym} has ${corp.cash}.")
     return price
 
@@ -170,6 +184,7 @@ def buy_used(state: State, sym: str, name: str, seller: str, price: int) -> list
 
 def hand_over(state: State, sym: str, name: str, seller: str, price: int) -> list[Event]:
     corp = state.corporations[sym]
+    events = contribute(state, sym, shortfall(state, sym, name, price, "the pool")) if seller == "pool" else []
     corp.cash -= price
     if seller == "pool":
         state.pool.remove(name)
@@ -178,7 +193,7 @@ def hand_over(state: State, sym: str, name: str, seller: str, price: int) -> lis
         state.corporations[seller].trains.remove(name)
         state.corporations[seller].cash += price
     corp.trains.append(name)
-    return [Event("train-bought", {"corporation": sym, "train": name, "price": price, "from": seller})] \
+    return events + [Event("train-bought", {"corporation": sym, "train": name, "price": price, "from": seller})] \
         + after_purchase(state)
 
 
