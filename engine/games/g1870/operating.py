@@ -257,18 +257,40 @@ def raising(state: State, name: str) -> str | None:
     return corp.sym
 
 
-def emergency_sell_check(state: State, name: str, sym: str, count: int) -> None:
+def emergency_sell_check(state: State, name: str, sym: str, count: int, minimum: bool = True) -> None:
     """A sale in an operating round: only to raise money for a forced purchase (1870.train.forced),
-    under the selling rules (1870.sell.*), never the operating corporation's president's certificate."""
+    under the selling rules (1870.sell.*), never so many that one share fewer would do (with
+    ``minimum``), and never shares of the corporation buying the train that would pass its
+    presidency on."""
     operating_sym = raising(state, name)
     if operating_sym is None:
         raise Refusal("1870.train.forced", f"{name} may sell shares in an operating round only as the president "
                                            "of the operating corporation when it must buy a train it cannot pay for.")
-    if sym == operating_sym and state.players[name].shares.get(sym, 0) - count < 2:
-        raise Refusal("1870.train.forced", f"{name} may not sell the president's certificate of {sym}, the "
-                                           "corporation buying the train.")
+    player, price = state.players[name], holdings.price(state.corporations[sym])
+    short = cheapest(state) - state.corporations[operating_sym].cash - player.cash
+    if short <= 0:
+        raise Refusal("1870.train.forced", f"{name} has the money {operating_sym} lacks for the cheapest train "
+                                           "already; no sale is needed.")
+    if minimum and (count - 1) * price >= short and holding_allows(state, name, sym, count - 1):
+        raise Refusal("1870.train.forced", f"{name} needs ${short} more: {count - 1} share(s) of {sym} at ${price} "
+                                           "raise enough, so no more may be sold.")
+    if sym == operating_sym:
+        after = player.shares.get(sym, 0) - count
+        others = max((p.shares.get(sym, 0) for n, p in state.players.items() if n != name), default=0)
+        if after < 2 or after < others:
+            raise Refusal("1870.train.forced", f"{name} may not sell so much of {sym}, the corporation buying the "
+                                               "train, that its presidency would pass on.")
     from engine.games.g1870 import shares
     shares.sell_check(state, name, sym, count, emergency=True)
+
+
+def holding_allows(state: State, name: str, sym: str, count: int) -> bool:
+    """Whether a sale of ``count`` would meet the holding limit's rule (rule 1870.sell.down-to-60):
+    one share fewer may not do when the sale must bring a large holding down to 60%."""
+    from engine.games.g1870 import shares
+    held = state.players[name].shares.get(sym, 0)
+    return holdings.zone(state.corporations[sym]) in market.NO_HOLDING_LIMIT or held <= shares.HOLDING_LIMIT \
+        or held - count <= shares.HOLDING_LIMIT
 
 
 def emergency_sell(state: State, name: str, sym: str, count: int) -> list[Event]:
@@ -284,7 +306,7 @@ def sellable(state: State, name: str) -> dict[str, int]:
     for sym, held in state.players[name].shares.items():
         for count in range(held, 0, -1):
             try:
-                emergency_sell_check(state, name, sym, count)
+                emergency_sell_check(state, name, sym, count, minimum=False)
             except Refusal:
                 continue
             out[sym] = count
