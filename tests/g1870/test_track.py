@@ -102,3 +102,16 @@ def test_a_bad_hexes_key_is_named(hexes, where):
     with pytest.raises(InputError) as error:
         start({"hexes": hexes}, preset="network")
     assert error.value.where == where
+
+
+def test_the_private_companies_tokens_add_to_routes_on_the_map():
+    """Where the ledger keeps ``assigned`` (private -> hex), the cattle token adds $10 for its owner
+    only and the open port $20 for its owner, $10 for others; from phase 5 they are gone."""
+    from engine.games.g1870 import hexroutes, routes
+    state = start({"privates": {"SCC": "SP", "GSC": "TP"}, "hexes": {"M2": {"tile": 57}}}, preset="network")
+    assert routes.value(state, "SP", ("M2", "N1")) == 20 + 20
+    state.assigned = {"SCC": "M2", "GSC": "M2"}
+    assert routes.value(state, "SP", ("M2", "N1")) == 40 + 10 + 10
+    assert hexroutes.private_extras(state, "TP") == (("M2", 20),)
+    state.phase = 5
+    assert hexroutes.private_extras(state, "SP") == ()

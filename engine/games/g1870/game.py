@@ -47,7 +47,8 @@ class G1870(Game):
             "that run (true), or only in later runs (false).", (True, False)),
         "destination_token_blocks": Setting(
             True, "Whether a destination token counts like any other token when a city's slots are counted "
-            "for blocking (true), or is left out, being an extra token beyond the city's slots (false).",
+            "for blocking, and on the printed map for placing other tokens (true), or is left out, being an "
+            "extra token beyond the city's slots (false).",
             (True, False)),
         "connection_reorder": Setting(
             False, "Whether a connection run's payout, which moves the price, also changes the order in which "
@@ -402,8 +403,10 @@ def candidates(state: State) -> list[actions.Act]:
 
 
 def map_candidates(state: State, who: str, connection: bool = False) -> list[actions.Act]:
-    """Map actions: every route each train may run (as ``run`` actions), paying the routes' total,
-    and in a turn every link to lay and station to token; in a connection run the token choices."""
+    """Map actions: every route each train may run (as ``run`` actions; on the printed map the 20
+    best of each train), paying the routes' total, and in a turn every link to lay and station to
+    token, and every tile that may go where the corporation reaches and every city it reaches;
+    in a connection run the token choices."""
     A = actions.Act
     corp = state.corporations[who]
     out = [A(who, v, other="routes") for v in ("pay", "half", "withhold")]
@@ -412,5 +415,13 @@ def map_candidates(state: State, who: str, connection: bool = False) -> list[act
                 for p in routes.legal_paths(state, who, routes.train_length(train))]
     if connection:
         return out + [A(who, "dest", item=c) for c in actions.DESTINATION]
+    for train in dict.fromkeys(corp.trains):  # on the printed map: a sample, its 20 best routes
+        out += [A(who, "run", item=train, other=text) for text in routes.routes_on_map(state, who, train, 20)]
     out += [A(who, "lay", other=link) for link in sorted(network.links())]
+    out += [A(who, "lay", item=number, other=label, rotation=turns)
+            for number, label, turns in track.lay_candidates(state, who)]
+    out += [A(who, "lay", item=number, other=label, rotation=turns, using="MRBC")
+            for number, label, turns in track.lay_candidates(state, who)
+            if state.privates["MRBC"].owner == who and track.board().hexes[label].river]
+    out += [A(who, "token", other=label, count=city + 1) for label, city in track.token_candidates(state, who)]
     return out + [A(who, "token", item=s) for s in network.stations()]

@@ -20,7 +20,7 @@ train, sharing no path, with a bound from the best route left for each remaining
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from rulewright.game import Refusal
 from rulewright.game.hexes import opposite
@@ -74,9 +74,18 @@ class Graph:
     bit: dict[tuple[str, int, int], int] = field(default_factory=dict)  # path -> its bit in a path mask
     at: dict[tuple[str, int], list[int]] = field(default_factory=dict)  # (hex, end) -> indexes of its paths
     stations: dict[tuple[str, int], hexmap.Station] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)  # what is worked out from it once: its links, reaches
 
 
 def graph(track: Track) -> Graph:
+    """The graph of the track as it lies (the same object while the tiles are the same: a graph is
+    never changed once built)."""
+    return _graph(frozenset(track.tiles.items()))
+
+
+@lru_cache(maxsize=32)
+def _graph(tiles: frozenset) -> Graph:
+    track = Track(tiles=dict(tiles))
     g = Graph()
     for label in board().hexes:
         for i, st in enumerate(stations(track, label)):
@@ -112,8 +121,37 @@ class Context:
     double_at: str | None = None       # a hex whose stop counts twice at either end of a route
 
 
-def context(state, sym: str, extras: tuple = ()) -> Context:
-    """The context of ``sym``'s routes in a game state (destination doubling from ``routes``)."""
+CATTLE, PORT, CLOSED_PORT = "SCC", "GSC", "closed port"
+
+
+def bonus(kind: str, owner: str | None, sym: str) -> int:
+    """What a private company's token on a stop adds to ``sym``'s route (rule 1870.private.tokens):
+    the cattle token $10 for its owner only; the open port $20 for its owner and $10 for everyone
+    else; the closed port $20 for its owner only."""
+    if kind == PORT:
+        return 20 if owner == sym else 10
+    if owner != sym:
+        return 0
+    return {CATTLE: 10, CLOSED_PORT: 20}.get(kind, 0)
+
+
+def private_extras(state, sym: str) -> tuple:
+    """The revenue private companies' tokens add at stops, for ``sym``, from the state's
+    ``assigned`` (private -> hex, kept by the ledger where it has one); none from phase 5 on, when
+    the tokens are removed."""
+    assigned = getattr(state, "assigned", None) or {}
+    if state.phase >= 5:
+        return ()
+    out = {}
+    for priv, label in assigned.items():
+        owner = state.privates[priv].owner if priv in state.privates else None
+        out[label] = out.get(label, 0) + bonus(priv, owner, sym)
+    return tuple(sorted((label, amount) for label, amount in out.items() if amount))
+
+
+def context(state, sym: str, extras: tuple | None = None) -> Context:
+    """The context of ``sym``'s routes in a game state (destination doubling from ``routes``;
+    ``extras`` by default from the private companies' tokens)."""
     from engine.games.g1870 import routes, track as tr
     t = state.track
     tokened, blocked = set(), set()
@@ -129,7 +167,8 @@ def context(state, sym: str, extras: tuple = ()) -> Context:
             if slots and len(tr.in_slots(state, label, city)) >= slots:
                 blocked.add(node)
     double = dest if routes.doubles_destination(state, sym) else None
-    return Context(sym, state.phase, frozenset(tokened), frozenset(blocked), tuple(extras), double)
+    extras = private_extras(state, sym) if extras is None else tuple(extras)
+    return Context(sym, state.phase, frozenset(tokened), frozenset(blocked), extras, double)
 
 
 def revenue(g: Graph, route: Route, ctx: Context) -> int:
@@ -250,6 +289,12 @@ def _name(label: str) -> str:
 def _links(g: Graph):
     """For every station, the stretches of track from it to a next station: (station, mask, hexes
     after the start), each a walk that never uses a path twice and turns back at no side."""
+    if "links" not in g.memo:
+        g.memo["links"] = _find_links(g)
+    return g.memo["links"]
+
+
+def _find_links(g: Graph):
     out = {}
     for node in g.stations:
         found = []
@@ -431,6 +476,13 @@ def reach(g: Graph, ctx: Context) -> tuple[set, dict]:
     """What the corporation's trains reach from its tokens: the stations (where it may place a
     token) and, for each hex, the sides its track touches there (where it may lay). A tokened
     hex counts all its sides; track reached leads on into the neighbour by the facing side."""
+    key = ("reach", ctx.tokened, ctx.blocked)
+    if key not in g.memo:
+        g.memo[key] = _reach(g, ctx)
+    return g.memo[key]
+
+
+def _reach(g: Graph, ctx: Context) -> tuple[set, dict]:
     nodes, sides = set(ctx.tokened), {}
     for label, _ in ctx.tokened:
         sides.setdefault(label, set()).update(s for s in range(6) if crossing(label, s) is not None)

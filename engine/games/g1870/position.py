@@ -183,6 +183,7 @@ class Writer:
                 put(out, None, "token", net.tokened, False)
                 put(out, None, "routes", [f"{t}: {routes.fmt(p)}" for t, p in net.runs], [])
                 put(out, None, "tiles", list(track.lays_this_turn(s)), [])
+                put(out, None, "free_tile", s.track.free[0] if s.track.free else None, None)
             put(out, None, "dividend", s.dividend_done, False)
         return out
 
@@ -218,6 +219,7 @@ class Writer:
             out["connection_run"] = run
         self.put(out, base, "connection_queue", list(net.queue), [])
         self.put(out, base, "hexes", track.written(s), {})
+        self.put(out, base, "mrbc_lay_used", s.track.bridge_used, False)
         return out
 
     def destination_choices(self) -> dict:

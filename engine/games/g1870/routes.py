@@ -149,6 +149,14 @@ def fmt(path) -> str:
     return "-".join(path)
 
 
+def routes_on_map(state, sym: str, train: str, most: int) -> list[str]:
+    """The ``most`` most valuable routes ``sym``'s ``train`` could run on the printed map now,
+    written as their hexes."""
+    g = hexroutes.graph(state.track)
+    search = hexroutes._Search(g, hexroutes.context(state, sym))
+    return [search.route(mask, made).text() for _, mask, made in search.routes(train_length(train), 1)[:most]]
+
+
 def best_on_map(state, sym: str, trains: list[str]) -> tuple[int, list[tuple[str, str]]]:
     """The most ``sym``'s ``trains`` can earn on the printed map now, and the routes that earn it
     as (train, route written as its hexes): exact (``hexroutes.best_routes``)."""

@@ -8,7 +8,7 @@ from engine.games.g1870 import data, holdings, map_setup, market, network, priva
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected", "protection", "hexes",
+       "phase", "bank", "next_train", "track", "tokens", "connected", "protection", "hexes", "mrbc_lay_used",
        # what a position reached in play also needs (see the Notation section's "Positions from play")
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
        "still_to_operate", "connection_run", "connection_queue",
@@ -19,7 +19,7 @@ PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed", "cash_at_round_start", "redeemed_this_round")
 PRIVATE = ("owner", "closed", "price", "bids")
-THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles")
+THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles", "free_tile")
 OFFER = ("kind", "by", "to", "item", "price")
 OFFER_KINDS = ("private", "corp-private", "redeem", "train")
 AUCTION = ("bidding", "last_buyer")
@@ -88,6 +88,8 @@ def build(setup: dict, settings: dict) -> State:
     start_round(state, setup)
     waiting_sales(state, setup)
     map_setup.build(state, setup)
+    state.track.bridge_used = flag(setup.get("mrbc_lay_used", False), "mrbc_lay_used",
+                                   "the MRBC's one discounted lay has been made")
     this_turn(state, setup.get("this_turn"))
     waiting_offer(state, setup.get("offer"))
     auction(state, setup)
@@ -336,7 +338,8 @@ def operating_turn(state: State, setup: dict) -> None:
     state.turn = turn
 
 
-STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend", "tiles")
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend", "tiles",
+                                                                   "free_tile")
 
 
 def this_turn(state: State, given) -> None:
@@ -365,6 +368,12 @@ def this_turn(state: State, given) -> None:
         raise InputError("'this_turn.tiles' lists the hexes the corporation has laid tiles on this turn, e.g. [H13].",
                          "this_turn.tiles")
     track.turn_track(state).lays = [track.hex_label(h, "this_turn.tiles") for h in lays]
+    if "free_tile" in given:
+        free = track.hex_label(given["free_tile"], "this_turn.free_tile")
+        if free not in state.track.lays:
+            raise InputError(f"'free_tile' is one of the hexes in 'this_turn.tiles': the MRBC's home lay; add {free} "
+                             "there.", "this_turn.free_tile")
+        state.track.free = [free]
     net.laid = flag(given.get("laid", False), "this_turn.laid", f"{state.turn} has laid track this turn")
     net.tokened = flag(given.get("token", False), "this_turn.token", f"{state.turn} has placed a token this turn")
     state.dividend_done = flag(given.get("dividend", False), "this_turn.dividend",

@@ -244,6 +244,43 @@ def lay_check(state, sym: str, number: str, label: str, rotation: int, bridge: b
     return cost, not home_lay
 
 
+def lay_candidates(state, sym: str) -> list[tuple[str, str, int]]:
+    """(tile, hex, rotation) worth trying for ``sym``: each tile the chart allows on each hex its
+    track reaches, turned so that its track touches a side it reaches (the other rules are left
+    to ``lay_check``)."""
+    from engine.games.g1870 import hexroutes
+    t = state.track
+    _, sides = hexroutes.reach(hexroutes.graph(t), hexroutes.context(state, sym))
+    out = []
+    for label in sorted(sides):
+        here = board().hexes[label]
+        if here.offboard:
+            continue
+        old = t.tiles.get(label)
+        allowed = board().upgrades.get(old[0], ()) if old else board().first_tiles.get(here.kind(), ())
+        for number in allowed:
+            if not board().fits(board().tiles[number], label) or COLOURS_FROM[board().tiles[number].colour] > state.phase:
+                continue
+            for turns in range(6):
+                exits = {e for p in hexroutes.tile_paths(label, number, turns) for e in p[1:] if e < hexroutes.STATION}
+                if exits & sides[label]:
+                    out.append((number, label, turns))
+    return out
+
+
+def token_candidates(state, sym: str) -> list[tuple[str, int]]:
+    """(hex, city) of each city ``sym``'s trains reach."""
+    from engine.games.g1870 import hexroutes
+    nodes, _ = hexroutes.reach(hexroutes.graph(state.track), hexroutes.context(state, sym))
+    out = []
+    for label, end in sorted(nodes):
+        here = cities(state.track, label)
+        station = stations(state.track, label)[end - hexroutes.STATION]
+        if station in here:
+            out.append((label, here.index(station)))
+    return out
+
+
 def bridge_check(state, sym: str, tile, label: str) -> None:
     """A lay with the Mississippi River Bridge Company: its owner, a yellow tile, a river hex, once."""
     priv = state.privates[BRIDGE]

@@ -37,7 +37,7 @@ from engine.games.g1870 import data, hexroutes, track
 from engine.games.g1870.importer import effective_actions, read_export
 
 PLENTY = 10 ** 9
-CATTLE, PORT = "SCC", "GSC"
+PORT = hexroutes.PORT
 
 
 class RecordRefused(Exception):
@@ -146,7 +146,7 @@ class Replay:
         company, label = action["entity"], action["target"]
         here = self.marks.setdefault(label, [])
         if company == PORT and any(k == PORT for k, _ in here):
-            here[:] = [(k, c) for k, c in here if k != PORT] + [("closed port", sym)]
+            here[:] = [(k, c) for k, c in here if k != PORT] + [(hexroutes.CLOSED_PORT, sym)]
         else:
             here.append((company, sym))
 
@@ -203,14 +203,7 @@ class Replay:
         """Revenue the private companies' tokens add at a stop, for ``sym``."""
         out = []
         for label, marks in self.marks.items():
-            amount = 0
-            for kind, owner in marks:
-                if kind == CATTLE and owner == sym:
-                    amount += 10
-                elif kind == "closed port" and owner == sym:
-                    amount += 20
-                elif kind == PORT:
-                    amount += 20 if owner == sym else 10
+            amount = sum(hexroutes.bonus(kind, owner, sym) for kind, owner in marks)
             if amount:
                 out.append((label, amount))
         return tuple(sorted(out))
