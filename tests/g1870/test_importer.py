@@ -389,3 +389,39 @@ def test_a_public_record_replays_to_its_exact_final_values_or_as_far_as_pinned(p
     assert not outcome.ok and refused is not None, outcome.report()
     comment = outcome.record.comment_at(refused.line)
     assert re.match(rf"action {stops_at}\b", comment), outcome.report()
+
+
+def test_the_platforms_turn_ends_connection_runs_forced_sales_and_repeated_buys_read_in_the_books_words():
+    """What the platform does by itself, written as the book's moves: a turn it ended (nothing
+    left to do) ends with 'done'; a connection it found is 'connect', and the run's own actions
+    follow without reopening a turn; a president's sale for a train is an operating-round sale,
+    and a president the platform did not ask about it declines; single buys from the market in
+    one turn are one 'buy N ... from market', ended with 'done'."""
+    from engine.games.g1870.importer import Translator
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.presidents.update({"SP": "ann", "TP": "bob"})
+    t.certs.update({"SP_0": "ann", "TP_0": "bob", "TP_3": "ann", "SP_4": "market", "SP_5": "market"})
+
+    def say(*actions):
+        out = []
+        for i, a in enumerate(actions):
+            t.following = list(actions[i + 1:])
+            t.upcoming = t.following[0] if t.following else None
+            out += [f"{m.actor}: {m.text}" for m in t.moves(a)]
+            out += [f"{m.actor}: {m.text}" for b in a.get("auto_actions") or [] for m in t.moves(b)]
+        return out
+
+    connect = act(None, "destination_connection", "SP", corporations=["SP"])
+    assert say(act(1, "lay_tile", "SP", hex="E12", tile="57-0", rotation=2),
+               act(2, "lay_tile", "TP", hex="F13", tile="9-0", rotation=0, auto_actions=[connect]),
+               act(3, "choose", "SP", choice="Map"),
+               act(4, "run_routes", "SP", routes=[{"revenue": 120}]),
+               {**act(5, "dividend", "SP"), "kind": "payout"}) == [
+        "SP: lay 57 on E12 rotated 2", "SP: done", "TP: lay 9 on F13", "TP: done", "SP: connect",
+        "SP: place destination token", "SP: pay 120"]
+    t.turn_open = "SP"  # a turn in which ann raises cash for SP's train, and bob is not asked about it
+    t.certs["TP_4"] = "ann"
+    assert say(act(9, "sell_shares", ANN, shares=["TP_4"]), act(10, "buy_train", "SP", train="3-1", price=180),
+               act(11, "pass", "SP")) == ["ann: sell TP", "SP: buy train", "bob: decline TP", "SP: done"]
+    assert say(act(12, "buy_shares", ANN, shares=["SP_4"]), act(13, "buy_shares", ANN, shares=["SP_5"]),
+               act(14, "pass", ANN)) == ["ann: buy 2 SP from market", "ann: done"]

@@ -276,6 +276,7 @@ class G1870(Game):
 
     @staticmethod
     def _done_check(state: State, sym: str) -> None:
+        operating.end_check(state, sym)
         runs = network.turn_fields(state).runs
         if runs and not state.dividend_done:
             raise Refusal("1870.route.value", f"{sym}'s trains have run for ${routes.total(state, sym, runs)}: "

@@ -55,8 +55,25 @@ def limit(phase: int) -> int:
 
 
 def must_buy(state: State, sym: str) -> bool:
-    """A corporation with no train must buy one (rule 1870.train.forced)."""
-    return not state.corporations[sym].trains
+    """A corporation with no train and a route must buy a train (rule 1870.train.forced)."""
+    return not state.corporations[sym].trains and has_route(state, sym)
+
+
+def has_route(state: State, sym: str) -> bool:
+    """Whether the corporation has a route on the printed map: two stops joined by track, one of
+    them its station (a longer route always holds such a pair)."""
+    from engine.games.g1870 import hexroutes
+    if state.track is None or not state.track.tiles:
+        return False
+    g = hexroutes.graph(state.track)
+    return bool(hexroutes.all_routes(g, hexroutes.context(state, sym), 2))
+
+
+def end_check(state: State, sym: str) -> None:
+    """A corporation without a train that has a route may not end its turn before buying one."""
+    if must_buy(state, sym) and cheapest(state) is not None:
+        raise Refusal("1870.train.forced", f"{sym} has a route and no train: it must buy one before its turn "
+                                           "ends (its president pays what it lacks).")
 
 
 def cheapest(state: State) -> int | None:
@@ -74,20 +91,37 @@ def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
     if train is None:
         raise Refusal("1870.train.buy", "The bank has no trains left.")
     room_check(state, sym, state.phase)
-    if corp.cash >= train["price"]:
-        return train, 0
+    return train, shortfall(state, sym, train["name"], train["price"], "the depot")
+
+
+def shortfall(state: State, sym: str, name: str, price: int, where: str) -> int:
+    """What the president must add for a train from the bank (rule 1870.train.forced): nothing
+    when the corporation can pay; a refusal when it cannot and owes no forced purchase, when a
+    cheaper train is for sale, or when the president's cash is short too."""
+    corp = state.corporations[sym]
+    if corp.cash >= price:
+        return 0
     president = state.players.get(corp.president)
     if not must_buy(state, sym) or president is None:
-        raise Refusal("1870.train.buy", f"A {train['name']}-train costs ${train['price']}; {sym} has ${corp.cash}.")
-    if train["price"] > cheapest(state):
+        raise Refusal("1870.train.buy", f"A {name}-train costs ${price}; {sym} has ${corp.cash}.")
+    if price > cheapest(state):
         raise Refusal("1870.train.forced", f"{sym} must buy a train and cannot pay for this one itself: it buys the "
-                                           f"cheapest the bank has (${cheapest(state)}), from the pool.")
-    short = train["price"] - corp.cash
+                                           f"cheapest the bank has (${cheapest(state)}), not the one in {where}.")
+    short = price - corp.cash
     if president.cash < short:
-        raise Refusal("1870.train.forced", f"{sym} has ${corp.cash} of the ${train['price']}; its president "
+        raise Refusal("1870.train.forced", f"{sym} has ${corp.cash} of the ${price}; its president "
                       f"{corp.president} must pay the ${short} missing and has ${president.cash}: sell shares "
                       "first ('sell 2 SP'), or 'go bankrupt' when no sale can raise it.")
-    return train, short
+    return short
+
+
+def contribute(state: State, sym: str, short: int) -> list[Event]:
+    if not short:
+        return []
+    corp = state.corporations[sym]
+    state.players[corp.president].cash -= short
+    corp.cash += short
+    return [Event("president-contributed", {"corporation": sym, "president": corp.president, "amount": short})]
 
 
 def room_check(state: State, sym: str, phase: int) -> None:
@@ -99,12 +133,7 @@ def room_check(state: State, sym: str, phase: int) -> None:
 def buy_train(state: State, sym: str) -> list[Event]:
     train, short = buy_train_check(state, sym)
     corp = state.corporations[sym]
-    events = []
-    if short:
-        state.players[corp.president].cash -= short
-        corp.cash += short
-        events.append(Event("president-contributed", {"corporation": sym, "president": corp.president,
-                                                      "amount": short}))
+    events = contribute(state, sym, short)
     corp.cash -= train["price"]
     state.bank += train["price"]
     corp.trains.append(train["name"])
@@ -135,7 +164,9 @@ def buy_used_check(state: State, sym: str, name: str, seller: str, price: int) -
         if price < 1:
             raise Refusal("1870.train.between", "A train sold between corporations costs at least $1.")
     room_check(state, sym, state.phase)
-    if corp.cash < price:
+    if seller == "pool":
+        shortfall(state, sym, name, price, "the pool")
+    elif corp.cash < price:
         raise Refusal("1870.train.buy", f"The {name}-train costs ${price}; {sym} has ${corp.cash}.")
     return price
 
@@ -153,6 +184,7 @@ def buy_used(state: State, sym: str, name: str, seller: str, price: int) -> list
 
 def hand_over(state: State, sym: str, name: str, seller: str, price: int) -> list[Event]:
     corp = state.corporations[sym]
+    events = contribute(state, sym, shortfall(state, sym, name, price, "the pool")) if seller == "pool" else []
     corp.cash -= price
     if seller == "pool":
         state.pool.remove(name)
@@ -161,7 +193,7 @@ def hand_over(state: State, sym: str, name: str, seller: str, price: int) -> lis
         state.corporations[seller].trains.remove(name)
         state.corporations[seller].cash += price
     corp.trains.append(name)
-    return [Event("train-bought", {"corporation": sym, "train": name, "price": price, "from": seller})] \
+    return events + [Event("train-bought", {"corporation": sym, "train": name, "price": price, "from": seller})] \
         + after_purchase(state)
 
 
@@ -225,18 +257,40 @@ def raising(state: State, name: str) -> str | None:
     return corp.sym
 
 
-def emergency_sell_check(state: State, name: str, sym: str, count: int) -> None:
+def emergency_sell_check(state: State, name: str, sym: str, count: int, minimum: bool = True) -> None:
     """A sale in an operating round: only to raise money for a forced purchase (1870.train.forced),
-    under the selling rules (1870.sell.*), never the operating corporation's president's certificate."""
+    under the selling rules (1870.sell.*), never so many that one share fewer would do (with
+    ``minimum``), and never shares of the corporation buying the train that would pass its
+    presidency on."""
     operating_sym = raising(state, name)
     if operating_sym is None:
         raise Refusal("1870.train.forced", f"{name} may sell shares in an operating round only as the president "
                                            "of the operating corporation when it must buy a train it cannot pay for.")
-    if sym == operating_sym and state.players[name].shares.get(sym, 0) - count < 2:
-        raise Refusal("1870.train.forced", f"{name} may not sell the president's certificate of {sym}, the "
-                                           "corporation buying the train.")
+    player, price = state.players[name], holdings.price(state.corporations[sym])
+    short = cheapest(state) - state.corporations[operating_sym].cash - player.cash
+    if short <= 0:
+        raise Refusal("1870.train.forced", f"{name} has the money {operating_sym} lacks for the cheapest train "
+                                           "already; no sale is needed.")
+    if minimum and (count - 1) * price >= short and holding_allows(state, name, sym, count - 1):
+        raise Refusal("1870.train.forced", f"{name} needs ${short} more: {count - 1} share(s) of {sym} at ${price} "
+                                           "raise enough, so no more may be sold.")
+    if sym == operating_sym:
+        after = player.shares.get(sym, 0) - count
+        others = max((p.shares.get(sym, 0) for n, p in state.players.items() if n != name), default=0)
+        if after < 2 or after < others:
+            raise Refusal("1870.train.forced", f"{name} may not sell so much of {sym}, the corporation buying the "
+                                               "train, that its presidency would pass on.")
     from engine.games.g1870 import shares
     shares.sell_check(state, name, sym, count, emergency=True)
+
+
+def holding_allows(state: State, name: str, sym: str, count: int) -> bool:
+    """Whether a sale of ``count`` would meet the holding limit's rule (rule 1870.sell.down-to-60):
+    one share fewer may not do when the sale must bring a large holding down to 60%."""
+    from engine.games.g1870 import shares
+    held = state.players[name].shares.get(sym, 0)
+    return holdings.zone(state.corporations[sym]) in market.NO_HOLDING_LIMIT or held <= shares.HOLDING_LIMIT \
+        or held - count <= shares.HOLDING_LIMIT
 
 
 def emergency_sell(state: State, name: str, sym: str, count: int) -> list[Event]:
@@ -252,7 +306,7 @@ def sellable(state: State, name: str) -> dict[str, int]:
     for sym, held in state.players[name].shares.items():
         for count in range(held, 0, -1):
             try:
-                emergency_sell_check(state, name, sym, count)
+                emergency_sell_check(state, name, sym, count, minimum=False)
             except Refusal:
                 continue
             out[sym] = count
@@ -266,9 +320,9 @@ def bankrupt(state: State, name: str) -> list[Event]:
     (rule 1870.end.bankruptcy). Prices do not move: the game ends before any price protection."""
     corp = state.corporations.get(state.turn)
     price = cheapest(state)
-    if not (corp and state.round == "operating" and corp.president == name and not corp.trains and price):
+    if not (corp and state.round == "operating" and corp.president == name and price and must_buy(state, corp.sym)):
         raise Refusal("1870.end.bankruptcy", f"{name} can go bankrupt only as the president of the operating "
-                      "corporation when it has no train and their cash and its cash together cannot buy one.")
+                      "corporation when it must buy a train (it has none, and a route) and cannot pay for one.")
     player = state.players[name]
     sales = sellable(state, name)
     raised = sum(holdings.price(state.corporations[sym]) * count for sym, count in sales.items())
