@@ -96,7 +96,7 @@ class ExampleDirective(SphinxDirective):
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         # Where the box ends: the printed book's test reads this anchor's page to count the
         # examples split across pages (an empty element, drawn as nothing).
-        box += nodes.container(ids=[anchor(scenario.id) + "-end"], classes=["rw-example-end"])
+        box += nodes.container(ids=["end-of-" + anchor(scenario.id)], classes=["rw-example-end"])
         return [box]
 
     def _body_line(self, path) -> int:
@@ -156,7 +156,7 @@ class ExampleDirective(SphinxDirective):
             panel += picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
             row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
             row += panel
-            figure = nodes.figure(ids=[figure_anchor(s.id) + ("-after" if letter == "b" else "")],
+            figure = nodes.figure(ids=[("after-" if letter == "b" else "") + figure_anchor(s.id)],
                                   classes=["rw-figure"])
             figure += row
             caption = nodes.caption(classes=["rw-figure-caption"])
