@@ -13,6 +13,9 @@
   a ``<desc>`` with what the example says (``rw_title`` and ``rw_desc`` in the node's options).
 - The page shows it as an ``<img>`` whose alternative text is that caption (Sphinx writes an
   ``<object>``, which has no alternative text a screen reader or WeasyPrint's tagged PDF reads).
+- In print, a picture whose smallest words are large is printed smaller, down to where they print
+  at ``PRINTED_PT`` (its height as the ``--rw-print-height`` custom property the print stylesheet
+  reads): a big board with large labels leaves room on the page for its example's text.
 - It also leaves out the group Graphviz wraps around each node and edge when the group carries
   nothing but a name (``<g id="node3" class="node">``): a third of a diagram's elements, which
   WeasyPrint visits one by one (about 2.5 s of the designer's PDF); the picture drawn is the same.
@@ -41,6 +44,8 @@ NAME_ONLY = {"id", "class"}  # a group with these attributes alone draws nothing
 # older Rulewright is drawn again rather than reused.
 STORE = "diagrams-3"
 DESC = f"{{{SVG}}}desc"
+PRINTED_PT = 8.0  # the smallest words of a diagram print at this size, or larger where the page allows
+CM = 72 / 2.54
 
 try:
     import fcntl
@@ -178,5 +183,26 @@ def _visit_picture(self, node) -> None:
     if name is None:
         return
     alt = self.attval(node["alt"])
-    self.body.append(f'<div class="graphviz"><img src="{name.as_posix()}" alt="{alt}" class="graphviz" />'
+    drawn = Path(self.builder.outdir) / self.builder.imagedir / Path(name).name
+    height = print_height(drawn, node.get("rw_tallest_cm", 17))
+    style = f' style="--rw-print-height: {height:.0f}pt"' if height else ""
+    self.body.append(f'<div class="graphviz"><img src="{name.as_posix()}" alt="{alt}" class="graphviz"{style} />'
                      '</div>\n')
+
+
+def print_height(path: Path, tallest_cm: float) -> float | None:
+    """How tall (in points) the picture may print: ``tallest_cm`` at most, and no taller than makes
+    its smallest words ``PRINTED_PT`` (None when the picture cannot be read)."""
+    import re
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        height = float(re.search(r'<svg[^>]*\sheight="([\d.]+)pt"', text).group(1))
+    except (OSError, AttributeError, ValueError):
+        return None
+    scale = re.search(r'transform="scale\(([\d.]+)', text)
+    sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', text)]
+    if not sizes:
+        return tallest_cm * CM
+    smallest = min(sizes) * (float(scale.group(1)) if scale else 1.0)
+    return min(tallest_cm * CM, height * PRINTED_PT / smallest) if smallest > 0 else tallest_cm * CM

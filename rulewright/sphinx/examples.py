@@ -83,11 +83,13 @@ class ExampleDirective(SphinxDirective):
         box += self._head(scenario, title, outcome, designer)
         # The figure comes straight under the example's title, so that the two always share a page
         # (a diagram last in the box drifted to the next page, above the next example).
-        if scenario.diagram and result.run.before is not None:  # (a pending setup has no position yet)
-            box += self._figure(result, title, words, designer)
+        figures = (self._figures(result, title, words, designer)
+                   if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
+        box += figures[:1]
         box += _section("Setup", describe_setup(scenario.data, words, designer, str(path))
                         if designer or not scenario.viewer else seen_setup(scenario, result.run.game, words, str(path)))
         box += _section("Play", _actions(result, words))
+        box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
                         _outcome(result, words, designer))
@@ -99,7 +101,7 @@ class ExampleDirective(SphinxDirective):
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         # Where the box ends: the printed book's test reads this anchor's page to count the
         # examples split across pages (an empty element, drawn as nothing).
-        box += nodes.container(ids=[anchor(scenario.id) + "-end"], classes=["rw-example-end"])
+        box += nodes.container(ids=["end-of-" + anchor(scenario.id)], classes=["rw-example-end"])
         return [box]
 
     def _body_line(self, path) -> int:
@@ -138,37 +140,40 @@ class ExampleDirective(SphinxDirective):
                 meta += ruleref_node(rule_id=rule_id)
         return [head, meta]
 
-    def _figure(self, result: Result, title: str, words: phrases.Phrases, designer: bool):
-        """The example's diagrams as one numbered figure, "Figure B-6: <the example's title>: the
-        position after the moves", numbered as its example. Each picture carries the caption as its
+    def _figures(self, result: Result, title: str, words: phrases.Phrases, designer: bool):
+        """The example's diagram as a numbered figure, "Figure B-6: <the example's title>: the
+        position after the moves", numbered as its example; with ``both``, two: "Figure B-6a" (before)
+        to go under the title and "Figure B-6b" (after) to go after the moves, so that the text
+        between them fills the page rather than a gap. Each picture carries its caption as its
         alternative text and, inside the SVG, as its ``<title>``, with a ``<desc>`` saying the moves."""
         s = result.scenario
         # Drawn for nobody in particular, hidden things are shown marked in the designer's edition and
         # face down in the player's (the run itself is shared with the other edition: a copy).
         run = dataclasses.replace(result.run, shows_hidden=designer)
         whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
-        caption_text = figure_caption(title or s.id, s.diagram, bool(result.run.steps))
         description = figure_description(result, words)
-        row = nodes.container(classes=["rw-diagrams", f"rw-diagrams-{len(whens)}"])
-        for when in whens:
+        figures = []
+        for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
             try:
                 code = draw(run, when, s.diagram_options)
             except ExampleProblem as problem:
                 logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue
+            said = figure_caption(title or s.id, when if letter else s.diagram, bool(result.run.steps))
             panel = nodes.container(classes=["rw-diagram"])
-            said = caption_text if len(whens) == 1 else f"{caption_text} ({when} the moves)"
             panel += picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
-            if len(whens) > 1:
-                panel += nodes.paragraph(text=when.capitalize(), classes=["rw-diagram-caption"])
+            row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
             row += panel
-        figure = nodes.figure(ids=[figure_anchor(s.id)], classes=["rw-figure", f"rw-figure-{len(whens)}"])
-        figure += row
-        caption = nodes.caption(classes=["rw-figure-caption"])
-        caption += nodes.strong("", "", nodes.Text("Figure "), rule_number(key=f"example:{s.id}"), nodes.Text(":"))
-        caption += nodes.Text(" " + caption_text)
-        figure += caption
-        return figure
+            figure = nodes.figure(ids=[("after-" if letter == "b" else "") + figure_anchor(s.id)],
+                                  classes=["rw-figure"])
+            figure += row
+            caption = nodes.caption(classes=["rw-figure-caption"])
+            caption += nodes.strong("", "", nodes.Text("Figure "), rule_number(key=f"example:{s.id}"),
+                                    nodes.Text(f"{letter}:"))
+            caption += nodes.Text(" " + said)
+            figure += caption
+            figures.append(figure)
+        return figures
 
     def _record(self, scenario, result, outcome):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
@@ -229,7 +234,8 @@ def figure_description(result: Result, words: phrases.Phrases) -> str:
     return ("Moves: " + "; ".join(told) + ".") if told else "The position as set up, before any move."
 
 
-def picture(code: str, docname: str, alt: str, description: str = "", where: str | None = None) -> graphviz:
+def picture(code: str, docname: str, alt: str, description: str = "", where: str | None = None,
+            tallest_cm: float = 17) -> graphviz:
     """A diagram to draw: its DOT source, the words a reader who cannot see it is given (the
     picture's alternative text and the SVG's ``<title>``) and a longer ``<desc>``."""
     node = graphviz()
@@ -237,6 +243,7 @@ def picture(code: str, docname: str, alt: str, description: str = "", where: str
     # (in the options, so that the picture's file name, a hash of code and options, changes with them)
     node["options"] = {"docname": docname, "rw_title": alt, "rw_desc": description}
     node["alt"] = alt
+    node["rw_tallest_cm"] = tallest_cm  # how tall it may print
     if where is not None:
         node["rw_where"] = where  # where a Graphviz failure is reported
     return node

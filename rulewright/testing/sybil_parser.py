@@ -81,13 +81,13 @@ def _check_legibility(result, svgs: list[str]) -> None:
 
     where = result.scenario.where
     for n, svg in enumerate(svgs):
-        found = legibility.problems(svg, f"{where}: the diagram" + (f" {n + 1}" if len(svgs) > 1 else ""),
-                                    drawn_by_the_build=False)
+        name = "the diagram" + (f" {n + 1}" if len(svgs) > 1 else "")
+        found = [problem.removeprefix(name + ": ") for problem in legibility.problems(svg, name, drawn_by_the_build=False)]
         if found:
             more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
-            warnings.warn(DiagramHardToRead("; ".join(found[:3]) + more + ". Change the game's diagram code "
-                                            "(colours from rulewright.dot: readable(), ink_on(), MUTED)."),
-                          stacklevel=1)
+            warnings.warn(DiagramHardToRead(f"{where}: {name} is hard to read: " + "; ".join(found[:3]) + more
+                                            + ". Change the game's diagram code (colours from rulewright.dot: "
+                                            "readable(), ink_on(), MUTED)."), stacklevel=1)
 
 
 def evaluate_example(example: Example) -> str | None:

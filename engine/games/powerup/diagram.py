@@ -8,7 +8,8 @@
 - The legend lists every company on the board with its size and share price; when the example
   paid bonuses or bought back shares, a table beside it lists the payouts.
 - ``hand`` (an extra word after before/after) marks the acting player's hand tiles, pale and dashed,
-  each with what playing it would do now: ``neutral``, ``founds``, ``+ES`` (Eclipse Solar grows) or ``merges``.
+  each with what playing it would do now: ``neut.`` (neutral), ``found`` (founds a company), ``+ES``
+  (Eclipse Solar grows) or ``mrg.`` (merges); the key spells them out.
 """
 from __future__ import annotations
 
@@ -71,7 +72,8 @@ def _effect(state, tile: str) -> str:
     kind = kind_of_play(state, tile)
     if kind == "expand":
         return "+" + touching(state, tile)[0][0]
-    return {"found": "founds", "failed-found": "neutral", "merge": "merges"}.get(kind, kind)
+    # (short enough for a square at the size that prints at 7.5 pt; the key spells them out)
+    return {"found": "found", "failed-found": "neut.", "neutral": "neut.", "merge": "mrg."}.get(kind, kind)
 
 
 def _square(tile, owner, when, played, refused, changed, in_hand: str | None) -> str:
@@ -155,7 +157,9 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
                       f'{style.INK}"><TR><TD WIDTH="10" HEIGHT="7" FIXEDSIZE="TRUE"></TD></TR></TABLE></TD>',
                       "changed owner (double border)"))
     if holder:
-        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(holder)}'s hand, with its effect"))
+        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(holder)}'s hand, with its effect:"))
+        marks += [("<TD></TD>", words) for words in ("found: founds a company", "neut.: stays neutral",
+                                                    "mrg.: merges companies")]
     if refused:
         marks.append((_swatch("white", style.REFUSED), "refused play"))
     rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]

@@ -7,7 +7,7 @@ document.addEventListener("DOMContentLoaded", function () {
     link.href = source;
     link.target = "_blank";
     link.className = "rw-diagram-link";
-    link.title = "Open the diagram full size";
+    link.title = "Open the diagram full size";  // the link's name is the picture's alternative text
     picture.parentNode.insertBefore(link, picture);
     link.appendChild(picture);
     // An <object> takes the clicks itself; let them through to the link.
@@ -17,6 +17,9 @@ document.addEventListener("DOMContentLoaded", function () {
     open.target = "_blank";
     open.className = "rw-diagram-open";
     open.textContent = "Open full size";
+    // a screen reader says which diagram (the picture's own alternative text names it)
+    var named = picture.getAttribute("alt");
+    if (named) open.setAttribute("aria-label", "Open full size: " + named);
     link.parentNode.insertBefore(open, link.nextSibling);
   });
 });
