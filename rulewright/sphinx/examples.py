@@ -370,12 +370,12 @@ def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -
     checked with ``{length: 3}`` is printed, since how many cards a hand holds is seen), unless the
     example reveals it; the designer's edition prints it, marked as hidden from the table."""
     text = words.value(check.key, check.expected)
+    if isinstance(check.expected, dict) and set(check.expected) == {"length"}:
+        return text  # how many: seen by everyone
     state = secrecy.state_at(result.run, check.step)
     if designer:
         hidden, owner = secrecy.unseen(result.scenario, result.run.game, state, check.key, None, revealing=False)
-        return f"{text} ({secrecy.mark(owner)})" if hidden else text
-    if isinstance(check.expected, dict) and set(check.expected) == {"length"}:
-        return text
+        return f"{text} ({secrecy.mark(owner)})" if hidden and check.expected not in ([], {}) else text
     hidden, _ = secrecy.unseen(result.scenario, result.run.game, state, check.key, check.viewer)
     if not hidden:
         return text

@@ -170,7 +170,7 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
     def told(place, value, text=None):
         hidden, owner = secrecy.unseen(scenario, game, before, str(place), None if designer else viewer,
                                        revealing=not designer)
-        if not hidden:
+        if not hidden or value in ([], {}):  # (nothing there: nothing hidden)
             return value
         if designer:
             return Said(f"{text if text is not None else words(value)} ({secrecy.mark(owner)})")
