@@ -59,6 +59,7 @@ EXAMPLE_OPTIONS = AnyOption({
     "diagram": directives.unchanged,
     "show-source": directives.flag,
     "as": directives.unchanged,  # the player whose view the example's expectations read
+    "reveals": directives.unchanged,  # the hidden values the example is about revealing (view paths)
 })
 
 

@@ -83,7 +83,8 @@ class Rng:
         """A new list of ``items`` in random order. A stated order must name each item exactly as
         often as it is there (names are compared as text, so ``7`` matches ``"7"``). A stated
         ``{top: [...]}`` gives only the first items to come out (the top of a deck, the cards dealt),
-        each of them one of ``items``; the seed orders the rest."""
+        each of them one of ``items`` or ``~`` (null: whichever item the seed gives there); the seed
+        orders the rest."""
         items = list(items)
         if not self._script:
             self._random.shuffle(items)
@@ -103,20 +104,26 @@ class Rng:
     def _topped(self, items: list, top, what: str) -> list:
         """``items`` with the stated ``top`` first, in that order, and the rest in the seed's order."""
         rest = Counter(map(str, items))
-        fits = isinstance(top, list) and not (Counter(map(str, top)) - rest)
+        fits = isinstance(top, list) and not (Counter(str(v) for v in top if v is not None) - rest) \
+            and len(top) <= len(items)
         if not fits:
-            extra = sorted((Counter(map(str, top)) - rest).elements()) if isinstance(top, list) else []
+            extra = sorted((Counter(str(v) for v in top if v is not None) - rest).elements()) \
+                if isinstance(top, list) else []
             raise InputError(
                 f"The stated draw number {self._used} ({{top: {top!r}}}) should be the first items of {what} to come "
                 f"out, each one of {', '.join(map(str, items)) or 'nothing'}"
                 + (f"; {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not there (or not that often)."
                    if extra else ", as a list: 'top: [a, b]'."), f"draws.{self._used - 1}")
         by_text = {str(item): item for item in items}
-        first = [by_text[str(value)] for value in top]
+        first = [None if value is None else by_text[str(value)] for value in top]
         left = list(items)
         for card in first:
-            left.remove(next(item for item in left if str(item) == str(card)))
+            if card is not None:
+                left.remove(next(item for item in left if str(item) == str(card)))
         self._random.shuffle(left)
+        # ``~`` (None) in the top: whichever item the seed gives there (a card dealt before the
+        # ones that matter, say)
+        first = [left.pop(0) if card is None else card for card in first]
         return first + left
 
     def __deepcopy__(self, memo):

@@ -32,6 +32,13 @@ class Scenario:
     positions: Mapping[str, "Position"] | None = None
     pending: bool = False  # ':status: pending': written before the engine supports it
     viewer: str | None = None  # ':as: ann': the expectations read the view as ann knows it (Game.view_for)
+    # ':reveals: players.bob.hand aside' (or 'everything'): the hidden values the example's text is
+    # about revealing, which the player's edition prints (any other hidden value it prints as unseen)
+    reveals: tuple[str, ...] = ()
+
+    def reveals_path(self, path: str) -> bool:
+        """Whether the example says it reveals the dotted view ``path`` (or a path it lies under)."""
+        return any(shown == "everything" or path == shown or path.startswith(shown + ".") for shown in self.reveals)
 
     @property
     def game_name(self) -> str:
@@ -111,18 +118,24 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
         raise ExampleProblem(at_option("as"), f"':as: {viewer}' names more than one player; an example is seen "
                              "by one player, e.g. ':as: ann'. Write a check as another player with 'as: bob' in "
                              "a '- expect:' item.")
+    reveals = tuple(str(options.pop("reveals", "") or "").replace(",", " ").split())
+    if "everything" in reveals and len(reveals) > 1:
+        raise ExampleProblem(at_option("reveals"), "':reveals: everything' says the example shows every hidden "
+                             "value; name no paths beside it (or name only the paths it reveals, e.g. "
+                             "':reveals: players.bob.hand aside').")
     for unknown in options:
         if unknown not in EXAMPLE_OPTIONS:
             raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
-                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source', 'as'))} "
-                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:, :as:.")
+                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source', 'as', 'reveals'))} "
+                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:, :as:, :reveals:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
     for name, line in option_lines.items():
         lines.lines[(OPTION, name)] = line
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
                         frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions,
-                        pending=status == "pending", viewer=viewer)
+                        pending=status == "pending", viewer=viewer,
+                        reveals=reveals)
     _check_shape(scenario, data)
     return scenario
 

@@ -10,7 +10,7 @@ import traceback
 from typing import Any
 
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, implements, step
-from rulewright.game.interface import Outcome, merge
+from rulewright.game.interface import Outcome, hidden_owner, merge
 from rulewright.problems import ExampleProblem
 from rulewright.book.registry import get_game
 from rulewright.scenario.timelimit import doing, limited
@@ -37,6 +37,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
         run = Run(s, rejected.game, rejected.settings, before=None, after=None, steps=[],
                   seed=s.seeds[0] if seed is None else seed)
         return run, f"  The engine does not accept this setup yet: {rejected.message}"
+    _check_reveals(s, game)
     run = Run(s, game, settings, before=copy.deepcopy(state) if fast else state, after=state, steps=[],
               seed=s.seeds[0] if seed is None else seed, viewer=s.viewer)
     actions = s.data.get("do") or []
@@ -313,3 +314,18 @@ class engine_errors:
             f"{at}the rules engine itself failed ({kind.__name__}: {error}) at "
             f"{frame.filename}:{frame.lineno}. This is a bug in the engine, not in your example; "
             "please report it with this example's ID.", *self.path) from None
+
+
+def _check_reveals(s: Scenario, game: Game) -> None:
+    """Each path of ``:reveals:`` is one of the game's hidden paths (or lies under one): else it
+    reveals nothing, and what the example meant to show would still be printed as unseen."""
+    patterns = tuple(getattr(game, "hidden", ()) or ())
+    for path in s.reveals:
+        parts = path.split(".")
+        if path != "everything" and not any(hidden_owner(patterns, ".".join(parts[:n]))[0]
+                                            for n in range(1, len(parts) + 1)):
+            shown = ", ".join(patterns) or "nothing"
+            raise ExampleProblem(s.where.at(s.lines.line(OPTION, "reveals")),
+                                 f"':reveals: {path}' names no hidden part of {game.title}, which hides {shown} "
+                                 "('<player>' stands for a player's name, e.g. players.bob.hand). Name a hidden "
+                                 "path, write ':reveals: everything', or remove the option.")

@@ -9,7 +9,7 @@ from rulewright.game.values import written
 TOP_KEYS = ("game", "seed", "seeds", "draws", "deal", "settings", "setup", "do", "expect")
 SPECIAL_EXPECT = ("refused", "events", "invariants", "as")  # "as: ann": the block reads ann's view
 DIAGRAM_WHEN = ("before", "after", "both")
-EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules, diagram, status and as, read first
+EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules, diagram, status, as and reveals, read first
 OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")
 COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of", "length")
 

@@ -21,12 +21,12 @@ from rulewright.book import scanner as book
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book.diagrams import draw
-from rulewright.game import Event
+from rulewright.game import Event, is_hidden
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
 from rulewright.scenario.vocabulary import OPTION
-from rulewright.sphinx import tables, wording
+from rulewright.sphinx import secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.rules import heading, ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
@@ -86,8 +86,9 @@ class ExampleDirective(SphinxDirective):
         figures = (self._figures(result, title, words, designer)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
         box += figures[:1]
-        box += _section("Setup", describe_setup(scenario.data, words, designer, str(path))
-                        if designer or not scenario.viewer else seen_setup(scenario, result.run.game, words, str(path)))
+        box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
+                        if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
+                                                                                      str(path)))
         box += _section("Play", _actions(result, words))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
@@ -358,7 +359,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
         else:
             said = words.path(check.key)
             what += nodes.Text(said) if said is not None else nodes.literal(text=check.key)
-            expected = nodes.paragraph(text=words.value(check.key, check.expected))
+            expected = nodes.paragraph(text=_told_value(result, check, words, designer))
         cells = [what, expected]
         if engine:
             cells.append(nodes.paragraph(text="✓" if check.ok else "✗ but " + (
@@ -368,6 +369,24 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
         stopped = nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"])
         return [stopped, table] if result.checks else [stopped]
     return [table]
+
+
+def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -> str:
+    """An expected value as the edition prints it (``rulewright.sphinx.secrecy``): in the player's
+    edition a value its reader cannot see at that point is printed as unseen ("3 unseen"; a size
+    checked with ``{length: 3}`` is printed, since how many cards a hand holds is seen), unless the
+    example reveals it; the designer's edition prints it, marked as hidden from the table."""
+    text = words.value(check.key, check.expected)
+    if isinstance(check.expected, dict) and set(check.expected) == {"length"}:
+        return text  # how many: seen by everyone
+    state = secrecy.state_at(result.run, check.step)
+    if designer:
+        hidden, owner = secrecy.unseen(result.scenario, result.run.game, state, check.key, None, revealing=False)
+        return f"{text} ({secrecy.mark(owner)})" if hidden and check.expected not in ([], {}) else text
+    hidden, _ = secrecy.unseen(result.scenario, result.run.game, state, check.key, check.viewer)
+    if not hidden:
+        return text
+    return secrecy.unseen_words(check.actual) if is_hidden(check.actual) else secrecy.hidden_words(check.actual)
 
 
 def _failure(report: str, label: str = "This example does not hold:"):

@@ -42,7 +42,7 @@ FIXED = (
                                              re.M),
             "Write the example's setup and outcome in words (the directive does), or leave the notation to the "
             "designer's edition."),
-    Pattern("a directive option", re.compile(r":(?:diagram|rules|name|status|id|show-source):"),
+    Pattern("a directive option", re.compile(r":(?:diagram|rules|name|status|id|show-source|reveals):"),
             "Leave the notation to the designer's edition."),
     Pattern("a tool for designers", re.compile(r"\brulewright\b|/authoring\b|\bauthoring guide\b|\.ya?ml\b"),
             "Leave it to the designer's edition (inside ```{only} designer``` or on a page marked "

@@ -13,9 +13,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from rulewright.book import phrases
-from rulewright.game import hidden_marker, hide_view, is_hidden
-from rulewright.game.interface import hidden_owner
-from rulewright.sphinx import tables
+from rulewright.sphinx import secrecy, tables
 
 CELL_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
 
@@ -140,7 +138,7 @@ def _deal_words(deal: dict, said) -> str:
     placed = []
     for place, value in deal.items():
         name = said.path(str(place)) if said is not None else None
-        text = value if isinstance(value, str) and value.endswith("unseen") else (
+        text = value if isinstance(value, Said) else (
             said.value(str(place), value) if said is not None else words(value))
         placed.append(f"{name or _label(place)}: {text}")
     return "; ".join(placed) + "; the rest by chance"
@@ -156,31 +154,34 @@ def _position_title(name: str, where: str | None) -> str:
     return found.title if found is not None else ""
 
 
-def seen_setup(scenario, game, said=None, where: str | None = None) -> list[nodes.Node]:
-    """The setup of an example told as one player (``:as:``), for the player's edition: what that
-    player cannot see (a setup key at one of the game's ``hidden`` paths they do not own, and the
-    stated draws, which decide such things) is said to be unseen, never printed."""
+class Said(str):
+    """A setup value already in words (unseen, or marked as hidden): printed as it is."""
+
+
+def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
+               designer: bool = False) -> list[nodes.Node]:
+    """The setup of an example as its edition tells what is hidden (``rulewright.sphinx.secrecy``).
+    The player's edition: what the example's viewer (``:as:``; without one, the whole table) cannot
+    see at the start (a setup key at one of the game's ``hidden`` paths, a place of ``deal:``, and
+    the stated draws, which decide such things) is said to be unseen, unless the example reveals
+    it (``:reveals:``) or the game shows it in ``before``. The designer's edition: everything,
+    each value the table cannot see marked as hidden."""
     viewer = scenario.viewer
     data = dict(scenario.data)
-    setup = hide_view(dict(data.get("setup") or {}), getattr(game, "hidden", ()), viewer)
-    data["setup"] = _unseen_words(setup)
-    if data.get("draws"):
-        data["draws"] = [f"what {viewer} cannot see (stated in the designer's edition)"]
-    if data.get("deal"):  # each place of the deal that the viewer cannot see: unseen
-        data["deal"] = {place: _seen_at(game, str(place), value, viewer) for place, value in data["deal"].items()}
-    return describe_setup(data, said, designer=False, where=where)
 
+    def told(place, value, text=None):
+        hidden, owner = secrecy.unseen(scenario, game, before, str(place), None if designer else viewer,
+                                       revealing=not designer)
+        if not hidden or value in ([], {}):  # (nothing there: nothing hidden)
+            return value
+        if designer:
+            return Said(f"{text if text is not None else words(value)} ({secrecy.mark(owner)})")
+        return Said(secrecy.hidden_words(value))
 
-def _seen_at(game, place: str, value, viewer: str):
-    """A value dealt at the view path ``place`` as ``viewer`` sees it: itself, or "3 unseen"."""
-    found, owner = hidden_owner(getattr(game, "hidden", ()), place)
-    return _unseen_words(hidden_marker(value)) if found and owner != viewer else value
-
-
-def _unseen_words(value):
-    if is_hidden(value):
-        count = value["hidden"]
-        return "unseen" if count is True else "none" if count == 0 else f"{count} unseen"
-    if isinstance(value, dict):
-        return {k: _unseen_words(v) for k, v in value.items()}
-    return value
+    data["setup"] = secrecy.walk(dict(data.get("setup") or {}), game, told)
+    if data.get("deal"):
+        data["deal"] = {place: told(place, value, said.value(str(place), value) if said is not None else None)
+                        for place, value in data["deal"].items()}
+    if data.get("draws") and getattr(game, "hidden", ()) and not designer and not scenario.reveals_path("everything"):
+        data["draws"] = [f"what {viewer or 'the players'} cannot see (stated in the designer's edition)"]
+    return describe_setup(data, said, designer=designer, where=where)

@@ -90,8 +90,7 @@ def test_a_deal_reads_in_the_game_s_words_and_as_a_player_hides_what_they_cannot
 
 
 @pytest.mark.parametrize("deal, line_text, words", [
-    ("  players.ann.hand: [1, 3, 6]\n", "players.ann.hand", "say the cards dealt before it too (the set-aside card"),
-    ("  aside: 4\n  players.bob.hand: [2]\n", "players.bob.hand", "(ann's card number 1 is not said)"),
+    ("  players.ann.hand: [1, 3, seven]\n", "players.ann.hand", "'seven' is not a Hush card"),
     ("  aside: 4\n  players.anne.hand: [2]\n", "players.anne.hand", "Did you mean 'players.ann.hand'"),
     ("  aside: 9\n", "aside: 9", "9 is not a Hush card"),
 ])
@@ -101,6 +100,18 @@ def test_a_deal_that_cannot_be_dealt_is_named_at_its_line(tmp_path, deal, line_t
         evaluate(example(text, tmp_path))
     assert words in caught.value.message
     assert line_text in text.splitlines()[caught.value.where.line - 1]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_deal_may_say_one_hand_alone_and_any_card_before_one_that_matters(tmp_path, seed):
+    """The cards dealt before the ones a deal names are whichever the shuffle gives: Ann's hand
+    alone can be said, and Bob's second card without his first ('any')."""
+    text = DEAL.replace("  aside: 4\n", "").replace("[2, 5]", "[any, 5]").replace("game: hush", f"game: hush\nseed: {seed}")
+    run = evaluate(example(text, tmp_path)).run
+    view = run.game.view(run.before)
+    assert view["players"]["ann"]["hand"] == [1, 3, 6] and view["players"]["bob"]["hand"][1] == 5
+    assert sorted(view["deck"] + [view["aside"]] + view["players"]["ann"]["hand"] + view["players"]["bob"]["hand"]) \
+        == sorted(list(range(1, 8)) * 2)
 
 
 TABLE_PAGE = """

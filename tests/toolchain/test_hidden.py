@@ -95,6 +95,16 @@ def test_a_stated_top_comes_first_and_the_seed_orders_the_rest(items, data, seed
 
 
 @settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from("abcdef"), min_size=1, max_size=8), st.data(), st.integers(0, 50))
+def test_a_placeholder_in_a_stated_top_is_whichever_item_the_seed_gives(items, data, seed):
+    order = data.draw(st.permutations(items))
+    top = [item if data.draw(st.booleans()) else None for item in order[:data.draw(st.integers(1, len(items)))]]
+    dealt = Rng(seed, [{"top": top}]).shuffled(items)
+    assert sorted(dealt) == sorted(items)
+    assert all(got == wanted for got, wanted in zip(dealt, top) if wanted is not None)
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.dictionaries(st.sampled_from(["ann", "bob", "cy"]), st.lists(st.integers(), max_size=4), min_size=1),
        st.sampled_from(["ann", "bob", "cy", None]))
 def test_only_the_owner_sees_a_hand_and_nobody_the_deck(hands, viewer):

@@ -1,6 +1,7 @@
 """An example told as a player, in the two editions: the player's edition prints nothing that
 player cannot see (neither in the setup nor in the outcome), the designer's edition shows the
 truth; a check as another player says whose view it reads."""
+import re
 import sys
 import subprocess
 import textwrap
@@ -31,6 +32,37 @@ do:
 expect:
   players.ann.hand: [wombat]
   players.bob.hand: {length: 1}
+```
+
+```{example} Ann draws, told for the table
+:id: secret-table
+:rules: secret.draw
+
+game: secret
+setup: {players: {ann: {hand: [yak]}, bob: {hand: [ibex, okapi]}}, deck: [narwhal, tapir]}
+draws: [{top: [narwhal]}]
+do:
+  - ann: draw
+  - expect: {players.bob.hand: [ibex, okapi]}
+expect:
+  players.ann.hand: [yak, narwhal]
+  players.bob.hand: {length: 2}
+  deck: [tapir]
+```
+
+Bob shows his hand to everyone:
+
+```{example} Bob shows his hand
+:id: secret-shown
+:rules: secret.draw
+:reveals: players.bob.hand
+
+game: secret
+setup: {players: {ann: {}, bob: {hand: [gnu]}}, deck: [emu]}
+do:
+  - bob: draw
+expect:
+  players.bob.hand: [gnu, emu]
 ```
 
 ```{example} Nothing to draw
@@ -73,3 +105,56 @@ def test_the_players_edition_prints_only_what_the_viewer_sees(html):
         assert "1 unseen" in text and "3 unseen" in text
     else:
         assert "quokka" in text and "koala" in text and "zebra" in text
+
+
+def examples_in(text: str) -> dict[str, str]:
+    """Each example's box in the built page, by its ID, as the text a reader sees."""
+    from html.parser import HTMLParser
+
+    boxes = {}
+    for part in re.split(r'(?=<div[^>]*id="example-)', text)[1:]:
+        example_id = re.match(r'<div[^>]*id="example-([\w-]+)"', part).group(1)
+        body = part[:part.find(f'id="example-{example_id}-end"')]
+
+        class Words(HTMLParser):
+            said: list = []
+
+            def handle_data(self, data):
+                self.said.append(data)
+        reader = Words()
+        reader.said = []
+        reader.feed(body)
+        boxes[example_id] = " ".join(" ".join(reader.said).split())
+    return boxes
+
+
+def test_an_example_told_for_the_table_prints_no_hidden_value_unless_it_reveals_it(html):
+    edition, text = html
+    boxes = examples_in(text)
+    table, shown = boxes["secret-table"], boxes["secret-shown"]
+    secrets = ("yak", "ibex", "okapi", "narwhal", "tapir")  # the hands, the deck and the stated shuffle
+    if edition == "player":
+        assert not [word for word in secrets if word in table], table
+        assert "2 unseen" in table and "1 unseen" in table  # Bob's hand, the deck, each as its size
+        assert "gnu" in shown and "emu" in shown  # what the example says it reveals: Bob's hand
+        assert "hidden:" not in text
+    else:  # the truth, each hidden value marked as whose it is
+        assert all(word in table for word in secrets), table
+        assert "yak (hidden: only ann sees it)" in table and "ibex, okapi (hidden: only bob sees it)" in table
+        assert "tapir (hidden: nobody sees it)" in table
+
+
+def test_a_reveal_of_nothing_hidden_is_reported_at_its_line(tmp_path):
+    from rulewright.problems import ExampleProblem
+    from rulewright.scenario import evaluate, parse
+    from rulewright.problems import Where
+    from rulewright.book.registry import register
+
+    register("secret", "tests.toolchain.secret_game:GAME")
+    body = "game: secret\nsetup: {players: [ann, bob], deck: [emu]}\nexpect: {players.ann.cards: 0}\n"
+    scenario = parse(body, Where(str(tmp_path / "p.md"), 5), "t", {"id": "x", "reveals": "players.bob.cards"},
+                     directive_line=1, option_lines={"reveals": 3})
+    with pytest.raises(ExampleProblem) as caught:
+        evaluate(scenario)
+    assert caught.value.where.line == 3
+    assert "':reveals: players.bob.cards' names no hidden part of Secret" in caught.value.message

@@ -131,30 +131,32 @@ def deal(state: State, rng) -> None:
 
 
 
-def stated_deal(deal: dict, seats: list[str]) -> list[int]:
+def stated_deal(deal: dict, seats: list[str]) -> list[int | None]:
     """The first cards of the shuffle that deal ``deal`` (``aside`` and ``players.<name>.hand``):
     the set-aside card, then a card to each player in seat order, round after round (``deal``).
-    The stated cards must be the first ones dealt, with none missing before the last of them."""
+    A card not said (a place left out, a hand's later cards, or ``any``) is ``None``: whichever
+    card the shuffle puts there."""
     places = ["aside"] + [f"players.{name}.hand" for name in seats]
     for key in deal:
         if key not in places:
             raise InputError(f"A Hush deal says where cards go: 'aside' (the set-aside card) and each player's hand "
                              f"('players.{seats[0]}.hand'), not {key!r}. {did_you_mean(str(key), places)}", str(key))
-    stated = {"aside": [card(deal["aside"], "aside")] if "aside" in deal else []}
+    stated = {"aside": [_dealt(deal["aside"], "aside")] if "aside" in deal else []}
     for name in seats:
         key = f"players.{name}.hand"
-        stated[key] = cards(deal.get(key, []), key)
+        given = deal.get(key, [])
+        if not isinstance(given, list):
+            raise InputError(f"'{key}' is a list of cards, e.g. [3, 5] ('any' for a card whichever it is).", key)
+        stated[key] = [_dealt(value, key) for value in given]
         if len(stated[key]) > HAND:
             raise InputError(f"A hand is dealt {HAND} cards, not {len(stated[key])}.", key)
     order = [("aside", 0)] + [(f"players.{name}.hand", n) for n in range(HAND) for name in seats]
-    top, gap = [], None
-    for key, n in order:
-        if n < len(stated[key]):
-            if gap is not None:
-                raise InputError(f"The cards are dealt one at a time, the set-aside card first, then round the table: "
-                                 f"to say {key.split('.')[1] if '.' in key else key}'s card number {n + 1}, say "
-                                 f"the cards dealt before it too ({gap} is not said).", key)
-            top.append(stated[key][n])
-        elif gap is None:
-            gap = "the set-aside card" if key == "aside" else f"{key.split('.')[1]}'s card number {n + 1}"
+    top = [stated[key][n] if n < len(stated[key]) else None for key, n in order]
+    while top and top[-1] is None:
+        top.pop()
     return top
+
+
+def _dealt(value: Any, where: str) -> int | None:
+    """One card of a deal: a card, or ``any`` (whichever card the shuffle gives)."""
+    return None if value == "any" else card(value, where)
