@@ -20,7 +20,7 @@ from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import hosted, quick_reference, templates, term_index
+from rulewright.sphinx import hosted, nodes, quick_reference, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -66,9 +66,9 @@ def setup(app):
     app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
     app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))
     app.connect("config-inited", _project)
-    app.add_node(rules.rule_node, html=(_visit_div, _depart_div))
-    app.add_node(examples.example_node, html=(_visit_div, _depart_div))
-    app.add_node(rules.heading, html=(rules.visit_heading, rules.depart_heading))
+    app.add_node(nodes.rule_node, html=(_visit_div, _depart_div))
+    app.add_node(nodes.example_node, html=(_visit_div, _depart_div))
+    app.add_node(nodes.heading, html=(nodes.visit_heading, nodes.depart_heading))
     app.add_directive("rule", rules.RuleDirective)
     app.add_directive("example", examples.ExampleDirective)
     app.add_directive("position", positions.PositionDirective)

@@ -9,7 +9,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import config
-from rulewright.sphinx.rules import ruleref_node
+from rulewright.sphinx.nodes import ruleref_node
 
 NAME = "changes"
 logger = logging.getLogger(__name__)

@@ -25,7 +25,7 @@ from rulewright.store import cache
 from rulewright.checks import coverage as engine_coverage
 from rulewright.book import registry
 from rulewright.sphinx import tables
-from rulewright.sphinx.rules import ruleref_node
+from rulewright.sphinx.nodes import ruleref_node
 
 logger = logging.getLogger(__name__)
 TOP = 10

@@ -25,6 +25,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import docname_join, logging
 
+from rulewright.book import config
+
 logger = logging.getLogger(__name__)
 
 EDITIONS = ("player", "designer")
@@ -201,3 +203,14 @@ def _line_of(path: str, line: int, words: str, reach: int = 30) -> int:
         return line
     return next((n + 1 for n in range(line - 1, min(len(lines), line - 1 + reach)) if words and words in lines[n]),
                 line)
+
+
+def edition(sphinx_config) -> str:
+    """"player" or "designer": which edition this build makes (``sphinx-build -t player``)."""
+    return sphinx_config.rulewright_edition or "designer"
+
+
+def strict(sphinx_config) -> bool:
+    """Strict (a failing example is a build error): conf.py's ``rulewright_strict``, else the
+    project's ``strict``; ``RULEWRIGHT_STRICT=1`` or ``0`` in the environment overrides both."""
+    return config.strict_from_env(bool(sphinx_config.rulewright_strict))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -28,25 +27,11 @@ from rulewright.scenario import Result, failure_text, parse, rule_places, verdic
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
-from rulewright.sphinx.rules import heading, ruleref_node, rule_number
+from rulewright.sphinx.editions import edition
+from rulewright.sphinx.nodes import example_node, heading, ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
 logger = logging.getLogger(__name__)
-
-
-class example_node(nodes.General, nodes.Element):
-    """The box around one example."""
-
-
-def edition(sphinx_config) -> str:
-    """"player" or "designer": which edition this build makes (``sphinx-build -t player``)."""
-    return sphinx_config.rulewright_edition or "designer"
-
-
-def strict(sphinx_config) -> bool:
-    """Strict (a failing example is a build error): conf.py's ``rulewright_strict``, else the
-    project's ``strict``; ``RULEWRIGHT_STRICT=1`` or ``0`` in the environment overrides both."""
-    return config.strict_from_env(bool(sphinx_config.rulewright_strict))
 
 
 class ExampleDirective(SphinxDirective):

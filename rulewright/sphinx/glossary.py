@@ -85,14 +85,12 @@ class GlossaryPageDirective(SphinxDirective):
         return [term_index.index_entries(glossary), entries]  # (Sphinx's Index page lists the terms)
 
 
-SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.term, nodes.raw,
-        nodes.FixedTextElement, nodes.field_name)
 
 
 def link_terms(app, doctree, fromdocname) -> None:
     """``doctree-resolved``: the first use of each glossary term in each section links to its
     entry on the chapter's glossary page."""
-    from rulewright.sphinx.examples import example_node
+    from rulewright.sphinx.nodes import example_node
 
     found = app.env.domaindata.get("rulewright", {}).get("glossaries", {})
     page = Path(app.env.doc2path(fromdocname))
@@ -105,7 +103,7 @@ def link_terms(app, doctree, fromdocname) -> None:
         return
     linked: dict[int, set[str]] = {}
     for text in list(doctree.findall(nodes.Text)):
-        if any(isinstance(a, SKIP + (example_node,)) or {"rw-word", "rw-rule-id"} & set(a.get("classes", ()))
+        if any(isinstance(a, term_index.SKIP + (example_node,)) or {"rw-word", "rw-rule-id"} & set(a.get("classes", ()))
                for a in _ancestors(text) if isinstance(a, nodes.Element)):
             continue
         section = next((a for a in _ancestors(text) if isinstance(a, nodes.section)), doctree)
@@ -146,7 +144,7 @@ def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done):
 def check_words(app, env) -> None:
     """``env-check-consistency``: the terminology check, as ``rulewright check`` runs it. A build
     error in strict mode; otherwise (``make html STRICT=0``) printed, so a draft still builds."""
-    from rulewright.sphinx.examples import strict
+    from rulewright.sphinx.editions import strict
 
     for problem in words.check_terms(Path(app.srcdir)):
         if strict(app.config):

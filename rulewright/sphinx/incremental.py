@@ -98,8 +98,7 @@ def position_digest(page: str, name: str) -> str:
 def record_page(app, doctree) -> None:
     """``doctree-read``: note the games this page's examples play, and whether the page shows
     anything that depends on the whole book (numbers, rule references, the rule index)."""
-    from rulewright.sphinx.examples import example_node
-    from rulewright.sphinx.rules import exampleref_node, rule_index_node, rule_number, ruleref_node
+    from rulewright.sphinx.nodes import example_node, exampleref_node, rule_index_node, rule_number, ruleref_node
 
     env = app.env
     examples = data(env).get("examples", {})
@@ -190,7 +189,7 @@ def finish(app, exception) -> None:
     """``build-finished``: the whole-book checks and the list of failing examples."""
     if exception is not None:
         return
-    from rulewright.sphinx.examples import strict
+    from rulewright.sphinx.editions import strict
 
     env = app.env
     book = data(env)

@@ -21,8 +21,7 @@ SINGLE_PAGE_BUILDERS = {"singlehtml", "simplepdf"}
 
 def record_positions(app, doctree) -> None:
     """``doctree-read``: note, for each rule and example of this page, its section and order."""
-    from rulewright.sphinx.examples import example_node
-    from rulewright.sphinx.rules import rule_node
+    from rulewright.sphinx.nodes import example_node, rule_node
 
     data = app.env.domaindata.setdefault("rulewright", {})
     order = 0

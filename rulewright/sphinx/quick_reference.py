@@ -92,7 +92,7 @@ class QuickReferenceDirective(SphinxDirective):
         return self.lineno + 1
 
     def _turn(self, steps, at) -> list[nodes.Node]:
-        from rulewright.sphinx.rules import ruleref_node
+        from rulewright.sphinx.nodes import ruleref_node
 
         if not isinstance(steps, list):
             raise ExampleProblem(at("turn"), "'turn' is a list of steps, each a sentence or {say: ..., rules: [...]}.")

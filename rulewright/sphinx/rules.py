@@ -18,47 +18,11 @@ from rulewright.checks import words
 from rulewright.book.scanner import AnyOption
 from rulewright.problems import Where
 from rulewright.sphinx import tables
+from rulewright.sphinx.nodes import (exampleref_node, heading, rule_examples, rule_index_node, rule_node,
+                                     rule_number, ruleref_node)
 from rulewright.sphinx.numbering import numbers, reference_to
 
 logger = logging.getLogger(__name__)
-
-
-class rule_node(nodes.General, nodes.Element):
-    """A declared rule: its number is filled in when the book is resolved."""
-
-
-class rule_number(nodes.Inline, nodes.TextElement):
-    """Placeholder text for a rule's or example's number (``key`` is ``rule:<id>``/``example:<id>``)."""
-
-
-class heading(nodes.paragraph):
-    """A rule's or example's head: a paragraph that assistive technology reads as a heading
-    (``role="heading"``, level 4, under the page's sections), so a reader can go from one rule or
-    example to the next; the PDF lists them in its outline (the print stylesheet's bookmarks)."""
-
-
-def visit_heading(self, node):
-    self.body.append(self.starttag(node, "p", "", role="heading", **{"aria-level": "4"}))
-
-
-def depart_heading(self, node):
-    self.body.append("</p>\n")
-
-
-class ruleref_node(nodes.Inline, nodes.TextElement):
-    """A reference to a rule by ID, resolved to a link reading "rule 2.3b"."""
-
-
-class exampleref_node(nodes.Inline, nodes.TextElement):
-    """A reference to an example by ID, resolved to a link reading "Example B-3"."""
-
-
-class rule_examples(nodes.Inline, nodes.TextElement):
-    """Where the links to a rule's examples go (designer's edition), filled in when resolved."""
-
-
-class rule_index_node(nodes.General, nodes.Element):
-    """Where the rule index table goes."""
 
 
 def anchor(rule_id: str) -> str:

@@ -26,6 +26,10 @@ from rulewright.sphinx.numbering import SINGLE_PAGE_BUILDERS, reference_to
 
 logger = logging.getLogger(__name__)
 
+# What a glossary term is never linked or indexed inside (links, code, titles, raw output).
+SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.term, nodes.raw,
+        nodes.FixedTextElement, nodes.field_name)
+
 NAME = "term-index"
 USES = 8  # at most this many pages listed for one term (a term on every page needs no index)
 
@@ -82,8 +86,7 @@ def _use_id(docname: str, anchor: str) -> str:
 def mark_uses(app, doctree) -> None:
     """``doctree-read``: the first paragraph of a page that uses a term of its chapter's glossary
     gets an anchor, for the index to lead to (and, in print, to give its page)."""
-    from rulewright.sphinx.examples import example_node
-    from rulewright.sphinx.glossary import SKIP
+    from rulewright.sphinx.nodes import example_node
 
     docname = app.env.docname
     page = Path(app.env.doc2path(docname))
