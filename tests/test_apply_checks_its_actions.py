@@ -19,7 +19,7 @@ START = {  # a position in the middle of each game, with moves to make
             "spaces": ["blue", "red"]},
     "muck-and-brass": {"preset": "demo"},
     "powerup": {"preset": "demo"},
-    "1870": {"preset": "network"},
+    "1870": {"preset": "bare"},
 }
 COMPLETE = {"bus", "muck-and-brass"}  # whose legal_actions list every action apply accepts
 

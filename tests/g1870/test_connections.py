@@ -3,12 +3,12 @@ round trips, plain input errors, the re-check before a queued run, and the best-
 import pytest
 
 from rulewright.game import InputError, Refusal
-from engine.games.g1870 import connections, network, routes
+from engine.games.g1870 import actions, connections, hexruns, network
 from tests.g1870.helpers import GAME, play, start, view
 
 
-def network_start(**overrides):
-    return start({"turn": "TP", **overrides}, preset="network")
+def bare_start(**overrides):
+    return start({"turn": "TP", **overrides}, preset="bare")
 
 
 def gulf_start(**overrides):
@@ -41,43 +41,53 @@ def test_in_a_connection_run_only_its_actions_are_listed():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("run 4 Dallas-Nowhere", "Nowhere"),
+    ("run 4 Dallas-Houston", "the hexes it passes through"),
+    ("run 4 Dallas-Houston", "Dallas is J5"),
     ("lay Dallas-Houston", "map actions"),
     ("run 4 J5-J7-Z99", "no hex 'Z99'"),
-    ("token Memphys", "Memphis"),
+    ("token Houston", "Houston is M6"),
+    ("token St. Louis", "St. Louis is C18"),
+    ("token Memphys", "token H13"),
     ("run Dallas-Houston", "a run names its train first"),
     ("lay Dallas", "map actions"),
     ("place token", "map actions"),
 ])
 def test_bad_map_input_is_explained(text, words):
     with pytest.raises(InputError) as error:
-        GAME.parse_action(network_start(), "TP", text)
+        GAME.parse_action(bare_start(), "TP", text)
     assert words in error.value.message
 
 
 @pytest.mark.parametrize("setup, where", [
-    ({"track": {"Dallas-New Orleans": "TP"}}, "track.Dallas-New Orleans"),
-    ({"tokens": {"Houston": ["FW"]}}, "tokens.Houston"),
+    ({"track": {"Dallas-New Orleans": "TP"}}, "track"),
+    ({"tokens": {"Houston": ["FW"]}}, "tokens"),
     ({"connected": {"TP": "somewhere"}}, "connected.TP"),
-    ({"tokens": {"Atlantis": ["TP"]}}, "tokens.Atlantis"),
+    ({"hexes": {"Atlantis": {"tokens": ["TP"]}}}, "hexes.Atlantis"),
 ])
 def test_bad_map_setup_names_its_key(setup, where):
     with pytest.raises(InputError) as error:
-        network_start(**setup)
+        bare_start(**setup)
     assert error.value.where == where
 
 
-@pytest.mark.parametrize("tokens, words", [
-    ({"Chicago": ["TP"]}, "Chicago has no spaces for station tokens (it is an off-board area)"),
-    ({"Wichita": ["TP", "MP"]}, "Wichita has 1 space for station tokens and none is free for MP"),
-])
-def test_a_station_token_in_setup_needs_a_free_space(tokens, words):
-    """An example cannot set up a position the game could never reach: a token in an off-board area
-    (no spaces) or in a city whose spaces are all taken is refused at its key, in words."""
+@pytest.mark.parametrize("old", ["track", "tokens"])
+def test_the_station_graphs_setup_keys_point_to_hexes(old):
     with pytest.raises(InputError) as error:
-        network_start(tokens=tokens)
+        bare_start(**{old: {}})
+    assert "'hexes'" in error.value.message and "station graph" in error.value.message
+
+
+@pytest.mark.parametrize("hexes, words", [
+    ({"A22": {"tokens": ["TP"]}}, "A22 is a red off-board area with no space for station tokens"),
+    ({"M6": {"tile": 57, "tokens": ["TP", "MP"]}}, "The city on M6 has 1 slot(s)"),
+])
+def test_a_station_token_in_setup_needs_a_free_space(hexes, words):
+    """An example cannot set up a position the game could never reach: a token in an off-board area
+    with no station space, or in a city whose slots are all taken, is refused at its key, in words."""
+    with pytest.raises(InputError) as error:
+        bare_start(hexes=hexes)
     assert words in error.value.message
-    assert error.value.where == f"tokens.{next(iter(tokens))}"
+    assert error.value.where == f"hexes.{next(iter(hexes))}.tokens"
 
 
 def test_a_queued_run_is_checked_again_and_postponed():
@@ -91,19 +101,20 @@ def test_a_queued_run_is_checked_again_and_postponed():
     assert state.net.current is None and "MP" not in state.net.history
 
 
-def test_station_names_are_read_in_any_case_and_punctuation():
-    assert network.station("st louis") == "St. Louis"
-    assert network.station("Springfield, MO") == "Springfield MO"
+def test_city_names_in_an_action_are_read_in_any_case_and_punctuation():
+    assert actions.named_hex("st louis") == " (St. Louis is C18)"
+    assert actions.named_hex("Springfield MO") == " (Springfield, MO is E12)"
+    assert actions.named_hex("Atlantis") == ""
     assert network.home("SLSF") == "Springfield MO"
 
 
-def test_best_search_reports_when_no_run_joins_home_and_destination():
-    state = network_start()
-    total, chosen = routes.best(state, "TP", ["4"], ("Dallas", "New Orleans"))
-    assert total is None and chosen == []
-    state.net.track[network.key("Baton Rouge", "New Orleans")] = "TP"  # the station graph's search
-    total, chosen = routes.best(state, "TP", ["4"], ("Dallas", "New Orleans"))
-    assert total == 110 and chosen == [("4", ("Dallas", "Alexandria", "Baton Rouge", "New Orleans"))]
+def test_no_joining_path_until_the_track_reaches_the_destination():
+    state = gulf_start()
+    assert hexruns.joining_path(state, "TP") is None
+    assert not hexruns.still_possible(state, "TP", [])
+    state = play(state, *TO_NEW_ORLEANS)
+    assert hexruns.joining_path(state, "TP") == tuple(DALLAS_TO_NEW_ORLEANS.split("-"))
+    assert hexruns.still_possible(state, "TP", [])
 
 
 def test_a_connection_payout_pays_treasury_shares_to_the_corporation():
@@ -122,6 +133,6 @@ def test_eligibility_on_the_map_needs_a_route_from_the_home_token_within_the_lon
     assert not connections.eligible(state, "TP")  # two hexes short of New Orleans
     state = play(state, *TO_NEW_ORLEANS)
     assert connections.eligible(state, "TP")
-    assert connections.joining_path(state, "TP") == tuple(DALLAS_TO_NEW_ORLEANS.split("-"))
+    assert hexruns.joining_path(state, "TP") == tuple(DALLAS_TO_NEW_ORLEANS.split("-"))
     state.corporations["TP"].trains = ["3"]  # Dallas, Alexandria, Baton Rouge, New Orleans: four stops
     assert not connections.eligible(state, "TP")

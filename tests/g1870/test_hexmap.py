@@ -8,6 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.games.g1870 import data, hexmap, network
+
+# The red areas' values in the yellow, brown and blue phases, from the printed map.
+OFFBOARD_VALUES = {"Denver": [30, 40, 50], "Chicago": [40, 50, 60], "Southeast": [20, 30, 50],
+                   "Southwest": [20, 40, 50]}
 from engine.games.g1870.hexmap import COLOURS, MapDataError, keeps_track
 from rulewright.game.hexes import rotate
 
@@ -62,21 +66,27 @@ def test_every_neighbour_is_on_the_map_or_off_the_board():
 
 
 def test_offboard_areas_are_reached_only_from_board_hexes_and_change_value_with_the_phases():
-    old = network.stations()
+    seen = set()
     for label, h in HEXES.items():
         if not h.offboard:
             continue
         (station,) = h.stations
         assert station.sides and all(BOARD.neighbours(label)[s] in ON_BOARD for s in station.sides)
         assert sorted(h.values) == [1, 4, 6]  # the 2-train, the first 5-train, the first 8-train
-        assert list(h.values.values()) == old[h.name]["values"]  # as the station graph has them
+        assert list(h.values.values()) == OFFBOARD_VALUES[h.name]
+        seen.add(h.name)
         assert station.slots == (1 if h.name == "Southwest" else 0)
+    assert seen == set(OFFBOARD_VALUES)
 
 
-def test_cities_names_and_ports_match_the_station_graph():
-    cities = {h.name: label for label, h in HEXES.items() if h.kind() == "city"}
-    old = {name: s["hex"] for name, s in network.stations().items() if s["kind"] == "city"}
-    assert {network.station(name): label for name, label in cities.items()} == old
+def _plain(name: str) -> str:
+    return " ".join(name.replace(",", " ").split())
+
+
+def test_every_home_and_destination_named_by_a_corporation_is_on_the_map_and_ports_are_placed():
+    names = {_plain(h.name) for h in HEXES.values() if h.name}
+    named = {_plain(spec[key]) for spec in data.corporations().values() for key in ("home", "destination")}
+    assert named <= names
     assert {label for label, h in HEXES.items() if h.port} == {"H17", "M14", "M20", "N7", "N17"}
 
 
@@ -117,8 +127,8 @@ def test_homes_and_destinations_agree_with_the_corporations():
     goals = {sym: label for label, h in HEXES.items() for sym in h.destination_of}
     assert set(homes) == set(goals) == set(corporations)
     for sym in corporations:
-        assert homes[sym] == network.stations()[network.home(sym)]["hex"], sym
-        assert goals[sym] == network.stations()[network.destination(sym)]["hex"], sym
+        assert _plain(HEXES[homes[sym]].name) == network.home(sym), sym
+        assert _plain(HEXES[goals[sym]].name) == network.destination(sym), sym
         home = HEXES[homes[sym]]
         assert any(s.slots for s in home.stations), f"{sym}'s home has a station space"
         assert HEXES[goals[sym]].stations, f"{sym}'s destination is a city or off-board area"

@@ -62,7 +62,7 @@ def operating_positions(seed: int, joined: bool, moves: int = 80):
 def all_positions() -> tuple:
     """Auction, stock and operating rounds from random games, and map-heavy operating rounds."""
     found = []
-    for preset, seed, moves in (("new-game", 1, 150), ("stock", 2, 60), ("network", 3, 80), ("new-game", 4, 80)):
+    for preset, seed, moves in (("new-game", 1, 150), ("stock", 2, 60), ("bare", 3, 80), ("new-game", 4, 80)):
         found += positions(preset, seed, moves)
     for seed, joined in ((5, False), (6, True)):  # on the printed map: many tiles to try, so fewer
         found += operating_positions(seed, joined, 40)

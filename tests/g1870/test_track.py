@@ -11,7 +11,7 @@ SETTINGS = GAME.resolve_settings({})
 
 
 def test_a_first_tile_pays_the_terrain_an_upgrade_does_not():
-    state = play(start(preset="network"), "SP: done", "MP: lay 57 on C18 rotated 1")  # St. Louis: the river, $40
+    state = play(start(preset="bare"), "SP: done", "MP: lay 57 on C18 rotated 1")  # St. Louis: the river, $40
     assert view(state)["corporations"]["MP"]["cash"] == 300 - 40
     state = play(state, "MP: done", "TP: done", "IC: done", "GMO: done", "SP: done", "MP: lay 14 on C18 rotated 1")
     assert view(state)["corporations"]["MP"]["cash"] == 300 - 40
@@ -22,7 +22,7 @@ def test_a_first_tile_pays_the_terrain_an_upgrade_does_not():
 
 
 def test_a_token_goes_in_a_city_the_corporation_reaches():
-    state = play(start(preset="network"), "SP: lay 57 on M2", "SP: token M2")
+    state = play(start(preset="bare"), "SP: lay 57 on M2", "SP: token M2")
     assert view(state)["corporations"]["SP"]["cash"] == 260
     assert view(state)["map"]["hexes"]["M2"]["tokens"] == ["SP"]
     assert GAME.invariants(state) == []
@@ -37,18 +37,18 @@ def test_a_token_goes_in_a_city_the_corporation_reaches():
     (["SP: token M6"], "1870.route.station"),  # nor may it token there
 ])
 def test_map_refusals_cite_their_rules(lines, rule):
-    state = start(preset="network")
+    state = start(preset="bare")
     with pytest.raises(Refusal) as refusal:
         play(state, *lines)
     assert refusal.value.rule == rule
 
 
 def test_an_upgrade_must_keep_the_track_and_follow_the_phase():
-    state = start({"hexes": {"N3": {"tile": 9, "rotated": 1}}, "phase": 1, "next_train": "2"}, preset="network")
+    state = start({"hexes": {"N3": {"tile": 9, "rotated": 1}}, "phase": 1, "next_train": "2"}, preset="bare")
     with pytest.raises(Refusal) as refusal:
         play(state, "SP: lay 23 on N3")
     assert refusal.value.rule == "1870.track.colour"
-    state = start({"hexes": {"N3": {"tile": 9, "rotated": 1}}}, preset="network")
+    state = start({"hexes": {"N3": {"tile": 9, "rotated": 1}}}, preset="bare")
     with pytest.raises(Refusal) as refusal:
         play(state, "SP: lay 23 on N3")  # turned 0, 23 has no W-E track
     assert refusal.value.rule == "1870.track.upgrade"
@@ -57,7 +57,7 @@ def test_an_upgrade_must_keep_the_track_and_follow_the_phase():
 
 def test_the_last_copy_of_a_tile_cannot_be_laid_again():
     state = start({"hexes": {"B7": {"tile": 4}, "A10": {"tile": 4}, "D9": {"tile": 4}, "E8": {"tile": 4},
-                             "F9": {"tile": 4}, "G10": {"tile": 4}}}, preset="network")
+                             "F9": {"tile": 4}, "G10": {"tile": 4}}}, preset="bare")
     with pytest.raises(Refusal) as refusal:
         play(state, "SP: lay 4 on M8")
     assert refusal.value.rule == "1870.track.tile"
@@ -67,7 +67,7 @@ def test_the_last_copy_of_a_tile_cannot_be_laid_again():
                                          ("lay 171k on B11 rotated 5", "lay 171K on B11 rotated 5"),
                                          ("token M6", "token M6"), ("token m6 city 1", "token M6")])
 def test_the_notation_reads_and_writes_back(text, shown):
-    state = start(preset="network")
+    state = start(preset="bare")
     assert GAME.parse_action(state, "SP", text).notation() == shown
 
 
@@ -75,13 +75,13 @@ def test_the_notation_reads_and_writes_back(text, shown):
                                   "token H13 city 0"])
 def test_bad_map_notation_says_what_to_write(text):
     with pytest.raises(InputError):
-        GAME.parse_action(start(preset="network"), "SP", text)
+        GAME.parse_action(start(preset="bare"), "SP", text)
 
 
 def test_hexes_in_setup_round_trip():
     state = start({"hexes": {"H13": {"tile": 57, "rotated": 1, "tokens": ["MP"]}, "H15": {"tile": 9, "rotated": 1},
                              "C18": {"tile": 15, "rotated": 3, "tokens": ["GMO", "MP"]}},
-                   "this_turn": {"tiles": ["H15"]}, "turn": "MP"}, preset="network")
+                   "this_turn": {"tiles": ["H15"]}, "turn": "MP"}, preset="bare")
     shown = view(state)["map"]["hexes"]
     assert shown["H13"] == {"tile": "57", "rotated": 1, "tokens": ["MP"]}
     assert shown["C18"]["tokens"] == ["GMO", "MP"]  # listed in full: the order placed
@@ -100,7 +100,7 @@ def test_hexes_in_setup_round_trip():
 ])
 def test_a_bad_hexes_key_is_named(hexes, where):
     with pytest.raises(InputError) as error:
-        start({"hexes": hexes}, preset="network")
+        start({"hexes": hexes}, preset="bare")
     assert error.value.where == where
 
 
@@ -108,7 +108,7 @@ def test_the_private_companies_tokens_add_to_routes_on_the_map():
     """Where the ledger keeps ``assigned`` (private -> hex), the cattle token adds $10 for its owner
     only and the open port $20 for its owner, $10 for others; from phase 5 they are gone."""
     from engine.games.g1870 import hexroutes, routes
-    state = start({"privates": {"SCC": "SP", "GSC": "TP"}, "hexes": {"M2": {"tile": 57}}}, preset="network")
+    state = start({"privates": {"SCC": "SP", "GSC": "TP"}, "hexes": {"M2": {"tile": 57}}}, preset="bare")
     assert routes.value(state, "SP", ("M2", "N1")) == 20 + 20
     state.assigned = {"SCC": "M2", "GSC": "M2"}
     assert routes.value(state, "SP", ("M2", "N1")) == 40 + 10 + 10

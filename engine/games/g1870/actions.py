@@ -13,10 +13,9 @@ Corporations write (in operating rounds)::
     buy 3 train from pool      buy 3 train from SP for 120      discard 2 train
     assign SCC to B11          connect   (its destination is reached: the record says so)
 
-and, on the map (``network.py``, ``routes.py``, ``connections.py``)::
+and, on the printed map (``track.py``, ``routes.py``, ``connections.py``)::
 
-    token Houston        run 3 Dallas-Houston-Galveston    (the station graph, for the network preset)
-    lay 8 on H13 rotated 2    token H13            token H13 city 2                  (the printed map)
+    lay 8 on H13 rotated 2    token H13            token H13 city 2      run 3 J5-J7-K8
     pay      withhold         (the routes' total)
     place destination token   keep destination token   use existing token   (in a connection run)
 """
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 
 from rulewright.game import Action, InputError
 from rulewright.game.refusal import lookup
-from engine.games.g1870 import network, track
+from engine.games.g1870 import track
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
          "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use",
@@ -174,7 +173,7 @@ class Reader:
         return f" Did you mean '{meant}'?" if meant else ""
 
     def map_action(self, verb: str, rest: list[str]) -> Act:
-        """Actions on the map: station names are read whole (they may hold spaces) and checked."""
+        """Actions on the map: hexes are read by their labels and checked."""
         text = " ".join(rest)
         if verb in ("pay", "half", "withhold"):
             return Act(self.actor, verb, other="routes")
@@ -184,11 +183,13 @@ class Reader:
         if verb == "token" and rest and track.is_hex_label(rest[0]):
             return self.hex_token(rest, lowered)
         if verb == "token" and rest:
-            return Act(self.actor, verb, item=network.station(text))
+            self.fail(f"a station token goes on a hex, named by its label{named_hex(text)}: 'token H13', or "
+                      "'token H13 city 2' on a hex with two cities.")
         if verb == "run" and len(rest) == 2 and rest[0].isdigit() and track.is_hex_label(rest[1].split("-")[0]):
             return Act(self.actor, verb, item=rest[0], other="-".join(track.hex_label(h) for h in rest[1].split("-")))
         if verb == "run" and len(rest) >= 2 and rest[0].isdigit():
-            return Act(self.actor, verb, item=rest[0], other="-".join(network.read_path(" ".join(rest[1:]))))
+            self.fail(f"a route is the hexes it passes through, joined by '-', e.g. 'run {rest[0]} J5-J7-K8'"
+                      f"{named_hex(' '.join(rest[1:]).split('-')[0])}.")
         if verb == "run" and rest and not rest[0].isdigit():
             self.fail(f"a run names its train first, e.g. 'run 3 {text}' for a 3-train.")
         for choice, words in DESTINATION.items():
@@ -224,3 +225,12 @@ class Reader:
 
 def parse(text: str, actor, corps, privates, players) -> Act:
     return Reader(text, actor, corps, privates, players).read()
+
+
+def named_hex(name: str) -> str:
+    """`` (Houston is M6)`` when ``name`` is a city or red area on the map, else nothing."""
+    wanted = " ".join(name.replace(".", " ").replace(",", " ").lower().split())
+    for label, spot in track.board().hexes.items():
+        if spot.name and " ".join(spot.name.replace(".", " ").replace(",", " ").lower().split()) == wanted:
+            return f" ({spot.name} is {label})"
+    return ""

@@ -13,27 +13,15 @@ A corporation makes one connection run in a game.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import hexruns, holdings, market, network, operating, rounds, routes, track
+from engine.games.g1870 import hexruns, holdings, market, operating, rounds, routes, track
 from engine.games.g1870.network import destination, home
-
-
-def joining_path(state, sym: str):
-    """A route one of ``sym``'s trains could run from its home token to its destination, or None."""
-    if hexruns.on_map(state):
-        return hexruns.joining_path(state, sym)
-    corp = state.corporations[sym]
-    start, end = home(sym), destination(sym)
-    if not corp.trains or sym not in state.net.tokens.get(start, []):
-        return None
-    longest = max(routes.train_length(t) for t in corp.trains)
-    return next((p for p in routes.legal_paths(state, sym, longest) if {p[0], p[-1]} == {start, end}), None)
 
 
 def eligible(state, sym: str) -> bool:
     corp = state.corporations[sym]
     if corp.closed or corp.par is None or sym in state.net.history or state.round == "over":
         return False
-    return joining_path(state, sym) is not None
+    return hexruns.joining_path(state, sym) is not None
 
 
 def check(state, first: str | None = None) -> list[Event]:
@@ -93,7 +81,7 @@ def act(state, action) -> list[Event]:
                                                "'place destination token' or 'keep destination token'.")
     if action.verb == "run":
         events = routes.run(state, sym, action.item, hexruns.read_path(action.other), run["runs"])
-        if not home_run_still_possible(state, sym, run["runs"]):
+        if not hexruns.still_possible(state, sym, run["runs"]):
             raise Refusal("1870.connection.run", f"After this run none of {sym}'s other trains could still run "
                                                  f"from {home(sym)} to {destination(sym)}, and one must: run that "
                                                  "route with one of the trains first.")
@@ -107,36 +95,12 @@ def act(state, action) -> list[Event]:
                                             "token, run trains, and pay or withhold.")
 
 
-def home_run_still_possible(state, sym: str, runs: list) -> bool:
-    """Whether the connection run can still end legally: a train already ran home to destination,
-    or a train not yet run can, sharing no track with the routes already run."""
-    if hexruns.on_map(state):
-        return hexruns.still_possible(state, sym, runs)
-    ends = {home(sym), destination(sym)}
-    if any({p[0], p[-1]} == ends for _, p in runs):
-        return True
-    left = list(state.corporations[sym].trains)
-    for train, _ in runs:
-        left.remove(train)
-    ran = [p for _, p in runs]
-    for train in dict.fromkeys(left):
-        for path in routes.legal_paths(state, sym, routes.train_length(train)):
-            if {path[0], path[-1]} == ends:
-                try:
-                    routes.check(state, sym, train, path, ran)
-                except Refusal:
-                    continue
-                return True
-    return False
-
-
 def token(state, sym: str, choice: str) -> list[Event]:
     net, run = state.net, state.net.current
     dest = destination(sym)
     if run["token"] is not None:
         raise Refusal("1870.connection.token", f"{sym} has already decided about its destination token.")
-    already = sym in net.tokens.get(dest, []) or (hexruns.on_map(state) and any(
-        sym in slots for slots in state.track.tokens.get(track.destinations()[sym], [])))
+    already = any(sym in slots for slots in state.track.tokens.get(track.destinations()[sym], []))
     if choice == "place" and already:
         raise Refusal("1870.connection.token", f"{sym} already has a token in {dest}; it can make that token its "
                                                "destination token ('use existing token') or keep the new one.")
@@ -146,7 +110,6 @@ def token(state, sym: str, choice: str) -> list[Event]:
                     f"cannot use its token in {dest}")
         raise Refusal("1870.connection.token", f"{why}; it places or keeps its new destination token instead.")
     if choice == "place":
-        net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be
         track.place_destination(state.track, sym)
         net.destination[sym] = "map"
     else:
@@ -160,10 +123,8 @@ def token(state, sym: str, choice: str) -> list[Event]:
 
 def income(state, sym: str, kind: str, stated: int | None) -> list[Event]:
     net, run = state.net, state.net.current
-    ends = {home(sym), destination(sym)}
     declared = state.settings["connections_from"] == "record" and not run["runs"]
-    if not declared and not any({p[0], p[-1]} == ends or (routes.on_map(p) and hexruns.joins(sym, p))
-                                for _, p in run["runs"]):
+    if not declared and not any(hexruns.joins(sym, p) for _, p in run["runs"]):
         raise Refusal("1870.connection.run", f"One of {sym}'s trains must run from {home(sym)} to "
                                              f"{destination(sym)} in its connection run.")
     revenue = routes.revenue(state, sym, run["runs"], stated)

@@ -247,12 +247,12 @@ def draw_hexes(run, when: str, options=frozenset()) -> str:
     actors = _actors(run)
     routes = hex_routes(run) if when == "after" else []
     if when == "after":  # a corporation the example made eligible: the run it could now make
-        from engine.games.g1870 import connections
+        from engine.games.g1870 import connections, hexruns
         from engine.games.g1870.map_picture import Route
         for sym in actors:
             if sym in state.corporations and not any(r.corporation == sym for r in routes) \
                     and connections.eligible(state, sym):
-                path = connections.joining_path(state, sym)
+                path = hexruns.joining_path(state, sym)
                 if path:
                     routes.append(Route(sym, "could run home to destination", tuple(path)))
     labels = None if "whole" in options else map_picture.region(hexmap.board(),

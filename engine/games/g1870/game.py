@@ -3,8 +3,9 @@
 Read ``market.py`` (the grid and its moves), ``holdings.py`` (who holds what), then one module per
 kind of action: ``shares.py``, ``protection.py``, ``redemption.py``, ``privates.py``,
 ``operating.py``; ``stock.py`` and ``rounds.py`` say whose turn it is and when rounds end.
-The map: ``network.py`` (stations, track, tokens), ``routes.py`` (where trains may run and what
-they earn) and ``connections.py`` (destinations and connection runs).
+The map: ``track.py`` (tiles and station tokens on the printed map), ``routes.py`` (where trains
+may run and what they earn), ``network.py`` (charters, connection-run records, the turn's routes)
+and ``connections.py`` (destinations and connection runs).
 """
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ class G1870(Game):
         check_action(self, state, act)
         before = (state.round, state.stock_round, state.operating_round, state.turn)
         net = network.turn_fields(state) if state.round == "operating" else state.net
-        laid = (net.laid and net.turn_key.endswith(f":{state.turn}")) or bool(track.lays_this_turn(state))
+        laid = bool(track.lays_this_turn(state))
         events = self._apply(state, act)
         events += network.sync(state)
         events += track.sync(state)
@@ -296,13 +297,10 @@ class G1870(Game):
         if act.verb == "token" and act.other:
             args = (state, sym, act.other, act.count - 1)
             return (lambda: track.token_check(*args)), lambda: track.place_token(*args)
-        if act.verb == "token":
-            return (lambda: network.token_check(state, sym, act.item)), lambda: network.place_token(state, sym, act.item)
         if state.dividend_done:
             raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
                                               "have run.")
-        path = tuple(act.other.split("-")) if track.is_hex_label(act.other.split("-")[0]) else \
-            network.read_path(act.other)
+        path = tuple(act.other.split("-"))
         return (lambda: routes.run_check(state, sym, act.item, path, network.turn_fields(state).runs),
                 lambda: routes.run(state, sym, act.item, path, network.turn_fields(state).runs))
 
@@ -400,17 +398,13 @@ def candidates(state: State) -> list[actions.Act]:
 
 
 def map_candidates(state: State, who: str, connection: bool = False) -> list[actions.Act]:
-    """Map actions: every route each train may run (as ``run`` actions; on the printed map the 20
-    best of each train), paying the routes' total, and in a turn every link to lay and station to
-    token, and every tile that may go where the corporation reaches and every city it reaches;
-    in a connection run the token choices."""
+    """Map actions: the 20 best routes of each train (as ``run`` actions), paying the routes'
+    total, and in a turn every tile that may go where the corporation reaches and every city it
+    reaches; in a connection run the token choices."""
     A = actions.Act
     corp = state.corporations[who]
     out = [A(who, v, other="routes") for v in ("pay", "half", "withhold")]
-    for train in dict.fromkeys(corp.trains):
-        out += [A(who, "run", item=train, other=routes.fmt(p))
-                for p in routes.legal_paths(state, who, routes.train_length(train))]
-    for train in dict.fromkeys(corp.trains):  # on the printed map: a sample, its 20 best routes
+    for train in dict.fromkeys(corp.trains):  # a sample: each train's 20 best routes
         out += [A(who, "run", item=train, other=text) for text in routes.routes_on_map(state, who, train, 20)]
     if connection:
         return out + [A(who, "dest", item=c) for c in actions.DESTINATION]
@@ -420,4 +414,4 @@ def map_candidates(state: State, who: str, connection: bool = False) -> list[act
             for number, label, turns in track.lay_candidates(state, who)
             if state.privates["MRBC"].owner == who and track.board().hexes[label].river]
     out += [A(who, "token", other=label, count=city + 1) for label, city in track.token_candidates(state, who)]
-    return out + [A(who, "token", item=s) for s in network.stations()]
+    return out

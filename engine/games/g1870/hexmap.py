@@ -7,8 +7,8 @@ number, the upgrade chart, and the ``Grid`` (``rulewright.game.hexes``) that tur
 neighbours and drawing positions. A mistake in the data files stops loading with a
 ``MapDataError`` naming the file, the line and the key, and saying what to write instead.
 
-Not yet used by the rules (routes still run over ``data/map.yaml``'s station graph); the picture
-of the whole map is ``map_picture.draw``.
+The state of the map (tiles laid, tokens) is ``track.py``'s; the picture of the whole map is
+``map_picture.draw``.
 """
 from __future__ import annotations
 

@@ -6,21 +6,12 @@ the map) and the home-to-destination run that a connection run must include (rul
 """
 from __future__ import annotations
 
-from engine.games.g1870 import hexroutes, network, routes, track as printed
-
-
-def on_map(state) -> bool:
-    """Whether the position is played on the printed map (tiles lie on it)."""
-    return bool(state.track.tiles)
+from engine.games.g1870 import hexroutes, routes, track as printed
 
 
 def read_path(text: str, where: str | None = None) -> tuple[str, ...]:
-    """A route as written: the hexes it passes through (``J5-J7-K8``) or, on the old station
-    graph, its stations (``Dallas-Houston``)."""
-    parts = str(text).split("-")
-    if printed.is_hex_label(parts[0]):
-        return tuple(printed.hex_label(part, where) for part in parts)
-    return network.read_path(text, where)
+    """A route as written: the hexes it passes through (``J5-J7-K8``), each checked."""
+    return tuple(printed.hex_label(part, where) for part in str(text).split("-"))
 
 
 def joins(sym: str, path) -> bool:
@@ -50,15 +41,14 @@ def joining_path(state, sym: str) -> tuple[str, ...] | None:
 def still_possible(state, sym: str, runs: list) -> bool:
     """Whether the connection run can still end legally: a train already ran home to destination,
     or a train not yet run can, sharing no track with the routes already run."""
-    if any(routes.on_map(p) and joins(sym, p) for _, p in runs):
+    if any(joins(sym, p) for _, p in runs):
         return True
     left = list(state.corporations[sym].trains)
     for train, _ in runs:
         left.remove(train)
     g, ctx = hexroutes.graph(state.track), hexroutes.context(state, sym)
     used = 0
-    for _, path in runs:  # (a run on the old station graph uses none of the map's track)
-        if routes.on_map(path):
-            used |= hexroutes.read(g, tuple(path)).mask
+    for _, path in runs:
+        used |= hexroutes.read(g, tuple(path)).mask
     return any(not route.mask & used for train in dict.fromkeys(left)
                for route in _home_routes(state, sym, routes.train_length(train), g, ctx))

@@ -1,11 +1,9 @@
-"""Reading the map part of an example's ``setup``: track laid, station tokens, and corporations
-that have already made their connection run. Home tokens of started corporations are placed by
-``network.sync``; the keys here add to them::
+"""Reading the map part of an example's ``setup``: the printed map and its station tokens, and
+corporations that have made their connection run. Home tokens of started corporations are placed
+by ``track.sync``; the keys here add to them::
 
-    track: {Dallas-Houston: TP, Houston-Galveston: TP}   # link: the corporation that laid it
-    tokens: {Houston: [SP]}                               # tokens besides home tokens
-    connected: {TP: map}                                  # run made; destination token on the map or the charter
     hexes: {H13: {tile: 57, rotated: 1, tokens: [MP]}}    # the printed map (track.py's read_setup)
+    connected: {TP: map}                                  # run made; destination token on the map or the charter
 """
 from __future__ import annotations
 
@@ -27,45 +25,22 @@ def build(state, setup: dict) -> None:
     state.net = Network()
     state.track = printed.Track()
     network.sync(state)
-    track = setup.get("track") or {}
-    if isinstance(track, list):
-        track = {link: "" for link in track}
-    for link, by in track.items():
-        ends = network.read_path(link, f"track.{link}")
-        if len(ends) != 2 or network.key(*ends) not in network.links():
-            raise InputError(f"'{link}' is not a link of the map: write two neighbouring stations, as in "
-                             "'Dallas-Houston' (see the Notation section).", f"track.{link}")
-        state.net.track[network.key(*ends)] = corporation(state, by, f"track.{link}") if by else ""
     made = connection_choices(state, setup)
     for sym, choice, _, _ in made:  # a kept destination token is on the charter before any is placed
         if choice in ("keep", "existing", "charter"):
             state.net.charter[sym].append(100)
-    placed = {(network.destination(sym), sym) for sym, choice, _, _ in made if choice == "place"}
-    given = {}
-    for name, owners in (setup.get("tokens") or {}).items():
-        where = network.station(name, f"tokens.{name}")
-        given[where] = [corporation(state, sym, f"tokens.{name}") for sym in
-                        (owners if isinstance(owners, list) else [owners])]
-        for sym in given[where]:
-            if (where, sym) not in placed:
-                add_token(state, sym, where)
     for sym, choice, record, where in made:
-        dest = network.destination(sym)
-        if choice in ("place", "map") and sym not in state.net.tokens.get(dest, []):
-            state.net.tokens.setdefault(dest, []).append(sym)  # over the slot limit if need be
-        if choice == "existing" and sym not in state.net.tokens.get(dest, []):
-            raise InputError(f"'existing' says {sym}'s token in {dest} became its destination token; give it that "
-                             f"token (tokens: {{{dest}: [{sym}]}}) or say 'place'.", where)
         if choice is not None:
             state.net.destination[sym] = "charter" if choice in ("keep", "charter") else "map"
         if record is not None:
             state.net.history[sym] = record
-    for where, order in given.items():  # a station's tokens listed in full (home ones too): the order placed
-        if sorted(order) == sorted(state.net.tokens.get(where, [])):
-            state.net.tokens[where] = list(order)
-    network.sync(state)
     printed.read_setup(state, setup.get("hexes"), {sym for sym, choice, _, _ in made if choice in ("place", "map")})
     printed.sync(state)
+    for sym, choice, _, where in made:
+        dest = printed.destinations()[sym]
+        if choice == "existing" and not any(sym in slots for slots in state.track.tokens.get(dest, [])):
+            raise InputError(f"'existing' says {sym}'s token in {dest} became its destination token; give it that "
+                             f"token (hexes: {{{dest}: {{tokens: [{sym}]}}}}) or say 'place'.", where)
     connection_run(state, setup.get("connection_run"))
     queue = setup.get("connection_queue") or []
     if not isinstance(queue, list):
@@ -141,20 +116,3 @@ def connection_run(state, run) -> None:
         except Refusal as refusal:
             raise InputError(f"{sym} cannot have run '{text}': {refusal.reason}", where) from None
         state.net.current["runs"].append((train, path))
-
-
-def add_token(state, sym: str, where: str) -> None:
-    if sym in state.net.tokens.get(where, []):
-        return
-    slots = network.stations()[where]["slots"]
-    if slots == 0:
-        raise InputError(f"{where} has no spaces for station tokens (it is an off-board area); put {sym}'s "
-                         "token in a city (see the Notation section).", f"tokens.{where}")
-    if network.free_slots(state, where) <= 0:
-        raise InputError(f"{where} has {slots} space{'s' if slots != 1 else ''} for station tokens and none is "
-                         f"free for {sym} (a home space kept for a corporation that has not started counts as "
-                         "taken); leave a token out or choose another city.", f"tokens.{where}")
-    if not state.net.charter[sym]:
-        raise InputError(f"{sym} has no station tokens left for {where}.", f"tokens.{where}")
-    state.net.charter[sym].pop(0)
-    state.net.tokens.setdefault(where, []).append(sym)

@@ -1,8 +1,8 @@
 """What a corporation does on its turn in an operating round, as far as the market is concerned:
 declare its revenue (pay out, pay half, or withhold), buy trains from the bank, buy privates.
 
-Track, stations and routes are in ``network.py`` and ``routes.py``: when a corporation has run
-its trains this turn (``run 3 Dallas-Houston``) the revenue is their total; otherwise the revenue
+Track, stations and routes are in ``track.py`` and ``routes.py``: when a corporation has run
+its trains this turn (``run 3 M2-M4-M6``) the revenue is their total; otherwise the revenue
 is stated in the action (``pay 140``), as the stock-market examples do.
 """
 from __future__ import annotations

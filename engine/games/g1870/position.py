@@ -179,7 +179,6 @@ class Writer:
         if s.round == "operating":
             net = s.net
             if net.turn_key == f"{s.stock_round}.{s.operating_round}:{s.turn}":
-                put(out, None, "laid", net.laid, False)
                 put(out, None, "token", net.tokened, False)
                 put(out, None, "routes", [f"{t}: {routes.fmt(p)}" for t, p in net.runs], [])
                 put(out, None, "tiles", list(track.lays_this_turn(s)), [])
@@ -189,22 +188,6 @@ class Writer:
 
     def map(self) -> dict:
         s, net, base, out = self.state, self.state.net, self.base, {}
-        spelled = {}
-        for link in base.get("track") or {}:  # the preset's spelling of a link, so that it matches
-            spelled[network.key(*network.read_path(link))] = link
-        self.put(out, base, "track", {spelled.get(link, link): by for link, by in net.track.items()}, {})
-        placed = [sym for sym, choice in self.destination_choices().items() if choice in ("place", "map")]
-        tokens = {}
-        for station, owners in sorted(net.tokens.items()):
-            homes = [sym for sym, corp in s.corporations.items() if network.home(sym) == station
-                     and corp.par is not None and not corp.closed]
-            dests = [sym for sym in placed if network.destination(sym) == station]
-            extra = [sym for sym in owners if sym not in homes and sym not in dests]
-            if [*homes, *extra, *dests] != owners:
-                tokens[station] = list(owners)
-            elif extra:
-                tokens[station] = extra
-        self.put(out, base, "tokens", tokens, {})
         connected = {}
         for sym, record in net.history.items():
             short = record["token"] in ("map", "charter") and record["revenue"] is None
@@ -310,20 +293,15 @@ def station_tokens(state: State) -> list[Violation]:
     tokens from the start, and the destination token once its connection run has begun."""
     out, net = [], state.net
     for sym, corp in state.corporations.items():
-        stations = [s for s, owners in net.tokens.items() for o in owners if o == sym]
-        if len(stations) != len(set(stations)):
-            out.append(Violation(f"{sym} has two tokens in one city.", "1870.route.station"))
         on_hexes = track.hexes_with(state.track, sym)
         if track.token_count(state.track, sym) != len(on_hexes):
             out.append(Violation(f"{sym} has two tokens on one hex.", "1870.route.station"))
         if corp.par is None or corp.closed:
-            if stations or on_hexes:
+            if on_hexes:
                 out.append(Violation(f"{sym} is not running, yet has tokens on the map.", "1870.route.station"))
             continue
-        # While the station graph is kept beside the printed map, a token counts once by its hex
-        # (a station's hex is in map.yaml): the home token is on both.
-        stations = sorted({network.stations()[s]["hex"] for s in stations} | set(on_hexes))
-        owned = len(data.load("map")["tokens"][sym]) + (1 if sym in net.destination else 0)
+        stations = on_hexes
+        owned = len(network.charter_tokens(sym)) + (1 if sym in net.destination else 0)
         counted = len(stations) + len(net.charter.get(sym, []))
         if counted != owned:
             out.append(Violation(f"{sym} has {owned} station tokens, but {len(stations)} on the map and "

@@ -1,17 +1,11 @@
-"""Routes: which runs a train may make, what they are worth, and the best set of runs.
-
-A route is the list of stations a train visits, in order. Every station on it is a stop (1870
-has no skipping), so an N-train's route has at most N stations.
+"""Routes on the printed map: which runs a train may make, what they are worth, and the best set of
+runs. A route is written as the hexes it passes through, in order (``J5-J7-K8``); ``hexroutes``
+reads it into track and stops, checks it and values it.
 """
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import hexroutes, network, track
-from engine.games.g1870.network import key
-
-
-def edges(path) -> set[str]:
-    return {key(a, b) for a, b in zip(path, path[1:])}
+from engine.games.g1870 import hexroutes, track
 
 
 def train_length(train: str) -> int:
@@ -19,47 +13,18 @@ def train_length(train: str) -> int:
 
 
 def on_map(path) -> bool:
-    """Whether ``path`` is a route on the printed map (hexes, ``E12-D11-C10-B11``) rather than on
-    the station graph (stations, ``Dallas-Houston``)."""
+    """Whether ``path`` is written as hexes (``E12-D11-C10-B11``), as every route is."""
     return bool(path) and track.is_hex_label(path[0])
 
 
 def check(state, sym: str, train: str, path: tuple[str, ...], others=()) -> None:
     """Refuse ``path`` for one of ``sym``'s ``train`` if it breaks a route rule. ``others`` are
     the routes its other trains already run this time (they may share no track)."""
-    if on_map(path):
-        g = hexroutes.graph(state.track)
-        used = 0
-        for other in others:
-            if on_map(other):
-                used |= hexroutes.read(g, tuple(other)).mask
-        hexroutes.check(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym), train_length(train), used)
-        return
-    net = state.net
-    if len(path) < 2:
-        raise Refusal("1870.route.length", "A route needs at least two stops.")
-    if len(path) > train_length(train):
-        raise Refusal("1870.route.length", f"A {train}-train counts at most {train} stops; this route has "
-                                           f"{len(path)}, and every station on it is a stop.")
-    twice = next((s for s in path if path.count(s) > 1), None)
-    if twice:
-        raise Refusal("1870.route.city-once", f"The route visits {twice} twice.")
-    for a, b in zip(path, path[1:]):
-        if key(a, b) not in net.track:
-            raise Refusal("1870.route.track", f"There is no track between {a} and {b}.")
-    if not any(sym in net.tokens.get(s, []) for s in path):
-        raise Refusal("1870.route.token", f"The route must include a station with one of {sym}'s tokens.")
-    for s in path[1:-1]:
-        if network.is_offboard(s):
-            raise Refusal("1870.route.offboard", f"{s} is an off-board area: a route may end there but not "
-                                                 "pass through it.")
-        if network.blocks(state, s, sym):
-            raise Refusal("1870.route.blocked", f"{s} is full of other corporations' tokens; {sym}'s trains "
-                                                "cannot pass through it.")
-    shared = edges(path) & set().union(*[edges(p) for p in others]) if others else set()
-    if shared:
-        raise Refusal("1870.route.shared", f"{sym}'s trains may not share track; "
-                                           f"{', '.join(sorted(shared))} is already used by another train.")
+    g = hexroutes.graph(state.track)
+    used = 0
+    for other in others:
+        used |= hexroutes.read(g, tuple(other)).mask
+    hexroutes.check(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym), train_length(train), used)
 
 
 def doubles_destination(state, sym: str) -> bool:
@@ -71,78 +36,9 @@ def doubles_destination(state, sym: str) -> bool:
     return not (in_run and not state.settings["double_in_connection_run"])
 
 
-def doubled(state, sym: str, path) -> str | None:
-    """The destination stop counted twice on this route, if any: only for a corporation whose
-    destination token went on its destination, and only when the route starts or ends there."""
-    if not doubles_destination(state, sym):
-        return None
-    dest = network.destination(sym)
-    return dest if dest in (path[0], path[-1]) else None
-
-
 def value(state, sym: str, path) -> int:
-    if on_map(path):
-        g = hexroutes.graph(state.track)
-        return hexroutes.revenue(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym))
-    total = sum(network.value(s, state.phase) for s in path)
-    bonus = doubled(state, sym, path)
-    return total + (network.value(bonus, state.phase) if bonus else 0)
-
-
-def legal_paths(state, sym: str, length: int) -> list[tuple[str, ...]]:
-    """Every route of at most ``length`` stops that ``sym`` may run (each once, in one direction)."""
-    found = set()
-    start = network.reach(state, sym)
-
-    def walk(path):
-        if len(path) >= 2 and any(sym in state.net.tokens.get(s, []) for s in path):
-            found.add(min(path, path[::-1]))
-        here = path[-1]
-        if len(path) == length or (len(path) > 1 and (network.is_offboard(here) or network.blocks(state, here, sym))):
-            return
-        for nxt in network.neighbours(state.net, here):
-            if nxt not in path:
-                walk(path + (nxt,))
-
-    for s in sorted(start):
-        walk((s,))
-    return sorted(found)
-
-
-def best(state, sym: str, trains: list[str], must_join: tuple[str, str] | None = None):
-    """The most valuable set of routes, one or none per train, sharing no track: (total, routes)
-    with routes a list of (train, path). ``must_join`` (home, destination) asks that one route
-    runs between the two; when none can, the total is None. Branch and bound: longest trains first, a bound from each remaining
-    train's best single route."""
-    trains = sorted(trains, key=train_length, reverse=True)
-    options = [[(value(state, sym, p), p) for p in legal_paths(state, sym, train_length(t))] for t in trains]
-    for opts in options:
-        opts.sort(reverse=True)
-    tops = [opts[0][0] if opts else 0 for opts in options]
-    result = [-1, []]
-
-    def joins(path):
-        return must_join is not None and {path[0], path[-1]} == set(must_join)
-
-    def search(i, used, total, chosen, joined):
-        if total + sum(tops[i:]) <= result[0]:
-            return
-        if i == len(trains):
-            if must_join is None or joined:
-                if total > result[0]:
-                    result[0], result[1] = total, list(chosen)
-            return
-        for worth, path in options[i]:
-            e = edges(path)
-            if e & used:
-                continue
-            chosen.append((trains[i], path))
-            search(i + 1, used | e, total + worth, chosen, joined or joins(path))
-            chosen.pop()
-        search(i + 1, used, total, chosen, joined)
-
-    search(0, frozenset(), 0, [], False)
-    return (result[0], result[1]) if result[0] >= 0 else (None, [])
+    g = hexroutes.graph(state.track)
+    return hexroutes.revenue(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym))
 
 
 def fmt(path) -> str:
@@ -183,10 +79,7 @@ def run(state, sym: str, train: str, path: tuple[str, ...], runs: list) -> list:
     run_check(state, sym, train, path, runs)
     runs.append((train, path))
     worth = value(state, sym, path)
-    details = {"corporation": sym, "train": train, "route": fmt(path), "value": worth}
-    if not on_map(path) and doubled(state, sym, path):
-        details["doubled"] = doubled(state, sym, path)
-    return [Event("train-ran", details)]
+    return [Event("train-ran", {"corporation": sym, "train": train, "route": fmt(path), "value": worth})]
 
 
 def total(state, sym: str, runs) -> int:

@@ -8,7 +8,7 @@ from engine.games.g1870 import data, holdings, map_setup, market, network, priva
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
-       "phase", "bank", "next_train", "track", "tokens", "connected", "protection", "hexes", "mrbc_lay_used",
+       "phase", "bank", "next_train", "connected", "protection", "hexes", "mrbc_lay_used",
        # what a position reached in play also needs (see the Notation section's "Positions from play")
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
        "still_to_operate", "connection_run", "connection_queue",
@@ -19,7 +19,7 @@ PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed", "cash_at_round_start", "redeemed_this_round")
 PRIVATE = ("owner", "closed", "price", "bids")
-THIS_TURN = ("sold", "bought", "protected_by", "laid", "token", "routes", "dividend", "tiles", "free_tile")
+THIS_TURN = ("sold", "bought", "protected_by", "token", "routes", "dividend", "tiles", "free_tile")
 OFFER = ("kind", "by", "to", "item", "price")
 OFFER_KINDS = ("private", "corp-private", "redeem", "train")
 AUCTION = ("bidding", "last_buyer")
@@ -45,6 +45,11 @@ def check_keys(given: dict, known: tuple, where: str) -> None:
 
 
 def build(setup: dict, settings: dict) -> State:
+    for old in ("track", "tokens"):
+        if isinstance(setup, dict) and old in setup:
+            raise InputError(f"'{old}' set up the old station graph, which is gone: give the printed map hex by hex "
+                             "under 'hexes', e.g. {H13: {tile: 57, rotated: 1, tokens: [MP]}} (see the Notation "
+                             "section).", old)
     check_keys(setup, TOP, "setup")
     names = setup.get("players") or {}
     if isinstance(names, list):
@@ -338,8 +343,7 @@ def operating_turn(state: State, setup: dict) -> None:
     state.turn = turn
 
 
-STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("laid", "token", "routes", "dividend", "tiles",
-                                                                   "free_tile")
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("token", "routes", "dividend", "tiles", "free_tile")
 
 
 def this_turn(state: State, given) -> None:
@@ -347,8 +351,8 @@ def this_turn(state: State, given) -> None:
     stock round: ``sold`` (sales of this turn, not yet offered for protection), ``bought`` (a
     corporation bought from the market in the brown zone, where more may follow) and
     ``protected_by`` (the president who protected one of the turn's sales while others still
-    wait). In an operating round: ``laid``, ``token``, ``routes`` (``"4: Dallas-Houston"``) and
-    ``dividend`` (its revenue has been paid out or withheld)."""
+    wait). In an operating round: ``tiles`` (the hexes laid on), ``free_tile``, ``token``, ``routes``
+    (``"4: M2-M4-M6"``) and ``dividend`` (its revenue has been paid out or withheld)."""
     if given is None:
         return
     check_keys(given, THIS_TURN, "this_turn")
@@ -374,7 +378,6 @@ def this_turn(state: State, given) -> None:
             raise InputError(f"'free_tile' is one of the hexes in 'this_turn.tiles': the MRBC's home lay; add {free} "
                              "there.", "this_turn.free_tile")
         state.track.free = [free]
-    net.laid = flag(given.get("laid", False), "this_turn.laid", f"{state.turn} has laid track this turn")
     net.tokened = flag(given.get("token", False), "this_turn.token", f"{state.turn} has placed a token this turn")
     state.dividend_done = flag(given.get("dividend", False), "this_turn.dividend",
                                f"{state.turn} has paid out or withheld its revenue this turn")
@@ -389,15 +392,12 @@ def this_turn(state: State, given) -> None:
 
 
 def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
-    """``"4: Dallas-Houston"`` -> ("4", ("Dallas", "Houston")), as the view writes a run."""
+    """``"4: M2-M4-M6"`` -> ("4", ("M2", "M4", "M6")), as the view writes a run."""
     train, _, path = str(text).partition(":")
     if not path or train.strip() not in [t["name"] for t in data.trains()]:
-        raise InputError(f"Write a run as its train and route, e.g. '4: Dallas-Houston', not {text!r}.", where)
-    hexes = path.strip().split("-")
-    if track.is_hex_label(hexes[0]):  # a route on the printed map: its hexes
-        return train.strip(), tuple(track.hex_label(h, where) for h in hexes)
-    from engine.games.g1870.hexruns import read_path
-    return train.strip(), read_path(path.strip(), where)
+        raise InputError(f"Write a run as its train and route, e.g. '4: M2-M4-M6' (the hexes it passes through), "
+                         f"not {text!r}.", where)
+    return train.strip(), tuple(track.hex_label(h, where) for h in path.strip().split("-"))
 
 
 def turn_sales(state: State, given: dict) -> None:

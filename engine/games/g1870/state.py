@@ -100,7 +100,7 @@ class State:
     bank_broken: bool = False
     game_over: bool = False
     last_bankrupt: str | None = None
-    net: object = None           # the map: track, tokens, connection runs (network.Network)
+    net: object = None           # charters, connection runs, the turn's routes (network.Network)
     pool: list[str] = field(default_factory=list)      # trains in the bank pool (discarded), for sale at face value
     discarding: list[str] = field(default_factory=list)  # corporations over the train limit, to discard in turn
     assigned: dict[str, str] = field(default_factory=dict)  # SCC / GSC -> the hex its token is on

@@ -151,17 +151,18 @@ def turn_track(state) -> Track:
 
 
 def sync(state) -> list[Event]:
-    """Started corporations have their home token on their home hex; closed ones leave the map.
-    The removal's event (``tokens-removed``) is said by ``network.sync`` while the station graph
-    is kept beside the printed map: a closing corporation always had its home token on both."""
-    track = state.track
+    """Started corporations have their home token on their home hex; closed ones leave the map."""
+    track, events = state.track, []
     for sym, corp in state.corporations.items():
         if corp.closed:
-            for label in hexes_with(track, sym):
+            gone = hexes_with(track, sym)
+            for label in gone:
                 track.tokens[label] = [[o for o in slots if o != sym] for slots in track.tokens[label]]
+            if gone:
+                events.append(Event("tokens-removed", {"corporation": sym, "stations": gone}))
         elif corp.par is not None and not any(sym in slots for slots in track.tokens.get(homes()[sym], [])):
             add_token(track, homes()[sym], 0, sym)
-    return []
+    return events
 
 
 # ---- laying tiles ----------------------------------------------------------------------------
@@ -478,6 +479,9 @@ def read_setup(state, given, placed: set[str] = frozenset()) -> None:
         count = len(cities(track, label))
         if count == 0:
             raise InputError(f"{label} has no city for station tokens; remove 'tokens'.", where)
+        if board().hexes[label].offboard and not any(c.slots for c in cities(track, label)):
+            raise InputError(f"{label} is a red off-board area with no space for station tokens; remove 'tokens'.",
+                             where)
         per_city = owners if count > 1 else [owners]
         if not isinstance(owners, list) or len(per_city) != count or not all(isinstance(c, list) for c in per_city):
             shape = "a list of corporations, e.g. [MP]" if count == 1 else \
