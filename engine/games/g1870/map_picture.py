@@ -21,7 +21,7 @@ and under the cities and text drawn after them: Graphviz draws nodes in the orde
 from __future__ import annotations
 
 from dataclasses import replace
-from math import ceil, dist as math_dist
+from math import ceil, cos, dist as math_dist, pi, sin
 from typing import Iterable, NamedTuple
 
 from rulewright import dot as style
@@ -85,17 +85,23 @@ class _Picture:
         self.height = max(ys) - min(ys) + 2 * SIZE
         self.bottom, self.left, self.right = min(ys) - SIZE, min(xs) - SIZE, max(xs) + SIZE
         # A picture wider (or taller) than the page is printed smaller: text grows to match. The
-        # key under the map adds a row of text for each of ``legend_rows``; the padding 15 points.
+        # key under the map adds a row of text for each of ``legend_rows``, and one row more is kept
+        # for a word pushed below the bottom hexes (``margin``); the padding 15 points.
         self.factor = max(1.0, (self.width + 15) / PRINT_WIDTH)
         for _ in range(4):
-            tall = self.height + 21 + 8 * self.factor + legend_rows * (ceil(MIN_PT * self.factor) + 6)
+            tall = self.height + 21 + 8 * self.factor + (legend_rows + 1) * (ceil(MIN_PT * self.factor) + 6)
             self.factor = max(self.factor, tall / PRINT_HEIGHT)
         self.lines: list[str] = []
         self.count = 0
         self.placed: list[tuple[float, float, float, float]] = []  # boxes of text and tokens drawn so far
+        self.margin = ceil(MIN_PT * self.factor) + 6  # how far under the bottom hexes a word may go
 
     def free(self, box, slack: float = 1.0) -> bool:
-        """Whether ``box`` (left, right, bottom, top in points) keeps clear of everything placed."""
+        """Whether ``box`` (left, right, bottom, top in points) lies on the map (not over the key
+        under it) and keeps clear of everything placed."""
+        if (box[0] < self.left - 4 or box[1] > self.right + 4 or box[2] < self.bottom - self.margin
+                or box[3] > self.bottom + self.height):
+            return False
         return not any(min(box[1], o[1]) - max(box[0], o[0]) > -slack and min(box[3], o[3]) - max(box[2], o[2]) > -slack
                        for o in self.placed)
 
@@ -110,10 +116,15 @@ class _Picture:
         height = size * (ASCENT + DESCENT) + 1
         boxes = [(x - width / 2, x + width / 2, y - height / 2, y + height / 2) for x, y in candidates]
         chosen = next((b for b in boxes if self.free(b)), None)
+        if chosen is None and not optional:  # a word that must be shown: the nearest free place around
+            x0, y0 = candidates[0]
+            nearby = sorted(((x0 + r * SIZE * cos(a * pi / 6), y0 + r * SIZE * sin(a * pi / 6))
+                             for r in (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5) for a in range(12)),
+                            key=lambda point: math_dist(point, (x0, y0)))
+            chosen = next((b for b in ((x - width / 2, x + width / 2, y - height / 2, y + height / 2)
+                                       for x, y in nearby) if self.free(b)), boxes[0])
         if chosen is None:
-            if optional:
-                return False
-            chosen = boxes[0]
+            return False
         self.placed.append(chosen)
         ink = colour if style.contrast(colour, under) >= 4.5 else style.readable(colour, under)
         if style.contrast(ink, under) < 4.5:
@@ -340,8 +351,11 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
         colour = corporation_colour(sym)
         doubled = " x2" if (getattr(state, "net", None) is not None and
                             getattr(state.net, "destination", {}).get(sym) == "map") else ""
-        p.place(f"dest {label} {sym}", [at(label, 0, -0.98 - 0.4 * k * p.factor), at(label, 0, 0.98 + 0.4 * k * p.factor)],
+        p.place(f"dest {label} {sym}", [at(label, 0, -1.1 - 0.4 * k * p.factor), at(label, 0, 1.1 + 0.4 * k * p.factor)],
                 f"{sym} destination{doubled}", colour, ink_on(colour), bold=True)
+    if h.name and not h.offboard:
+        p.place(f"name {label}", [at(label, 0, -0.6), at(label, 0, -0.35), at(label, 0, 0.45), at(label, 0, -0.85)],
+                h.name.replace(", ", " "), under, bold=True)
     if h.offboard:
         slotted = any(st.slots for st in h.stations)
         p.place(f"name {label}", [at(label, *((0.15, 0.5) if slotted else (0, 0.44))), at(label, 0, 0.2)],
@@ -353,9 +367,6 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
         p.place(f"values {label}", [at(label, *((0.2, -0.38) if slotted else (0, -0.1))), at(label, 0, -0.5)],
                 plain, under, white, bold=p.phase is not None, body=body)
     else:
-        if h.name:
-            p.place(f"name {label}", [at(label, 0, -0.6), at(label, 0, -0.35), at(label, 0, 0.45), at(label, 0, -0.85)],
-                    h.name.replace(", ", " "), under, bold=True)
         corners = [at(label, -0.5, 0.5), at(label, -0.55, -0.3), at(label, 0.55, -0.3), at(label, 0.5, 0.5),
                    at(label, 0, 0.3), at(label, -0.62, 0.1), at(label, 0.62, 0.1), at(label, 0, -0.35),
                    at(label, 0, 0.76), at(label, -0.3, -0.75), at(label, 0.3, -0.75)]
@@ -473,7 +484,8 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
     label = (f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
              f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{routes_table}</TABLE></FONT>>')
     height = (3 + (len(routes) + 1 if routes else 0)) * (int(pt) + 5)
-    p.node("legend", ((p.left + p.right) / 2, p.bottom - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
+    lowest = min([p.bottom] + [box[2] for box in p.placed])
+    p.node("legend", ((p.left + p.right) / 2, lowest - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
 
 
 def draw(board=None, legend: bool = True) -> str:
