@@ -112,7 +112,7 @@ class _Picture:
         drawn across the hex does not run under its letters; its colour darkened or turned to black
         or white until it has 4.5 : 1 on the halo. ``optional``: left out where it fits nowhere."""
         size = int(self.pt())
-        width = text_width(text, size, bold) + 2
+        width = text_width(text, size, bold) * 1.06 + 4  # room for Graphviz's own, wider, guess at bold words
         height = size * (ASCENT + DESCENT) + 1
         boxes = [(x - width / 2, x + width / 2, y - height / 2, y + height / 2) for x, y in candidates]
         chosen = next((b for b in boxes if self.free(b)), None)
