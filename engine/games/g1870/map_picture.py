@@ -13,7 +13,12 @@ Print: the picture is laid out for a page 16 cm wide (``PRINT_WIDTH``); a pictur
 that is printed smaller, so every text size is raised by the same factor and no text prints below
 ``MIN_PT``. Every token's symbol is white or black, whichever stands out more on the company's
 colour (at least 4.5 : 1, ``contrast``); routes are told apart in greyscale by their width, not
-their colour alone.
+their colour alone. Every word of a hex (name, cost, value, tile number, coordinate, destination
+flag) lies on a small halo of its hex's own fill, so a route's band or the river never runs under
+its letters, in a colour with 4.5 : 1 on that fill; it is placed where it overlaps no word or token
+drawn before it (``_Picture.place``), and a coordinate or cost that finds no room is left out.
+A region keeps its margin of neighbouring hexes only while small, so the words print at 7.5 pt
+without crowding (``rulewright.game.legibility`` measures all of this on the drawn picture).
 
 Track, rivers and borders are rows of overlapping dots (nodes), so that they lie over the hexes
 and under the cities and text drawn after them: Graphviz draws nodes in the order given.
