@@ -37,7 +37,7 @@ from engine.games.g1870 import hexmap
 from engine.games.g1870.diagram import corporation_colour
 
 SIZE = 36.0  # a hex's radius (centre to corner) in points at print size
-PRINT_WIDTH, PRINT_HEIGHT = 453.0, 453.0  # 16 cm by 16 cm (the book prints a diagram at most 17 cm tall)
+PRINT_WIDTH, PRINT_HEIGHT = 453.0, 397.0  # 16 cm by 14 cm: room on the page for the example around it
 MIN_PT = 7.5
 FILL = {None: "#f6f1e3", "water": "#d6e8f5", "mississippi": "#d6e8f5", "lake": "#c9e0cf", "mountain": "#dcc6a0",
         "offboard": "#b8312d", "sea": "#9cc3e4"}
