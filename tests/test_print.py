@@ -41,9 +41,6 @@ from tests.player_html import designer_words_a_reader_meets, ids_a_reader_meets
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ("player", "designer")
 MIN_PT = 7.5
-# The 1870 map is being drawn again (issue 21, another branch); until then its figures' pages are
-# not held to MIN_PT. Remove this with the new map.
-BEING_REDRAWN = "map"
 
 
 def pdf_of(edition: str) -> Path:
@@ -149,13 +146,8 @@ PAGE = re.compile(r"<page ")
 def test_no_text_is_printed_smaller_than_7_5_pt(edition):
     path = pdf_of(edition)
     out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    places = destinations(path)
-    exempt = {places[f"figure-{s.id}"][0] for s in _diagrams()
-              if BEING_REDRAWN in s.diagram_options and f"figure-{s.id}" in places}
     small = []
     for number, page in enumerate(PAGE.split(out)[1:], start=1):
-        if number in exempt:
-            continue
         for _, y0, _, y1, word in WORD.findall(page):
             size = (float(y1) - float(y0)) / 1.164
             if size < MIN_PT - 0.05:
@@ -291,9 +283,7 @@ def test_every_html_figure_is_named_and_every_diagram_it_shows_is_legible(editio
     """Each figure has a caption and alternative text (not only a link's "Open full size"), and each
     SVG it shows has a <title> first, a <desc>, contrast enough and no overlapping labels."""
     found, seen, unnamed = [], set(), []
-    redrawn = {s.id for s in _diagrams() if BEING_REDRAWN in s.diagram_options}
     for page, figure in _html_figures(edition):
-        example = re.search(r'id="figure-([^"]+)"', figure)
         if "<figcaption" not in figure or not re.search(r"Figure [A-Z]+-\d+[ab]?:", figure):
             unnamed.append(f"{page.name}: a figure without its caption")
         for source, alt in re.findall(r'<img src="([^"]+\.svg)" alt="([^"]*)"', figure):
@@ -304,8 +294,6 @@ def test_every_html_figure_is_named_and_every_diagram_it_shows_is_legible(editio
                 continue
             seen.add(svg)
             text = svg.read_text(encoding="utf-8")
-            if example and example.group(1) in redrawn:
-                continue
             found += legibility.problems(text, f"{page.name}: {alt[:50]!r}")
     assert len(seen) >= 50, len(seen)
     assert not unnamed, unnamed[:8]

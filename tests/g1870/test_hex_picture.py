@@ -12,6 +12,7 @@ from engine.games.g1870 import data, hexmap, map_picture
 from engine.games.g1870.diagram import corporation_colour
 from engine.games.g1870.map_picture import Route
 from rulewright.book.diagrams import dot_program
+from rulewright.game import legibility
 
 SOURCE = map_picture.draw()
 
@@ -86,6 +87,9 @@ def test_a_position_shows_its_tiles_tokens_kept_homes_and_a_route_over_its_track
     assert "TP destination" in map_picture.draw_state(state, map_picture.region(board, ["N17"]), (), ["TP"])
     svg = _render(source)
     assert "Dallas" in svg and "4&#45;train" in svg and "J3 J5 J7 J9" in svg
+    # Legible as the book measures it: every word 4.5:1 on what lies under it (the band under the
+    # halo of J5's words, the red of an off-board area), no two words over each other.
+    assert legibility.problems(svg, drawn_by_the_build=False) == []
 
 
 def test_no_text_prints_below_7_5_points_whole_map_or_region():

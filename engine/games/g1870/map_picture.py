@@ -13,7 +13,12 @@ Print: the picture is laid out for a page 16 cm wide (``PRINT_WIDTH``); a pictur
 that is printed smaller, so every text size is raised by the same factor and no text prints below
 ``MIN_PT``. Every token's symbol is white or black, whichever stands out more on the company's
 colour (at least 4.5 : 1, ``contrast``); routes are told apart in greyscale by their width, not
-their colour alone.
+their colour alone. Every word of a hex (name, cost, value, tile number, coordinate, destination
+flag) lies on a small halo of its hex's own fill, so a route's band or the river never runs under
+its letters, in a colour with 4.5 : 1 on that fill; it is placed where it overlaps no word or token
+drawn before it (``_Picture.place``), and a coordinate or cost that finds no room is left out.
+A region keeps its margin of neighbouring hexes only while small, so the words print at 7.5 pt
+without crowding (``rulewright.game.legibility`` measures all of this on the drawn picture).
 
 Track, rivers and borders are rows of overlapping dots (nodes), so that they lie over the hexes
 and under the cities and text drawn after them: Graphviz draws nodes in the order given.
@@ -21,17 +26,18 @@ and under the cities and text drawn after them: Graphviz draws nodes in the orde
 from __future__ import annotations
 
 from dataclasses import replace
-from math import ceil, dist as math_dist
+from math import ceil, cos, dist as math_dist, pi, sin
 from typing import Iterable, NamedTuple
 
 from rulewright import dot as style
 from rulewright.dot import html as escape, quote
+from rulewright.game.legibility import ASCENT, DESCENT, text_width
 
 from engine.games.g1870 import hexmap
 from engine.games.g1870.diagram import corporation_colour
 
 SIZE = 36.0  # a hex's radius (centre to corner) in points at print size
-PRINT_WIDTH, PRINT_HEIGHT = 453.0, 397.0  # 16 cm by 14 cm (the book prints a diagram at most that big)
+PRINT_WIDTH, PRINT_HEIGHT = 453.0, 397.0  # 16 cm by 14 cm: room on the page for the example around it
 MIN_PT = 7.5
 FILL = {None: "#f6f1e3", "water": "#d6e8f5", "mississippi": "#d6e8f5", "lake": "#c9e0cf", "mountain": "#dcc6a0",
         "offboard": "#b8312d", "sea": "#9cc3e4"}
@@ -84,13 +90,56 @@ class _Picture:
         self.height = max(ys) - min(ys) + 2 * SIZE
         self.bottom, self.left, self.right = min(ys) - SIZE, min(xs) - SIZE, max(xs) + SIZE
         # A picture wider (or taller) than the page is printed smaller: text grows to match. The
-        # key under the map adds a row of text for each of ``legend_rows``; the padding 15 points.
+        # key under the map adds a row of text for each of ``legend_rows``, and one row more is kept
+        # for a word pushed below the bottom hexes (``margin``); the padding 15 points.
         self.factor = max(1.0, (self.width + 15) / PRINT_WIDTH)
         for _ in range(4):
-            tall = self.height + 21 + 8 * self.factor + legend_rows * (ceil(MIN_PT * self.factor) + 6)
+            tall = self.height + 21 + 8 * self.factor + (legend_rows + 1) * (ceil(MIN_PT * self.factor) + 6)
             self.factor = max(self.factor, tall / PRINT_HEIGHT)
         self.lines: list[str] = []
         self.count = 0
+        self.placed: list[tuple[float, float, float, float]] = []  # boxes of text and tokens drawn so far
+        self.margin = ceil(MIN_PT * self.factor) + 6  # how far under the bottom hexes a word may go
+
+    def free(self, box, slack: float = 1.0) -> bool:
+        """Whether ``box`` (left, right, bottom, top in points) lies on the map (not over the key
+        under it) and keeps clear of everything placed."""
+        if (box[0] < self.left - 4 or box[1] > self.right + 4 or box[2] < self.bottom - self.margin
+                or box[3] > self.bottom + self.height):
+            return False
+        return not any(min(box[1], o[1]) - max(box[0], o[0]) > -slack and min(box[3], o[3]) - max(box[2], o[2]) > -slack
+                       for o in self.placed)
+
+    def place(self, name: str, candidates, text: str, under: str, colour: str = style.INK, bold: bool = False,
+              optional: bool = False, body: str | None = None) -> bool:
+        """A label at the first of ``candidates`` (points) where it overlaps no text or token drawn
+        before, on a small halo in ``under`` (the hex's own fill), so that a route's band or the river
+        drawn across the hex does not run under its letters; its colour darkened or turned to black
+        or white until it has 4.5 : 1 on the halo. ``optional``: left out where it fits nowhere."""
+        size = int(self.pt())
+        width = text_width(text, size, bold) * 1.06 + 4  # room for Graphviz's own, wider, guess at bold words
+        height = size * (ASCENT + DESCENT) + 1
+        boxes = [(x - width / 2, x + width / 2, y - height / 2, y + height / 2) for x, y in candidates]
+        chosen = next((b for b in boxes if self.free(b)), None)
+        if chosen is None and not optional:  # a word that must be shown: the nearest free place around
+            x0, y0 = candidates[0]
+            nearby = sorted(((x0 + r * SIZE * cos(a * pi / 6), y0 + r * SIZE * sin(a * pi / 6))
+                             for r in (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5) for a in range(12)),
+                            key=lambda point: math_dist(point, (x0, y0)))
+            chosen = next((b for b in ((x - width / 2, x + width / 2, y - height / 2, y + height / 2)
+                                       for x, y in nearby) if self.free(b)), boxes[0])
+        if chosen is None:
+            return False
+        self.placed.append(chosen)
+        ink = colour if style.contrast(colour, under) >= 4.5 else style.readable(colour, under)
+        if style.contrast(ink, under) < 4.5:
+            ink = style.ink_on(under)
+        inner = body if body is not None else (f"<B>{escape(text)}</B>" if bold else escape(text))
+        self.node(name, ((chosen[0] + chosen[1]) / 2, (chosen[2] + chosen[3]) / 2), shape="box", style="filled",
+                  fillcolor=under, color=under, penwidth="0", fixedsize="shape", margin="0",
+                  width=f"{width / 72:.4f}", height=f"{height / 72:.4f}",
+                  label=f'<<FONT POINT-SIZE="{size}" COLOR="{ink}">{inner}</FONT>>')
+        return True
 
     def pt(self, size: float = MIN_PT) -> str:
         """A text size, raised for a picture printed smaller, and rounded up to a whole point (some
@@ -254,6 +303,7 @@ def _city(p: _Picture, label: str, point, slots: int, tokens: list[str], reserve
             ink = "#555555" if kept else ink_on(colour)
             attrs["label"] = f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{ink}"><B>{escape(sym)}</B></FONT>>'
         p.node(f"city {label} {index} slot {k}", (point[0] + dx, point[1] + dy), **attrs)
+        p.placed.append((point[0] + dx - d / 2, point[0] + dx + d / 2, point[1] + dy - d / 2, point[1] + dy + d / 2))
 
 
 def _unstarted_homes(state, label: str) -> list[str]:
@@ -267,7 +317,7 @@ def _unstarted_homes(state, label: str) -> list[str]:
 
 def _hexagon(p: _Picture, label: str, f: Face) -> None:
     h = p.board.hexes[label]
-    fill = FILL["offboard"] if h.offboard else (TILE_FILL[f.colour] if f.colour else FILL[h.terrain])
+    fill = _fill(p, label, f)
     p.node(f"hex {label}", p.at(label), label="", style="filled", fillcolor=fill,
            color="#5a1412" if h.offboard else "#7a7a7a", penwidth="0.8", **p.grid.node_shape(SIZE))
 
@@ -288,51 +338,68 @@ def _borders_and_river(p: _Picture, labels: Iterable[str]) -> None:
                 p.line(f"border {label} {side}", list(ends), style.INK, 4.0)
 
 
-def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
+def _fill(p: _Picture, label: str, f: Face) -> str:
     h = p.board.hexes[label]
+    return FILL["offboard"] if h.offboard else (TILE_FILL[f.colour] if f.colour else FILL[h.terrain])
+
+
+def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
+    """The hex's words, each placed where it overlaps no word or token drawn before (a few places
+    to try each, nearest the usual one first): destination flags, the name, the off-board values,
+    the cost or the city's value, the tile's number, and last the coordinate."""
+    h = p.board.hexes[label]
+    under = _fill(p, label, f)
     white = "#ffffff"
-    p.text(f"coord {label}", p.at(label, 0, 0.76), label, white if h.offboard else "#505050")
-    if h.offboard:
-        p.text(f"name {label}", p.at(label, *((0.15, 0.5) if any(st.slots for st in h.stations) else (0, 0.44))),
-               h.name, white, bold=True)
-        current = max((ph for ph in h.values if p.phase is None or ph <= p.phase), default=None)
-        body = "/".join(f"<B><U>{v}</U></B>" if ph == current and p.phase is not None else str(v)
-                        for ph, v in h.values.items())
-        p.node(f"values {label}", p.at(label, *((0.2, -0.38) if any(st.slots for st in h.stations) else (0, -0.1))), shape="plaintext", width="0.01", height="0.01",
-               margin="0", label=f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{white}">{body}</FONT>>')
-    else:
-        if h.name:
-            p.text(f"name {label}", p.at(label, 0, -0.6), h.name.replace(", ", " "), bold=True)
-        if f.tile is None and h.cost:
-            p.text(f"cost {label}", p.at(label, -0.5, 0.55), f"${h.cost}", "#4a3a1a")
-        values = [s.value for s in f.stations if s.kind == "city"]
-        if f.tile is not None and values:
-            p.text(f"value {label}", p.at(label, -0.5, 0.55), str(values[0]), bold=True)
-        corner = f"#{f.tile}" if f.tile is not None else "/".join(sorted(set(h.labels.values())))
-        if corner:
-            p.text(f"tile {label}", p.at(label, 0.5, 0.55), corner, "#3a1a5a")
+    at = p.at
     flags = [sym for sym in actors if sym in h.destination_of]
     for k, sym in enumerate(flags):
         colour = corporation_colour(sym)
         doubled = " x2" if (getattr(state, "net", None) is not None and
                             getattr(state.net, "destination", {}).get(sym) == "map") else ""
-        p.node(f"dest {label} {sym}", p.at(label, 0, -0.98 - 0.4 * k * p.factor), shape="box",
-               style="rounded,filled", fillcolor=colour, color=colour, margin="0.02,0.01", width="0.1",
-               height="0.1", label=f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{ink_on(colour)}">'
-                                   f'<B>{escape(sym)} destination{doubled}</B></FONT>>')
+        p.place(f"dest {label} {sym}", [at(label, 0, -1.1 - 0.4 * k * p.factor), at(label, 0, 1.1 + 0.4 * k * p.factor)],
+                f"{sym} destination{doubled}", colour, ink_on(colour), bold=True)
+    if h.name and not h.offboard:
+        p.place(f"name {label}", [at(label, 0, -0.6), at(label, 0, -0.35), at(label, 0, 0.45), at(label, 0, -0.85)],
+                h.name.replace(", ", " "), under, bold=True)
+    if h.offboard:
+        slotted = any(st.slots for st in h.stations)
+        p.place(f"name {label}", [at(label, *((0.15, 0.5) if slotted else (0, 0.44))), at(label, 0, 0.2)],
+                h.name, under, white, bold=True)
+        current = max((ph for ph in h.values if p.phase is None or ph <= p.phase), default=None)
+        body = "/".join(f"<B><U>{v}</U></B>" if ph == current and p.phase is not None else str(v)
+                        for ph, v in h.values.items())
+        plain = "/".join(str(v) for v in h.values.values())
+        p.place(f"values {label}", [at(label, *((0.2, -0.38) if slotted else (0, -0.1))), at(label, 0, -0.5)],
+                plain, under, white, bold=p.phase is not None, body=body)
+    else:
+        corners = [at(label, -0.5, 0.5), at(label, -0.55, -0.3), at(label, 0.55, -0.3), at(label, 0.5, 0.5),
+                   at(label, 0, 0.3), at(label, -0.62, 0.1), at(label, 0.62, 0.1), at(label, 0, -0.35),
+                   at(label, 0, 0.76), at(label, -0.3, -0.75), at(label, 0.3, -0.75)]
+        if f.tile is None and h.cost:
+            p.place(f"cost {label}", corners, f"${h.cost}", under, "#4a3a1a", optional=True)
+        values = [s.value for s in f.stations if s.kind == "city"]
+        if f.tile is not None and values:
+            p.place(f"value {label}", corners, str(values[0]), under, bold=True)
+        corner = f"#{f.tile}" if f.tile is not None else "/".join(sorted(set(h.labels.values())))
+        if corner:
+            p.place(f"tile {label}", corners[3:4] + corners[:3] + corners[4:], corner, under, "#3a1a5a",
+                    optional=f.tile is None)
+    p.place(f"coord {label}", [at(label, 0, 0.76), at(label, -0.4, 0.62), at(label, 0.4, 0.62), at(label, 0, -0.8)],
+            label, under, white if h.offboard else "#505050", optional=True)
 
 
 def region(board, labels: Iterable[str], margin: int = 1) -> list[str]:
     """The hexes of the board in the box around ``labels`` and up to ``margin`` hexes beyond it
     (every hex when ``labels`` is empty), in the board's order. A box already wider than seven
-    hexes or taller than four rows gets no margin that way, so that it prints large enough."""
+    hexes or taller than three rows gets no margin that way, so that its words print at 7.5 pt
+    without crowding the hexes."""
     wanted = [board.hexes[label].at for label in labels if label in board.hexes]
     if not wanted:
         return list(board.hexes)
     rows = [a.r for a in wanted]
     cols = [2 * a.q + a.r for a in wanted]
-    across = margin if max(cols) - min(cols) <= 2 * 7 else 0
-    down = margin if max(rows) - min(rows) <= 3 else 0
+    across = margin if max(cols) - min(cols) <= 2 * 5 else 0
+    down = margin if max(rows) - min(rows) <= 2 else 0
     lo_r, hi_r = min(rows) - down, max(rows) + down
     lo_c, hi_c = min(cols) - 2 * across, max(cols) + 2 * across
     return [label for label, h in board.hexes.items()
@@ -384,7 +451,8 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
                 held = list((tokens.get(label) or [[]] * (i + 1))[i]) if i < len(tokens.get(label) or []) else []
                 _city(p, label, point if not h.offboard else p.at(label, -0.4, 0.0), station.slots, held,
                       _unstarted_homes(state, label) if state is not None and i == 0 else [], i)
-        _texts(p, state, label, f, actors)
+    for label in labels:
+        _texts(p, state, label, faces[label], actors)
     if legend:
         _legend(p, routes)
     p.lines.append("}")
@@ -421,7 +489,8 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
     label = (f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
              f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{routes_table}</TABLE></FONT>>')
     height = (3 + (len(routes) + 1 if routes else 0)) * (int(pt) + 5)
-    p.node("legend", ((p.left + p.right) / 2, p.bottom - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
+    lowest = min([p.bottom] + [box[2] for box in p.placed])
+    p.node("legend", ((p.left + p.right) / 2, lowest - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
 
 
 def draw(board=None, legend: bool = True) -> str:
