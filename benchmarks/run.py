@@ -26,6 +26,8 @@ Targets (on the 2-core reference machine):
   built, every route listed, the best set found) on every position where a corporation ran its
   trains in the four 18xx.games records (`../shared/reference/1870-records/`, left out when that
   folder is missing): under 1 s each, median under 100 ms;
+- the whole printed 1870 map drawn (its DOT written and rendered with the book's Graphviz): under
+  0.5 s (`python benchmarks/run.py --map-only` alone);
 - the HTML build costs little more than plain Sphinx + MyST building the same pages with the
   examples as plain code blocks: a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
@@ -64,6 +66,7 @@ REBUILD_TARGET_S = 57.0
 BASELINE = "19a1c6c"  # the last commit with one edition: the build the rulebook target compares with
 DIAGRAM_TARGET_MS = 50.0
 ROUTES_WORST_TARGET_S = 1.0
+WHOLE_MAP_TARGET_S = 0.5  # issue 21: drawing a full-map diagram
 ROUTES_MEDIAN_TARGET_MS = 100.0
 RECORDS_1870 = ROOT.parent / "shared" / "reference" / "1870-records"
 
@@ -363,7 +366,20 @@ def bench_1870_routes():
           f"{worst / ROUTES_WORST_TARGET_S:.2f}); below the players' own routes: {worse}")
 
 
+def bench_1870_whole_map():
+    """The whole printed 1870 map drawn: DOT written, then rendered with the book's Graphviz."""
+    from engine.games.g1870 import map_picture
+    from rulewright.book.diagrams import render
+
+    elapsed = timed(lambda: render(map_picture.draw(), "the whole 1870 map"))
+    print(f"1870 whole-map diagram: {elapsed:.2f} s (target {WHOLE_MAP_TARGET_S} s, ratio "
+          f"{elapsed / WHOLE_MAP_TARGET_S:.2f})")
+
+
 def main():
+    if "--map-only" in sys.argv:
+        bench_1870_whole_map()
+        return
     if "--record-only" in sys.argv:
         bench_record()
         return
@@ -391,6 +407,7 @@ def run_engines():
             bench_random_play(name, preset)
         bench_replay(name)
     bench_1870_routes()
+    bench_1870_whole_map()
 
 
 if __name__ == "__main__":
