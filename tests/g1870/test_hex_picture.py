@@ -11,6 +11,7 @@ import pytest
 from engine.games.g1870 import data, hexmap, map_picture
 from engine.games.g1870.diagram import corporation_colour
 from engine.games.g1870.map_picture import Route
+from rulewright import dot as style
 from rulewright.book.diagrams import dot_program
 from rulewright.game import legibility
 
@@ -106,9 +107,9 @@ def test_no_text_prints_below_7_5_points_whole_map_or_region():
 @pytest.mark.parametrize("sym", list(data.corporations()))
 def test_every_token_symbol_stands_out_on_its_company_colour(sym):
     colour = corporation_colour(sym)
-    assert map_picture.contrast(map_picture.ink_on(colour), colour) >= 4.5
+    assert style.contrast(style.ink_on(colour), colour) >= 4.5
 
 
 def test_contrast_is_the_wcag_ratio():
-    assert map_picture.contrast("#000000", "#ffffff") == pytest.approx(21.0)
-    assert map_picture.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert style.contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert style.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)

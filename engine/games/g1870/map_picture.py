@@ -12,7 +12,7 @@ impassable sides, and routes drawn as a wide band in the corporation's colour un
 Print: the picture is laid out for a page 16 cm wide (``PRINT_WIDTH``); a picture wider than
 that is printed smaller, so every text size is raised by the same factor and no text prints below
 ``MIN_PT``. Every token's symbol is white or black, whichever stands out more on the company's
-colour (at least 4.5 : 1, ``contrast``); routes are told apart in greyscale by their width, not
+colour (at least 4.5 : 1, ``rulewright.dot.contrast``); routes are told apart in greyscale by their width, not
 their colour alone. Every word of a hex (name, cost, value, tile number, coordinate, destination
 flag) lies on a small halo of its hex's own fill, so a route's band or the river never runs under
 its letters, in a colour with 4.5 : 1 on that fill; it is placed where it overlaps no word or token
@@ -47,26 +47,6 @@ TRACK = "#1f1f1f"
 TERRAIN_WORDS = {None: "open country", "water": "river", "mississippi": "Mississippi (blue line)",
                  "lake": "Gulf coast", "mountain": "Ozark hills"}
 SEA = ("O8", "O10", "O12")
-
-
-# ---- colours -----------------------------------------------------------------------------------
-
-def _luminance(colour: str) -> float:
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a: str, b: str) -> float:
-    """The WCAG contrast ratio of two colours written ``#rrggbb`` (1 to 21)."""
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def ink_on(fill: str) -> str:
-    """White or black, whichever reads better on ``fill``."""
-    return "#ffffff" if contrast("#ffffff", fill) >= contrast("#000000", fill) else "#000000"
 
 
 # ---- the picture ---------------------------------------------------------------------------------
@@ -300,7 +280,7 @@ def _city(p: _Picture, label: str, point, slots: int, tokens: list[str], reserve
         if kept:
             attrs.update(fillcolor="#ececec", color="#777777", style="filled,dashed")
         if sym:
-            ink = "#555555" if kept else ink_on(colour)
+            ink = "#555555" if kept else style.ink_on(colour)
             attrs["label"] = f'<<FONT POINT-SIZE="{p.pt()}" COLOR="{ink}"><B>{escape(sym)}</B></FONT>>'
         p.node(f"city {label} {index} slot {k}", (point[0] + dx, point[1] + dy), **attrs)
         p.placed.append((point[0] + dx - d / 2, point[0] + dx + d / 2, point[1] + dy - d / 2, point[1] + dy + d / 2))
@@ -357,7 +337,7 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
         doubled = " x2" if (getattr(state, "net", None) is not None and
                             getattr(state.net, "destination", {}).get(sym) == "map") else ""
         p.place(f"dest {label} {sym}", [at(label, 0, -1.1 - 0.4 * k * p.factor), at(label, 0, 1.1 + 0.4 * k * p.factor)],
-                f"{sym} destination{doubled}", colour, ink_on(colour), bold=True)
+                f"{sym} destination{doubled}", colour, style.ink_on(colour), bold=True)
     if h.name and not h.offboard:
         p.place(f"name {label}", [at(label, 0, -0.6), at(label, 0, -0.35), at(label, 0, 0.45), at(label, 0, -0.85)],
                 h.name.replace(", ", " "), under, bold=True)
@@ -478,7 +458,7 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
     for route in routes:
         colour = style.REFUSED if route.refused else corporation_colour(route.corporation)
         worth = "refused" if route.refused else ("" if route.value is None else f"${route.value}")
-        rows += (f'<TR><TD BGCOLOR="{colour}"><FONT COLOR="{ink_on(colour)}"><B>{escape(route.corporation)}'
+        rows += (f'<TR><TD BGCOLOR="{colour}"><FONT COLOR="{style.ink_on(colour)}"><B>{escape(route.corporation)}'
                  f'</B></FONT></TD><TD ALIGN="LEFT">{escape(route.caption)}</TD>'
                  f'<TD ALIGN="LEFT">{escape(" ".join(route.hexes))}</TD><TD ALIGN="RIGHT">{worth}</TD></TR>')
     routes_table = ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulewright.game import Event, Refusal
 from engine.games.g1870 import holdings, market
-from engine.games.g1870.holdings import cert_limit, certificates, player_units
+from engine.games.g1870.holdings import cert_limit, certificates
 from engine.games.g1870.state import Sale, State
 
 HOLDING_LIMIT = 6  # units of 10%: the 60% rule

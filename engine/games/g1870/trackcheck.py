@@ -26,7 +26,6 @@ Cash is not checked here (the ledger's replay checks money): the corporations ar
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
