@@ -3,7 +3,7 @@
 # shows, its verification mark and the pages for designers and programmers). A page for designers
 # only says `edition: designer` in its front matter.
 EDITIONS := player designer
-SPHINX = RULEWRIGHT_STRICT=$(STRICT) RULEWRIGHT_REPORTED_BY=$(REPORTED_BY) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
+SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
 .PHONY: rulebook editions html pdf serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
 
