@@ -251,6 +251,17 @@ def hidden_owner(patterns: tuple[str, ...] | list[str], path: str) -> tuple[bool
     return False, None
 
 
+def hidden_part(patterns: tuple[str, ...] | list[str], path: str) -> tuple[str | None, str | None]:
+    """The part of the dotted ``path`` that is one of the ``hidden`` patterns (``path`` itself or a
+    path it lies under) and the player who owns it; ``(None, None)`` when nothing on it is hidden."""
+    parts = str(path).split(".")
+    for n in range(1, len(parts) + 1):
+        found, owner = hidden_owner(patterns, ".".join(parts[:n]))
+        if found:
+            return ".".join(parts[:n]), owner
+    return None, None
+
+
 def hide_view(view: Any, patterns: tuple[str, ...] | list[str], player: str | None, path: str = "") -> Any:
     """``view`` as ``player`` sees it: each value at a ``hidden`` pattern that ``player`` does not
     own replaced by ``hidden_marker``. ``player`` ``None`` sees nothing hidden."""

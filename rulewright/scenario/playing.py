@@ -10,7 +10,7 @@ import traceback
 from typing import Any
 
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, implements, step
-from rulewright.game.interface import Outcome, hidden_owner, merge
+from rulewright.game.interface import Outcome, hidden_part, merge
 from rulewright.problems import ExampleProblem
 from rulewright.book.registry import get_game
 from rulewright.scenario.timelimit import doing, limited
@@ -321,9 +321,7 @@ def _check_reveals(s: Scenario, game: Game) -> None:
     reveals nothing, and what the example meant to show would still be printed as unseen."""
     patterns = tuple(getattr(game, "hidden", ()) or ())
     for path in s.reveals:
-        parts = path.split(".")
-        if path != "everything" and not any(hidden_owner(patterns, ".".join(parts[:n]))[0]
-                                            for n in range(1, len(parts) + 1)):
+        if path != "everything" and hidden_part(patterns, path)[0] is None:
             shown = ", ".join(patterns) or "nothing"
             raise ExampleProblem(s.where.at(s.lines.line(OPTION, "reveals")),
                                  f"':reveals: {path}' names no hidden part of {game.title}, which hides {shown} "

@@ -17,18 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from rulewright.game import hidden_marker, is_hidden
-from rulewright.game.interface import hidden_owner
+from rulewright.game.interface import hidden_part
 
 
 def hidden_place(game, path: str) -> tuple[str | None, str | None]:
-    """The part of the dotted ``path`` that is one of the game's ``hidden`` paths (``path`` itself
-    or a path it lies under) and the player who owns it; ``(None, None)`` when nothing is hidden."""
-    parts = str(path).split(".")
-    for n in range(1, len(parts) + 1):
-        found, owner = hidden_owner(tuple(getattr(game, "hidden", ()) or ()), ".".join(parts[:n]))
-        if found:
-            return ".".join(parts[:n]), owner
-    return None, None
+    """The part of ``path`` under one of the game's ``hidden`` paths, and its owner (``hidden_part``)."""
+    return hidden_part(tuple(getattr(game, "hidden", ()) or ()), path)
 
 
 def _shown(view: Any, place: str) -> bool:
