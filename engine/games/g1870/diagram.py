@@ -211,7 +211,7 @@ def hex_routes(run) -> list:
     out = []
     for step in run.steps:
         for event in step.events:
-            if event.name == "train-ran" and routes.on_map(tuple(event.data["route"].split("-"))):
+            if event.name == "train-ran":  # every route the engine runs is written as hexes
                 d = event.data
                 out.append(Route(d["corporation"], f"{d['train']}-train", tuple(d["route"].split("-")), d.get("value")))
         act = step.action
