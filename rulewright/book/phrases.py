@@ -12,6 +12,7 @@ beside the game's module, or a mapping)::
         say: "{company} builds {link}, which adds ${income} to its income."
         then: "{company}'s income is now {after:companies.<company>.income}."
       price-moved: {say: "{corporation}'s price moves from {from} to {to}.", unless-same: [from, to]}
+      card-drawn: {say: "{player} draws the {card}.", unseen: "{player} draws a card."}
     settings:                                # each choice of a setting, as the rules say it
       plurality_ties: {false: "a tie for the most shares is no plurality", true: "a tie is a plurality"}
     setup:                                   # how a setup key reads in an example's Setup table
@@ -26,7 +27,10 @@ link adds); a figure of the position is read from the state itself: ``{after:<pa
 says, with ``<name>`` in the path standing for the event's detail ``name``. A ``then`` sentence
 is said once, after all the move's events, so it states the position the move left (two links of
 one move give one "income is now"). ``unless-same`` leaves the sentence out when those details
-are equal (a price that "moves from H2 to H2"; another event says it did not move). The
+are equal (a price that "moves from H2 to H2"; another event says it did not move). ``unseen``
+is the sentence for a reader who may not see the event's details (the engine's event says who
+does, ``Event(..., seen_by=("ann",))``: "ann draws a card." rather than "ann draws the 6."); a
+figure read from the position is read as that reader sees it, a hidden one said as unseen. The
 ``settings`` words print a setting as its choice in the rules' words, not the engine's name.
 In ``setup``, ``say`` is the row's label, ``each`` how one entry of a mapping (``{key}``,
 ``{value}``) or list (``{value}``) reads, ``then`` the shorter form for the entries after the first
@@ -46,7 +50,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulewright.game.interface import HIDDEN, is_hidden
 from rulewright.problems import ExampleProblem, Where
+
+# The reader of a narration who is told everything (the designer's edition, the command line):
+# the default ``reader``; a player's name or None (the whole table) is told what they see.
+TRUTH = object()
 
 
 class PhraseError(Exception):
@@ -103,6 +112,7 @@ class Phrases:
     source: str = ""
     then: dict[str, str] = field(default_factory=dict)  # per event: said once after the move's events
     unless_same: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    unseen: dict[str, str] = field(default_factory=dict)  # per event: said to a reader who may not see its details
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # setting -> choice (as words) -> phrase
     setup: dict[str, SetupPhrase] = field(default_factory=dict)
     presets: dict[str, str] = field(default_factory=dict)  # preset name -> the starting position in words
@@ -129,22 +139,31 @@ class Phrases:
             return phrase.value.format(text)
         return text
 
-    def event(self, event, before: Any = None, after: Any = None) -> str | None:
+    def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH) -> str | None:
         """The event as one sentence, or None when the catalogue has no sentence for it (or the
         sentence names a detail or a part of the position that is not there). ``before`` and
-        ``after`` are the game's views of the position around the move."""
+        ``after`` are the game's views of the position around the move. ``reader``: a player's
+        name, or None for the whole table, who is told the event as they see it (its ``unseen``
+        sentence when its details are not theirs to see); ``TRUTH``: everything, as designers read it."""
+        if reader is not TRUTH and not event.seen(reader):
+            return self._say(self.unseen.get(event.name), event, before, after)
         return self._say(self.events.get(event.name), event, before, after)
 
-    def narrate(self, events, before: Any = None, after: Any = None) -> list[str]:
+    def narrate(self, events, before: Any = None, after: Any = None, reader: Any = TRUTH,
+                marked=None) -> list[str]:
         """What one move did, sentence by sentence: each event as the catalogue says it (an
         event without a sentence keeps its name; the whole-book checks report it), then each
-        ``then`` sentence once."""
+        ``then`` sentence once. ``reader`` as for ``event``; ``marked(seen_by)``, when given, is
+        added in brackets to the true sentence of an event not everyone sees (the designer's mark)."""
         said, then = [], {}  # each closing sentence, after the last event that says it
         for event in events:
             same = self.unless_same.get(event.name)
             if same and len({repr(event.data.get(name)) for name in same}) == 1:
                 continue
-            sentence = self.event(event, before, after)
+            sentence = self.event(event, before, after, reader)
+            if sentence is not None and marked is not None and event.seen_by is not None \
+                    and (reader is TRUTH or event.seen(reader)):
+                sentence = f"{sentence.rstrip('.')} ({marked(event.seen_by)})."
             said.append(sentence if sentence is not None else event.name + ".")
             closing = self._say(self.then.get(event.name), event, before, after)
             if closing is not None:
@@ -154,13 +173,15 @@ class Phrases:
             said.insert(place, closing)
         return said
 
-    def moves(self, run) -> list[list[str]]:
+    def moves(self, run, reader: Any = TRUTH, marked=None) -> list[list[str]]:
         """What each move of a played example (a ``scenario.Run``) did, sentence by sentence, the
-        figures read from the position before and after that move."""
+        figures read from the position before and after that move: as ``reader`` sees it (a
+        player's name, or None for the whole table: ``Game.view_for``), or the whole truth."""
         game, state, out = run.game, run.before, []
         for step in run.steps:
             after = step.state if step.state is not None else state
-            out.append(self.narrate(step.events, _view(game, state), _view(game, after)) if step.events else [])
+            out.append(self.narrate(step.events, _view(game, state, reader), _view(game, after, reader), reader, marked)
+                       if step.events else [])
             state = after
         return out
 
@@ -237,9 +258,9 @@ def look_up(view: Any, key: str) -> Any:
 _MISSING = object()
 
 
-def _view(game, state):
+def _view(game, state, reader: Any = TRUTH):
     try:
-        return game.view(state)
+        return game.view(state) if reader is TRUTH else game.view_for(state, reader)
     except Exception:  # a failing view is the engine's bug, reported where an example checks the state
         return None
 
@@ -250,7 +271,11 @@ class _Words(dict):
 
 
 def words(value: Any) -> str:
-    """A value as a reader writes it: lists as "A, B and C", none, yes and no."""
+    """A value as a reader writes it: lists as "A, B and C", none, yes and no; a value the reader
+    may not see (``hidden_marker``) as unseen: "3 unseen"."""
+    if is_hidden(value):
+        count = value[HIDDEN]
+        return "unseen" if count is True else "none" if count == 0 else f"{count} unseen"
     if value is None:
         return "none"
     if value is True:
@@ -323,15 +348,17 @@ def load(data: Any, source: str, lines=None) -> Phrases:
         out.paths.append(phrase)
     for name, sentence in (data.get("events") or {}).items():
         if isinstance(sentence, dict) and isinstance(sentence.get("say"), str) \
-                and set(sentence) <= {"say", "then", "unless-same"}:
+                and set(sentence) <= {"say", "then", "unless-same", "unseen"}:
             if "then" in sentence:
                 out.then[str(name)] = str(sentence["then"])
+            if "unseen" in sentence:
+                out.unseen[str(name)] = str(sentence["unseen"])
             if "unless-same" in sentence:
                 out.unless_same[str(name)] = tuple(map(str, sentence["unless-same"] or ()))
             sentence = sentence["say"]
         if not isinstance(sentence, str):
             raise error(f"the event {name!r} needs one sentence in quotes (or a mapping "
-                        "with 'say:' and, optionally, 'then:' and 'unless-same:').", "events", name)
+                        "with 'say:' and, optionally, 'then:', 'unless-same:' and 'unseen:').", "events", name)
         out.events[str(name)] = sentence
     for name, choices in (data.get("settings") or {}).items():
         if not isinstance(choices, dict):

@@ -228,14 +228,25 @@ def stale_mentions(root: Path, rules, examples) -> list[ExampleProblem]:
 
 def event_sites(*roots: Path) -> list[tuple[str, Where]]:
     """Every ``Event("<name>", ...)`` with its name written out, in the Python files under ``roots``."""
-    sites = []
+    return [(name, where) for name, where, _ in _event_calls(roots)]
+
+
+def secret_event_sites(*roots: Path) -> list[tuple[str, Where]]:
+    """Those of ``event_sites`` that say who sees their details (``seen_by=``): events that need an
+    ``unseen:`` sentence for everyone else."""
+    return [(name, where) for name, where, call in _event_calls(roots)
+            if any(keyword.arg == "seen_by" for keyword in call.keywords)]
+
+
+def _event_calls(roots) -> list[tuple[str, Where, ast.Call]]:
+    calls = []
     for path in sorted(p for root in roots for p in Path(root).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and _name(node.func) == "Event" and node.args
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                sites.append((node.args[0].value, Where(str(path), node.lineno)))
-    return sites
+                calls.append((node.args[0].value, Where(str(path), node.lineno), node))
+    return calls
 
 
 def phrase_problems(scenarios) -> list[ExampleProblem]:
@@ -265,6 +276,14 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                 problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
                                                f"phrases ({display_path(said_by.source)}) do not list. Add it under 'events:' "
                                                "with the sentence the book prints when it happens."))
+        for event, where in secret_event_sites(folder):
+            if event in said_by.events and event not in said_by.unseen and event not in reported:
+                reported.add(event)
+                problems.append(ExampleProblem(where, f"The event {event!r} says who sees its details (seen_by), "
+                                               f"but the game's phrases ({display_path(said_by.source)}) give no sentence "
+                                               "for everyone else. Write it as {say: \"...\", unseen: \"...\"} under "
+                                               f"'events:', e.g. unseen: \"{{player}} draws a card.\", so the player's "
+                                               "edition does not print what its reader cannot see."))
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
         if said_by is None:

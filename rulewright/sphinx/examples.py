@@ -74,7 +74,7 @@ class ExampleDirective(SphinxDirective):
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
-        box += _section("Play", _actions(result, words))
+        box += _section("Play", _actions(result, words, designer))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
@@ -137,7 +137,7 @@ class ExampleDirective(SphinxDirective):
         # face down in the player's (the run itself is shared with the other edition: a copy).
         run = dataclasses.replace(result.run, shows_hidden=designer)
         whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
-        description = figure_description(result, words)
+        description = figure_description(result, words, designer)
         figures = []
         for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
             try:
@@ -210,10 +210,18 @@ def figure_caption(title: str, diagram: str, moves: bool) -> str:
     return f"{title}: {shown}"
 
 
-def figure_description(result: Result, words: phrases.Phrases) -> str:
+def narrated(result: Result, words: phrases.Phrases, designer: bool) -> list[list[str]]:
+    """What each move did, in words, as the edition's reader may know it: the player's edition tells
+    an event only some players see (a card drawn) as the example's reader sees it; the designer's
+    tells the truth and marks it ("hidden: only ann sees it")."""
+    reader = secrecy.reader_of(result.scenario, result.run.game, designer)
+    return words.moves(result.run, reader, secrecy.mark_seen if designer else None)
+
+
+def figure_description(result: Result, words: phrases.Phrases, designer: bool) -> str:
     """What a figure shows, for a reader who cannot see it: the moves, as the example narrates them."""
     told = []
-    for step, said in zip(result.run.steps, words.moves(result.run)):
+    for step, said in zip(result.run.steps, narrated(result, words, designer)):
         who = f"{step.actor}: " if step.actor else ""
         told.append(f"{who}{step.text}" + (f" ({' '.join(said)})" if said else "")
                     + (" is refused" if step.refusal is not None else ""))
@@ -284,12 +292,12 @@ def _section(label, children):
     return part
 
 
-def _actions(result: Result, words: phrases.Phrases):
+def _actions(result: Result, words: phrases.Phrases, designer: bool):
     steps = result.run.steps
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step, said in zip(steps, words.moves(result.run)):
+    for step, said in zip(steps, narrated(result, words, designer)):
         item = nodes.list_item()
         para = nodes.paragraph()
         if step.actor:

@@ -253,7 +253,8 @@ class EventCatalogue(SphinxDirective):
 
         name = self.arguments[0].strip()
         try:
-            catalogue = phrases.for_game(get_game(name)).events
+            said_by = phrases.for_game(get_game(name))
+            catalogue = said_by.events
         except Exception as error:  # an unknown game or an unreadable phrase file: say which
             logger.warning(f"The event catalogue of {name!r} cannot be shown: {error}", location=self.get_location())
             return []
@@ -261,9 +262,12 @@ class EventCatalogue(SphinxDirective):
                                    classes=["rw-event-catalogue"])
         for event, sentence in sorted(catalogue.items()):
             said = nodes.inline()
-            for literal, field, _, _ in string.Formatter().parse(sentence):
-                said += nodes.Text(literal)
-                if field:
-                    said += nodes.emphasis(text=field.replace("_", " "))
+            unseen = said_by.unseen.get(event)  # the sentence for readers who may not see its details
+            for part, text in [("", sentence)] + ([(" To everyone else: ", unseen)] if unseen else []):
+                said += nodes.Text(part)
+                for literal, field, _, _ in string.Formatter().parse(text):
+                    said += nodes.Text(literal)
+                    if field:
+                        said += nodes.emphasis(text=field.replace("_", " "))
             body += tables.row([nodes.literal(text=event), said])
         return [table]

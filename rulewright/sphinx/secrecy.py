@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulewright.book.phrases import TRUTH, words
 from rulewright.game import hidden_marker, is_hidden
 from rulewright.game.interface import hidden_part
 
@@ -64,12 +65,17 @@ def mark(owner: str | None) -> str:
     return f"hidden: only {owner} sees it" if owner else "hidden: nobody sees it"
 
 
+def mark_seen(seen_by: tuple[str, ...]) -> str:
+    """The designer's mark on an event only some players see the details of."""
+    return mark(seen_by[0]) if len(seen_by) == 1 else (
+        f"hidden: only {words(list(seen_by))} see it" if seen_by else mark(None))
+
+
 def unseen_words(value: Any) -> Any:
     """A hidden marker (``{"hidden": 3}``) in words: "3 unseen", "unseen", "none"; a mapping of
     them, each in words."""
     if is_hidden(value):
-        count = value["hidden"]
-        return "unseen" if count is True else "none" if count == 0 else f"{count} unseen"
+        return words(value)
     if isinstance(value, dict):
         return {k: unseen_words(v) for k, v in value.items()}
     return value
@@ -87,6 +93,15 @@ def walk(value: Any, game, told, path: str = "") -> Any:
     if isinstance(value, dict):
         return {k: walk(v, game, told, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
     return value
+
+
+def reader_of(scenario, game, designer: bool):
+    """Who an example's moves are narrated for: everything (``TRUTH``) in the designer's edition, in
+    a game with nothing hidden, or where the example says it reveals everything; otherwise its
+    ``:as:`` player, or the whole table (None)."""
+    if designer or not getattr(game, "hidden", ()) or "everything" in scenario.reveals:
+        return TRUTH
+    return scenario.viewer
 
 
 def state_at(run, step: int | None):

@@ -81,8 +81,10 @@ class Hush(Game):
             events.append(Event("row-taken", {"player": action.actor, "cards": len(state.row)}))
             state.row = []
         if state.deck:
-            player.hand.append(state.deck.pop(0))
-            events.append(Event("card-drawn", {"player": action.actor}))
+            drawn = state.deck.pop(0)
+            player.hand.append(drawn)
+            # the card drawn is its drawer's to see: the book tells everyone else "a card"
+            events.append(Event("card-drawn", {"player": action.actor, "card": drawn}, seen_by=(action.actor,)))
         if state.over:
             events.append(Event("game-over", {"aside": state.aside, "winners": ", ".join(winners(state))}))
         state.turn = (state.seats.index(action.actor) + 1) % len(state.players)
