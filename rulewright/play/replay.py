@@ -94,7 +94,9 @@ class Replay:
             lines += ["    " + line for line in cut.failing_example(record, self.result, refused.index).splitlines()]
             return "\n".join(lines)
         step = check.step if check.step is not None else len(run.steps)
-        lines = [f"{record.path}, line {check.line}: the checkpoint after move {step} of {total} does not hold: "
+        comment = record.comment_at(check.line)
+        lines = [f"{record.path}, line {check.line}" + (f" ({comment})" if comment else "")
+                 + f": the checkpoint after move {step} of {total} does not hold: "
                  + sentence(f"{check.key} was expected to be {show(check.expected)}, but "
                             f"{check.note or 'it is ' + show(check.actual)}")]
         others = [c for c in self.result.checks if not c.ok and c is not check and c.step == check.step]

@@ -25,8 +25,11 @@ records, and a census of what such a record holds.
    connection runs, ending the game by hand) give no move.
 4. **The operating round.** Tiles and tokens are written on the printed map (``lay 57 on E12
    rotated 2``, ``lay 5 on C18 with MRBC``, ``token H13 city 2``: the token's city is found from
-   the tile the record laid there); a corporation's revenue is the total of the routes the record
-   ran (``pay 140``, ``withhold 140``, ``half 140``: the routes themselves are checked elsewhere);
+   the tile the record laid there); each route the record ran is a ``run`` on the hexes it passes
+   through (``run 3 J5-J7-K8``), and the dividend follows without an amount (``pay``,
+   ``withhold``, ``half``): the engine checks every route and pays what the map says it is worth.
+   A checkpoint after the dividend holds that revenue to the record's (its comment names the
+   record's action), so a difference is reported there with both figures;
    trains come from the bank (``buy train``), its pool (``buy 3 train from pool``) or another
    corporation (``buy 3 train from SP for 120``, with the seller's president's ``accept`` when
    the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
@@ -34,7 +37,7 @@ records, and a census of what such a record holds.
    platform ends a turn by itself when nothing is left to do, and checks connection runs at the
    end of each turn: the record says ``done`` where the platform ended the turn, and ``connect``
    for each corporation the platform found connected to its destination (the engine then plays
-   the run: the token choice and the recorded revenue).
+   the run: the token choice, the routes and the dividend, as in a turn).
 5. **Where it stops.** At the first action in effect that has no move in the book's notation,
    conversion stops, and ``record.stopped`` says which action and why.
 
@@ -164,7 +167,7 @@ class Translator:
     following: list = field(default_factory=list)       # the actions in effect after this one
     tiles: dict = field(default_factory=dict)           # the platform's tile id ("57-0") -> the hex it lies on
     trains: dict = field(default_factory=dict)          # train id ("2-0") -> its owner: a corporation or "pool"
-    revenue: int = 0                                    # the routes just run, for the dividend that follows
+    ran: tuple | None = None                            # the routes just run: (their action id, the record's revenue)
     bought: str | None = None                           # the player whose turn a purchase just ended
     absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
 
@@ -505,7 +508,8 @@ class Translator:
         if self.connecting and sym == self.connecting[0] and kind in ("choose", "run_routes", "dividend"):
             if kind == "dividend":
                 self.connecting.pop(0)
-            return self.connection_moves(sym, kind, action)
+                return self.dividend(sym, action, connection=True)
+            return self.turn_moves(sym, kind, action)
         if kind == "discard_train":  # a corporation over the limit discards whenever the phase changes
             return self.turn_moves(sym, kind, action)
         out = self.open_turn(sym)
@@ -531,9 +535,6 @@ class Translator:
             return later.get("type") == "buy_train" and later.get("entity") == self.turn_open
         return False
 
-    def connection_moves(self, sym: str, kind: str, action: dict) -> list[Move]:
-        return self.turn_moves(sym, kind, action)
-
     def turn_moves(self, sym: str, kind: str, action: dict) -> list[Move]:
         if kind == "buy_train":
             return self.buy_train(sym, action)
@@ -551,14 +552,9 @@ class Translator:
         if kind == "place_token":
             return [Move(sym, "token " + self.city(str(action.get("city", ""))), "")]
         if kind == "run_routes":
-            self.revenue = sum(int(r.get("revenue", 0)) for r in action.get("routes") or [])
-            return []
+            return self.run_routes(sym, action)
         if kind == "dividend":
-            words = {"payout": "pay", "withhold": "withhold", "half": "half"}
-            if action.get("kind") not in words:
-                raise Untranslatable(f"a dividend of kind {action.get('kind')!r} the book has no words for")
-            revenue, self.revenue = self.revenue, 0
-            return [Move(sym, f"{words[action['kind']]} {revenue}", "")]
+            return self.dividend(sym, action)
         if kind == "discard_train":
             train = str(action.get("train", ""))
             self.trains[train] = "pool"
@@ -566,6 +562,37 @@ class Translator:
         if kind == "bankrupt":  # the platform's president sells what they may and leaves the game's money
             return [Move(self.presidents.get(sym), "go bankrupt", "")]
         raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
+
+    def run_routes(self, sym: str, action: dict) -> list[Move]:
+        """Each route the record ran, as the hexes it passes through (the engine checks it and
+        values it from the map); the record's total is kept for the dividend's checkpoint."""
+        out = []
+        for route in action.get("routes") or []:
+            train = str(route.get("train", "")).split("-")[0]
+            if not train.isdigit():
+                raise Untranslatable(f"a route run by train {route.get('train')!r}; 1870's trains are 2 to 12")
+            out.append(Move(sym, f"run {train} {'-'.join(route_hexes(route.get('connections') or []))}", ""))
+        self.ran = (action.get("id"), sum(int(r.get("revenue", 0)) for r in action.get("routes") or []))
+        return out
+
+    def dividend(self, sym: str, action: dict, connection: bool = False) -> list[Move]:
+        """The dividend without an amount: the engine pays what the routes it checked are worth.
+        A checkpoint after it holds the engine's revenue to the record's, so that a difference is
+        reported at this action with both figures."""
+        words = {"payout": "pay", "withhold": "withhold", "half": "half"}
+        kind = action.get("kind")
+        if kind not in words:
+            raise Untranslatable(f"a dividend of kind {kind!r} the book has no words for")
+        out = [Move(sym, words[kind], "")]
+        if self.ran is not None:
+            ran, revenue = self.ran
+            event = ({"payout": "connection-paid", "withhold": "connection-withheld"} if connection
+                     else {"payout": "paid-out", "withhold": "withheld", "half": "half-paid"}).get(kind)
+            if event:  # (a connection run paid half is refused by the engine itself)
+                out.append(checkpoint(f"{{events: [{{{event}: {{corporation: {sym}, revenue: {revenue}}}}}]}}",
+                                      f"the record's revenue for the routes of action {ran}"))
+        self.ran = None
+        return out
 
     def lay_tile(self, sym: str, action: dict, using: str = "") -> list[Move]:
         tile, hex_ = str(action.get("tile", "")), str(action.get("hex", ""))
@@ -654,6 +681,32 @@ class Translator:
                                  "privates from players")
         self.owners[private] = sym
         return [Move(sym, f"buy {private} from {owner} for {price}", "")]
+
+
+CHECKPOINT = "expect"  # a Move with this actor is a checkpoint: its text is what to expect
+
+
+def checkpoint(expect: str, note: str) -> Move:
+    return Move(CHECKPOINT, expect, note)
+
+
+def route_hexes(connections: list) -> list[str]:
+    """The hexes of a route in order, from the record's stretches between its stops (each a list
+    of hexes from one stop to the next, in either direction). Stretches that do not join are put
+    side by side as they are: the engine then refuses the route, at its move."""
+    parts = [[str(h) for h in c] for c in connections if c]
+    if not parts:
+        return []
+    if len(parts) > 1:
+        first, second = parts[0], parts[1]
+        if first[0] in (second[0], second[-1]) and first[-1] not in (second[0], second[-1]):
+            parts[0] = first[::-1]
+    out = list(parts[0])
+    for part in parts[1:]:
+        if part[-1] == out[-1] and part[0] != out[-1]:
+            part = part[::-1]
+        out += part[1:] if part[0] == out[-1] else part
+    return out
 
 
 class _Fields(dict):
@@ -835,15 +888,16 @@ def census(path: Path) -> str:
     conv = conversion(record, str(path))
     kinds = Counter(a["type"] for a in conv.effective)
     autos = Counter(b.get("type") for a in conv.effective for b in a.get("auto_actions") or [])
+    played = [m for m, _ in conv.moves if m.actor != CHECKPOINT]
     without = Counter(a["type"] for a in conv.effective if a["type"] in NO_NOTATION)
     lines = [f"{Path(path).name}: {len(record['players'])} players, {len(record['actions'])} actions, "
              f"{len(conv.effective)} in effect after undo/redo",
              "  in effect: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()),
              "  automatic: " + (", ".join(f"{k} {v}" for k, v in autos.most_common()) or "none"),
-             f"  converted: {conv.converted} of {len(conv.effective)} actions in effect, as {len(conv.moves)} moves "
-             f"({sum(1 for _, c in conv.moves if '(auto)' in c)} of them automatic, "
+             f"  converted: {conv.converted} of {len(conv.effective)} actions in effect, as {len(played)} moves "
+             f"({sum(1 for m, c in conv.moves if '(auto)' in c and m.actor != CHECKPOINT)} of them automatic, "
              f"{sum(1 for m, _ in conv.moves if m.note == SKIPPED)} passes the platform made for players who could "
-             "do nothing)",
+             f"do nothing) and {len(conv.moves) - len(played)} checkpoints of a revenue",
              "  first not converted: " + (conv.stopped or "none, the whole record converts"),
              "  types with no notation yet: " + (", ".join(f"{k} {v}" for k, v in without.most_common()) or "none")]
     return "\n".join(lines)
