@@ -164,6 +164,7 @@ class Translator:
     upcoming: dict | None = None                        # the next action in effect (a pass may end a turn)
     turn_open: str | None = None                        # the corporation whose operating turn is under way
     connecting: list = field(default_factory=list)      # corporations the platform found connected, in turn
+    in_run: dict = field(default_factory=dict)          # corporation -> the moves of its connection run so far
     following: list = field(default_factory=list)       # the actions in effect after this one
     tiles: dict = field(default_factory=dict)           # the platform's tile id ("57-0") -> the hex it lies on
     trains: dict = field(default_factory=dict)          # train id ("2-0") -> its owner: a corporation or "pool"
@@ -229,8 +230,12 @@ class Translator:
             if not due:
                 return []
             self.connecting += due  # the platform checks at the end of a turn: the turn is over
-            return self.close_turn() + [Move(sym, "connect", "the platform found its destination connected")
-                                        for sym in due]
+            found = checkpoint(f"{{events: [{{connection-due: {{corporations: {{contains: [{', '.join(due)}]}}}}}}]}}",
+                               "the platform found " + " and ".join(due) + " connected to "
+                               + ("its destination" if len(due) == 1 else "their destinations"))
+            for sym in due:
+                self.in_run.setdefault(sym, []).append(found)
+            return self.close_turn() + [found]
         if entity_type == "player" and self.turn_open and kind == "sell_shares" and self.raising():
             return self.emergency(kind, action)
         if entity_type == "player" and self.turn_open and self.waiting \
@@ -508,8 +513,11 @@ class Translator:
         if self.connecting and sym == self.connecting[0] and kind in ("choose", "run_routes", "dividend"):
             if kind == "dividend":
                 self.connecting.pop(0)
+                self.in_run.pop(sym, None)
                 return self.dividend(sym, action, connection=True)
-            return self.turn_moves(sym, kind, action)
+            out = self.turn_moves(sym, kind, action)
+            self.in_run.setdefault(sym, []).extend(out)
+            return out
         if kind == "discard_train":  # a corporation over the limit discards whenever the phase changes
             return self.turn_moves(sym, kind, action)
         out = self.open_turn(sym)
@@ -726,6 +734,7 @@ class Conversion:
     effective: list[dict]
     stopped: str | None
     names: dict                         # the book's name -> (platform name, id)
+    unfinished: list = field(default_factory=list)  # connection runs the game's end cut short, in words
 
 
 def read_export(path: Path) -> dict:
@@ -791,7 +800,15 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
                              f"action {action.get('id')}") from None
         out += batch
         done += 1
-    return Conversion(out, done, effective, None, names)
+    # Connection runs the platform began but the record never finished (the game was ended first):
+    # they changed nothing the final values count, and are left out with the check that began them
+    # (the engine finds connections on the map itself, and may read the moment otherwise).
+    cut = {id(m) for sym in translator.connecting for m in translator.in_run.get(sym, [])}
+    began = {sym: next((c.split(" (")[0] for m, c in out if id(m) in cut and m.actor == CHECKPOINT
+                        and sym in m.text), "an action") for sym in translator.connecting}
+    unfinished = [f"The platform found {sym} connected to its destination at {where}, and the game ended before "
+                  f"{sym}'s connection run: the run's moves are left out." for sym, where in began.items()]
+    return Conversion([(m, c) for m, c in out if id(m) not in cut], done, effective, None, names, unfinished)
 
 
 def _comment(action: dict, move: Move, auto: bool) -> str:
@@ -818,7 +835,7 @@ def settings_for(record: dict) -> dict:
         "double_in_connection_run": True,               # the token is placed before the run
         "destination_token_blocks": False,              # the token takes an extra slot
         "connection_reorder": True,                     # order recalculated after a connection payout
-        "connections_from": "record",                   # the record says when each connection run happened
+        "connections_from": "map",                      # the engine finds connections (``unfinished``: where not)
     }
     return {k: v for k, v in platform.items() if k in G1870.settings}
 
@@ -837,6 +854,7 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     if conv.stopped:
         lines.append(f"# Converted {conv.converted} of {len(conv.effective)} actions in effect; the rest have no "
                      "notation in the book yet.")
+    lines += [f"# {words}" for words in conv.unfinished]
     title = f"A {len(conv.names)}-player game of 1870 on 18xx.games"
     origin = f"18xx.games game {record.get('id', '(no id)')} ({source}), converted by rulewright"
     lines += ["record:", f"  title: {q(title)}", f"  source: {q(origin)}"]
