@@ -865,7 +865,8 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     lines += ["setup:", "  players:"]
     lines += [f"    {name}: {{cash: {cash}}}" for name in conv.names]
     lines += ["  round: auction", "moves:" if conv.moves else "moves: []"]
-    width = max((len(f"  - {m.actor}: {m.text}") for m, _ in conv.moves), default=0)
+    # comments line up after the moves, a long route or checkpoint aside
+    width = min(max((len(f"  - {m.actor}: {m.text}") for m, _ in conv.moves), default=0), 60)
     lines += [f"  - {m.actor}: {m.text}".ljust(width) + f"  # {c}" for m, c in conv.moves]
     result = final_result(record, conv)
     if result:
@@ -895,6 +896,25 @@ class Import18xxGames(Importer):
 
 
 IMPORTER = Import18xxGames()
+
+
+def run_positions(steps) -> list[tuple]:
+    """Where the corporations of a replayed record ran their trains: for each turn or connection
+    run with routes, ``(state, corporation, revenue)``, the state being the one after its last
+    route and the revenue its routes' total on the map. ``steps`` are a replay's steps with their
+    states kept (``replay(record, keep_states=True)``): best-route tests and benchmarks start
+    from these positions."""
+    from engine.games.g1870 import routes
+    out = []
+    for step, after in zip(steps, [*steps[1:], None]):
+        if step.refusal is not None or not step.text.startswith("run ") or step.state is None:
+            continue
+        if after is not None and after.text.startswith("run ") and after.actor == step.actor:
+            continue  # more routes follow
+        state, sym = step.state, step.actor
+        runs = state.net.current["runs"] if state.net.current else state.net.runs
+        out.append((state, sym, routes.total(state, sym, runs)))
+    return out
 
 
 # ---------------------------------------------------------------- the census
