@@ -21,8 +21,9 @@ records, and a census of what such a record holds.
    action as moves of their own. Where the platform passed for a player who could do nothing (no
    cash for any share), or let a sale go without asking a president who could not protect it, the
    book's engine asks that player all the same: the record has them say ``pass`` or ``decline``.
-   Actions that change nothing the book plays (programming a buy, the platform's check for
-   connection runs, ending the game by hand) give no move.
+   Actions that change nothing the book plays (programming a buy, ending the game by hand) give
+   no move; the platform's check for connection runs, where it found one, is a checkpoint that the
+   engine found it too (see 4).
 4. **The operating round.** Tiles and tokens are written on the printed map (``lay 57 on E12
    rotated 2``, ``lay 5 on C18 with MRBC``, ``token H13 city 2``: the token's city is found from
    the tile the record laid there); each route the record ran is a ``run`` on the hexes it passes
@@ -59,8 +60,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 SKIPPED = "skipped"  # a move the platform made by passing for a player who could do nothing
 
 # Actions that change nothing the book's moves play: the platform's standing orders (their
-# effect is recorded as the auto actions of later actions), its own check for connection runs
-# (the engine makes that check itself), and ending a game by hand.
+# effect is recorded as the auto actions of later actions) and ending a game by hand.
 NO_MOVE = {
     "program_buy_shares": "a standing order to buy; the buys it made follow as moves of their own",
     "program_share_pass": "a standing order to pass; the passes it made follow as moves of their own",
