@@ -36,9 +36,11 @@ records, and a census of what such a record holds.
    the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
    B11``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
    platform ends a turn by itself when nothing is left to do, and checks connection runs at the
-   end of each turn: the record says ``done`` where the platform ended the turn, and ``connect``
-   for each corporation the platform found connected to its destination (the engine then plays
-   the run: the token choice, the routes and the dividend, as in a turn).
+   end of each turn: the record says ``done`` where the platform ended the turn. The engine finds
+   connection runs on the map itself (``connections_from: map``); where the platform found one,
+   a checkpoint says the engine must have found it at that moment, and the run follows (the token
+   choice, the routes and the dividend, as in a turn). A run the game's end cut short is left out,
+   and the record's header says so.
 5. **Where it stops.** At the first action in effect that has no move in the book's notation,
    conversion stops, and ``record.stopped`` says which action and why.
 
