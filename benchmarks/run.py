@@ -344,18 +344,26 @@ def bench_record():
 
 
 def bench_1870_routes():
-    """Best routes on the positions of the records' route runs, timed from the track itself."""
-    from engine.games.g1870 import hexroutes, trackcheck
+    """Best routes on the positions where the records' corporations ran their trains (each record
+    converted and replayed, its states kept), timed from the track itself."""
+    from engine.games.g1870 import hexroutes, routes
+    from engine.games.g1870.importer import IMPORTER, run_positions
+    from rulewright.play.record import read
+    from rulewright.play.replay import replay
+
     files = sorted(RECORDS_1870.glob("*.json")) if RECORDS_1870.is_dir() else []
     if not files:
         print(f"1870 best routes: skipped, the records are not here ({RECORDS_1870})")
         return
     times, worse = [], 0
     for path in files:
-        for track, ctx, distances, recorded in trackcheck.check_file(path, keep_positions=True).positions:
+        steps = replay(read(path.name, IMPORTER.convert(path)), keep_states=True).result.run.steps
+        for state, sym, recorded in run_positions(steps):
+            distances = [routes.train_length(t) for t in state.corporations[sym].trains]
+            ctx = hexroutes.context(state, sym)
             hexroutes._graph.cache_clear()  # time the graph's building too
             started = time.perf_counter()
-            best, _ = hexroutes.best_routes(hexroutes.graph(track), ctx, distances)
+            best, _ = hexroutes.best_routes(hexroutes.graph(state.track), ctx, distances)
             times.append(time.perf_counter() - started)
             worse += best < recorded
     times.sort()

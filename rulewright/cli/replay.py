@@ -30,4 +30,6 @@ def run(args) -> int:
     table = outcome.values_table()
     if table:
         print(table)
+    if args.format and outcome.tally_line():  # what the replay checked of the other program's record
+        print(outcome.tally_line())
     return 0 if outcome.ok else 1

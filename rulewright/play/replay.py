@@ -60,6 +60,21 @@ class Replay:
                   for key, mine, theirs in rows]
         return "\n".join(lines)
 
+    def tally(self) -> dict[str, int]:
+        """How many moves of each kind were played and accepted, by the move's first word (for
+        1870: ``lay``, ``token``, ``run``...), the most frequent first."""
+        counts: dict[str, int] = {}
+        for step in self.result.run.steps:
+            if step.refusal is None and step.text.split():
+                word = step.text.split()[0]
+                counts[word] = counts.get(word, 0) + 1
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def tally_line(self) -> str:
+        counts = self.tally()
+        return "Moves accepted, by their first word: " + ", ".join(f"{n} {w}" for w, n in counts.items()) + "." \
+            if counts else ""
+
     def refused(self):
         """The move the engine refused where the record plays it, or ``None``."""
         steps = self.result.run.steps
@@ -94,7 +109,9 @@ class Replay:
             lines += ["    " + line for line in cut.failing_example(record, self.result, refused.index).splitlines()]
             return "\n".join(lines)
         step = check.step if check.step is not None else len(run.steps)
-        lines = [f"{record.path}, line {check.line}: the checkpoint after move {step} of {total} does not hold: "
+        comment = record.comment_at(check.line)
+        lines = [f"{record.path}, line {check.line}" + (f" ({comment})" if comment else "")
+                 + f": the checkpoint after move {step} of {total} does not hold: "
                  + sentence(f"{check.key} was expected to be {show(check.expected)}, but "
                             f"{check.note or 'it is ' + show(check.actual)}")]
         others = [c for c in self.result.checks if not c.ok and c is not check and c.step == check.step]

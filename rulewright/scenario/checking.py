@@ -75,9 +75,12 @@ def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, eve
     if "invariants" in expect:
         checks.append(_check_laws(s, run.game, at, expect["invariants"], state, step_index))
     viewer = _viewer(s, run.game, state, at, expect)
+    wanted = flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT})
+    if not wanted:
+        return checks  # only refusals, events or invariants: the view (which may cost) is not needed
     with engine_errors(s, *at):
         view = run.game.view(state) if viewer is None else run.game.view_for(state, viewer)
-    for path, yaml_path, expected in flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
+    for path, yaml_path, expected in wanted:
         line = s.lines.line(*at, *yaml_path)
         actual = resolve(s, view, path, line, run.game, viewer)
         if is_hidden(actual) and not (is_comparison(expected) and set(expected) == {"length"}):

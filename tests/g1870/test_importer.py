@@ -269,7 +269,9 @@ def test_treasury_and_operating_actions_read_in_the_books_words():
     said += t.moves(act(11, "buy_train", "SP", train="2-0", price=80))  # from the pool
     t.owners["SCC"] = "SP"
     said += t.moves(act(12, "assign", "SCC", entity_type="company", target="B11"))
-    said += t.moves(act(13, "run_routes", "SP", routes=[{"revenue": 50}, {"revenue": 40}]))
+    said += t.moves(act(13, "run_routes", "SP", routes=[
+        {"train": "2-0", "revenue": 50, "connections": [["B11", "C12"], ["E12", "D11", "C12"]]},
+        {"train": "3-1", "revenue": 40, "connections": [["C12", "B11"], ["C12", "D11"]]}]))
     said += t.moves({**act(14, "dividend", "SP"), "kind": "withhold"})
     said += t.moves(act(15, "destination_connection", "SP", corporations=["TP"]))
     assert [f"{m.actor}: {m.text}" for m in said] == [
@@ -277,9 +279,14 @@ def test_treasury_and_operating_actions_read_in_the_books_words():
         "SP: buy train",
         "SP: buy GRSC from bob for 30", "SP: done", "SP: keep destination token",
         "SP: done", "TP: buy 2 train from SP for 1", "ann: accept", "TP: discard 2 train", "TP: done",
-        "SP: buy 2 train from pool", "SP: assign SCC to B11", "SP: withhold 90", "SP: done", "TP: connect"]
+        "SP: buy 2 train from pool", "SP: assign SCC to B11", "SP: run 2 B11-C12-D11-E12", "SP: run 3 B11-C12-D11",
+        "SP: withhold", "expect: {events: [{withheld: {corporation: SP, revenue: 90}}]}", "SP: done",
+        "expect: {events: [{connection-due: {corporations: {contains: [TP]}}}]}"]
+    assert "action 13" in said[-3].note  # the checkpoint names the action whose routes the record valued
     state = GAME.new_state({"players": ["ann", "bob"]}, GAME.resolve_settings({}), Rng(0))
     for m in said:
+        if m.actor == "expect":
+            continue
         assert GAME.parse_action(state, m.actor, m.text).notation() == m.text
     assert [m.text for m in t.moves(act(18, "bankrupt", "SP"))] == ["go bankrupt"]
     with pytest.raises(Untranslatable, match="1870 has no variants"):
@@ -393,7 +400,8 @@ def test_a_public_record_replays_to_its_exact_final_values_or_as_far_as_pinned(p
 
 def test_the_platforms_turn_ends_connection_runs_forced_sales_and_repeated_buys_read_in_the_books_words():
     """What the platform does by itself, written as the book's moves: a turn it ended (nothing
-    left to do) ends with 'done'; a connection it found is 'connect', and the run's own actions
+    left to do) ends with 'done'; a connection it found is a checkpoint (the engine must find it
+    too, at that moment), and the run's own actions
     follow without reopening a turn; a president's sale for a train is an operating-round sale,
     and a president the platform did not ask about it declines; single buys from the market in
     one turn are one 'buy N ... from market', ended with 'done'."""
@@ -415,13 +423,39 @@ def test_the_platforms_turn_ends_connection_runs_forced_sales_and_repeated_buys_
     assert say(act(1, "lay_tile", "SP", hex="E12", tile="57-0", rotation=2),
                act(2, "lay_tile", "TP", hex="F13", tile="9-0", rotation=0, auto_actions=[connect]),
                act(3, "choose", "SP", choice="Map"),
-               act(4, "run_routes", "SP", routes=[{"revenue": 120}]),
+               act(4, "run_routes", "SP", routes=[{"train": "4-0", "revenue": 120, "connections": [["E12", "F13"]]}]),
                {**act(5, "dividend", "SP"), "kind": "payout"}) == [
-        "SP: lay 57 on E12 rotated 2", "SP: done", "TP: lay 9 on F13", "TP: done", "SP: connect",
-        "SP: place destination token", "SP: pay 120"]
+        "SP: lay 57 on E12 rotated 2", "SP: done", "TP: lay 9 on F13", "TP: done",
+        "expect: {events: [{connection-due: {corporations: {contains: [SP]}}}]}",
+        "SP: place destination token", "SP: run 4 E12-F13", "SP: pay",
+        "expect: {events: [{connection-paid: {corporation: SP, revenue: 120}}]}"]
     t.turn_open = "SP"  # a turn in which ann raises cash for SP's train, and bob is not asked about it
     t.certs["TP_4"] = "ann"
     assert say(act(9, "sell_shares", ANN, shares=["TP_4"]), act(10, "buy_train", "SP", train="3-1", price=180),
                act(11, "pass", "SP")) == ["ann: sell TP", "SP: buy train", "bob: decline TP", "SP: done"]
     assert say(act(12, "buy_shares", ANN, shares=["SP_4"]), act(13, "buy_shares", ANN, shares=["SP_5"]),
                act(14, "pass", ANN)) == ["ann: buy 2 SP from market", "ann: done"]
+
+
+def test_a_connection_run_the_games_end_cut_short_is_left_out_and_the_header_says_so():
+    """The platform began a connection run, and the players ended the game before its dividend:
+    the run changed nothing the final values count, so its moves and the check that began it are
+    left out (the engine finds connections itself), and the record's header says where."""
+    from engine.games.g1870.importer import conversion, to_yaml
+    connect = act(None, "destination_connection", "SP", corporations=["SP"])
+    record = {"players": [{"id": ANN, "name": "a"}, {"id": BOB, "name": "b"}], "actions": [
+        act(1, "lay_tile", "TP", hex="F13", tile="9-0", rotation=0),
+        act(2, "pass", "TP", auto_actions=[connect]),
+        act(3, "choose", "SP", choice="Map"),
+        act(4, "end_game", ANN, entity_type="player")]}
+    conv = conversion(record)
+    assert [f"{m.actor}: {m.text}" for m, _ in conv.moves] == ["TP: lay 9 on F13", "TP: done"]
+    assert conv.unfinished == ["The platform found SP connected to its destination at action 2, and the game "
+                               "ended before SP's connection run: the run's moves are left out."]
+    assert "# The platform found SP connected" in to_yaml(record, conv, "game.json")
+    finished = conversion({**record, "actions": record["actions"][:3] + [
+        act(4, "run_routes", "SP", routes=[{"train": "2-0", "revenue": 30, "connections": [["E12", "F13"]]}]),
+        {**act(5, "dividend", "SP"), "kind": "payout"}]})
+    assert finished.unfinished == [] and [m.text for m, _ in finished.moves][2:] == [
+        "{events: [{connection-due: {corporations: {contains: [SP]}}}]}", "place destination token",
+        "run 2 E12-F13", "pay", "{events: [{connection-paid: {corporation: SP, revenue: 30}}]}"]

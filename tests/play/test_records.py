@@ -168,3 +168,17 @@ def test_a_records_result_is_printed_player_by_player_beside_the_engines(tmp_pat
     assert "DIFFERENT" not in capsys.readouterr().out
     assert main(["replay", str(record_file(tmp_path, RACE))]) == 0
     assert "Final values" not in capsys.readouterr().out
+
+
+def test_a_checkpoint_of_events_alone_does_not_build_the_games_view(tmp_path, monkeypatch):
+    """A game's view may cost (1870's works out each corporation's best routes): a checkpoint that
+    reads only events, as an importer's revenue checks do, never asks for it; one that reads the
+    position does."""
+    game = type(get_game("race"))
+    calls = []
+    original = game.view
+    monkeypatch.setattr(game, "view", lambda self, state: calls.append(1) or original(self, state))
+    events_only = RACE.replace("  - expect: {squares.ann: 2}", "  - expect: {events: [moved]}") \
+        .replace("expect: {next: ann}\n", "")
+    assert replay(read(record_file(tmp_path, events_only))).ok and calls == []
+    assert replay(read(record_file(tmp_path, RACE, "position.yaml"))).ok and calls

@@ -39,8 +39,8 @@ def check(state, first: str | None = None) -> list[Event]:
 
 
 def declare(state, sym: str) -> list[Event]:
-    """``connect``: the record says ``sym`` has reached its destination (its route is the record's,
-    like its revenue). Only when the game reads connections from the record (setting
+    """``connect``: the record says ``sym`` has reached its destination (its run follows, as routes
+    or as a stated revenue). Only when the game reads connections from the record (setting
     ``connections_from``); otherwise the engine finds them on the map itself."""
     if state.settings["connections_from"] != "record":
         raise Refusal("1870.connection.timing", "The game finds connection runs on the map itself; 'connect' is "

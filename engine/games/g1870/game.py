@@ -56,8 +56,8 @@ class G1870(Game):
             "the corporations still to operate in this round take their turns.", (False, True)),
         "connections_from": Setting(
             "map", "Where connection runs come from. 'map': the game finds every corporation that can run from "
-            "home to destination. 'record': a replayed record says when each happened ('connect'), with its "
-            "revenue, as it says every route's revenue.", ("map", "record")),
+            "home to destination. 'record': a replayed record says when each happened ('connect').",
+            ("map", "record")),
     }
     presets = PRESETS
 

@@ -21,20 +21,26 @@ records, and a census of what such a record holds.
    action as moves of their own. Where the platform passed for a player who could do nothing (no
    cash for any share), or let a sale go without asking a president who could not protect it, the
    book's engine asks that player all the same: the record has them say ``pass`` or ``decline``.
-   Actions that change nothing the book plays (programming a buy, the platform's check for
-   connection runs, ending the game by hand) give no move.
+   Actions that change nothing the book plays (programming a buy, ending the game by hand) give
+   no move; the platform's check for connection runs, where it found one, is a checkpoint that the
+   engine found it too (see 4).
 4. **The operating round.** Tiles and tokens are written on the printed map (``lay 57 on E12
    rotated 2``, ``lay 5 on C18 with MRBC``, ``token H13 city 2``: the token's city is found from
-   the tile the record laid there); a corporation's revenue is the total of the routes the record
-   ran (``pay 140``, ``withhold 140``, ``half 140``: the routes themselves are checked elsewhere);
+   the tile the record laid there); each route the record ran is a ``run`` on the hexes it passes
+   through (``run 3 J5-J7-K8``), and the dividend follows without an amount (``pay``,
+   ``withhold``, ``half``): the engine checks every route and pays what the map says it is worth.
+   A checkpoint after the dividend holds that revenue to the record's (its comment names the
+   record's action), so a difference is reported there with both figures;
    trains come from the bank (``buy train``), its pool (``buy 3 train from pool``) or another
    corporation (``buy 3 train from SP for 120``, with the seller's president's ``accept`` when
    the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
    B11``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
    platform ends a turn by itself when nothing is left to do, and checks connection runs at the
-   end of each turn: the record says ``done`` where the platform ended the turn, and ``connect``
-   for each corporation the platform found connected to its destination (the engine then plays
-   the run: the token choice and the recorded revenue).
+   end of each turn: the record says ``done`` where the platform ended the turn. The engine finds
+   connection runs on the map itself (``connections_from: map``); where the platform found one,
+   a checkpoint says the engine must have found it at that moment, and the run follows (the token
+   choice, the routes and the dividend, as in a turn). A run the game's end cut short is left out,
+   and the record's header says so.
 5. **Where it stops.** At the first action in effect that has no move in the book's notation,
    conversion stops, and ``record.stopped`` says which action and why.
 
@@ -56,8 +62,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 SKIPPED = "skipped"  # a move the platform made by passing for a player who could do nothing
 
 # Actions that change nothing the book's moves play: the platform's standing orders (their
-# effect is recorded as the auto actions of later actions), its own check for connection runs
-# (the engine makes that check itself), and ending a game by hand.
+# effect is recorded as the auto actions of later actions) and ending a game by hand.
 NO_MOVE = {
     "program_buy_shares": "a standing order to buy; the buys it made follow as moves of their own",
     "program_share_pass": "a standing order to pass; the passes it made follow as moves of their own",
@@ -161,10 +166,11 @@ class Translator:
     upcoming: dict | None = None                        # the next action in effect (a pass may end a turn)
     turn_open: str | None = None                        # the corporation whose operating turn is under way
     connecting: list = field(default_factory=list)      # corporations the platform found connected, in turn
+    in_run: dict = field(default_factory=dict)          # corporation -> the moves of its connection run so far
     following: list = field(default_factory=list)       # the actions in effect after this one
     tiles: dict = field(default_factory=dict)           # the platform's tile id ("57-0") -> the hex it lies on
     trains: dict = field(default_factory=dict)          # train id ("2-0") -> its owner: a corporation or "pool"
-    revenue: int = 0                                    # the routes just run, for the dividend that follows
+    ran: tuple | None = None                            # the routes just run: (their action id, the record's revenue)
     bought: str | None = None                           # the player whose turn a purchase just ended
     absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
 
@@ -226,8 +232,12 @@ class Translator:
             if not due:
                 return []
             self.connecting += due  # the platform checks at the end of a turn: the turn is over
-            return self.close_turn() + [Move(sym, "connect", "the platform found its destination connected")
-                                        for sym in due]
+            found = checkpoint(f"{{events: [{{connection-due: {{corporations: {{contains: [{', '.join(due)}]}}}}}}]}}",
+                               "the platform found " + " and ".join(due) + " connected to "
+                               + ("its destination" if len(due) == 1 else "their destinations"))
+            for sym in due:
+                self.in_run.setdefault(sym, []).append(found)
+            return self.close_turn() + [found]
         if entity_type == "player" and self.turn_open and kind == "sell_shares" and self.raising():
             return self.emergency(kind, action)
         if entity_type == "player" and self.turn_open and self.waiting \
@@ -505,7 +515,11 @@ class Translator:
         if self.connecting and sym == self.connecting[0] and kind in ("choose", "run_routes", "dividend"):
             if kind == "dividend":
                 self.connecting.pop(0)
-            return self.connection_moves(sym, kind, action)
+                self.in_run.pop(sym, None)
+                return self.dividend(sym, action, connection=True)
+            out = self.turn_moves(sym, kind, action)
+            self.in_run.setdefault(sym, []).extend(out)
+            return out
         if kind == "discard_train":  # a corporation over the limit discards whenever the phase changes
             return self.turn_moves(sym, kind, action)
         out = self.open_turn(sym)
@@ -531,9 +545,6 @@ class Translator:
             return later.get("type") == "buy_train" and later.get("entity") == self.turn_open
         return False
 
-    def connection_moves(self, sym: str, kind: str, action: dict) -> list[Move]:
-        return self.turn_moves(sym, kind, action)
-
     def turn_moves(self, sym: str, kind: str, action: dict) -> list[Move]:
         if kind == "buy_train":
             return self.buy_train(sym, action)
@@ -551,14 +562,9 @@ class Translator:
         if kind == "place_token":
             return [Move(sym, "token " + self.city(str(action.get("city", ""))), "")]
         if kind == "run_routes":
-            self.revenue = sum(int(r.get("revenue", 0)) for r in action.get("routes") or [])
-            return []
+            return self.run_routes(sym, action)
         if kind == "dividend":
-            words = {"payout": "pay", "withhold": "withhold", "half": "half"}
-            if action.get("kind") not in words:
-                raise Untranslatable(f"a dividend of kind {action.get('kind')!r} the book has no words for")
-            revenue, self.revenue = self.revenue, 0
-            return [Move(sym, f"{words[action['kind']]} {revenue}", "")]
+            return self.dividend(sym, action)
         if kind == "discard_train":
             train = str(action.get("train", ""))
             self.trains[train] = "pool"
@@ -566,6 +572,37 @@ class Translator:
         if kind == "bankrupt":  # the platform's president sells what they may and leaves the game's money
             return [Move(self.presidents.get(sym), "go bankrupt", "")]
         raise Untranslatable(f"the book has no move for a corporation's {kind!r} action")
+
+    def run_routes(self, sym: str, action: dict) -> list[Move]:
+        """Each route the record ran, as the hexes it passes through (the engine checks it and
+        values it from the map); the record's total is kept for the dividend's checkpoint."""
+        out = []
+        for route in action.get("routes") or []:
+            train = str(route.get("train", "")).split("-")[0]
+            if not train.isdigit():
+                raise Untranslatable(f"a route run by train {route.get('train')!r}; 1870's trains are 2 to 12")
+            out.append(Move(sym, f"run {train} {'-'.join(route_hexes(route.get('connections') or []))}", ""))
+        self.ran = (action.get("id"), sum(int(r.get("revenue", 0)) for r in action.get("routes") or []))
+        return out
+
+    def dividend(self, sym: str, action: dict, connection: bool = False) -> list[Move]:
+        """The dividend without an amount: the engine pays what the routes it checked are worth.
+        A checkpoint after it holds the engine's revenue to the record's, so that a difference is
+        reported at this action with both figures."""
+        words = {"payout": "pay", "withhold": "withhold", "half": "half"}
+        kind = action.get("kind")
+        if kind not in words:
+            raise Untranslatable(f"a dividend of kind {kind!r} the book has no words for")
+        out = [Move(sym, words[kind], "")]
+        if self.ran is not None:
+            ran, revenue = self.ran
+            event = ({"payout": "connection-paid", "withhold": "connection-withheld"} if connection
+                     else {"payout": "paid-out", "withhold": "withheld", "half": "half-paid"}).get(kind)
+            if event:  # (a connection run paid half is refused by the engine itself)
+                out.append(checkpoint(f"{{events: [{{{event}: {{corporation: {sym}, revenue: {revenue}}}}}]}}",
+                                      f"the record's revenue for the routes of action {ran}"))
+        self.ran = None
+        return out
 
     def lay_tile(self, sym: str, action: dict, using: str = "") -> list[Move]:
         tile, hex_ = str(action.get("tile", "")), str(action.get("hex", ""))
@@ -656,6 +693,32 @@ class Translator:
         return [Move(sym, f"buy {private} from {owner} for {price}", "")]
 
 
+CHECKPOINT = "expect"  # a Move with this actor is a checkpoint: its text is what to expect
+
+
+def checkpoint(expect: str, note: str) -> Move:
+    return Move(CHECKPOINT, expect, note)
+
+
+def route_hexes(connections: list) -> list[str]:
+    """The hexes of a route in order, from the record's stretches between its stops (each a list
+    of hexes from one stop to the next, in either direction). Stretches that do not join are put
+    side by side as they are: the engine then refuses the route, at its move."""
+    parts = [[str(h) for h in c] for c in connections if c]
+    if not parts:
+        return []
+    if len(parts) > 1:
+        first, second = parts[0], parts[1]
+        if first[0] in (second[0], second[-1]) and first[-1] not in (second[0], second[-1]):
+            parts[0] = first[::-1]
+    out = list(parts[0])
+    for part in parts[1:]:
+        if part[-1] == out[-1] and part[0] != out[-1]:
+            part = part[::-1]
+        out += part[1:] if part[0] == out[-1] else part
+    return out
+
+
 class _Fields(dict):
     """An action's fields for a message; a missing one reads as a question mark."""
 
@@ -673,6 +736,7 @@ class Conversion:
     effective: list[dict]
     stopped: str | None
     names: dict                         # the book's name -> (platform name, id)
+    unfinished: list = field(default_factory=list)  # connection runs the game's end cut short, in words
 
 
 def read_export(path: Path) -> dict:
@@ -738,7 +802,15 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
                              f"action {action.get('id')}") from None
         out += batch
         done += 1
-    return Conversion(out, done, effective, None, names)
+    # Connection runs the platform began but the record never finished (the game was ended first):
+    # they changed nothing the final values count, and are left out with the check that began them
+    # (the engine finds connections on the map itself, and may read the moment otherwise).
+    cut = {id(m) for sym in translator.connecting for m in translator.in_run.get(sym, [])}
+    began = {sym: next((c.split(" (")[0] for m, c in out if id(m) in cut and m.actor == CHECKPOINT
+                        and sym in m.text), "an action") for sym in translator.connecting}
+    unfinished = [f"The platform found {sym} connected to its destination at {where}, and the game ended before "
+                  f"{sym}'s connection run: the run's moves are left out." for sym, where in began.items()]
+    return Conversion([(m, c) for m, c in out if id(m) not in cut], done, effective, None, names, unfinished)
 
 
 def _comment(action: dict, move: Move, auto: bool) -> str:
@@ -765,7 +837,7 @@ def settings_for(record: dict) -> dict:
         "double_in_connection_run": True,               # the token is placed before the run
         "destination_token_blocks": False,              # the token takes an extra slot
         "connection_reorder": True,                     # order recalculated after a connection payout
-        "connections_from": "record",                   # the record says when each connection run happened
+        "connections_from": "map",                      # the engine finds connections (``unfinished``: where not)
     }
     return {k: v for k, v in platform.items() if k in G1870.settings}
 
@@ -784,6 +856,7 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     if conv.stopped:
         lines.append(f"# Converted {conv.converted} of {len(conv.effective)} actions in effect; the rest have no "
                      "notation in the book yet.")
+    lines += [f"# {words}" for words in conv.unfinished]
     title = f"A {len(conv.names)}-player game of 1870 on 18xx.games"
     origin = f"18xx.games game {record.get('id', '(no id)')} ({source}), converted by rulewright"
     lines += ["record:", f"  title: {q(title)}", f"  source: {q(origin)}"]
@@ -794,7 +867,8 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     lines += ["setup:", "  players:"]
     lines += [f"    {name}: {{cash: {cash}}}" for name in conv.names]
     lines += ["  round: auction", "moves:" if conv.moves else "moves: []"]
-    width = max((len(f"  - {m.actor}: {m.text}") for m, _ in conv.moves), default=0)
+    # comments line up after the moves, a long route or checkpoint aside
+    width = min(max((len(f"  - {m.actor}: {m.text}") for m, _ in conv.moves), default=0), 60)
     lines += [f"  - {m.actor}: {m.text}".ljust(width) + f"  # {c}" for m, c in conv.moves]
     result = final_result(record, conv)
     if result:
@@ -826,6 +900,25 @@ class Import18xxGames(Importer):
 IMPORTER = Import18xxGames()
 
 
+def run_positions(steps) -> list[tuple]:
+    """Where the corporations of a replayed record ran their trains: for each turn or connection
+    run with routes, ``(state, corporation, revenue)``, the state being the one after its last
+    route and the revenue its routes' total on the map. ``steps`` are a replay's steps with their
+    states kept (``replay(record, keep_states=True)``): best-route tests and benchmarks start
+    from these positions."""
+    from engine.games.g1870 import routes
+    out = []
+    for step, after in zip(steps, [*steps[1:], None]):
+        if step.refusal is not None or not step.text.startswith("run ") or step.state is None:
+            continue
+        if after is not None and after.text.startswith("run ") and after.actor == step.actor:
+            continue  # more routes follow
+        state, sym = step.state, step.actor
+        runs = state.net.current["runs"] if state.net.current else state.net.runs
+        out.append((state, sym, routes.total(state, sym, runs)))
+    return out
+
+
 # ---------------------------------------------------------------- the census
 
 
@@ -835,15 +928,16 @@ def census(path: Path) -> str:
     conv = conversion(record, str(path))
     kinds = Counter(a["type"] for a in conv.effective)
     autos = Counter(b.get("type") for a in conv.effective for b in a.get("auto_actions") or [])
+    played = [m for m, _ in conv.moves if m.actor != CHECKPOINT]
     without = Counter(a["type"] for a in conv.effective if a["type"] in NO_NOTATION)
     lines = [f"{Path(path).name}: {len(record['players'])} players, {len(record['actions'])} actions, "
              f"{len(conv.effective)} in effect after undo/redo",
              "  in effect: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()),
              "  automatic: " + (", ".join(f"{k} {v}" for k, v in autos.most_common()) or "none"),
-             f"  converted: {conv.converted} of {len(conv.effective)} actions in effect, as {len(conv.moves)} moves "
-             f"({sum(1 for _, c in conv.moves if '(auto)' in c)} of them automatic, "
+             f"  converted: {conv.converted} of {len(conv.effective)} actions in effect, as {len(played)} moves "
+             f"({sum(1 for m, c in conv.moves if '(auto)' in c and m.actor != CHECKPOINT)} of them automatic, "
              f"{sum(1 for m, _ in conv.moves if m.note == SKIPPED)} passes the platform made for players who could "
-             "do nothing)",
+             f"do nothing) and {len(conv.moves) - len(played)} checkpoints of a revenue",
              "  first not converted: " + (conv.stopped or "none, the whole record converts"),
              "  types with no notation yet: " + (", ".join(f"{k} {v}" for k, v in without.most_common()) or "none")]
     return "\n".join(lines)
