@@ -44,7 +44,9 @@ NAME_ONLY = {"id", "class"}  # a group with these attributes alone draws nothing
 # older Rulewright is drawn again rather than reused.
 STORE = "diagrams-3"
 DESC = f"{{{SVG}}}desc"
-PRINTED_PT = 8.0  # the smallest words of a diagram print at this size, or larger where the page allows
+# The smallest words of a diagram print at this size, or larger where the page allows: a little over
+# the book's 7.5 pt least (tests/test_print.py), so that an example under a big board fits its page.
+PRINTED_PT = 7.7
 CM = 72 / 2.54
 
 try:

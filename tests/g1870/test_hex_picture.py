@@ -113,3 +113,52 @@ def test_every_token_symbol_stands_out_on_its_company_colour(sym):
 def test_contrast_is_the_wcag_ratio():
     assert style.contrast("#000000", "#ffffff") == pytest.approx(21.0)
     assert style.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+
+
+SVG_NODE = re.compile(r'<g id="node\d+" class="node">\s*<title>(.*?)</title>(.*?)</g>', re.S)
+SVG_Y = re.compile(r'(?:points="([^"]+)")|(?:<text[^>]*\sy="(-?[\d.]+)"[^>]*font-size="([\d.]+)")'
+                   r'|(?:<ellipse[^>]*\scy="(-?[\d.]+)"[^>]*\sry="([\d.]+)")')
+
+
+def _extent(body: str) -> tuple[float, float]:
+    """The top and bottom (SVG y grows downwards) of what a node draws: its polygons and its text
+    (a line of text reaches its font size above the baseline and a quarter of it below)."""
+    ys = []
+    for points, baseline, size, cy, ry in SVG_Y.findall(body):
+        if points:
+            ys += [float(p.split(",")[1]) for p in points.split()]
+        elif baseline:
+            ys += [float(baseline) - float(size), float(baseline) + 0.25 * float(size)]
+        else:
+            ys += [float(cy) - float(ry), float(cy) + float(ry)]
+    return min(ys), max(ys)
+
+
+@pytest.mark.parametrize("sym", sorted(data.corporations()))
+def test_the_key_sits_clear_of_every_word_of_the_map_and_a_flag_holds_its_letters(sym):
+    """Each corporation's destination drawn alone (its flag under the bottom hexes where the hex
+    has no room) with a run made and a run that could be made: the key's top lies below everything
+    the map draws, each flag's patch reaches above and below its letters, and the two kinds of run
+    are listed under headings that fit them."""
+    board = hexmap.board()
+    destination = {h.label for h in board.hexes.values() if sym in h.destination_of}
+    if not destination:
+        pytest.skip(f"{sym} has no destination")
+    labels = map_picture.region(board, sorted(destination))
+    hexes = tuple(label for label in labels if not board.hexes[label].offboard)[:2]
+    routes = [Route(sym, "2-train", hexes, 40), Route(sym, "home to destination", hexes, could=True)]
+    svg = _render(map_picture.draw_state(_state({}, {}), labels, routes, [sym]))
+    nodes = {title: _extent(body) for title, body in SVG_NODE.findall(svg) if SVG_Y.search(body)}
+    key_top = nodes.pop("legend")[0]
+    lowest = max(bottom for _, bottom in nodes.values())
+    assert lowest < key_top, f"the map reaches {lowest - key_top:.1f} pt into the key"
+    for title, body in SVG_NODE.findall(svg):
+        if title.startswith("dest "):
+            patch = [float(p.split(",")[1]) for p in re.search(r'points="([^"]+)"', body).group(1).split()]
+            baseline, size = (float(v) for v in re.search(r'<text[^>]*\sy="(-?[\d.]+)"[^>]*font-size="([\d.]+)"',
+                                                          body).groups())
+            assert min(patch) < baseline - 0.8 * size and max(patch) > baseline + 0.25 * size, title
+    legend = dict(SVG_NODE.findall(svg))["legend"]
+    words = [w for w in re.findall(r">([^<>]+)</text>", legend)]
+    assert words.index("train") < words.index("value") < words.index("2&#45;train")
+    assert words.index("could run") > words.index("2&#45;train") and "home to destination" in words

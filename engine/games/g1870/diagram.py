@@ -254,7 +254,7 @@ def draw_hexes(run, when: str, options=frozenset()) -> str:
                     and connections.eligible(state, sym):
                 path = hexruns.joining_path(state, sym)
                 if path:
-                    routes.append(Route(sym, "could run home to destination", tuple(path)))
+                    routes.append(Route(sym, "home to destination", tuple(path), could=True))
     labels = None if "whole" in options else map_picture.region(hexmap.board(),
                                                                    touched(run, actors, routes))
     return map_picture.draw_state(state, labels, routes, actors, legend="nolegend" not in options,

@@ -52,13 +52,16 @@ SEA = ("O8", "O10", "O12")
 # ---- the picture ---------------------------------------------------------------------------------
 
 class Route(NamedTuple):
-    """A route to draw: the corporation, a caption (its train) and the hexes it runs through in
-    order; ``refused`` draws it dashed in red."""
+    """A route to draw: the corporation, a caption (its train, or for ``could`` what the run
+    would be) and the hexes it runs through in order; ``refused`` draws it dashed in red; ``could``
+    is a run the corporation may now make (its connection run), not one a train made, and the key
+    lists it in a table of its own."""
     corporation: str
     caption: str
     hexes: tuple[str, ...]
     value: int | None = None
     refused: bool = False
+    could: bool = False
 
 
 class _Picture:
@@ -91,14 +94,16 @@ class _Picture:
                        for o in self.placed)
 
     def place(self, name: str, candidates, text: str, under: str, colour: str = style.INK, bold: bool = False,
-              optional: bool = False, body: str | None = None) -> bool:
+              optional: bool = False, body: str | None = None, pad: float = 0.0) -> bool:
         """A label at the first of ``candidates`` (points) where it overlaps no text or token drawn
         before, on a small halo in ``under`` (the hex's own fill), so that a route's band or the river
         drawn across the hex does not run under its letters; its colour darkened or turned to black
-        or white until it has 4.5 : 1 on the halo. ``optional``: left out where it fits nowhere."""
+        or white until it has 4.5 : 1 on the halo. ``optional``: left out where it fits nowhere.
+        ``pad``: points of halo above and below the letters, for a label on a coloured patch (a
+        flag), whose edge would otherwise cut its tallest letters."""
         size = int(self.pt())
         width = text_width(text, size, bold) * 1.06 + 4  # room for Graphviz's own, wider, guess at bold words
-        height = size * (ASCENT + DESCENT) + 1
+        height = size * (ASCENT + DESCENT) + 1 + 2 * pad
         boxes = [(x - width / 2, x + width / 2, y - height / 2, y + height / 2) for x, y in candidates]
         chosen = next((b for b in boxes if self.free(b)), None)
         if chosen is None and not optional:  # a word that must be shown: the nearest free place around
@@ -337,7 +342,7 @@ def _texts(p: _Picture, state, label: str, f: Face, actors: list[str]) -> None:
         doubled = " x2" if (getattr(state, "net", None) is not None and
                             getattr(state.net, "destination", {}).get(sym) == "map") else ""
         p.place(f"dest {label} {sym}", [at(label, 0, -1.1 - 0.4 * k * p.factor), at(label, 0, 1.1 + 0.4 * k * p.factor)],
-                f"{sym} destination{doubled}", colour, style.ink_on(colour), bold=True)
+                f"{sym} destination{doubled}", colour, style.ink_on(colour), bold=True, pad=2.0)
     if h.name and not h.offboard:
         p.place(f"name {label}", [at(label, 0, -0.6), at(label, 0, -0.35), at(label, 0, 0.45), at(label, 0, -0.85)],
                 h.name.replace(", ", " "), under, bold=True)
@@ -393,7 +398,7 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
     labels = list(board.hexes) if labels is None else [label for label in labels if label in board.hexes]
     routes = list(routes)
     p = _Picture(board, labels, getattr(state, "phase", None) if state is not None else None,
-                 (3 + (len(routes) + 1 if routes else 0)) if legend else 0)
+                 sum(_legend_rows(routes)) if legend else 0)
     track = getattr(state, "track", None)
     tokens = getattr(track, "tokens", None) or {}
     actors, routes = list(actors), list(routes)
@@ -439,8 +444,24 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
     return "\n".join(p.lines) + "\n"
 
 
+KEY_ROWS = 3
+
+
+def _legend_rows(routes: list[Route]) -> tuple[int, int, int]:
+    """The key's rows: its swatches, the table of the runs trains made (or were refused) and the
+    table of runs corporations could make, each table with its heading row."""
+    ran = sum(not r.could for r in routes)
+    could = sum(r.could for r in routes)
+    return KEY_ROWS, ran + 1 if ran else 0, could + 1 if could else 0
+
+
 def _legend(p: _Picture, routes: list[Route]) -> None:
-    """A key and the table of routes, under the map."""
+    """A key and the tables of routes, under the map: the runs made, with their train and value,
+    and apart from them the runs a corporation could make (its connection run), with no train or
+    value, which are not runs that happened. The key's top sits clear of the lowest word drawn on
+    the map (a destination flag under a bottom hex, say): its height is worked out as Graphviz lays
+    out the tables (each line of text 1.2 times the font size high, plus the cells' padding and
+    spacing), a little generously."""
     def swatch(fill: str, height: int = 10) -> str:
         return f'<TD BGCOLOR="{fill}" WIDTH="14" HEIGHT="{height}" FIXEDSIZE="TRUE" BORDER="1"></TD>'
     pt = p.pt()
@@ -454,21 +475,32 @@ def _legend(p: _Picture, routes: list[Route]) -> None:
     cells = "".join("<TR>" + "".join(f'{s}<TD ALIGN="LEFT">{escape(t)}</TD>' for s, t in entries[i::half]) + "</TR>"
                     for i in range(half))
     key = (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1">{cells}</TABLE>')
-    rows = ""
-    for route in routes:
+
+    def badge(route: Route) -> str:
         colour = style.REFUSED if route.refused else corporation_colour(route.corporation)
-        worth = "refused" if route.refused else ("" if route.value is None else f"${route.value}")
-        rows += (f'<TR><TD BGCOLOR="{colour}"><FONT COLOR="{style.ink_on(colour)}"><B>{escape(route.corporation)}'
-                 f'</B></FONT></TD><TD ALIGN="LEFT">{escape(route.caption)}</TD>'
-                 f'<TD ALIGN="LEFT">{escape(" ".join(route.hexes))}</TD><TD ALIGN="RIGHT">{worth}</TD></TR>')
-    routes_table = ""
-    if rows:
-        routes_table = (f'<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
-                        f'<TR><TD></TD><TD ALIGN="LEFT"><B>train</B></TD><TD ALIGN="LEFT"><B>route</B></TD>'
-                        f'<TD ALIGN="RIGHT"><B>value</B></TD></TR>{rows}</TABLE></TD></TR>')
+        return (f'<TD BGCOLOR="{colour}"><FONT COLOR="{style.ink_on(colour)}"><B>{escape(route.corporation)}'
+                f'</B></FONT></TD>')
+
+    def table(heads: list[str], rows: list[list[str]]) -> str:
+        if not rows:
+            return ""
+        align = ["LEFT"] * (len(heads) - 1) + ["RIGHT" if heads[-1] == "value" else "LEFT"]
+        head = "<TR><TD></TD>" + "".join(f'<TD ALIGN="{a}"><B>{h}</B></TD>' for h, a in zip(heads, align)) + "</TR>"
+        body = "".join("<TR>" + row[0] + "".join(f'<TD ALIGN="{a}">{c}</TD>' for c, a in zip(row[1:], align))
+                       + "</TR>" for row in rows)
+        return (f'<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2">'
+                f'{head}{body}</TABLE></TD></TR>')
+    ran = [[badge(r), escape(r.caption), escape(" ".join(r.hexes)),
+            "refused" if r.refused else ("" if r.value is None else f"${r.value}")] for r in routes if not r.could]
+    could = [[badge(r), escape(r.caption), escape(" ".join(r.hexes))] for r in routes if r.could]
     label = (f'<<FONT POINT-SIZE="{pt}"><TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">'
-             f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{routes_table}</TABLE></FONT>>')
-    height = (3 + (len(routes) + 1 if routes else 0)) * (int(pt) + 5)
+             f'<TR><TD ALIGN="LEFT">{key}</TD></TR>{table(["train", "route", "value"], ran)}'
+             f'{table(["could run", "route"], could)}</TABLE></FONT>>')
+    line = 1.2 * int(pt)
+    swatches, *tables = _legend_rows(routes)
+    height = swatches * (max(10, line) + 2) + (swatches + 1) * 1
+    height += sum(rows * (line + 4) + (rows + 1) * 2 for rows in tables if rows)
+    height += 2  # slack for rounding
     lowest = min([p.bottom] + [box[2] for box in p.placed])
     p.node("legend", ((p.left + p.right) / 2, lowest - 6 - 8 * p.factor - height / 2), shape="plaintext", label=label)
 

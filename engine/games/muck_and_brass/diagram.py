@@ -20,10 +20,11 @@ from engine.games.muck_and_brass.board import is_illustrative
 
 SCALE = 1.0  # board positions are inches already
 NEW_WIDTH, BUILT_WIDTH = 5.5, 3.0
-# The smallest text (cities, ports, link codes, the key). The map is drawn about 9.6 in wide and
-# fitted into 6.6 x 7.4 in (``size``, about 0.65 of its size), then printed up to 17 cm tall: 12 pt
-# prints at 7.5 pt or more.
-SMALL_PT = 12
+# The smallest text (cities, ports, link codes, the key). The map is drawn about 9.9 in wide and
+# fitted into 6.6 x 7.4 in (``size``, about 0.64 of its size), then printed up to 17 cm tall: 13 pt
+# prints at 7.7 pt or more with the map about 16 cm tall, which leaves room on the page for the
+# example's text under it (at 12 pt the map needed the whole 17 cm).
+SMALL_PT = 13
 SIZE = "6.6,7.4"
 UNBUILT = "#8f8f8f"  # an unbuilt link: grey, 3:1 on white
 PORT = "#2f6a9f"  # a foreign port's border and words: 4.5:1 on its pale blue
@@ -69,7 +70,7 @@ def draw(run, when: str, options=frozenset()) -> str:
                  "margin": "0.06,0.03", "fontsize": str(SMALL_PT)}
         if name in homes:
             company = homes[name]
-            label = f"{name}  {city.value}\n{company.code} home" + ("" if company.active else " (not started)")
+            label = f"{name}  {city.value}\n{company.code} home" + ("" if company.active else "\n(not started)")
             attrs.update(color=company.colour, fillcolor=_tint(company.colour), peripheries="2", penwidth="1.5")
         if name == "London":
             attrs.update(penwidth="2.5", fontsize=str(SMALL_PT + 1))
@@ -218,40 +219,45 @@ def _crosses(a, b) -> bool:
 
 
 def _legend(state, owners, port_owners, refused_pairs, new: bool, legal: dict) -> str:
-    """A key in the empty south-west corner. Swatches are table cells with a background colour, so
+    """A key in the empty south-west corner: the companies a row each, the symbols two to a row, so
+    that the key stays under Birmingham. Swatches are table cells with a background colour, so
     they print the same whatever fonts the renderer has."""
-    def row(swatch: str, text: str) -> str:
-        return f'<TR><TD WIDTH="34" FIXEDSIZE="FALSE">{swatch}</TD><TD ALIGN="LEFT">{escape(text)}</TD></TR>'
+    def cell(swatch: str, text: str, span: int = 1) -> str:
+        return (f'<TD WIDTH="34" FIXEDSIZE="FALSE">{swatch}</TD>'
+                f'<TD ALIGN="LEFT"{f" COLSPAN={quote(str(span))}" if span > 1 else ""}>{escape(text)}</TD>')
 
     def bar(colour: str, height: int) -> str:
         return (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD BGCOLOR="{escape(colour)}" WIDTH="30" '
                 f'HEIGHT="{height}" FIXEDSIZE="TRUE"></TD></TR></TABLE>')
 
     shown = {c.code: c for c in [*owners.values(), *port_owners.values()]}
-    rows = [row(bar(c.colour, 3), f"{code}: {c.name}" if c.name != code else code) for code, c in sorted(shown.items())]
+    rows = [cell(bar(c.colour, 3), f"{code}: {c.name}" if c.name != code else code, 3)
+            for code, c in sorted(shown.items())]
     for code, c in sorted(shown.items()):
         if len(c.components) > 1:
             parts = ", ".join(f"{h[:3]}. = {h}" for h in c.homes)
-            rows.append(row("", f"{code} components: {parts}"))
+            rows.append(cell("", f"{code} components: {parts}", 3))
+    symbols = []
     if new:
-        rows.append(row(bar(style.INK, 6), "thick: built in this example"))
+        symbols.append(cell(bar(style.INK, 6), "thick: built here"))
     if legal:
         company = next(iter(legal.values()))
-        rows.append(row(_line(company.colour, "dotted", 2), f"{company.code} could build next"))
-    rows.append(row(_line(UNBUILT, "dashed", 1), "link not yet built"))
+        symbols.append(cell(_line(company.colour, "dotted", 2), f"{company.code} could build next"))
+    symbols.append(cell(_line(UNBUILT, "dashed", 1), "link not yet built"))
     if refused_pairs:
-        rows.append(row(_line(style.REFUSED, "dashed", 3), "refused"))
+        symbols.append(cell(_line(style.REFUSED, "dashed", 3), "refused"))
     if state.board.ports:
         port = (f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD BORDER="1" STYLE="dashed" '
-                f'COLOR="{PORT}" BGCOLOR="#e3f2fd" WIDTH="30" HEIGHT="14" FIXEDSIZE="TRUE">'
+                f'COLOR="{PORT}" BGCOLOR="#e3f2fd" WIDTH="30" HEIGHT="19" FIXEDSIZE="TRUE">'
                 f'<FONT COLOR="{PORT}">$</FONT></TD></TR></TABLE>')
-        rows.append(row(port, "foreign port and its price"))
+        symbols.append(cell(port, "foreign port, price"))
     home = (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="2" CELLPADDING="0" COLOR="{style.INK}"><TR>'
             '<TD WIDTH="22" HEIGHT="10" FIXEDSIZE="TRUE"></TD></TR></TABLE>')
-    rows.append(row(home, "double border: home station"))
+    symbols.append(cell(home, "home station"))
+    rows += ["".join(symbols[i:i + 2]) for i in range(0, len(symbols), 2)]
     title = "Illustrative board" if is_illustrative(state.board) else "This example's board"
     label = (f'<<TABLE BORDER="1" COLOR="{style.MUTED}" CELLBORDER="0" CELLSPACING="1" CELLPADDING="1">'
-             f'<TR><TD COLSPAN="2"><B>{title}</B></TD></TR>{"".join(rows)}</TABLE>>')
+             f'<TR><TD COLSPAN="4"><B>{title}</B></TD></TR>{"".join(f"<TR>{r}</TR>" for r in rows)}</TABLE>>')
     placed = all(city.pos is not None for city in state.board.cities.values())
-    where = f", pos={quote(_pos((1.2, 1.42)))}" if placed else ""  # the demo board's empty corner
+    where = f", pos={quote(_pos((1.2, 1.3)))}" if placed else ""  # the demo board's empty corner
     return f"  key [shape=plaintext, fontsize={SMALL_PT}{where}, label={label}];"
