@@ -52,7 +52,8 @@ def bench_no_change(root: Path, name: str) -> None:
 def bench_book25(where: Path) -> None:
     book25.make(where)
     clean = make(where, "rulebook")
-    print(f"25-page book (rulewright new and {book25.CHAPTERS} chapters), make rulebook from clean: {clean:.1f} s")
+    chapters = len(list((where / "rulebook").glob("chapter-*.md")))
+    print(f"{book25.PAGES}-page book (rulewright new and {chapters} chapters), make rulebook from clean: {clean:.1f} s")
     bench_no_change(where, "25-page book")
     book25.edit_prose(where)
     report("25-page book, one page's prose edited, make rulebook (both editions, HTML and PDF)",
