@@ -6,6 +6,9 @@
 - SVG diagram labels are laid out a string at a time, not a letter at a time (``svg_text``).
 - The PDF is tagged (WeasyPrint's ``pdf_tags``: its structure, headings, tables and figures, each
   figure with its alternative text, for a screen reader), with the book's language.
+- The printed page numbers (contents, rule index, references) are laid out once, from the last
+  build's, when they still hold (``page_numbers``), not in WeasyPrint's three passes.
+- pydyf's list of page references is made once, not for each tagged element and link.
 - The PDF is kept when nothing WeasyPrint reads has changed (the one-page HTML, its stylesheets,
   fonts and pictures, and WeasyPrint's version): a second ``make rulebook`` with no edit does not
   lay out 300 pages again. A digest of those inputs is stored beside the PDF.
@@ -30,7 +33,7 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.util import logging
 from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
 
-from . import print_links
+from . import page_numbers, print_links
 from .svg_text import whole_strings
 
 logger = logging.getLogger(__name__)
@@ -70,7 +73,7 @@ def repair(builder, html: str) -> str:
 
 
 # Changed whenever this step makes a different PDF from the same inputs (so a kept PDF is made again).
-STEP = "whole SVG strings, tagged"
+STEP = "whole SVG strings, tagged, page numbers laid out once"
 
 
 def inputs_digest(html: str, outdir: Path) -> str:
@@ -108,9 +111,34 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    with whole_strings(), _quiet("fontTools"):  # its font-subsetting notes are not for designers
-        weasyprint.HTML(str(index)).write_pdf(target, pdf_tags=True)
+    with whole_strings(), _page_references_listed_once(), _quiet("fontTools"):  # fontTools' notes are not for designers
+        document = page_numbers.render(lambda: weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
+                                       pdf_tags=True)
+        document.write_pdf(target, pdf_tags=True)
     stamp.write_text(key, encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _page_references_listed_once():
+    """pydyf lists every page's reference anew each time WeasyPrint asks for one page's (for each
+    tagged element and each link: time growing with the square of the book's length); while the
+    PDF is written, the list is made once for each length the page list has."""
+    import pydyf
+
+    listed = pydyf.PDF.page_references
+
+    def once(pdf):
+        kids = pdf.pages["Kids"]
+        kept = pdf.__dict__.get("_rulewright_page_references")
+        if kept is None or kept[0] != len(kids):
+            kept = pdf.__dict__["_rulewright_page_references"] = (len(kids), listed.fget(pdf))
+        return kept[1]
+
+    pydyf.PDF.page_references = property(once)
+    try:
+        yield
+    finally:
+        pydyf.PDF.page_references = listed
 
 
 @contextlib.contextmanager
