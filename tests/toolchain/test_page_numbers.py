@@ -89,3 +89,47 @@ def test_page_counts_come_out_true(tmp_path):
     document = render(book(extra=counted).replace("<p>Contents</p>", '<p class="count">Contents</p>'), kept)
     assert not kept.exists()
     assert pages(document)[0][0].startswith("Contents 4 pages")
+
+
+def test_a_book_built_after_an_edit_prints_what_a_clean_build_of_it_prints(tmp_path):
+    """The PDF build, clean and after an edit that moves the later pages on: the same text on each
+    page and the same destinations as a clean build of the edited book."""
+    import shutil
+    import subprocess
+    import sys
+    import textwrap
+
+    if not (shutil.which("pdftotext") and shutil.which("pdfinfo")):
+        pytest.skip("poppler-utils (pdftotext, pdfinfo) is not installed; .ci/run installs it")
+
+    def write_book(src, paragraphs):
+        src.mkdir(exist_ok=True)
+        (src / "conf.py").write_text(textwrap.dedent("""
+            extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]
+            project = "Tiny"
+            simplepdf_file_name = "tiny.pdf"
+            """))
+        (src / "index.md").write_text("# Tiny\n\n```{toctree}\none\ntwo\nthree\n```\n")
+        (src / "one.md").write_text("# One\n\n" + "A sentence in the first chapter, long enough to fill. " * 40
+                                    * paragraphs + "\n")
+        for name in ("two", "three"):
+            (src / f"{name}.md").write_text(f"# {name.title()}\n\nThe {name} chapter.\n")
+
+    def build(src, out):
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "simplepdf", str(src), str(out)],
+                              capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": "off"})
+        assert done.returncode == 0, done.stderr
+        pdf = str(out / "tiny.pdf")
+        text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True, check=True).stdout
+        dests = subprocess.run(["pdfinfo", "-dests", pdf], capture_output=True, text=True, check=True).stdout
+        return text.split("\f"), dests
+
+    write_book(tmp_path / "src", 1)
+    before, _ = build(tmp_path / "src", tmp_path / "out")
+    write_book(tmp_path / "src", 6)  # chapters two and three move on
+    after = build(tmp_path / "src", tmp_path / "out")
+    clean = build(tmp_path / "src", tmp_path / "clean")
+    assert after == clean
+    contents = [page for page in after[0] if "Table of Contents" in page]
+    assert contents and contents[0] not in before  # its page numbers moved on too
+    assert (tmp_path / "out" / "tiny.pdf.pages").is_file()
