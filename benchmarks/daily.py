@@ -30,8 +30,11 @@ SERVE_ENGINE_TARGET_S = 2.0
 
 
 def make(root: Path, *targets: str) -> float:
+    """``make TARGETS`` in ``root`` with this repository's environment, which is taken as it is (-o):
+    the book's project is not installed into it (its game's name would then be taken for good)."""
     began = time.perf_counter()
-    subprocess.run(["make", "-s", "-C", str(root), f"VENV={VENV}", *targets], check=True, capture_output=True)
+    subprocess.run(["make", "-s", "-C", str(root), f"VENV={VENV}", "-o", f"{VENV}/.installed", *targets], check=True,
+                   capture_output=True)
     return time.perf_counter() - began
 
 

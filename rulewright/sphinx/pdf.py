@@ -113,7 +113,7 @@ def finish(builder) -> None:
     import weasyprint
 
     with whole_strings(), _page_references_listed_once(), _fewer_collections(), _quiet("fontTools"):
-        document = page_numbers.render(lambda: weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
+        document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
                                        pdf_tags=True)
         document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)
     stamp.write_text(key, encoding="utf-8")

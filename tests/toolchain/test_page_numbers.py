@@ -35,7 +35,7 @@ def pages(document) -> list[tuple[str, list[str]]]:
 
 
 def render(html: str, kept) -> object:
-    return page_numbers.render(lambda: weasyprint.HTML(string=html), kept)
+    return page_numbers.render(weasyprint.HTML(string=html), kept)
 
 
 @pytest.fixture
