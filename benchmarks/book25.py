@@ -1,5 +1,5 @@
-"""A 25-page book for the speed figures: the starter project of ``rulewright new`` (six pages)
-and nineteen chapters of prose, each with sections, a reference to a rule and a worked example
+"""A 25-page book for the speed figures: the starter project of ``rulewright new`` and as many
+chapters of prose as make 25 pages, each with sections, a reference to a rule and a worked example
 with its diagram, as a designer's book grows."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-CHAPTERS = 19
+PAGES = 25
 PROSE = ("The heaps sit between the players, and every counter taken is gone for good. A player who "
          "looks ahead counts what is left after each of the next two turns, not only this one. ")
 
@@ -37,17 +37,19 @@ expect:
 
 
 def make(where: Path) -> Path:
-    """The book in ``where`` (a new folder), ready for ``make rulebook``."""
+    """The book in ``where`` (a new folder), ready for ``make rulebook``; its chapters are
+    ``chapter-01.md`` and on."""
     subprocess.run([sys.executable, "-m", "rulewright.cli", "new", str(where), "--game", "tfive",
                     "--title", "Twenty-five"], check=True, capture_output=True)
     book = where / "rulebook"
-    for number in range(1, CHAPTERS + 1):
+    chapters = PAGES - len(list(book.glob("*.md")))  # the starter's pages grow as Rulewright does
+    for number in range(1, chapters + 1):
         (book / f"chapter-{number:02}.md").write_text(chapter(number), encoding="utf-8")
     index = book / "index.md"
-    names = "\n".join(f"chapter-{n:02}" for n in range(1, CHAPTERS + 1))
+    names = "\n".join(f"chapter-{n:02}" for n in range(1, chapters + 1))
     index.write_text(index.read_text(encoding="utf-8").replace("rules\nnotation\n", f"rules\nnotation\n{names}\n"),
                      encoding="utf-8")
-    assert len(list(book.glob("*.md"))) == 25
+    assert len(list(book.glob("*.md"))) == PAGES
     return where
 
 

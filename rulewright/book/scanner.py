@@ -11,6 +11,7 @@ project that refuses them.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from collections.abc import Mapping
@@ -500,7 +501,15 @@ def _read_file(path: Path) -> Page:
         page.problems.append(ExampleProblem(Where(str(path), line), "This page is not UTF-8 text. Save it as "
                                             "UTF-8 in your editor."))
         return page
-    return read_page(text, str(path))
+    return copy.deepcopy(_read_text(text, str(path), config.current().python_blocks))
+
+
+@lru_cache(maxsize=1024)
+def _read_text(text: str, path: str, python_blocks: str) -> Page:
+    """A page as read once per process for each text it has had (``scan`` changes what it returns,
+    so it has a copy): a build forked from a process that scanned the book
+    (``rulewright.sphinx.warm``) reads again only the pages changed since."""
+    return read_page(text, path)
 
 
 def page_in_book(text: str, path: str, root: Path) -> Page:

@@ -260,7 +260,15 @@ def _mask(text: str) -> str:
 
 
 def page_pieces(path: Path) -> list[Piece]:
-    return list(pieces(Path(path).read_text(encoding="utf-8")))
+    return list(text_pieces(Path(path).read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=2048)
+def text_pieces(text: str) -> tuple[Piece, ...]:
+    """A page's pieces, read once per process for each text it has had: every build reads every
+    page for the terminology and stale-mention checks, and a build forked from a process that read
+    them (``rulewright.sphinx.warm``) reads again only the pages changed since."""
+    return tuple(pieces(text))
 
 
 # --- the terminology check --------------------------------------------------------------------

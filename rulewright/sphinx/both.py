@@ -61,6 +61,7 @@ def main(argv: list[str]) -> int:
     build, source, dashes, *options = argv
     assert dashes == "--", "usage: python -m rulewright.sphinx.both BUILD SOURCE -- SPHINX-OPTIONS"
     warm.warm_up((*warm.WARM, "sphinx.builders.singlehtml", "sphinx_simplepdf.builders.simplepdf", "weasyprint"))
+    warm.read_ahead(source)
     return run(build, source, options)
 
 

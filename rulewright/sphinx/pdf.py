@@ -6,6 +6,10 @@
 - SVG diagram labels are laid out a string at a time, not a letter at a time (``svg_text``).
 - The PDF is tagged (WeasyPrint's ``pdf_tags``: its structure, headings, tables and figures, each
   figure with its alternative text, for a screen reader), with the book's language.
+- The printed page numbers (contents, rule index, references) are laid out once, from the last
+  build's, when they still hold (``page_numbers``), not in WeasyPrint's three passes.
+- pydyf's list of page references is made once, not for each tagged element and link, and the
+  cycle collector runs less often while WeasyPrint works.
 - The PDF is kept when nothing WeasyPrint reads has changed (the one-page HTML, its stylesheets,
   fonts and pictures, and WeasyPrint's version): a second ``make rulebook`` with no edit does not
   lay out 300 pages again. A digest of those inputs is stored beside the PDF.
@@ -30,7 +34,7 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.util import logging
 from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
 
-from . import print_links
+from . import page_numbers, print_links
 from .svg_text import whole_strings
 
 logger = logging.getLogger(__name__)
@@ -70,7 +74,7 @@ def repair(builder, html: str) -> str:
 
 
 # Changed whenever this step makes a different PDF from the same inputs (so a kept PDF is made again).
-STEP = "whole SVG strings, tagged"
+STEP = "whole SVG strings, tagged, page numbers laid out once"
 
 
 def inputs_digest(html: str, outdir: Path) -> str:
@@ -108,9 +112,51 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    with whole_strings(), _quiet("fontTools"):  # its font-subsetting notes are not for designers
-        weasyprint.HTML(str(index)).write_pdf(target, pdf_tags=True)
+    with whole_strings(), _page_references_listed_once(), _fewer_collections(), _quiet("fontTools"):
+        document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
+                                       pdf_tags=True)
+        document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)
     stamp.write_text(key, encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _page_references_listed_once():
+    """pydyf lists every page's reference anew each time WeasyPrint asks for one page's (for each
+    tagged element and each link: time growing with the square of the book's length); while the
+    PDF is written, the list is made once for each length the page list has."""
+    import pydyf
+
+    listed = pydyf.PDF.page_references
+
+    def once(pdf):
+        kids = pdf.pages["Kids"]
+        kept = pdf.__dict__.get("_rulewright_page_references")
+        if kept is None or kept[0] != len(kids):
+            kept = pdf.__dict__["_rulewright_page_references"] = (len(kids), listed.fget(pdf))
+        return kept[1]
+
+    pydyf.PDF.page_references = property(once)
+    try:
+        yield
+    finally:
+        pydyf.PDF.page_references = listed
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """Python's cycle collector runs less often while WeasyPrint works, and leaves alone what the
+    build held before (Sphinx's environment, the pages): WeasyPrint makes millions of short-lived
+    objects, and the collections that looked through all of them were a fifth of its time."""
+    import gc
+
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
 
 
 @contextlib.contextmanager

@@ -9,6 +9,8 @@ line in the already-warm interpreter. What a rebuild must see fresh still is:
 
 - the book and the games: no game's code is imported before the fork (the parent imports only the
   toolchain), so a fork imports each game as a new process would, with its latest code and data;
+- the pages: those read here (``read_ahead``) are found read, by their text, so a changed page is
+  read afresh and the others are not read again;
 - the toolchain: when Rulewright's own code or an installed package changed since the preview
   started, the rebuild is a new process, as sphinx-autobuild would start it.
 
@@ -16,6 +18,7 @@ Without ``os.fork`` (Windows) every rebuild is a new process.
 """
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import signal
@@ -53,6 +56,9 @@ def started(args: list[str]) -> int:
     pid = os.fork()
     if pid == 0:  # the build: stopped by Ctrl-C or SIGTERM as a new process would be
         code = 1
+        # What the warm process made (its imports, the pages read ahead) is left out of the build's
+        # cycle collections: never garbage, and a collection writing to it would unshare its memory.
+        gc.freeze()
         try:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -102,8 +108,30 @@ def warm_up(names=WARM) -> None:
             pass
 
 
+def read_ahead(source=None) -> None:
+    """Every page of the book read here once, as each build reads them all (the scanner, the
+    terminology and stale-mention checks): a fork finds them read and reads only the pages changed
+    since (both keep what they read by the page's text)."""
+    from pathlib import Path
+
+    from rulewright.book import config, scanner
+    from rulewright.checks import words
+
+    active = config._current  # each build activates its project itself, as a new process would
+    try:
+        root = Path(source) if source is not None else config.current().rulebook
+        for path in sorted(root.rglob("*.md")):
+            scanner._read_file(path)
+            words.page_pieces(path)
+    except Exception:  # a page the builds will report on: they read it themselves
+        pass
+    finally:
+        config._current = active
+
+
 def main(argv: list[str]) -> None:
     warm_up()
+    read_ahead()
     from sphinx_autobuild import __main__ as autobuild, build
 
     build.subprocess = Runner()

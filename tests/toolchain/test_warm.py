@@ -21,9 +21,10 @@ def test_a_fork_runs_sphinx_and_says_how_it_ended(tmp_path, capfd):
 
 
 def test_the_warm_process_imports_no_game_and_activates_no_project():
-    """So each fork imports the games as a new process would: with their latest code and data."""
+    """So each fork imports the games as a new process would: with their latest code and data (the
+    book's pages read ahead included)."""
     probe = ("import importlib, sys\nfrom rulewright.sphinx import warm\nfor name in warm.WARM:\n"
-             "    importlib.import_module(name)\nfrom rulewright.book import config\n"
+             "    importlib.import_module(name)\nwarm.read_ahead()\nfrom rulewright.book import config\n"
              "print(config._current, sorted(m for m in sys.modules if m.split('.')[0] == 'engine'))\n")
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "None []"
@@ -41,3 +42,22 @@ def test_a_changed_toolchain_or_another_command_is_a_new_process(monkeypatch):
     monkeypatch.setattr(warm, "toolchain", lambda: ["Rulewright's code edited since the start"])
     runner.run(build, check=True)
     assert started[-1] == build
+
+
+def test_pages_read_ahead_are_found_read_and_a_changed_page_is_read_again(tmp_path, monkeypatch):
+    from rulewright.book import scanner
+    from rulewright.checks import words
+
+    page = tmp_path / "rules.md"
+    page.write_text(f"# Rules of {tmp_path.name}\n\nThe `tfive.take.limit` rule.\n", encoding="utf-8")
+    warm.read_ahead(tmp_path)
+    read = []
+    monkeypatch.setattr(scanner, "read_page", lambda text, path: read.append(path) or scanner.Page(path, text))
+    monkeypatch.setattr(words, "pieces", lambda text: read.append(text) or iter(()))
+    first = scanner._read_file(page)
+    assert [p.kind for p in words.page_pieces(page)] == ["text", "code", "text"] and read == []
+    first.problems.append("changed by the scan")  # the scan changes what it is given: a copy
+    assert scanner._read_file(page).problems == []
+    page.write_text(f"# Rules of {tmp_path.name}, edited\n", encoding="utf-8")
+    scanner._read_file(page), words.page_pieces(page)
+    assert len(read) == 2
