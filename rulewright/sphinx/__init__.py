@@ -86,6 +86,8 @@ def setup(app):
     app.add_directive(changes_page.NAME, changes_page.ChangesDirective)
     app.connect("builder-inited", changes_page.prepare)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", drawing.start_drawing)
+    app.connect("build-finished", drawing.finish_drawing)
     app.connect("builder-inited", incremental.written_after_read)
     app.connect("builder-inited", templates.keep_compiled)
     app.connect("env-purge-doc", incremental.purge)
