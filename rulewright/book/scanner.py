@@ -11,7 +11,9 @@ project that refuses them.
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -508,11 +510,25 @@ def page_in_book(text: str, path: str, root: Path) -> Page:
     reported), or on its own when it is not in that book or has changed since."""
     path = str(path)
     if Path(path).resolve().is_relative_to(Path(root).resolve()):
-        stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(Path(root).rglob("*.md")))
+        stamp = pages_stamp(Path(root))
         page = scan_cached(Path(root), stamp).pages.get(path)
         if page is not None and page.text == text:
             return page
     return read_page(text, path)
+
+
+def pages_stamp(root: Path) -> tuple:
+    """Each page under ``root`` with the time it was last changed: the key of the caches below,
+    taken for every example a build plays, so with ``os.walk`` (twice as quick as
+    ``Path.rglob``; like it, it does not follow a linked folder)."""
+    found = []
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if name.endswith(".md"):
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):  # a broken link: not a page
+                    found.append((path, os.stat(path).st_mtime_ns))
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=4)
@@ -534,7 +550,7 @@ def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:
     """The games each rule is for: the games the examples in its chapter (the folder of the page
     declaring it) play. Cached until a page of the book changes."""
     root = Path(root) if root is not None else config.current().rulebook
-    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    stamp = pages_stamp(root)
     return _rule_games(root, stamp)
 
 
@@ -569,7 +585,7 @@ def positions_for(page: str | Path) -> dict[str, scenario.Position]:
     root = config.current().rulebook.resolve()
     if not page.is_relative_to(root):
         root = page.parent
-    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    stamp = pages_stamp(root)
     return scan_cached(root, stamp).positions
 
 
