@@ -6,6 +6,8 @@
   same pictures, so a drawn picture is kept in the project's store (``_build/rulewright-cache/
   diagrams-2``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
+- It is drawn ahead, while the pages are still read (``draw_ahead``): Graphviz runs in threads
+  beside the reading, and the writing finds the picture in the store.
 - The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
   names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
 - It gives the picture a name and a description of its own: a ``<title>`` as the SVG's first
