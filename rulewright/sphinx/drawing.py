@@ -167,8 +167,9 @@ def draw(translator, node) -> None:
 # each drawing is finished before the build ends (``finish_drawing``, at ``build-finished``).
 _ahead: dict[str, Future] = {}
 # A picture with links or images of its own is drawn by the writing alone: Sphinx rewrites their
-# paths relative to the page being written.
-LINKS = re.compile(r"\b(URL|href|image)\s*=", re.IGNORECASE)
+# paths relative to the page being written. (DOT's attribute names are case-sensitive; a word in
+# a label that merely looks like one costs only the drawing ahead.)
+LINKS = ("URL", "href", "image")
 _pool: list = []  # the one ThreadPoolExecutor of this build, and the process that owns it
 _owner: list[int] = []
 
@@ -182,7 +183,7 @@ def draw_ahead(env, node) -> None:
     """Start drawing ``node``'s picture into the store now, in a thread (see above); a picture that
     cannot be drawn is left to the writing, which says why at the example."""
     store = cache.folder()
-    if store is None or _owner != [os.getpid()] or LINKS.search(node["code"]):
+    if store is None or _owner != [os.getpid()] or any(word in node["code"] for word in LINKS):
         return
     fmt = env.config.graphviz_output_format or "svg"
     name = image_name(node["code"], node["options"], fmt, env.config)
