@@ -289,23 +289,40 @@ def edit_one_page(book: Path) -> None:
                     encoding="utf-8")
 
 
+def project_copy(target: Path) -> Path:
+    """This project as a build sees it, in ``target``: conf.py, pyproject.toml and a copy of the
+    book (so that the bench may edit a page), the games' code linked; the book's folder."""
+    target.mkdir()
+    for name in ("conf.py", "pyproject.toml"):
+        shutil.copy(ROOT / name, target / name)
+    (target / "engine").symlink_to(ROOT / "engine", target_is_directory=True)
+    shutil.copytree(ROOT / "rulebook", target / "rulebook")
+    return target / "rulebook"
+
+
 def bench_builds():
-    """Full and incremental HTML builds, against plain Sphinx + MyST on the same pages, and the PDF."""
+    """Full and incremental HTML builds, against plain Sphinx + MyST on the same pages, and the PDF.
+
+    The designer's edition is built as ``make html-designer`` builds it: one Sphinx process
+    (serial: no ``-j``, for either build), the project's conf.py, the book's own folder as the
+    project's rulebook. "Full" is a clean build: no build folder and an empty store of results
+    and pictures (``RULEWRIGHT_CACHE`` names a new folder), so every example is played and every
+    diagram drawn in the timed build."""
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        book, plain, plain_conf, cache = tmp / "book", tmp / "plain", tmp / "plain-conf", tmp / "cache"
-        shutil.copytree(ROOT / "rulebook", book)
+        plain, plain_conf, cache = tmp / "plain", tmp / "plain-conf", tmp / "cache"
+        book = project_copy(tmp / "project")
         plain_copy(ROOT / "rulebook", plain)
         plain_conf.mkdir()
         (plain_conf / "conf.py").write_text(PLAIN_CONF)
         plain_full = sphinx(plain, tmp / "plain-out", plain_conf)
-        ours_full = sphinx(book, tmp / "html", ROOT, cache=cache)
+        ours_full = sphinx(book, tmp / "html", book.parent, cache=cache)
         played = sum(1 for _ in cache.rglob("*.pickle"))
         edit_one_page(book)
         edit_one_page(plain)
         plain_again = sphinx(plain, tmp / "plain-out", plain_conf)
-        ours_again = sphinx(book, tmp / "html", ROOT, cache=cache)
-        pdf = sphinx(book, tmp / "pdf", ROOT, "simplepdf", cache=cache)
+        ours_again = sphinx(book, tmp / "html", book.parent, cache=cache)
+        pdf = sphinx(book, tmp / "pdf", book.parent, "simplepdf", cache=cache)
         played_again = sum(1 for _ in cache.rglob("*.pickle")) - played
     full, again = ours_full / plain_full, ours_again / plain_again
     print(f"HTML build, full: {ours_full:.1f} s against plain Sphinx + MyST {plain_full:.1f} s = {full:.2f}x "

@@ -4,6 +4,8 @@ tables, whose cells render in every Graphviz, graphviz-pure included); this keep
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 # One font that both Graphviz's layout and the printed page use, so that measured text is printed
 # text: graphviz-pure (and system dot) measure "DejaVu Sans" with its own metrics, and WeasyPrint
 # prints it with the DejaVu Sans it finds through fontconfig (its usual fallback; the fonts-dejavu
@@ -81,6 +83,7 @@ def html(text: object) -> str:
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
+@lru_cache(maxsize=4096)  # a map asks it of the same few colours for each of its hexes
 def contrast(first: str, second: str) -> float:
     """The WCAG contrast ratio of two ``#rrggbb`` colours, from 1 (the same) to 21 (black on
     white): text needs 4.5, lines and shapes a reader needs 3."""

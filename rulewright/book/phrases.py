@@ -178,11 +178,12 @@ class Phrases:
         figures read from the position before and after that move: as ``reader`` sees it (a
         player's name, or None for the whole table: ``Game.view_for``), or the whole truth."""
         game, state, out = run.game, run.before, []
+        view = _LazyView(game, state, reader)
         for step in run.steps:
             after = step.state if step.state is not None else state
-            out.append(self.narrate(step.events, _view(game, state, reader), _view(game, after, reader), reader, marked)
-                       if step.events else [])
-            state = after
+            after_view = view if after is state else _LazyView(game, after, reader)
+            out.append(self.narrate(step.events, view, after_view, reader, marked) if step.events else [])
+            state, view = after, after_view
         return out
 
     def said_values(self, value: Any) -> Any:
@@ -223,7 +224,8 @@ class Phrases:
         def state(match) -> str:
             when, path = match.group(1), match.group(2)
             key = _DETAIL.sub(lambda m: words(event.data[m.group(1)]), path)
-            value = look_up(views[when], key)
+            view = views[when]
+            value = look_up(view.get() if isinstance(view, _LazyView) else view, key)
             return self.value(key, value).replace("{", "{{").replace("}", "}}")
 
         try:
@@ -256,6 +258,21 @@ def look_up(view: Any, key: str) -> Any:
 
 
 _MISSING = object()
+
+
+class _LazyView:
+    """The game's view of a state (as ``reader`` sees it), asked of the engine only when a sentence
+    reads a figure from it (most moves' sentences read none; a view can cost as much as the move:
+    1870's works out every corporation's best routes), and then once, though it is the position
+    after one move and before the next."""
+
+    def __init__(self, game, state, reader: Any = TRUTH) -> None:
+        self.game, self.state, self.reader, self.done, self.view = game, state, reader, False, None
+
+    def get(self):
+        if not self.done:
+            self.view, self.done = _view(self.game, self.state, self.reader), True
+        return self.view
 
 
 def _view(game, state, reader: Any = TRUTH):

@@ -11,8 +11,10 @@ project that refuses them.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -161,6 +163,7 @@ class Page:
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
     positions: list[PositionDecl] = field(default_factory=list)
+    directives: list[tuple[str, int]] = field(default_factory=list)  # (name, line): ``directive_names``
 
 
 @dataclass
@@ -225,6 +228,7 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
             continue
         name, argument = match.group(1).strip(), match.group(2).strip()
         line = first_line + token.map[0]
+        page.directives.append((name, line))
         last = first_line + token.map[1] - 1  # the closing fence's line, when there is one
         where = Where(page.path, line)
         unclosed = not _closes(source_lines[token.map[1] - 1] if token.map[1] - 1 < len(source_lines) else "",
@@ -245,6 +249,8 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
         if name == "position":
             page.positions.append(PositionDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
                                                line + 1 + parsed.body_offset))
+            if parsed.body:  # read as Markdown by directive_names too
+                page.directives.extend(directive_names("\n".join(parsed.body) + "\n", line + 1 + parsed.body_offset))
             continue
         body_line = line + 1 + parsed.body_offset
         if parsed.body:
@@ -402,7 +408,7 @@ def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:
 def misspelt_directives(page: Page) -> list[ExampleProblem]:
     """A misspelt ``{exmaple}`` would be skipped by the tests without a word: name it instead."""
     problems = []
-    for name, line in directive_names(page.text):
+    for name, line in page.directives:  # found while the page was read: directive_names(page.text)
         if name not in OUR_DIRECTIVES:
             close = difflib.get_close_matches(name, OUR_DIRECTIVES, n=1, cutoff=0.75)
             if close:
@@ -517,11 +523,49 @@ def page_in_book(text: str, path: str, root: Path) -> Page:
     reported), or on its own when it is not in that book or has changed since."""
     path = str(path)
     if Path(path).resolve().is_relative_to(Path(root).resolve()):
-        stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(Path(root).rglob("*.md")))
+        stamp = pages_stamp(Path(root))
         page = scan_cached(Path(root), stamp).pages.get(path)
         if page is not None and page.text == text:
             return page
     return read_page(text, path)
+
+
+# While a Sphinx build reads the book, the pages it reads are the book (it reads each once, and a
+# page saved meanwhile is read by the next build): the stamp is taken once per book for the whole
+# reading (``hold_pages``), not once for every example it plays.
+_held: dict[str, tuple] | None = None
+
+
+def hold_pages() -> None:
+    global _held
+    _held = {}
+
+
+def release_pages() -> None:
+    global _held
+    _held = None
+
+
+def pages_stamp(root: Path) -> tuple:
+    """Each page under ``root`` with the time it was last changed: the key of the caches below,
+    taken with ``os.walk`` (twice as quick as ``Path.rglob``; like it, it does not follow a linked
+    folder)."""
+    if _held is not None:
+        if str(root) not in _held:
+            _held[str(root)] = _stamp(root)
+        return _held[str(root)]
+    return _stamp(root)
+
+
+def _stamp(root: Path) -> tuple:
+    found = []
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if name.endswith(".md"):
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):  # a broken link: not a page
+                    found.append((path, os.stat(path).st_mtime_ns))
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=4)
@@ -543,7 +587,7 @@ def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:
     """The games each rule is for: the games the examples in its chapter (the folder of the page
     declaring it) play. Cached until a page of the book changes."""
     root = Path(root) if root is not None else config.current().rulebook
-    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    stamp = pages_stamp(root)
     return _rule_games(root, stamp)
 
 
@@ -578,7 +622,7 @@ def positions_for(page: str | Path) -> dict[str, scenario.Position]:
     root = config.current().rulebook.resolve()
     if not page.is_relative_to(root):
         root = page.parent
-    stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.rglob("*.md")))
+    stamp = pages_stamp(root)
     return scan_cached(root, stamp).positions
 
 

@@ -4,9 +4,10 @@ A designer's engine will sometimes loop, or have a ``view`` or ``legal_actions``
 example seems to hang. Every tool plays examples through the one evaluator
 (``rulewright.scenario.evaluate``), which plays each example inside ``limited``:
 
-- a watchdog thread wakes every few seconds; once an example has run ``PROGRESS`` seconds it
-  writes a line naming the example and what it is doing (which step, and which of the game's
-  methods is running), and again every ``PROGRESS`` seconds;
+- a watchdog thread (one per process, for every example being played) wakes every second; once
+  an example has run ``PROGRESS`` seconds it writes a line naming the example and what it is
+  doing (which step, and which of the game's methods is running), and again every ``PROGRESS``
+  seconds;
 - at the limit it stops the example by raising ``TimeUp`` in the thread playing it (CPython's
   ``PyThreadState_SetAsyncExc``: the exception arrives between two Python instructions of the
   engine, wherever it is), and the example fails with a plain message naming it, its line, and
@@ -72,9 +73,10 @@ class _Watch:
         self.doing = "setting up the position"
         self.thread = threading.get_ident()
         self.started = time.monotonic()
-        self.finished = threading.Event()
+        self.finished = False
         self.lock = threading.Lock()
         self.fired = False
+        self.said = 0  # how many times the example has been said to be still playing
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
@@ -111,23 +113,49 @@ def _say(text: str) -> None:
         pass
 
 
-def _watchdog(watch: _Watch) -> None:
-    said = 0
-    while not watch.finished.wait(TICK):
-        elapsed = watch.elapsed()
-        if watch.seconds and elapsed >= watch.seconds:
-            with watch.lock:
-                if watch.finished.is_set():
-                    return
-                if not watch.fired:
-                    watch.fired = watch.activity()
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(watch.thread), ctypes.py_object(TimeUp))
-            continue
-        if elapsed >= PROGRESS * (said + 1):
-            said += 1
-            stop = (f" It is stopped after {watch.seconds:g} s (time-limit under [tool.rulewright])." if watch.seconds
-                    else "")
-            _say(f"{watch.where}: still playing after {int(elapsed)} s: {watch.activity()}.{stop}")
+# One watchdog thread per process looks at every example being played (one per thread that plays):
+# starting a thread for each example cost a build of this book seconds, each start waiting for its
+# turn at the interpreter while other threads (the diagrams drawn ahead) ran.
+_watches: set[_Watch] = set()
+_watching = threading.Lock()
+_watchdog_of: list = []  # the watchdog thread and the process it belongs to (a fork has none)
+
+
+def _watchdog() -> None:
+    while True:
+        time.sleep(TICK)
+        with _watching:
+            watches = list(_watches)
+        for watch in watches:
+            _look_at(watch)
+
+
+def _look_at(watch: _Watch) -> None:
+    if watch.finished:
+        return
+    elapsed = watch.elapsed()
+    if watch.seconds and elapsed >= watch.seconds:  # repeated each tick until the stop lands
+        with watch.lock:
+            if watch.finished:
+                return
+            if not watch.fired:
+                watch.fired = watch.activity()
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(watch.thread), ctypes.py_object(TimeUp))
+        return
+    if elapsed >= PROGRESS * (watch.said + 1):
+        watch.said += 1
+        stop = (f" It is stopped after {watch.seconds:g} s (time-limit under [tool.rulewright])." if watch.seconds
+                else "")
+        _say(f"{watch.where}: still playing after {int(elapsed)} s: {watch.activity()}.{stop}")
+
+
+def _watch(watch: _Watch) -> None:
+    with _watching:
+        _watches.add(watch)
+        if not (_watchdog_of and _watchdog_of[1] == os.getpid() and _watchdog_of[0].is_alive()):
+            guard = threading.Thread(target=_watchdog, name="rulewright-time-limit", daemon=True)
+            guard.start()
+            _watchdog_of[:] = [guard, os.getpid()]
 
 
 @contextmanager
@@ -138,8 +166,7 @@ def limited(where: Where):
         return
     watch = _Watch(where, limit())
     _local.watch = watch
-    guard = threading.Thread(target=_watchdog, args=(watch,), name="rulewright-time-limit", daemon=True)
-    guard.start()
+    _watch(watch)
     try:
         yield
     except TimeUp:
@@ -149,8 +176,10 @@ def limited(where: Where):
                              "simply long, raise time-limit under [tool.rulewright] in pyproject.toml (seconds; "
                              "RULEWRIGHT_TIME_LIMIT overrides it).") from None
     finally:
+        with _watching:
+            _watches.discard(watch)
         with watch.lock:
-            watch.finished.set()
+            watch.finished = True
             if watch.fired:  # a stop raised too late to land: take it back before it lands elsewhere
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(watch.thread), None)
         _local.watch = None

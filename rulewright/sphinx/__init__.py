@@ -16,6 +16,7 @@ from sphinx.util import logging
 from sphinx.ext.graphviz import graphviz
 
 from rulewright.book import config
+from rulewright.book import scanner
 from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
@@ -86,6 +87,8 @@ def setup(app):
     app.add_directive(changes_page.NAME, changes_page.ChangesDirective)
     app.connect("builder-inited", changes_page.prepare)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", drawing.start_drawing)
+    app.connect("build-finished", drawing.finish_drawing)
     app.connect("builder-inited", incremental.written_after_read)
     app.connect("builder-inited", templates.keep_compiled)
     app.connect("env-purge-doc", incremental.purge)
@@ -98,6 +101,9 @@ def setup(app):
     app.connect("build-finished", incremental.finish)
     app.connect("build-finished", incremental.remember_picture)
     app.connect("env-before-read-docs", incremental.note_reading)
+    app.connect("env-before-read-docs", _hold_pages)
+    app.connect("env-updated", _release_pages)
+    app.connect("build-finished", _release_pages)
     app.connect("env-before-read-docs", coverage_page.start_early)
     app.connect("build-finished", coverage_page.stop_unused)
     app.connect("env-check-consistency", glossary.check_words)
@@ -113,6 +119,15 @@ def setup(app):
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
+
+
+def _hold_pages(app, env, docnames) -> None:
+    """The book's pages do not change under the reading (see ``scanner.hold_pages``)."""
+    scanner.hold_pages()
+
+
+def _release_pages(app, *_) -> None:
+    scanner.release_pages()
 
 
 def _visit_div(self, node):

@@ -6,6 +6,8 @@
   same pictures, so a drawn picture is kept in the project's store (``_build/rulewright-cache/
   diagrams-2``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
+- It is drawn ahead, while the pages are still read (``draw_ahead``): Graphviz runs in threads
+  beside the reading, and the writing finds the picture in the store.
 - The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
   names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
 - It gives the picture a name and a description of its own: a ``<title>`` as the SVG's first
@@ -24,10 +26,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from hashlib import sha1
 from pathlib import Path
+from types import SimpleNamespace
 from xml.etree import ElementTree
 
 from docutils import nodes
@@ -139,6 +144,7 @@ def draw(translator, node) -> None:
     out = Path(builder.outdir) / builder.imagedir / name
     if out.is_file():
         return
+    _wait_for(name)
     store = cache.folder()
     kept = store / STORE / name if store is not None else None
     if kept is not None:
@@ -153,6 +159,76 @@ def draw(translator, node) -> None:
         slim(Path(drawn), node["options"].get("rw_title"), node["options"].get("rw_desc"))
         if kept is not None:
             _copy(Path(drawn), kept)
+
+
+# Drawing ahead: Graphviz runs as a process of its own, so the pictures of the pages read so far are
+# drawn into the store by a few threads (each waiting on its `dot`) while this process reads and
+# plays the next pages; the writing then finds each picture drawn. Only in the process that started
+# the build (a worker Sphinx forks for ``-j`` ends before its threads would), only with the store on
+# (the writing may be another process: ``make rulebook`` reads and writes in separate forks), and
+# each drawing is finished before the build ends (``finish_drawing``, at ``build-finished``).
+_ahead: dict[str, Future] = {}
+# A picture with links or images of its own is drawn by the writing alone: Sphinx rewrites their
+# paths relative to the page being written. (DOT's attribute names are case-sensitive; a word in
+# a label that merely looks like one costs only the drawing ahead.)
+LINKS = ("URL", "href", "image")
+_pool: list = []  # the one ThreadPoolExecutor of this build, and the process that owns it
+_owner: list[int] = []
+
+
+def start_drawing(app) -> None:
+    """``builder-inited``: this process may draw ahead."""
+    _owner[:] = [os.getpid()]
+
+
+def draw_ahead(env, node) -> None:
+    """Start drawing ``node``'s picture into the store now, in a thread (see above); a picture that
+    cannot be drawn is left to the writing, which says why at the example."""
+    store = cache.folder()
+    if store is None or _owner != [os.getpid()] or any(word in node["code"] for word in LINKS):
+        return
+    fmt = env.config.graphviz_output_format or "svg"
+    name = image_name(node["code"], node["options"], fmt, env.config)
+    kept = store / STORE / name
+    if name in _ahead or kept.is_file():
+        return
+    if not _pool:
+        _pool.append(ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="dot"))
+    _ahead[name] = _pool[0].submit(_draw_into_store, env.app.builder, env.config, dict(node["options"]),
+                                   node["code"], fmt, node.get("filename"), kept)
+
+
+def _draw_into_store(builder, config, options: dict, code: str, fmt: str, filename, kept: Path) -> None:
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    with _turn(kept.with_suffix(".lock")):
+        if kept.is_file():
+            return
+        with tempfile.TemporaryDirectory(dir=kept.parent) as scratch:
+            # sphinx.ext.graphviz's own render_dot (the same command and file name) into a scratch
+            # folder standing in for the builder's picture folder
+            where = SimpleNamespace(builder=SimpleNamespace(config=config, outdir=Path(scratch), imagedir="",
+                                                            imgpath="", srcdir=Path(builder.srcdir), env=None))
+            _, drawn = render_dot(where, code, options, fmt, filename=filename)
+            if drawn is None:
+                return
+            slim(Path(drawn), options.get("rw_title"), options.get("rw_desc"))
+            _copy(Path(drawn), kept)
+
+
+def _wait_for(name: str) -> None:
+    """Wait until a picture drawn ahead is in the store (a failed drawing is drawn again by the
+    writing, which reports it)."""
+    started = _ahead.pop(name, None)
+    if started is not None:
+        with contextlib.suppress(Exception):
+            started.result()
+
+
+def finish_drawing(app, exception) -> None:
+    """``build-finished``: no drawing outlives the build."""
+    if _pool:
+        _pool.pop().shutdown(wait=True, cancel_futures=exception is not None)
+    _ahead.clear()
 
 
 def visit_graphviz(self, node):
@@ -195,7 +271,6 @@ def _visit_picture(self, node) -> None:
 def print_height(path: Path, tallest_cm: float) -> float | None:
     """How tall (in points) the picture may print: ``tallest_cm`` at most, and no taller than makes
     its smallest words ``PRINTED_PT`` (None when the picture cannot be read)."""
-    import re
 
     try:
         text = path.read_text(encoding="utf-8")

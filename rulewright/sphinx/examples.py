@@ -25,7 +25,7 @@ from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
 from rulewright.scenario.vocabulary import OPTION
-from rulewright.sphinx import secrecy, tables, wording
+from rulewright.sphinx import drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.editions import edition
 from rulewright.sphinx.nodes import example_node, heading, ruleref_node, rule_number
@@ -147,7 +147,9 @@ class ExampleDirective(SphinxDirective):
                 continue
             said = figure_caption(title or s.id, when if letter else s.diagram, bool(result.run.steps))
             panel = nodes.container(classes=["rw-diagram"])
-            panel += picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
+            drawn = picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
+            drawing.draw_ahead(self.env, drawn)
+            panel += drawn
             row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
             row += panel
             figure = nodes.figure(ids=[("after-" if letter == "b" else "") + figure_anchor(s.id)],

@@ -24,13 +24,19 @@ def record_positions(app, doctree) -> None:
     from rulewright.sphinx.nodes import example_node, rule_node
 
     data = app.env.domaindata.setdefault("rulewright", {})
+    # One walk of the page: each rule and example under its nearest section, in the page's order
+    # (a walk per section costs a page of nested sections many walks).
+    sections = list(doctree.findall(nodes.section))
+    under: dict[int, list] = {id(section): [] for section in sections}
+    for child in doctree.findall(lambda n: isinstance(n, (rule_node, example_node))):
+        nearest = _nearest_section(child)
+        if nearest is not None:
+            under[id(nearest)].append(child)
     order = 0
-    for section_index, section in enumerate(doctree.findall(nodes.section)):
+    for section_index, section in enumerate(sections):
         section_anchor = "" if section_index == 0 else "#" + section["ids"][0]
         letters = _letters()
-        for child in section.findall(lambda n: isinstance(n, (rule_node, example_node))):
-            if _nearest_section(child) is not section:
-                continue
+        for child in under[id(section)]:
             order += 1
             if isinstance(child, rule_node):
                 info = data["rules"][child["rule_id"]]

@@ -10,7 +10,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from rulewright.book.diagrams import draw
-from rulewright.sphinx import wording
+from rulewright.sphinx import drawing, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section, picture
@@ -63,6 +63,7 @@ class PositionDirective(ExampleDirective):
                 said = title or "The position for the following examples"
                 diagram = picture(code, self.env.docname, said, "The position as set up, before any move.",
                                   where=f"{path}:{self.lineno}: the position's diagram")
+                drawing.draw_ahead(self.env, diagram)
                 figure = nodes.container(classes=["rw-diagram"])
                 figure += diagram
                 row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])

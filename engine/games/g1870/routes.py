@@ -55,9 +55,14 @@ def routes_on_map(state, sym: str, train: str, most: int) -> list[str]:
 
 def best_on_map(state, sym: str, trains: list[str]) -> tuple[int, list[tuple[str, str]]]:
     """The most ``sym``'s ``trains`` can earn on the printed map now, and the routes that earn it
-    as (train, route written as its hexes): exact (``hexroutes.best_routes``)."""
+    as (train, route written as its hexes): exact (``hexroutes.best_routes``). Worked out once per
+    track, context and trains (kept with the track's graph): the view asks it of every corporation
+    at every position an example reads."""
     g = hexroutes.graph(state.track)
-    worth, chosen = hexroutes.best_routes(g, hexroutes.context(state, sym), [train_length(t) for t in trains])
+    key = ("best", hexroutes.context(state, sym), tuple(train_length(t) for t in trains))
+    if key not in g.memo:
+        g.memo[key] = hexroutes.best_routes(g, key[1], list(key[2]))
+    worth, chosen = g.memo[key]
     return worth, [(trains[i], route.text()) for i, route in chosen]
 
 
