@@ -229,7 +229,7 @@ class Phrases:
             return self.value(key, value).replace("{", "{{").replace("}", "}}")
 
         try:
-            return _STATE.sub(state, template).format_map(_Words(self.said_values(event.data)))
+            return plural(_STATE.sub(state, template).format_map(_Words(self.said_values(event.data))))
         except (KeyError, IndexError, ValueError, LookupError):
             return None
 
@@ -280,6 +280,15 @@ def _view(game, state, reader: Any = TRUTH):
         return game.view(state) if reader is TRUTH else game.view_for(state, reader)
     except Exception:  # a failing view is the engine's bug, reported where an example checks the state
         return None
+
+
+_COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")
+
+
+def plural(sentence: str) -> str:
+    """A phrase's "{count} share(s)" as a reader writes it once the count is known: "1 share",
+    "4 shares"."""
+    return _COUNTED.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", sentence)
 
 
 class _Words(dict):

@@ -11,7 +11,8 @@ lines and filled in from the game's own data where it can be.
     numbers:                                # the key numbers
       - {say: Players, value: "3 to 5"}     # stated
       - {say: "Cash in the bank", view: bank, preset: demo}   # read from the game's position
-    choices: true                           # (the default) the settings' standard choices, in words
+    choices: true                           # (the default) the settings' standard choices, in words;
+                                            # or a list of the settings to say, in that order
     ```
 
 A step's ``rules`` print as references ("rule 2.3f", and its page in the printed book). A number
@@ -75,8 +76,9 @@ class QuickReferenceDirective(SphinxDirective):
         box = nodes.container(classes=["rw-quick-reference"])
         box += self._turn(data.get("turn") or [], at)
         box += self._numbers(game, said, data.get("numbers") or [], at)
-        if data.get("choices", True):
-            box += self._choices(game, said)
+        choices = data.get("choices", True)
+        if choices:
+            box += self._choices(game, said, self._chosen(game, choices, at))
         return box
 
     def _first_line(self, path: Path) -> int:
@@ -140,8 +142,21 @@ class QuickReferenceDirective(SphinxDirective):
             body += tables.row([str(label)[:1].upper() + str(label)[1:], value])
         return [_label("Key numbers"), table]
 
-    def _choices(self, game, said) -> list[nodes.Node]:
-        chosen = [said.setting(name, setting.default) for name, setting in sorted(game.settings.items())]
+    def _chosen(self, game, choices, at) -> list[str]:
+        """The settings whose readings the quick reference lists: all of them (``true``) or those named,
+        in that order (two chapters of one game each list the readings of their own rules)."""
+        if choices is True:
+            return sorted(game.settings)
+        known = sorted(game.settings)
+        if not isinstance(choices, list) or any(str(name) not in known for name in choices):
+            wrong = next((str(n) for n in choices if str(n) not in known), choices) \
+                if isinstance(choices, list) else choices
+            raise ExampleProblem(at("choices"), f"'choices' is true, false or a list of the game's settings; "
+                                 f"'{wrong}' is not one. The settings are: {', '.join(known) or 'none'}.")
+        return [str(name) for name in choices]
+
+    def _choices(self, game, said, names) -> list[nodes.Node]:
+        chosen = [said.setting(name, game.settings[name].default) for name in names]
         chosen = [c for c in chosen if c]
         if not chosen:
             return []

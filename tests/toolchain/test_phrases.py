@@ -20,6 +20,9 @@ def test_values_are_written_as_a_reader_writes_them():
     assert phrases.words(["Liverpool-Manchester", "Manchester-Leeds"]) == "Liverpool-Manchester and Manchester-Leeds"
     assert phrases.words(["a", "b", "c"]) == "a, b and c"
     assert [phrases.words(v) for v in (None, True, False, [], 7)] == ["none", "yes", "no", "none", "7"]
+    # A phrase's "share(s)" is written as the count asks once the count is filled in.
+    assert phrases.plural("ann sells 1 share(s) of SP; bob sells 11 share(s).") == \
+        "ann sells 1 share of SP; bob sells 11 shares."
 
 
 def test_paths_events_and_units_are_said_by_the_game_s_phrases():

@@ -62,9 +62,9 @@ def allowed(state: State, player: str, frm: int, to: int, occupancy: dict | None
                       f"{street_name(s)} carries {names(others)}'s lines, and not all of them end at {frm} "
                       f"along it; running beside lines head to head needs every one of them to end there.")
     raise Refusal("bus.expand.empty-street",
-                  f"{street_name(s)} already carries {names(others)}'s line, and the end at {frm} still has an "
-                  f"empty street ({', '.join(empty)}); a line must take an empty "
-                  "street when its end has one.")
+                  f"{street_name(s)} already carries {names(others)}'s line, which does not end at {frm} along "
+                  f"it, and the end at {frm} still has an empty street ({', '.join(empty)}); a line may run beside "
+                  "another only head to head or when its end has no empty street.")
 
 
 def all_ends_blocked(state: State, player: str, occupancy: dict) -> bool:

@@ -153,7 +153,9 @@ def _legend() -> str:
         ("closing", "the corporation closes"))]
     rows.append((_swatch(style.INK, 3), "the ledge"))
     rows.append(('<TD><B>100</B></TD>', "par value"))
-    rows.append((_swatch(COLOURS[0], 3), "a price movement"))
+    # An arrow, as the movements are drawn, in ink: each is drawn in its corporation's colour, so a
+    # swatch of one colour (SP's blue) told the reader that TP's or SLSF's arrows were something else.
+    rows.append(('<TD><B>&#8594;</B></TD>', "a price movement, in its corporation's colour"))
     body = "".join(f'<TR>{swatch}<TD ALIGN="LEFT">{escape(text)}</TD></TR>' for swatch, text in rows)
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1" COLOR="{style.MUTED}">'
              f'<TR><TD COLSPAN="2"><B>The 1870 market</B></TD></TR>{body}</TABLE>>')
