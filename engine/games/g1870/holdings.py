@@ -7,6 +7,11 @@ from engine.games.g1870 import data, market
 from engine.games.g1870.state import Corporation, State
 
 
+def shares(count: int, sym: str = "") -> str:
+    """A number of shares as a refusal says it: "1 TP share", "4 shares"."""
+    return f"{count} {sym + ' ' if sym else ''}share{'' if count == 1 else 's'}"
+
+
 def player_units(state: State, sym: str) -> int:
     return sum(p.shares.get(sym, 0) for p in state.players.values())
 

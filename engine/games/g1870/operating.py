@@ -272,7 +272,7 @@ def emergency_sell_check(state: State, name: str, sym: str, count: int, minimum:
         raise Refusal("1870.train.forced", f"{name} has the money {operating_sym} lacks for the cheapest train "
                                            "already; no sale is needed.")
     if minimum and (count - 1) * price >= short and holding_allows(state, name, sym, count - 1):
-        raise Refusal("1870.train.forced", f"{name} needs ${short} more: {count - 1} share(s) of {sym} at ${price} "
+        raise Refusal("1870.train.forced", f"{name} needs ${short} more: {holdings.shares(count - 1)} of {sym} at ${price} "
                                            "raise enough, so no more may be sold.")
     if sym == operating_sym:
         after = player.shares.get(sym, 0) - count

@@ -86,7 +86,7 @@ def buy_check(state: State, name: str, sym: str, count: int, source: str) -> int
             raise Refusal("1870.buy.redeemed", f"{sym}'s Treasury holds only redeemed shares, which are not "
                                                "for sale until the corporation reissues them.")
         place = "Treasury" if source == "treasury" else "market"
-        raise Refusal("1870.buy.available", f"The {place} has {available} {sym} share(s), not {count}.")
+        raise Refusal("1870.buy.available", f"The {place} has {holdings.shares(available, sym)}, not {count}.")
     if sym in player.sold_this_round:
         raise Refusal("1870.buy.sold-this-round", f"{name} sold {sym} this round and may not buy it back.")
     held = player.shares.get(sym, 0)
@@ -98,7 +98,7 @@ def buy_check(state: State, name: str, sym: str, count: int, source: str) -> int
                                              f"the limit is {cert_limit(state)}.")
     each = corp.par if source == "treasury" else holdings.price(corp)
     if player.cash < each * count:
-        raise Refusal("1870.buy.cash", f"{count} {sym} share(s) cost ${each * count} and {name} has "
+        raise Refusal("1870.buy.cash", f"{holdings.shares(count, sym)} {'costs' if count == 1 else 'cost'} ${each * count} and {name} has "
                                        f"${player.cash}.")
     return each
 
@@ -133,7 +133,7 @@ def sell_check(state: State, name: str, sym: str, count: int, emergency: bool = 
     if bought_this_turn(state) and not emergency:
         raise Refusal("1870.turn.sell-then-buy", "Sales come before the purchase in a turn.")
     if held < count:
-        raise Refusal("1870.sell.holding", f"{name} holds {held} {sym} share(s), not {count}.")
+        raise Refusal("1870.sell.holding", f"{name} holds {holdings.shares(held, sym)}, not {count}.")
     if corp.par is None:
         raise Refusal("1870.par.start", f"{sym} has not been started, so its shares have no price yet.")
     if corp.market + count > 5:
