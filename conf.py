@@ -7,10 +7,11 @@ settings (where the book is, its games, strict mode) are in pyproject.toml under
 the extension reads them from there, finds the games and picks the Graphviz `dot` to draw with.
 """
 EDITION = "player" if tags.has("player") else "designer"  # noqa: F821 (Sphinx provides `tags`)
-TITLE = {"player": "Rulewright Rulebook: the player's edition",
-         "designer": "Rulewright Rulebook: the designer's edition"}[EDITION]
+# The book names its games on the cover and in every running foot (issue 19: a cover that names no
+# game is not a rulebook's).
+project = "The Rules of Muck & Brass, 1870, Bus, powerUp and Hush"
+TITLE = f"{project}: the {EDITION}'s edition"
 
-project = "Rulewright Rulebook"
 author = "The Rulewright team"
 copyright = "2026, the Rulewright team"
 release = version = "0.1"

@@ -6,7 +6,8 @@ them before the tests), like tests/test_print.py:
 - printed cross-references carry true page numbers ("rule 2.3f, p. 61"), and so do the rule
   index's examples;
 - no build-machine path in any PDF or HTML page;
-- the player's edition prints no preset name and no engine word its game's phrases give words for.
+- the player's edition prints no preset name and no engine word its game's phrases give words for;
+- the cover names the book (its configured title) and the edition, and no page says what made it.
 """
 from __future__ import annotations
 
@@ -174,3 +175,16 @@ def test_the_player_s_edition_prints_no_preset_and_no_engine_value():
     printed = sorted(w for w in words | presets if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text))
     assert not printed, f"the player's edition prints the engine's words {printed}"
 
+
+
+def test_the_cover_names_the_book_and_its_edition_and_no_page_advertises_the_tools(edition):
+    path = pdf_of(edition)
+    pages = [flat(text) for text in pages_text(path)]
+    text = (ROOT / "conf.py").read_text(encoding="utf-8")
+    title = re.search(r'^project = "(.*)"$', text, re.M)[1]
+    assert flat(title) in pages[0], pages[0][:300]
+    assert f"The {edition}'s edition" in pages[0], pages[0][:300]
+    tools = r"Created using|Sphinx|WeasyPrint" if edition == "player" else r"Created using"  # (the designer's
+    # edition's guide and API pages speak of Sphinx as a tool the designer uses)
+    made_with = [n + 1 for n, page in enumerate(pages) if re.search(tools, page)]
+    assert not made_with, f"pages naming the tools the book was made with: {made_with[:8]}"
