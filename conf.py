@@ -7,8 +7,8 @@ settings (where the book is, its games, strict mode) are in pyproject.toml under
 the extension reads them from there, finds the games and picks the Graphviz `dot` to draw with.
 """
 EDITION = "player" if tags.has("player") else "designer"  # noqa: F821 (Sphinx provides `tags`)
-# The book names its games on the cover and in every running foot (issue 19: a cover that names no
-# game is not a rulebook's).
+# The book names its games on its cover and title page (issue 19: a cover that names no game is
+# not a rulebook's); the running foot says only which edition a page is from.
 project = "The Rules of Muck & Brass, 1870, Bus, powerUp and Hush"
 TITLE = f"{project}: the {EDITION}'s edition"
 
@@ -37,6 +37,6 @@ simplepdf_vars = {
     "white": "#ffffff",
     "links": "#0072B2",
     "top-left-content": "counter(page)",
-    "bottom-center-content": f'"{TITLE}"',
+    "bottom-center-content": f'"The {EDITION}\'s edition"',  # (the running head names the chapter)
     "bottom-right-content": "counter(page)",
 }
