@@ -57,7 +57,7 @@ def violations(state: State) -> list[Violation]:
     for name, done, expected in setup_round_breaches(state):
         markers = len(state.players[name].line.streets)
         found.append(Violation(
-            f"In the {state.phase.replace('-', ' ')} round {name} has {markers} marker(s) but, "
+            f"In the {state.phase.replace('-', ' ')} round {name} has {markers} marker{'' if markers == 1 else 's'} but, "
             f"{'having had' if done else 'waiting for'} their turn, should have {' or '.join(map(str, expected))}.",
             "bus.setup.first-marker" if state.phase == "first-markers" else "bus.setup.second-marker"))
     found += _resolving(state)
@@ -84,7 +84,7 @@ def _markers(state: State, before: dict, name: str) -> list[Violation]:
     now, then = owed(state, name), before["owed"].get(name)
     if now is not None and then is not None and markers + now > was + then:
         found.append(Violation(
-            f"{name} has {markers} markers on the board and is owed {now} more street(s), {markers + now} in all, "
+            f"{name} has {markers} markers on the board and is owed {now} more street{'' if now == 1 else 's'}, {markers + now} in all, "
             f"but had {was} and was owed {then} when the game was set up: a street was added that no setup "
             "placement or Line Expansion space gave.", "bus.expansion.count"))
     return found
@@ -122,7 +122,7 @@ def _resolving(state: State) -> list[Violation]:
         return []
     letter, name = space_letter(state.resolving), state.spaces[state.resolving]
     if not 1 <= state.streets_left <= state.counts.get(state.resolving, 0):
-        return [Violation(f"Space {letter} is being carried out with {state.streets_left} street(s) left of the "
+        return [Violation(f"Space {letter} is being carried out with {state.streets_left} street{'' if state.streets_left == 1 else 's'} left of the "
                           f"{state.counts.get(state.resolving)} it gives.", "bus.expansion.count")]
     if not legal_streets(state, name):
         return [Violation(f"Space {letter} is being carried out, but {name}'s line has nowhere to go: the game "

@@ -194,7 +194,7 @@ def lay_check(state, sym: str, number: str, label: str, rotation: int, bridge: b
     counted = [h for h in lays if h not in t.free]
     upgraded = any(board().tiles[t.tiles[h][0]].colour != "yellow" for h in counted if h in t.tiles)
     if not home_lay and (upgraded or len(counted) >= 2 or (old and counted)):
-        raise Refusal("1870.track.lays", f"{sym} has laid {len(counted)} tile(s) this turn"
+        raise Refusal("1870.track.lays", f"{sym} has laid {len(counted)} tile{'' if len(counted) == 1 else 's'} this turn"
                                          f"{' (an upgrade)' if upgraded else ''}: a turn allows two yellow tiles, or "
                                          "one upgrade.")
     if COLOURS_FROM[tile.colour] > state.phase:
