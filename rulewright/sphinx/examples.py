@@ -145,7 +145,7 @@ class ExampleDirective(SphinxDirective):
             except ExampleProblem as problem:
                 logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue
-            said = figure_caption(title or s.id, when if letter else s.diagram, bool(result.run.steps))
+            said = figure_caption(title or s.id, when if letter else s.diagram, len(result.run.steps))
             panel = nodes.container(classes=["rw-diagram"])
             drawn = picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
             drawing.draw_ahead(self.env, drawn)
@@ -203,12 +203,14 @@ def figure_anchor(example_id: str) -> str:
     return "figure-" + example_id
 
 
-def figure_caption(title: str, diagram: str, moves: bool) -> str:
-    """A figure's caption in the example's words: its title and which position the picture shows."""
+def figure_caption(title: str, diagram: str, moves: int) -> str:
+    """A figure's caption in the example's words: its title and which position the picture shows
+    ("after the move" when there is one, "after the moves" when there are more)."""
     if not moves:
         return f"{title}: the position"
-    shown = {"before": "the position before the moves", "after": "the position after the moves",
-             "both": "before and after the moves"}[diagram]
+    said = "the move" if moves == 1 else "the moves"
+    shown = {"before": f"the position before {said}", "after": f"the position after {said}",
+             "both": f"before and after {said}"}[diagram]
     return f"{title}: {shown}"
 
 
