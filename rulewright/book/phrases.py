@@ -139,31 +139,32 @@ class Phrases:
             return phrase.value.format(text)
         return text
 
-    def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH) -> str | None:
+    def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH, marked=None) -> str | None:
         """The event as one sentence, or None when the catalogue has no sentence for it (or the
         sentence names a detail or a part of the position that is not there). ``before`` and
         ``after`` are the game's views of the position around the move. ``reader``: a player's
         name, or None for the whole table, who is told the event as they see it (its ``unseen``
-        sentence when its details are not theirs to see); ``TRUTH``: everything, as designers read it."""
+        sentence when its details are not theirs to see); ``TRUTH``: everything, as designers read it.
+        ``marked(seen_by)``, when given, is added in brackets to the true sentence of an event not
+        everyone sees (the designer's mark)."""
         if reader is not TRUTH and not event.seen(reader):
             return self._say(self.unseen.get(event.name), event, before, after)
-        return self._say(self.events.get(event.name), event, before, after)
+        sentence = self._say(self.events.get(event.name), event, before, after)
+        if sentence is not None and marked is not None and event.seen_by is not None:
+            sentence = f"{sentence.rstrip('.')} ({marked(event.seen_by)})."
+        return sentence
 
     def narrate(self, events, before: Any = None, after: Any = None, reader: Any = TRUTH,
                 marked=None) -> list[str]:
         """What one move did, sentence by sentence: each event as the catalogue says it (an
         event without a sentence keeps its name; the whole-book checks report it), then each
-        ``then`` sentence once. ``reader`` as for ``event``; ``marked(seen_by)``, when given, is
-        added in brackets to the true sentence of an event not everyone sees (the designer's mark)."""
+        ``then`` sentence once. ``reader`` and ``marked`` as for ``event``."""
         said, then = [], {}  # each closing sentence, after the last event that says it
         for event in events:
             same = self.unless_same.get(event.name)
             if same and len({repr(event.data.get(name)) for name in same}) == 1:
                 continue
-            sentence = self.event(event, before, after, reader)
-            if sentence is not None and marked is not None and event.seen_by is not None \
-                    and (reader is TRUTH or event.seen(reader)):
-                sentence = f"{sentence.rstrip('.')} ({marked(event.seen_by)})."
+            sentence = self.event(event, before, after, reader, marked)
             said.append(sentence if sentence is not None else event.name + ".")
             closing = self._say(self.then.get(event.name), event, before, after)
             if closing is not None:

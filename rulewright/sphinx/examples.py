@@ -68,13 +68,14 @@ class ExampleDirective(SphinxDirective):
         box += self._head(scenario, title, outcome, designer)
         # The figure comes straight under the example's title, so that the two always share a page
         # (a diagram last in the box drifted to the next page, above the next example).
-        figures = (self._figures(result, title, words, designer)
+        told = narrated(result, words, designer)  # what each move did, said once for the moves and the figure
+        figures = (self._figures(result, title, told, designer)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
         box += figures[:1]
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
-        box += _section("Play", _actions(result, words, designer))
+        box += _section("Play", _actions(result, told))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
@@ -126,7 +127,7 @@ class ExampleDirective(SphinxDirective):
                 meta += ruleref_node(rule_id=rule_id)
         return [head, meta]
 
-    def _figures(self, result: Result, title: str, words: phrases.Phrases, designer: bool):
+    def _figures(self, result: Result, title: str, told: list[list[str]], designer: bool):
         """The example's diagram as a numbered figure, "Figure B-6: <the example's title>: the
         position after the moves", numbered as its example; with ``both``, two: "Figure B-6a" (before)
         to go under the title and "Figure B-6b" (after) to go after the moves, so that the text
@@ -137,7 +138,7 @@ class ExampleDirective(SphinxDirective):
         # face down in the player's (the run itself is shared with the other edition: a copy).
         run = dataclasses.replace(result.run, shows_hidden=designer)
         whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
-        description = figure_description(result, words, designer)
+        description = figure_description(result, told)
         figures = []
         for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
             try:
@@ -222,14 +223,15 @@ def narrated(result: Result, words: phrases.Phrases, designer: bool) -> list[lis
     return words.moves(result.run, reader, secrecy.mark_seen if designer else None)
 
 
-def figure_description(result: Result, words: phrases.Phrases, designer: bool) -> str:
-    """What a figure shows, for a reader who cannot see it: the moves, as the example narrates them."""
-    told = []
-    for step, said in zip(result.run.steps, narrated(result, words, designer)):
+def figure_description(result: Result, told: list[list[str]]) -> str:
+    """What a figure shows, for a reader who cannot see it: the moves, as the example narrates them
+    (``told``: ``narrated``)."""
+    moves = []
+    for step, said in zip(result.run.steps, told):
         who = f"{step.actor}: " if step.actor else ""
-        told.append(f"{who}{step.text}" + (f" ({' '.join(said)})" if said else "")
-                    + (" is refused" if step.refusal is not None else ""))
-    return ("Moves: " + "; ".join(told) + ".") if told else "The position as set up, before any move."
+        moves.append(f"{who}{step.text}" + (f" ({' '.join(said)})" if said else "")
+                     + (" is refused" if step.refusal is not None else ""))
+    return ("Moves: " + "; ".join(moves) + ".") if moves else "The position as set up, before any move."
 
 
 def picture(code: str, docname: str, alt: str, description: str = "", where: str | None = None,
@@ -296,12 +298,12 @@ def _section(label, children):
     return part
 
 
-def _actions(result: Result, words: phrases.Phrases, designer: bool):
+def _actions(result: Result, told: list[list[str]]):
     steps = result.run.steps
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step, said in zip(steps, narrated(result, words, designer)):
+    for step, said in zip(steps, told):
         item = nodes.list_item()
         para = nodes.paragraph()
         if step.actor:
@@ -349,7 +351,10 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
             what += nodes.Text("what happens")
             # The event's sentence from the game's phrases: told by the event that matched (its
             # details all known), else by the details the example gives, else by its name.
-            sentence = words.event(check.event) if check.event is not None else None
+            # (as the edition's reader may know it, like the moves' sentences: see ``narrated``)
+            reader = secrecy.reader_of(result.scenario, result.run.game, designer)
+            sentence = (words.event(check.event, reader=reader, marked=secrecy.mark_seen if designer else None)
+                        if check.event is not None else None)
             sentence = sentence or words.event(Event(name, details))
             expected = nodes.paragraph(text=sentence or f"“{name.replace('-', ' ')}” happens" + (
                 " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else ""))

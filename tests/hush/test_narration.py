@@ -45,8 +45,9 @@ def test_the_figure_s_description_keeps_the_secret_too():
     result = result_of("hush-watching-a-draw")
     words = phrases.for_game(result.run.game)
     card = drawn("hush-watching-a-draw")
-    assert f"the {card}" not in examples.figure_description(result, words, designer=False)
-    assert f"the {card}" in examples.figure_description(result, words, designer=True)
+    for_players, for_designers = (examples.narrated(result, words, designer) for designer in (False, True))
+    assert f"the {card}" not in examples.figure_description(result, for_players)
+    assert f"the {card}" in examples.figure_description(result, for_designers)
 
 
 @pytest.mark.parametrize("reader, expected", [
@@ -79,3 +80,18 @@ def test_the_designer_s_mark_names_who_sees():
     assert secrecy.mark_seen(("ann",)) == "hidden: only ann sees it"
     assert secrecy.mark_seen(("ann", "bob")) == "hidden: only ann and bob see it"
     assert secrecy.mark_seen(()) == "hidden: nobody sees it"
+
+
+def test_an_expected_event_in_the_outcome_table_is_said_as_the_reader_sees_it():
+    from rulewright.problems import Where
+    from rulewright.scenario import parse
+
+    body = ("game: hush\nsetup:\n  players: {ann: {hand: [2, 5, 7]}, bob: {hand: [1, 4, 6]}}\n  deck: [3, 6]\n"
+            "  aside: 1\ndo:\n  - ann: play 5\nexpect:\n  events: [card-drawn]\n")
+    result = evaluate(parse(body, Where("rules.md", 1), options={"id": "watching", "as": "bob"}))
+    assert result.ok
+    words = phrases.for_game(result.run.game)
+    for_bob = " ".join(node.astext() for node in examples._outcome(result, words, designer=False))
+    for_designers = " ".join(node.astext() for node in examples._outcome(result, words, designer=True))
+    assert "ann draws a card." in for_bob and "the 3" not in for_bob
+    assert "ann draws the 3 (hidden: only ann sees it)." in for_designers
