@@ -7,6 +7,7 @@ words, and a paste-ready ``{example}`` reproducing exactly that, cut from the po
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from rulewright.play import cut
@@ -63,11 +64,8 @@ class Replay:
     def tally(self) -> dict[str, int]:
         """How many moves of each kind were played and accepted, by the move's first word (for
         1870: ``lay``, ``token``, ``run``...), the most frequent first."""
-        counts: dict[str, int] = {}
-        for step in self.result.run.steps:
-            if step.refusal is None and step.text.split():
-                word = step.text.split()[0]
-                counts[word] = counts.get(word, 0) + 1
+        counts = Counter(step.text.split()[0] for step in self.result.run.steps
+                         if step.refusal is None and step.text.strip())
         return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def tally_line(self) -> str:

@@ -172,8 +172,8 @@ _ahead: dict[str, Future] = {}
 # paths relative to the page being written. (DOT's attribute names are case-sensitive; a word in
 # a label that merely looks like one costs only the drawing ahead.)
 LINKS = ("URL", "href", "image")
-_pool: list = []  # the one ThreadPoolExecutor of this build, and the process that owns it
-_owner: list[int] = []
+_pool: list = []  # the one ThreadPoolExecutor of this build, once a picture is drawn ahead
+_owner: list[int] = []  # the process that may draw ahead (the one that started the build)
 
 
 def start_drawing(app) -> None:
