@@ -272,8 +272,9 @@ def emergency_sell_check(state: State, name: str, sym: str, count: int, minimum:
         raise Refusal("1870.train.forced", f"{name} has the money {operating_sym} lacks for the cheapest train "
                                            "already; no sale is needed.")
     if minimum and (count - 1) * price >= short and holding_allows(state, name, sym, count - 1):
-        raise Refusal("1870.train.forced", f"{name} needs ${short} more: {holdings.shares(count - 1)} of {sym} at ${price} "
-                                           "raise enough, so no more may be sold.")
+        fewer = holdings.shares(count - 1)
+        raise Refusal("1870.train.forced", f"{name} needs ${short} more: {fewer} of {sym} at ${price} "
+                                           f"{'raises' if count - 1 == 1 else 'raise'} enough, so no more may be sold.")
     if sym == operating_sym:
         after = player.shares.get(sym, 0) - count
         others = max((p.shares.get(sym, 0) for n, p in state.players.items() if n != name), default=0)

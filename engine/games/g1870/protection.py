@@ -61,7 +61,7 @@ def protect(state: State, name: str, sym: str) -> list[Event]:
                                                       "protect it.")
     cost = sale.price * sale.count
     if player.cash < cost:
-        raise Refusal("1870.protect.cash", f"Protecting costs ${cost} (all {holdings.shares(sale.count)} at "
+        raise Refusal("1870.protect.cash", f"Protecting costs ${cost} ({'all ' if sale.count > 1 else ''}{holdings.shares(sale.count)} at "
                                            f"${sale.price}) and {name} has ${player.cash}.")
     if market.cell(corp.pos).zone not in market.NO_CERT_LIMIT:
         held = holdings.certificates(state, name, skip=sale)
