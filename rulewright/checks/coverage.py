@@ -65,9 +65,12 @@ def measure(rulebook: Path | None = None) -> dict:
     """Play every example of the book under coverage and return the report as plain data."""
     import coverage
 
+    from rulewright.runtime import collector
+
     cov = coverage.Coverage(data_file=None, branch=False, config_file=False)
     cov.start()
     try:
+        collector.fewer()  # every example's states are kept to the end: see rulewright.runtime.collector
         from rulewright.book import scanner as book_module
         from rulewright.book.registry import game_sources
         from rulewright.checks.book import refusal_sites
@@ -89,6 +92,7 @@ def measure(rulebook: Path | None = None) -> dict:
             played.append(scenario)
         cov.switch_context("")
     finally:
+        collector.restore()
         cov.stop()
     data = cov.get_data()
     report: dict = {"games": {}}

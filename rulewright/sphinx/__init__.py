@@ -19,6 +19,7 @@ from rulewright.book import config
 from rulewright.book import scanner
 from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
+from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
 from rulewright.sphinx import hosted, nodes, quick_reference, templates, term_index
@@ -67,6 +68,9 @@ def setup(app):
     app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
     app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))
     app.connect("config-inited", _project)
+    # The cycle collector runs less often for the length of the build (rulewright.runtime.collector).
+    app.connect("builder-inited", _fewer_collections)
+    app.connect("build-finished", _usual_collections, priority=999)
     app.add_node(nodes.rule_node, html=(_visit_div, _depart_div))
     app.add_node(nodes.example_node, html=(_visit_div, _depart_div))
     app.add_node(nodes.heading, html=(nodes.visit_heading, nodes.depart_heading))
@@ -119,6 +123,14 @@ def setup(app):
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
+
+
+def _fewer_collections(app) -> None:
+    collector.fewer()
+
+
+def _usual_collections(app, exception) -> None:
+    collector.restore()
 
 
 def _hold_pages(app, env, docnames) -> None:

@@ -34,6 +34,8 @@ from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.util import logging
 from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
 
+from rulewright.runtime import collector
+
 from . import page_numbers, print_links
 from .svg_text import whole_strings
 
@@ -112,7 +114,7 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    with whole_strings(), _page_references_listed_once(), _fewer_collections(), _quiet("fontTools"):
+    with whole_strings(), _page_references_listed_once(), collector.fewer_collections(), _quiet("fontTools"):
         document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
                                        pdf_tags=True)
         document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)
@@ -140,23 +142,6 @@ def _page_references_listed_once():
         yield
     finally:
         pydyf.PDF.page_references = listed
-
-
-@contextlib.contextmanager
-def _fewer_collections():
-    """Python's cycle collector runs less often while WeasyPrint works, and leaves alone what the
-    build held before (Sphinx's environment, the pages): WeasyPrint makes millions of short-lived
-    objects, and the collections that looked through all of them were a fifth of its time."""
-    import gc
-
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
 
 
 @contextlib.contextmanager

@@ -203,10 +203,15 @@ def _write(path: Path, value) -> None:
     except Exception:
         return  # this engine's states cannot be kept; the example is played each time
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in _folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _folders.add(path.parent)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, path)  # atomic: parallel test workers never read half a file
     except OSError:
-        return
+        _folders.discard(path.parent)  # (the store was removed while this process ran, say)
+
+
+_folders: set[Path] = set()  # the store's folders this process made or found

@@ -1,0 +1,1 @@
+"""How a Rulewright process runs, whatever it does: its cycle collector (``collector``)."""
