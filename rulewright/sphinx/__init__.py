@@ -122,7 +122,7 @@ def setup(app):
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
 
 
 def _fewer_collections(app) -> None:

@@ -39,7 +39,7 @@ from rulewright.problems import Where, display_path
 
 logger = logging.getLogger(__name__)
 
-DOCNAME_TABLES = ("pages",)  # domain data kept per page, not per rule or example
+DOCNAME_TABLES = ("pages", "term_uses")  # domain data kept per page ("term_uses": term_index.MARKED)
 
 
 def written_after_read(app) -> None:

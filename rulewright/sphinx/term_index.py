@@ -22,6 +22,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright.checks import words
 from rulewright.problems import ExampleProblem
+from rulewright.sphinx import incremental
 from rulewright.sphinx.numbering import SINGLE_PAGE_BUILDERS, reference_to
 
 logger = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.
         nodes.FixedTextElement, nodes.field_name)
 
 NAME = "term-index"
+MARKED = "term_uses"  # the book's table: page -> the anchors of the first uses marked on it
 USES = 8  # at most this many pages listed for one term (a term on every page needs no index)
 
 
@@ -100,6 +102,7 @@ def mark_uses(app, doctree) -> None:
     except (ExampleProblem, OSError):
         return
     pending = {t.name: t for t in glossary.terms}
+    marked: list[str] = []
     for paragraph in doctree.findall(nodes.paragraph):
         if not pending:
             break
@@ -110,7 +113,10 @@ def mark_uses(app, doctree) -> None:
         for name, term in list(pending.items()):
             if term.pattern.search(text):
                 paragraph["ids"].append(_use_id(docname, glossary.anchor(term)))
+                marked.append(_use_id(docname, glossary.anchor(term)))
                 del pending[name]
+    # Kept with the book, so the index finds the anchors without reading every page again.
+    incremental.data(app.env).setdefault(MARKED, {})[docname] = marked
 
 
 def _ancestors(node):
@@ -129,8 +135,9 @@ def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, 
                     and Path(env.doc2path(doc)).stem != "index"),
                    key=lambda doc: order.get(doc, len(order)))
     found: dict[str, list[tuple[str, str]]] = {t.name: [] for t in glossary.terms}
+    marked = incremental.data(env).get(MARKED, {})
     for doc in pages:
-        anchors = {i for node in env.get_doctree(doc).findall(nodes.paragraph) for i in node["ids"]}
+        anchors = set(marked.get(doc, ()))
         for term in glossary.terms:
             anchor = _use_id(doc, glossary.anchor(term))
             if anchor in anchors:
