@@ -127,6 +127,7 @@ def setup(app):
 
 def _fewer_collections(app) -> None:
     collector.fewer()
+    collector.no_last_collection()
 
 
 def _usual_collections(app, exception) -> None:

@@ -33,3 +33,18 @@ def test_restore_without_fewer_changes_nothing():
     usual = gc.get_threshold()
     collector.restore()
     assert gc.get_threshold() == usual
+
+
+def test_at_exit_what_lives_is_frozen_so_no_last_collection_looks_at_it():
+    import subprocess
+    import sys
+
+    script = ("import atexit, gc\n"
+              "from rulewright.runtime import collector\n"
+              "collector.no_last_collection(); collector.no_last_collection()\n"
+              "print(gc.get_freeze_count())\n"
+              "atexit._run_exitfuncs()\n"
+              "print(gc.get_freeze_count())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    before, after = (int(line) for line in done.stdout.split())
+    assert before == 0 and after > 0
