@@ -114,7 +114,8 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    with whole_strings(), _page_references_listed_once(), collector.fewer_collections(), _quiet("fontTools"):
+    with (whole_strings(), _page_references_listed_once(), collector.fewer_collections(collector.PRINTING),
+          _quiet("fontTools")):
         document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
                                        pdf_tags=True)
         document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)

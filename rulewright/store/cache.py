@@ -161,7 +161,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     path = None
     if store is not None:
         k = key(s)
-        path = store / k[:2] / (k + ".pickle")
+        path = store / "results" / (k + ".pickle")  # one folder: the disk makes it once
         kept = _read(path)
         if kept is not None:
             outcome, value = kept
