@@ -3,8 +3,9 @@
 The figures are measured when the page is read, by playing every example under coverage in a
 fresh process (``rulewright.checks.coverage``), so they are never stale: the page depends on every
 engine file and every page of the book, and Sphinx reads it again when any of them changes. The
-report is kept in the project's store under a hash of all of those (the book, each game's code and
-data, the toolchain), so the second edition's build and an unchanged rebuild reuse it.
+report is kept in the project's store under a hash of what it depends on (the examples and shared
+positions as written, each game's code and data, the toolchain), so the second edition's build, an
+unchanged rebuild and a rebuild after an edit of the prose alone reuse it.
 
 Measuring takes seconds (every example played under coverage), so it starts as soon as Sphinx
 knows it will read the page (``start_early``), in its own process beside the reading of the other
@@ -32,9 +33,16 @@ TOP = 10
 
 
 def _inputs(root: Path) -> str:
-    """Everything the report depends on, as one text for the store's key."""
+    """Everything the report depends on, as one text for the store's key: the examples and shared
+    positions as they are written, in the book's order (not the prose around them, nor the lines
+    they stand on: an edit of a page's words is not measured again), each game's code and data,
+    and the Python that runs them (the toolchain is in every key of the store)."""
     games = registry.targets()
-    return json.dumps({"book": cache.files_digest(root), "python": sys.version, "games": games,
+    found = book.scan(root)  # (each page read again: its text, not its time, says whether it changed)
+    written = {"examples": [[decl.title, decl.options, decl.body] for decl in found.examples],
+               "positions": [[decl.title, decl.options, decl.body] for page in found.pages.values()
+                             for decl in page.positions]}
+    return json.dumps({"book": cache.canonical_json(written), "python": sys.version, "games": games,
                        "code": {name: cache.game_fingerprint(name) for name in sorted(games)}}, sort_keys=True)
 
 

@@ -83,6 +83,23 @@ def test_the_kept_coverage_report_changes_with_the_book(tmp_path):
     assert _inputs(book) != first
 
 
+def test_an_edit_of_the_prose_alone_keeps_the_report(tmp_path):
+    """The report depends on the examples as written, not on the words around them nor on the
+    lines they stand on: a designer's edit of a sentence does not measure again (it took three of
+    the four seconds of such a rebuild), a changed example does."""
+    from rulewright.sphinx.coverage_page import _inputs
+
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    page = book / "toy.md"
+    page.write_text(assemble(RULE_ADD, EXAMPLE_ADD))
+    first = _inputs(book)
+    page.write_text("A new opening sentence, and a blank line.\n\n" + assemble(RULE_ADD, EXAMPLE_ADD))
+    assert _inputs(book) == first
+    page.write_text(assemble(RULE_ADD, EXAMPLE_ADD.replace("add 2", "add 3")))
+    assert _inputs(book) != first
+
+
 class _Env:
     def __init__(self, book):
         self.srcdir = str(book)
