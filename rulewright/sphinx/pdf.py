@@ -10,6 +10,8 @@
   build's, when they still hold (``page_numbers``), not in WeasyPrint's three passes.
 - pydyf's list of page references is made once, not for each tagged element and link, and the
   cycle collector runs less often while WeasyPrint works.
+- Each font's subset is made once for the glyphs the book uses and kept in the store
+  (``font_subsets``): a rebuild after an edit of the prose takes it from there.
 - The PDF is kept when nothing WeasyPrint reads has changed (the one-page HTML, its stylesheets,
   fonts and pictures, and WeasyPrint's version): a second ``make rulebook`` with no edit does not
   lay out 300 pages again. A digest of those inputs is stored beside the PDF.
@@ -37,6 +39,7 @@ from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
 from rulewright.runtime import collector
 
 from . import page_numbers, print_links
+from .font_subsets import kept_subsets
 from .svg_text import whole_strings
 
 logger = logging.getLogger(__name__)
@@ -115,7 +118,7 @@ def finish(builder) -> None:
     import weasyprint
 
     with (whole_strings(), _page_references_listed_once(), collector.fewer_collections(collector.PRINTING),
-          _quiet("fontTools")):
+          kept_subsets(), _quiet("fontTools")):
         document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
                                        pdf_tags=True)
         document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)
