@@ -65,9 +65,15 @@ def measure(rulebook: Path | None = None) -> dict:
     """Play every example of the book under coverage and return the report as plain data."""
     import coverage
 
+    from rulewright.book.registry import targets
     from rulewright.runtime import collector
 
-    cov = coverage.Coverage(data_file=None, branch=False, config_file=False)
+    # Only the games' own code is measured (the report reads nothing else; the toolchain's playing,
+    # reading and checking are not recorded: 3.7 s became 3.35 s for this repository's book). Named
+    # by module, so that no game is imported before the measuring starts (its module-level lines
+    # would go unseen).
+    games = sorted({target.partition(":")[0] for target in targets().values()})
+    cov = coverage.Coverage(data_file=None, branch=False, config_file=False, source_pkgs=games)
     cov.start()
     try:
         collector.fewer()  # every example's states are kept to the end: see rulewright.runtime.collector
