@@ -20,7 +20,9 @@ beside the game's module, or a mapping)::
       board: {say: The board, grid: true}    # rows, or cells named like A1: drawn as a small grid
 
 ``{1}`` in a path phrase is the path's second part (counting from 0); ``{name}`` in an event
-sentence is the event's detail of that name; ``value`` says how a value is written (``"${}"``).
+sentence is the event's detail of that name; ``value`` says how a value is written (``"${}"``), and
+with named fields how each mapping of it is (``value: "{train}-train: {route}, ${value}"`` writes
+``[{train: 3, route: C18-D19, value: 80}]`` as "3-train: C18-D19, $80").
 An event's detail is what the engine reports about that one event (a link's ``income`` is what the
 link adds); a figure of the position is read from the state itself: ``{after:<path>}`` (or
 ``{before:<path>}``) is the value at that path after (before) the move, written as its path phrase
@@ -132,12 +134,20 @@ class Phrases:
         return phrase.say.format(*key.split("."))
 
     def value(self, key: str, value: Any) -> str:
-        """``value`` as a reader writes it, with the unit the path's phrase gives."""
+        """``value`` as a reader writes it, with the unit the path's phrase gives; a ``value`` that
+        names fields ("{train}-train: {route}, ${value}") writes a mapping, or each mapping of a
+        list, with them (one lacking a field is written as before)."""
         phrase = self.find(key)
-        text = words(self.said_values(value))
-        if phrase is not None and phrase.value and not isinstance(value, (list, dict, bool, type(None))):
-            return phrase.value.format(text)
-        return text
+        said = self.said_values(value)
+        if phrase is not None and phrase.value:
+            fields = _field_names(phrase.value)
+            if fields:
+                entries = said if isinstance(said, list) else [said]
+                if entries and all(isinstance(e, dict) and fields <= set(e) for e in entries):
+                    return words([phrase.value.format_map(_Words(e)) for e in entries])
+            elif not isinstance(value, (list, dict, bool, type(None))):
+                return phrase.value.format(words(said))
+        return words(said)
 
     def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH, marked=None) -> str | None:
         """The event as one sentence, or None when the catalogue has no sentence for it (or the
@@ -292,6 +302,11 @@ def plural(sentence: str) -> str:
     return _COUNTED.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", sentence)
 
 
+def _field_names(template: str) -> set[str]:
+    """The named fields of ``template`` ("{train}", "{value}"); none for "${}"."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
 class _Words(dict):
     def __getitem__(self, key):
         return words(dict.__getitem__(self, key))
@@ -442,8 +457,9 @@ def misfit(phrase: PathPhrase) -> str | None:
             held = [name for _, name, _, _ in string.Formatter().parse(str(phrase.value)) if name is not None]
         except ValueError:
             held = ["?"]
-        if held != [""]:
-            return f"the value of {pattern!r} is written with one {{}} where the value goes, e.g. value: \"${{}}\"."
+        if held != [""] and not (held and all(name.isidentifier() for name in held)):
+            return (f"the value of {pattern!r} is written with one {{}} where the value goes, e.g. value: \"${{}}\", "
+                    "or with the fields of each entry named, e.g. value: \"{train}-train: {route}, ${value}\".")
     return None
 
 

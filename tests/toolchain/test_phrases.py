@@ -38,6 +38,18 @@ def test_paths_events_and_units_are_said_by_the_game_s_phrases():
     assert said.event(Event(lost, {"by": "ann"})) is None
 
 
+def test_a_value_with_named_fields_writes_each_mapping_with_them():
+    said = phrases.load({"paths": {"routes": {"say": "the routes", "value": "{train}-train: {route}, ${value}"}}},
+                        "routes phrases")
+    two = [{"train": 3, "route": "C18-D19", "value": 80}, {"train": 4, "route": "J3-J5", "value": 90}]
+    assert said.value("routes", two) == "3-train: C18-D19, $80 and 4-train: J3-J5, $90"
+    assert said.value("routes", two[0]) == "3-train: C18-D19, $80"
+    # Not every field there (an expectation on the length, say): written as any mapping is.
+    assert said.value("routes", {"length": 2}) == "holds 2"
+    assert said.value("routes", [{"train": 3}]) == "train: 3"
+    assert said.value("routes", []) == "none"
+
+
 def test_a_phrase_file_that_is_not_a_mapping_is_named():
     with pytest.raises(phrases.PhraseError, match="toy.yaml: unknown section 'path'"):
         phrases.load({"path": {}}, "toy.yaml")
