@@ -63,8 +63,10 @@ def no_last_collection() -> None:
     """At this process's exit, let Python leave the objects where they are instead of collecting
     them all once more: after ``sphinx-build`` the final collection over a built book's pages took
     0.5 to 1.2 s (everything still alive is frozen when the exit begins, and a frozen object is not
-    looked at). Only the exit changes: registered once, it runs after everything the program does,
-    and the files and logs are flushed by their own exit handlers as before."""
+    looked at). Only the exit changes: registered once, it runs after everything the program does.
+    What only a collection would have finalized (a file left open inside a reference cycle) is not
+    finalized at exit: Sphinx and Rulewright close their files themselves, and exit handlers
+    registered before this one (coverage's, logging's) still run after it."""
     if not _exit_registered:
         atexit.register(gc.freeze)
         _exit_registered.append(True)
