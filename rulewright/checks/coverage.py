@@ -183,14 +183,19 @@ def measure_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = No
     return outcome(start_in_fresh_process(rulebook, cwd))
 
 
-def start_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None):
-    """Start ``measure_in_fresh_process`` and return at once; ``outcome`` waits for the report."""
+def start_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None, niceness: int = 0):
+    """Start ``measure_in_fresh_process`` and return at once; ``outcome`` waits for the report.
+    ``niceness``: how much lower than this process's the measuring's priority is (where the
+    system has priorities)."""
+    import os
     import subprocess
 
     args = [sys.executable, "-m", "rulewright.checks.coverage", "--json", "-"]
     if rulebook is not None:
         args += ["--rulebook", str(rulebook)]
-    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    lower = (lambda: os.nice(niceness)) if niceness and hasattr(os, "nice") else None
+    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                            preexec_fn=lower)
 
 
 def outcome(process) -> dict:

@@ -59,13 +59,18 @@ def _shows_report(path: Path) -> bool:
 
 def start_early(app, env, docnames) -> None:
     """``env-before-read-docs``: when a page about to be read shows the report and the store holds
-    none for today's book and games, start measuring now."""
-    if not any(_shows_report(Path(env.doc2path(name))) for name in docnames):
+    none for today's book and games, start measuring now, at a lower priority than the reading
+    (on a machine with few cores it shares one with Graphviz, and the reading goes first), and
+    have Sphinx read the pages that show it last (Sphinx reads ``docnames`` in its order), so the
+    report is ready when they are read."""
+    showing = [name for name in docnames if _shows_report(Path(env.doc2path(name)))]
+    if not showing:
         return
     root = Path(env.srcdir)
     inputs = _inputs(root)
     if inputs not in _started and not cache.is_kept("engine-coverage", inputs):
-        _started[inputs] = engine_coverage.start_in_fresh_process(root, cwd=Path(app.confdir))
+        _started[inputs] = engine_coverage.start_in_fresh_process(root, cwd=Path(app.confdir), niceness=10)
+        docnames[:] = [name for name in docnames if name not in showing] + showing
 
 
 def stop_unused(app, exception) -> None:

@@ -139,7 +139,7 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     (book / "coverage.md").write_text("# Coverage\n\n```{engine-coverage}\n```\n")
     started, report = [], {"games": {}}
     monkeypatch.setattr(engine_coverage, "start_in_fresh_process",
-                        lambda root, cwd=None: started.append(root) or _Started())
+                        lambda root, cwd=None, niceness=0: started.append((root, niceness)) or _Started())
     monkeypatch.setattr(engine_coverage, "outcome", lambda process: report)
     monkeypatch.setattr(engine_coverage, "measure_in_fresh_process",
                         lambda *a, **k: (_ for _ in ()).throw(AssertionError("measured a second time")))
@@ -149,16 +149,18 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     coverage_page.start_early(_App(), env, ["toy"])  # the page showing the report is not read
     coverage_page.start_early(_App(), env, ["guide"])  # a page only quoting the directive as code
     assert started == []
-    coverage_page.start_early(_App(), env, ["coverage", "toy"])
+    reading = ["coverage", "toy"]
+    coverage_page.start_early(_App(), env, reading)
+    assert reading == ["toy", "coverage"]  # the page showing the report is read last, the report ready
     coverage_page.start_early(_App(), env, ["coverage", "toy"])  # started once only
-    assert started == [book]
+    assert started == [(book, 10)]  # below the reading's priority
     inputs = coverage_page._inputs(book)
     assert cache.kept("engine-coverage", inputs,
                       lambda: coverage_page._measure(book, ROOT, inputs)) is report
     assert coverage_page._started == {}
 
     coverage_page.start_early(_App(), env, ["coverage"])  # the store has it now: nothing to start
-    assert started == [book]
+    assert started == [(book, 10)]
 
     (book / "toy.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY))
     coverage_page.start_early(_App(), env, ["coverage"])  # a new book: measured again...
