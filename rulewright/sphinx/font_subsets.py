@@ -23,6 +23,7 @@ from rulewright.store import cache
 
 @contextlib.contextmanager
 def kept_subsets():
+    """WeasyPrint's ``Font.subset`` through the store, for the length of the ``with`` block."""
     try:
         from weasyprint.pdf import fonts
     except ImportError:
@@ -55,8 +56,11 @@ def _key(fonts, font, to_unicode, hinting) -> str:
     import fontTools
     import weasyprint
 
-    harfbuzz = fonts.harfbuzz_subset is not None and bool(fonts.harfbuzz.hb_version_atleast(4, 1, 0))
+    try:  # which subsetter WeasyPrint uses, as it decides in ``Font.subset``
+        harfbuzz = fonts.harfbuzz_subset is not None and bool(fonts.harfbuzz.hb_version_atleast(4, 1, 0))
+    except AttributeError:
+        harfbuzz = None
     return "\0".join([
         hashlib.sha256(font.file_content).hexdigest(), str(font.index), ",".join(map(str, sorted(to_unicode))),
-        str(bool(hinting)), str(bool(font.missing)), "harfbuzz" if harfbuzz else "fonttools",
+        str(bool(hinting)), str(bool(font.missing)), {True: "harfbuzz", False: "fonttools", None: "unknown"}[harfbuzz],
         weasyprint.__version__, fontTools.version])
