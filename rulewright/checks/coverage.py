@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,15 +188,14 @@ def start_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None
     """Start ``measure_in_fresh_process`` and return at once; ``outcome`` waits for the report.
     ``niceness``: how much lower than this process's the measuring's priority is (where the
     system has priorities)."""
-    import os
     import subprocess
 
     args = [sys.executable, "-m", "rulewright.checks.coverage", "--json", "-"]
     if rulebook is not None:
         args += ["--rulebook", str(rulebook)]
-    lower = (lambda: os.nice(niceness)) if niceness and hasattr(os, "nice") else None
-    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                            preexec_fn=lower)
+    if niceness:
+        args += ["--niceness", str(niceness)]  # lowered by the measuring process itself (no preexec_fn)
+    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
 
 
 def outcome(process) -> dict:
@@ -238,9 +238,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rules", action="store_true", help="also list, per rule, the engine functions "
                         "its examples exercise")
     parser.add_argument("--rulebook", help=argparse.SUPPRESS)
+    parser.add_argument("--niceness", type=int, default=0, help=argparse.SUPPRESS)
 
 
 def run(args) -> int:
+    if args.niceness and hasattr(os, "nice"):
+        os.nice(args.niceness)
     if args.rulebook is None:
         from rulewright.book import config
 
