@@ -39,7 +39,8 @@ from rulewright.problems import Where, display_path
 
 logger = logging.getLogger(__name__)
 
-DOCNAME_TABLES = ("pages", "term_uses")  # domain data kept per page ("term_uses": term_index.MARKED)
+TERM_USES = "term_uses"  # page -> the anchors of the glossary terms' first uses on it (term_index)
+DOCNAME_TABLES = ("pages", TERM_USES)  # domain data kept per page, not per rule or example
 
 
 def written_after_read(app) -> None:

@@ -32,7 +32,6 @@ SKIP = (nodes.reference, nodes.literal, nodes.literal_block, nodes.title, nodes.
         nodes.FixedTextElement, nodes.field_name)
 
 NAME = "term-index"
-MARKED = "term_uses"  # the book's table: page -> the anchors of the first uses marked on it
 USES = 8  # at most this many pages listed for one term (a term on every page needs no index)
 
 
@@ -112,11 +111,11 @@ def mark_uses(app, doctree) -> None:
                         if not any(isinstance(a, SKIP) for a in _ancestors(t)))
         for name, term in list(pending.items()):
             if term.pattern.search(text):
-                paragraph["ids"].append(_use_id(docname, glossary.anchor(term)))
                 marked.append(_use_id(docname, glossary.anchor(term)))
+                paragraph["ids"].append(marked[-1])
                 del pending[name]
     # Kept with the book, so the index finds the anchors without reading every page again.
-    incremental.data(app.env).setdefault(MARKED, {})[docname] = marked
+    incremental.data(app.env).setdefault(incremental.TERM_USES, {})[docname] = marked
 
 
 def _ancestors(node):
@@ -135,7 +134,7 @@ def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, 
                     and Path(env.doc2path(doc)).stem != "index"),
                    key=lambda doc: order.get(doc, len(order)))
     found: dict[str, list[tuple[str, str]]] = {t.name: [] for t in glossary.terms}
-    marked = incremental.data(env).get(MARKED, {})
+    marked = incremental.data(env).get(incremental.TERM_USES, {})
     for doc in pages:
         anchors = set(marked.get(doc, ()))
         for term in glossary.terms:
