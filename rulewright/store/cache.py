@@ -203,15 +203,10 @@ def _write(path: Path, value) -> None:
     except Exception:
         return  # this engine's states cannot be kept; the example is played each time
     try:
-        if path.parent not in _folders:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            _folders.add(path.parent)
+        path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, path)  # atomic: parallel test workers never read half a file
     except OSError:
-        _folders.discard(path.parent)  # (the store was removed while this process ran, say)
-
-
-_folders: set[Path] = set()  # the store's folders this process made or found
+        return
