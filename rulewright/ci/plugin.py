@@ -53,6 +53,7 @@ class HostedReport:
         ci_report.publish(self.failing + self.ready, write=terminalreporter.write_line)
         counts = self.examples
         text = (f"{sum(counts.values())} rulebook examples played: {counts['hold']} hold, {counts['fail']} fail, "
-                f"{counts['pending']} pending." + (f" {self.other_failures} other test(s) failed."
+                f"{counts['pending']} pending." + (f" {self.other_failures} other "
+                                                   f"test{'' if self.other_failures == 1 else 's'} failed."
                                                    if self.other_failures else ""))
         ci_report.write_summary("Rulebook examples and tests (pytest)", text, self.failing, self.ready)

@@ -80,12 +80,13 @@ def run(args) -> int:
     ci_report.publish(marks + ready)
     played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
               if len(examples) != len(book.examples) else _count(len(book.examples), "example"))
-    ci_report.write_summary("Rulebook check", f"{len(problems)} problem(s) found; {played} played, {failing} do "
-                            f"not hold, {len(notes)} marked pending.", marks, ready)
+    found = f"{_count(len(problems), 'problem')} found"
+    ci_report.write_summary("Rulebook check", f"{found}; {played} played, {failing} do not hold, "
+                            f"{len(notes)} marked pending.", marks, ready)
     if problems or failing:
         of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
               else f"{len(book.examples)} examples")
-        print(f"\n{len(problems)} problem(s) found; {failing} of {of} do not hold.")
+        print(f"\n{found}; {failing} of {of} {'does' if failing == 1 else 'do'} not hold.")
         return 1
     print(f"The rulebook is sound: {_count(len(book.rules), 'rule')}, {played}. Every example"
           + (" played" if len(examples) != len(book.examples) else "") + " holds"
