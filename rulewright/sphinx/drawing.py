@@ -25,14 +25,14 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
-import shutil
+import subprocess
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from hashlib import sha1
 from pathlib import Path
-from types import SimpleNamespace
 from xml.etree import ElementTree
 
 from docutils import nodes
@@ -69,21 +69,26 @@ def image_name(code: str, options: dict, fmt: str, config) -> str:
 
 
 def slim(path: Path, title: str | None = None, description: str | None = None) -> None:
-    """Leave out what no reader needs from a drawn SVG (see the module's docstring); the parser
-    already drops comments and the document type. ``title`` and ``description``, when given,
-    become the picture's ``<title>`` (its first child) and ``<desc>``."""
-    if path.suffix != ".svg":
-        return
+    """Leave out what no reader needs from a drawn SVG file (see ``slimmed``)."""
+    if path.suffix == ".svg":
+        path.write_bytes(slimmed(path.read_bytes(), title, description))
+
+
+def slimmed(svg: bytes, title: str | None = None, description: str | None = None) -> bytes:
+    """A drawn SVG without what no reader needs (see the module's docstring); the parser already
+    drops comments and the document type. ``title`` and ``description``, when given, become the
+    picture's ``<title>`` (its first child) and ``<desc>``."""
     ElementTree.register_namespace("", SVG)
     ElementTree.register_namespace("xlink", XLINK)
-    tree = ElementTree.parse(path)
-    root = tree.getroot()
+    root = ElementTree.fromstring(svg)
     _slim(root)
     if description:
         root.insert(0, _element(DESC, description))
     if title:
         root.insert(0, _element(TITLE, title))
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    out = io.BytesIO()
+    ElementTree.ElementTree(root).write(out, encoding="utf-8", xml_declaration=True)
+    return out.getvalue()
 
 
 def _element(tag: str, text: str):
@@ -119,13 +124,18 @@ def _turn(path: Path):
 
 
 def _copy(source: Path, target: Path) -> None:
-    """Copy so that a reader never sees half a file. The copy is readable as any file written
+    """Copy so that a reader never sees half a file (see ``_write``)."""
+    _write(target, source.read_bytes())
+
+
+def _write(target: Path, data: bytes) -> None:
+    """Write so that a reader never sees half a file. The file is readable as any file written
     here would be (a temporary file is the writer's alone: 0600), so that a web server running as
     another user can serve the book's pictures."""
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-    os.close(handle)
-    shutil.copyfile(source, temporary)
+    with os.fdopen(handle, "wb") as out:
+        out.write(data)
     os.chmod(temporary, 0o666 & ~_umask())
     os.replace(temporary, target)
 
@@ -188,6 +198,8 @@ def draw_ahead(env, node) -> None:
     if store is None or _owner != [os.getpid()] or any(word in node["code"] for word in LINKS):
         return
     fmt = env.config.graphviz_output_format or "svg"
+    if fmt != "svg":  # a PNG comes with a map of its links, which render_dot alone writes
+        return
     name = image_name(node["code"], node["options"], fmt, env.config)
     kept = store / STORE / name
     if name in _ahead or kept.is_file():
@@ -203,16 +215,17 @@ def _draw_into_store(builder, config, options: dict, code: str, fmt: str, filena
     with _turn(kept.with_suffix(".lock")):
         if kept.is_file():
             return
-        with tempfile.TemporaryDirectory(dir=kept.parent) as scratch:
-            # sphinx.ext.graphviz's own render_dot (the same command and file name) into a scratch
-            # folder standing in for the builder's picture folder
-            where = SimpleNamespace(builder=SimpleNamespace(config=config, outdir=Path(scratch), imagedir="",
-                                                            imgpath="", srcdir=Path(builder.srcdir), env=None))
-            _, drawn = render_dot(where, code, options, fmt, filename=filename)
-            if drawn is None:
-                return
-            slim(Path(drawn), options.get("rw_title"), options.get("rw_desc"))
-            _copy(Path(drawn), kept)
+        drawn = subprocess.run(_dot_command(config, options, fmt), input=code.encode(), capture_output=True,
+                               cwd=(Path(builder.srcdir) / (filename or options.get("docname", "index"))).parent,
+                               check=True).stdout
+        _write(kept, slimmed(drawn, options.get("rw_title"), options.get("rw_desc")) if fmt == "svg" else drawn)
+
+
+def _dot_command(config, options: dict, fmt: str) -> list[str]:
+    """sphinx.ext.graphviz's command for a picture (its ``render_dot``), writing to the standard
+    output instead of a file: a picture drawn ahead has no links for ``render_dot`` to mend (see
+    ``LINKS``), so it needs no file of its own before it is kept."""
+    return [options.get("graphviz_dot", config.graphviz_dot), *config.graphviz_dot_args, f"-T{fmt}"]
 
 
 def _wait_for(name: str) -> None:

@@ -99,3 +99,14 @@ def test_a_picture_is_readable_by_others_as_any_file_written_there(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "out" / "picture.svg").stat().st_mode) == 0o644
+
+
+def test_a_picture_drawn_ahead_is_the_one_the_writing_would_draw(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEWRIGHT_CACHE", "off")
+    options = {"rw_title": "Figure 1: Leeds to York", "rw_desc": "A link from Leeds to York."}
+    written = translator(tmp_path / "written")
+    drawing.draw(written, {"code": CODE, "options": options})
+    kept = tmp_path / "store" / "kept.svg"
+    drawing._draw_into_store(written.builder, written.builder.config, options, CODE, "svg", None, kept)
+    by_writing = next((tmp_path / "written" / "_images").iterdir()).read_bytes()
+    assert kept.read_bytes() == by_writing and b"<title>Figure 1: Leeds to York</title>" in by_writing
