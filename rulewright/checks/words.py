@@ -115,7 +115,14 @@ TERM_KEYS = {"definition", "avoid", "except", "forms", "engine", "see"}
 
 def load_glossary(path: Path) -> Glossary:
     """Read one ``glossary.yaml``; a malformed one is an ``ExampleProblem`` naming its line."""
-    data, lines = source.load(path.read_text(encoding="utf-8"), Where(str(path), 1), "glossary")
+    return _glossary(Path(path), path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=64)
+def _glossary(path: Path, text: str) -> Glossary:
+    """The glossary in ``text``, read once per process for the same text: a build reads a
+    chapter's glossary for each of its pages, twice (first uses, then links)."""
+    data, lines = source.load(text, Where(str(path), 1), "glossary")
     at = lambda *keys: Where(str(path), lines.line(*keys))  # noqa: E731
     if not isinstance(data, dict) or not isinstance(data.get("terms"), dict):
         raise ExampleProblem(at(), "A glossary is a 'game:' line and a 'terms:' mapping, each term with its "
