@@ -82,7 +82,8 @@ class PathPhrase:
 
 @dataclass
 class SetupPhrase:
-    """How one setup key reads: its label, how each entry reads, and whether it is a grid."""
+    """How one setup key reads: its label, how each entry reads, and whether it is a grid. A label
+    with ``{key}`` in it ("Hex {key}") gives each entry of a mapping a row of its own."""
 
     say: str | None = None
     each: str | None = None
@@ -102,6 +103,13 @@ class SetupPhrase:
         except (KeyError, IndexError, ValueError):
             return None
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+    def rows(self, value: Any) -> list[tuple[str, Any]] | None:
+        """A mapping as a row per entry, ``(label, its value)``, when the label names ``{key}``
+        (None otherwise, or for a value that is not a mapping)."""
+        if not self.say or "{key}" not in self.say or not isinstance(value, dict) or not value:
+            return None
+        return [(self.say.replace("{key}", words(key)), item) for key, item in value.items()]
 
 
 SETUP_FIELDS = {"say", "each", "then", "grid"}
@@ -418,6 +426,10 @@ def load(data: Any, source: str, lines=None) -> Phrases:
             if extra:
                 raise error(f"the setup key '{key}' has {{{extra[0]}}} in its '{form}:', but an entry has only "
                             "{key} and {value}.", "setup", key, form)
+        extra = sorted(set(fields(str(said.get("say") or ""))) - {"key"})
+        if extra:
+            raise error(f"the setup key '{key}' has {{{extra[0]}}} in its 'say:'; a label may name only {{key}}, "
+                        f"giving each entry a row of its own (say: \"Hex {{key}}\").", "setup", key, "say")
         out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
                                             for f in ("say", "each", "then")), grid=said.get("grid") is True)
     for section in ("presets", "values"):

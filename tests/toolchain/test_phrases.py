@@ -97,13 +97,14 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
                                    "seats": "Around the table"}}, "toy phrases")
     table, = describe_setup({"setup": {"floes": {1: 5, 2: 3, 3: 2}, "seats": ["ann", "bob"],
                                        "board": {"A1": "ann", "C2": "bob"}, "rows": ["x . o", ". x ."],
-                                       "pile": {"a": 1}}}, said)
+                                       "pile": {"a": 1}, "players": {"ann": {}, "bob": {"cash": 5}}}}, said)
     rows = [[entry for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")
             if row.parent.parent.parent is table]
     text = {row[0].astext(): row[1] for row in rows}
     assert text["Floes"].astext() == "5 floes of 1, 3 of 2 and 2 of 3"
     assert text["Around the table"].astext() == "ann, bob"
     assert text["Pile"].astext() == "a 1"  # a key without words reads as before
+    assert text["Players: ann"].astext() == "unchanged" and text["Players: bob"].astext() == "cash 5"
     board = [[cell.astext() for cell in row.children] for row in text["The board"].findall(
         lambda n: n.tagname == "row")]
     assert board == [["", "A", "B", "C"], ["1", "ann", "", ""], ["2", "", "", "bob"]]
@@ -111,11 +112,27 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
         == [["x", ".", "o"], [".", "x", "."]]
 
 
+def test_a_setup_label_naming_the_key_gives_each_entry_a_row_of_its_own():
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"setup": {"hexes": "Hex {key}", "floes": {"say": "Floes of {key}", "each": "{value} floes"}}},
+                        "toy phrases")
+    table, = describe_setup({"setup": {"hexes": {"H13": {"tile": 57, "tokens": ["MP"]}, "N17": {"tokens": ["TP"]}},
+                                       "floes": {1: 5}}}, said)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    assert rows == [["Hex H13", "tile 57, tokens MP"], ["Hex N17", "tokens TP"], ["Floes of 1", "5 floes"]]
+    table, = describe_setup({"setup": {"hexes": "none"}}, said)  # not a mapping: the key's own name
+    assert [[e.astext() for e in row.children] for row in table.findall(lambda n: n.tagname == "row")] == [
+        ["Hexes", "none"]]
+
+
 def test_a_setup_phrase_that_cannot_be_read_is_named():
     with pytest.raises(phrases.PhraseError, match="toy.yaml: the setup key 'floes' reads with some of say, each"):
         phrases.load({"setup": {"floes": {"sya": "Floes"}}}, "toy.yaml")
     with pytest.raises(phrases.PhraseError, match=r"has \{count\} in its 'each:', but an entry has only"):
         phrases.load({"setup": {"floes": {"each": "{count} floes"}}}, "toy.yaml")
+    with pytest.raises(phrases.PhraseError, match=r"has \{value\} in its 'say:'; a label may name only \{key\}"):
+        phrases.load({"setup": {"floes": "Floes of {value}"}}, "toy.yaml")
 
 
 def test_an_expected_event_reads_as_its_sentence_in_the_outcome(page, phrased):
