@@ -136,3 +136,14 @@ def test_eligibility_on_the_map_needs_a_route_from_the_home_token_within_the_lon
     assert hexruns.joining_path(state, "TP") == tuple(DALLAS_TO_NEW_ORLEANS.split("-"))
     state.corporations["TP"].trains = ["3"]  # Dallas, Alexandria, Baton Rouge, New Orleans: four stops
     assert not connections.eligible(state, "TP")
+
+
+def test_a_finished_connection_run_is_shown_and_given_with_its_routes_as_train_and_route():
+    done = play(gulf_start(), *TO_NEW_ORLEANS, "TP: done", "TP: place destination token",
+                f"TP: run 4 {DALLAS_TO_NEW_ORLEANS}", "TP: pay")
+    shown = view(done)["corporations"]["TP"]["connection"]
+    assert shown["routes"] == [{"train": "4", "route": DALLAS_TO_NEW_ORLEANS}]
+    record = {k: shown[k] for k in ("token", "revenue", "dividend", "routes")}
+    for routes in (shown["routes"], [f"4: {DALLAS_TO_NEW_ORLEANS}"]):  # as the view shows it, or as text
+        given = gulf_start(connected={"TP": {**record, "routes": routes}})
+        assert view(given)["corporations"]["TP"]["connection"] == shown

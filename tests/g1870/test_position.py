@@ -166,6 +166,8 @@ def test_each_law_names_what_is_wrong():
     ({"round": "over", "turn": "ann"}, "turn"),
     ({"connection_run": {"corporation": "TP", "token": "maybe"}}, "connection_run.token"),
     ({"connected": {"SP": {"token": "place", "dividend": "half"}}}, "connected.SP.dividend"),
+    ({"connected": {"TP": {"token": "place", "dividend": "paid", "routes": [{"train": "4"}]}}}, "connected.TP.routes.0"),
+    ({"connected": {"TP": {"token": "place", "dividend": "paid", "routes": ["J5-J7"]}}}, "connected.TP.routes.0"),
     ({"privates": {"GSC": {"owner": "dan", "bids": {"ann": 90}}}}, "privates.GSC.bids"),
     ({"bank": -5}, "bank"),
 ])

@@ -131,7 +131,8 @@ def income(state, sym: str, kind: str, stated: int | None) -> list[Event]:
     corp = state.corporations[sym]
     per_share = operating.distribute(state, corp, revenue, revenue if kind == "withhold" else 0)
     net.history[sym] = {"revenue": revenue, "dividend": "paid" if kind == "pay" else "withheld",
-                        "routes": [f"{t}: {routes.fmt(p)}" for t, p in run["runs"]], "token": run["token"]}
+                        "routes": [{"train": t, "route": routes.fmt(p)} for t, p in run["runs"]],
+                        "token": run["token"]}
     net.current = None
     name = "connection-paid" if kind == "pay" else "connection-withheld"
     events = [Event(name, {"corporation": sym, "revenue": revenue, "per_share": per_share})]

@@ -77,10 +77,10 @@ def connection_choices(state, setup: dict) -> list:
                              f"{where}.token")
         if spec.get("dividend") not in ("paid", "withheld"):
             raise InputError("'dividend' is paid or withheld.", f"{where}.dividend")
-        for index, text in enumerate(spec.get("routes") or []):
-            run_text(text, f"{where}.routes.{index}")
+        ran = [run_text(_ran(text, f"{where}.routes.{index}"), f"{where}.routes.{index}")
+               for index, text in enumerate(spec.get("routes") or [])]
         record = {"revenue": whole(spec.get("revenue", 0), f"{where}.revenue", "the run's revenue", 0, None),
-                  "dividend": spec["dividend"], "routes": [str(r) for r in spec.get("routes") or []],
+                  "dividend": spec["dividend"], "routes": [{"train": t, "route": "-".join(p)} for t, p in ran],
                   "token": spec["token"]}
         out.append((sym, spec["token"], record, where))
     run = setup.get("connection_run")
@@ -94,6 +94,17 @@ def connection_choices(state, setup: dict) -> list:
             raise InputError("'token' is place, keep, existing, or left out while undecided.", "connection_run.token")
         out.append((sym, run.get("token"), None, "connection_run.token"))
     return out
+
+
+def _ran(route, where: str):
+    """A finished run's route as the view shows it, ``{train: "4", route: J5-J7-K8}``, or as the
+    text ``"4: J5-J7-K8"``: the text."""
+    if not isinstance(route, dict):
+        return route
+    if set(route) != {"train", "route"}:
+        raise InputError("A route of a finished connection run is its 'train' and its 'route', e.g. "
+                         "{train: \"4\", route: J5-J7-K8}.", where)
+    return f"{route['train']}: {route['route']}"
 
 
 def connection_run(state, run) -> None:

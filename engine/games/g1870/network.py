@@ -30,7 +30,7 @@ class Network:
         values.update(
             charter={s: list(costs) for s, costs in self.charter.items()},
             destination=dict(self.destination),
-            history={s: {**record, "routes": list(record["routes"])} for s, record in self.history.items()},
+            history={s: {**record, "routes": [dict(r) for r in record["routes"]]} for s, record in self.history.items()},
             queue=list(self.queue),
             current={**self.current, "runs": list(self.current["runs"])} if self.current is not None else None,
             runs=list(self.runs),

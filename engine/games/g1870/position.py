@@ -193,7 +193,7 @@ class Writer:
             short = record["token"] in ("map", "charter") and record["revenue"] is None
             connected[sym] = record["token"] if short else {"token": record["token"], "revenue": record["revenue"],
                                                             "dividend": record["dividend"],
-                                                            "routes": list(record["routes"])}
+                                                            "routes": [dict(r) for r in record["routes"]]}
         self.put(out, base, "connected", connected, {})
         if net.current:
             run = {"corporation": net.current["corp"]}
