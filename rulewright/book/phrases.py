@@ -104,12 +104,14 @@ class SetupPhrase:
             return None
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
-    def rows(self, value: Any) -> list[tuple[str, Any]] | None:
-        """A mapping as a row per entry, ``(label, its value)``, when the label names ``{key}``
-        (None otherwise, or for a value that is not a mapping)."""
-        if not self.say or "{key}" not in self.say or not isinstance(value, dict) or not value:
-            return None
-        return [(self.say.replace("{key}", words(key)), item) for key, item in value.items()]
+    @property
+    def per_entry(self) -> bool:
+        """Whether the label names ``{key}``: each entry of a mapping is a row of its own."""
+        return bool(self.say) and "key" in fields(self.say)
+
+    def label(self, key: Any) -> str:
+        """The label of the row of the entry ``key`` ("Hex {key}" -> "Hex N17")."""
+        return self.say.format_map(_Words({"key": key}))
 
 
 SETUP_FIELDS = {"say", "each", "then", "grid"}
@@ -148,10 +150,10 @@ class Phrases:
         phrase = self.find(key)
         said = self.said_values(value)
         if phrase is not None and phrase.value:
-            fields = _field_names(phrase.value)
-            if fields:
+            named = set(fields(phrase.value))
+            if named:
                 entries = said if isinstance(said, list) else [said]
-                if entries and all(isinstance(e, dict) and fields <= set(e) for e in entries):
+                if entries and all(isinstance(e, dict) and named <= set(e) for e in entries):
                     return words([phrase.value.format_map(_Words(e)) for e in entries])
             elif not isinstance(value, (list, dict, bool, type(None))):
                 return phrase.value.format(words(said))
@@ -308,11 +310,6 @@ def plural(sentence: str) -> str:
     """A phrase's "{count} share(s)" as a reader writes it once the count is known: "1 share",
     "4 shares"."""
     return _COUNTED.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", sentence)
-
-
-def _field_names(template: str) -> set[str]:
-    """The named fields of ``template`` ("{train}", "{value}"); none for "${}"."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 class _Words(dict):

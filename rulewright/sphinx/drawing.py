@@ -218,7 +218,7 @@ def _draw_into_store(builder, config, options: dict, code: str, fmt: str, filena
         drawn = subprocess.run(_dot_command(config, options, fmt), input=code.encode(), capture_output=True,
                                cwd=(Path(builder.srcdir) / (filename or options.get("docname", "index"))).parent,
                                check=True).stdout
-        _write(kept, slimmed(drawn, options.get("rw_title"), options.get("rw_desc")) if fmt == "svg" else drawn)
+        _write(kept, slimmed(drawn, options.get("rw_title"), options.get("rw_desc")))  # an SVG: see draw_ahead
 
 
 def _dot_command(config, options: dict, fmt: str) -> list[str]:

@@ -98,12 +98,11 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     for key, value in setup.items():
         if str(key) in said_keys:
             phrase = said_keys[str(key)]
-            each = phrase.rows(value)
-            if each is not None:
-                rows.extend((label, phrase.entries({name: inner}) or words(inner) or "unchanged")
-                            for (label, inner), name in zip(each, value))
-            else:  # (a label naming {key}, for a value that is not a mapping, is left for the key's own name)
-                label = phrase.say if phrase.say and "{key}" not in phrase.say else _label(key).capitalize()
+            if phrase.per_entry and isinstance(value, dict) and value:
+                rows.extend((phrase.label(name), phrase.entries({name: inner}) or words(inner) or "unchanged")
+                            for name, inner in value.items())
+            else:  # (a label naming {key}, for a value that is not a mapping, gives way to the key's own name)
+                label = phrase.say if phrase.say and not phrase.per_entry else _label(key).capitalize()
                 rows.append((label, said_value(phrase, value)))
         elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
             for name, inner in value.items():  # an entry given as {} is there as the position has it

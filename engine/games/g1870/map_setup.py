@@ -59,6 +59,7 @@ def connection_choices(state, setup: dict) -> list:
     destination token: ``(corporation, choice, record of a finished run or None, where)``.
     ``connected`` gives ``map`` or ``charter``, or the whole run as the view shows it: ``token``
     (place, keep or existing), ``revenue``, ``dividend`` (paid or withheld) and ``routes``."""
+    from engine.games.g1870 import routes
     from engine.games.g1870.setup import check_keys, run_text
     from rulewright.game.values import whole
     out = []
@@ -80,7 +81,7 @@ def connection_choices(state, setup: dict) -> list:
         ran = [run_text(_ran(text, f"{where}.routes.{index}"), f"{where}.routes.{index}")
                for index, text in enumerate(spec.get("routes") or [])]
         record = {"revenue": whole(spec.get("revenue", 0), f"{where}.revenue", "the run's revenue", 0, None),
-                  "dividend": spec["dividend"], "routes": [{"train": t, "route": "-".join(p)} for t, p in ran],
+                  "dividend": spec["dividend"], "routes": [{"train": t, "route": routes.fmt(p)} for t, p in ran],
                   "token": spec["token"]}
         out.append((sym, spec["token"], record, where))
     run = setup.get("connection_run")

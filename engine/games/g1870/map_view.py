@@ -32,6 +32,5 @@ def corporation(state, sym: str) -> dict:
             "eligible": connections.eligible(state, sym),
             "connected": sym in net.history,
             "destination_token": net.destination.get(sym),
-            "connection": ({**net.history[sym], "routes": [dict(r) for r in net.history[sym]["routes"]]}
-                           if sym in net.history else None),
+            "connection": network.copied_record(net.history[sym]) if sym in net.history else None,
             "routes": mine, "revenue": sum(r["value"] for r in mine), "best_revenue": best}

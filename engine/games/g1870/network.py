@@ -11,6 +11,11 @@ from rulewright.game import Event
 from engine.games.g1870 import data
 
 
+def copied_record(record: dict) -> dict:
+    """A copy of a finished connection run's record, its routes (each its train and route) too."""
+    return {**record, "routes": [dict(route) for route in record["routes"]]}
+
+
 @dataclass
 class Network:
     charter: dict[str, list[int]] = field(default_factory=dict)  # corporation -> costs of unplaced tokens
@@ -30,7 +35,7 @@ class Network:
         values.update(
             charter={s: list(costs) for s, costs in self.charter.items()},
             destination=dict(self.destination),
-            history={s: {**record, "routes": [dict(r) for r in record["routes"]]} for s, record in self.history.items()},
+            history={s: copied_record(record) for s, record in self.history.items()},
             queue=list(self.queue),
             current={**self.current, "runs": list(self.current["runs"])} if self.current is not None else None,
             runs=list(self.runs),
