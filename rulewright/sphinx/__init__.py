@@ -22,7 +22,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import hosted, nodes, quick_reference, templates, term_index
+from rulewright.sphinx import hosted, nodes, quick_reference, search_entries, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -116,6 +116,7 @@ def setup(app):
     app.add_node(term_index.term_index_node)
     app.add_directive(term_index.NAME, term_index.TermIndexDirective)
     app.connect("doctree-resolved", term_index.resolve)
+    app.connect("html-collect-pages", search_entries.keep_entries)
     app.connect("doctree-read", term_index.mark_uses)
     app.add_directive(quick_reference.NAME, quick_reference.QuickReferenceDirective)
     app.connect("doctree-read", quick_reference.mark_pages)

@@ -1,5 +1,5 @@
-"""An incremental build gives, byte for byte, the pages a clean build gives: after inserting,
-deleting and moving an example, and after a change to the game's code alone."""
+"""An incremental build gives, byte for byte, the pages (and the search index) a clean build gives:
+after inserting, deleting and moving an example, and after a change to the game's code alone."""
 import filecmp
 import shutil
 import subprocess
@@ -26,6 +26,17 @@ INDEX = """
 adding
 turns
 rules
+terms
+```
+"""
+
+# Sphinx's glossary makes index entries, which its search offers first ("tile": see Terms).
+TERMS = """
+# Terms
+
+```{glossary}
+pile
+   The counters added so far.
 ```
 """
 
@@ -49,7 +60,9 @@ def sphinx(src: Path, out: Path, builder: str = "html", doctrees: Path | None = 
 
 
 def pages(out: Path) -> list[Path]:
-    return sorted(p.relative_to(out) for p in out.rglob("*.html") if ".doctrees" not in p.parts)
+    """The pages a reader opens, and the search index the pages' search box reads."""
+    return sorted(p.relative_to(out) for p in [*out.rglob("*.html"), out / "searchindex.js"]
+                  if ".doctrees" not in p.parts)
 
 
 def assert_same_as_clean(src: Path, out: Path) -> None:
@@ -74,6 +87,7 @@ def book(tmp_path):
     (src / "adding.md").write_text(ADDING)
     (src / "turns.md").write_text(TURNS)
     (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    (src / "terms.md").write_text(TERMS)
     out = tmp_path / "out"
     sphinx(src, out)
     return src, out
@@ -97,6 +111,7 @@ def test_inserting_deleting_and_moving_examples(book):
     turns.write_text(turns.read_text() + INSERTED)
     assert_same_as_clean(src, out)
     assert "Adding one" in (out / "turns.html").read_text()
+    assert '"indexentries":{"pile":[[' in (out / "searchindex.js").read_text()  # the glossary's page was not written
 
 
 def test_a_failing_example_changes_the_index_summary_everywhere(book):
