@@ -83,12 +83,15 @@ class PathPhrase:
 @dataclass
 class SetupPhrase:
     """How one setup key reads: its label, how each entry reads, and whether it is a grid. A label
-    with ``{key}`` in it ("Hex {key}") gives each entry of a mapping a row of its own."""
+    with ``{key}`` in it ("Hex {key}") gives each entry of a mapping a row of its own. ``names``
+    says how an entry's own fields read where the setup's name is not the book's word
+    (``{rotated: turned}``: "tile 5, turned 2")."""
 
     say: str | None = None
     each: str | None = None
     then: str | None = None
     grid: bool = False
+    names: dict[str, str] = field(default_factory=dict)
 
     def entries(self, value: Any) -> str | None:
         """The value as "5 floes of 1, 3 of 2 and 2 of 3", or None when ``each`` does not fit it."""
@@ -114,7 +117,7 @@ class SetupPhrase:
         return self.say.format_map(_Words({"key": key}))
 
 
-SETUP_FIELDS = {"say", "each", "then", "grid"}
+SETUP_FIELDS = {"say", "each", "then", "grid", "names"}
 
 
 @dataclass
@@ -416,7 +419,7 @@ def load(data: Any, source: str, lines=None) -> Phrases:
         if isinstance(said, str):
             said = {"say": said}
         if not isinstance(said, dict) or set(map(str, said)) - SETUP_FIELDS:
-            raise error(f"the setup key '{key}' reads with some of say, each, then and grid, e.g. "
+            raise error(f"the setup key '{key}' reads with some of say, each, then, grid and names, e.g. "
                         f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.", "setup", key)
         for form in ("each", "then"):
             extra = sorted(set(fields(str(said.get(form) or ""))) - {"key", "value"})
@@ -427,8 +430,13 @@ def load(data: Any, source: str, lines=None) -> Phrases:
         if extra:
             raise error(f"the setup key '{key}' has {{{extra[0]}}} in its 'say:'; a label may name only {{key}}, "
                         f"giving each entry a row of its own (say: \"Hex {{key}}\").", "setup", key, "say")
+        names = said.get("names") or {}
+        if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip() for v in names.values()):
+            raise error(f"the setup key '{key}' has 'names:', a mapping of each field's name in the setup to "
+                        "its words in quotes, e.g. names: {rotated: \"turned\"}.", "setup", key, "names")
         out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
-                                            for f in ("say", "each", "then")), grid=said.get("grid") is True)
+                                            for f in ("say", "each", "then")), grid=said.get("grid") is True,
+                                          names={str(k): str(v) for k, v in names.items()})
     for section in ("presets", "values"):
         table = data.get(section) or {}
         example = "two: \"a two-player game: Ann and Bob\"" if section == "presets" else \

@@ -18,13 +18,15 @@ from rulewright.sphinx import secrecy, tables
 CELL_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
-def words(value) -> str:
-    """A nested value as a short phrase."""
+def words(value, names: dict[str, str] | None = None) -> str:
+    """A nested value as a short phrase; ``names``: how some fields' names read (a setup phrase's
+    ``names:``)."""
+    names = names or {}
     if isinstance(value, dict):
-        return ", ".join(f"{_label(k)} {words(v)}" if not isinstance(v, dict) else f"{k} ({words(v)})"
-                         for k, v in value.items())
+        return ", ".join(f"{names.get(str(k)) or _label(k)} {words(v, names)}" if not isinstance(v, dict)
+                         else f"{k} ({words(v, names)})" for k, v in value.items())
     if isinstance(value, list):
-        return ", ".join(words(v) for v in value) if value else "none"
+        return ", ".join(words(v, names) for v in value) if value else "none"
     if value is True:
         return "yes"
     if value is False:
@@ -44,7 +46,7 @@ def said_value(phrase: phrases.SetupPhrase, value):
         grid = _grid(value)
         if grid is not None:
             return grid
-    return phrase.entries(value) or words(value)
+    return phrase.entries(value) or words(value, phrase.names)
 
 
 def _grid(value) -> nodes.table | None:
@@ -99,7 +101,7 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
         if str(key) in said_keys:
             phrase = said_keys[str(key)]
             if phrase.per_entry and isinstance(value, dict) and value:
-                rows.extend((phrase.label(name), phrase.entries({name: inner}) or words(inner) or "unchanged")
+                rows.extend((phrase.label(name), phrase.entries({name: inner}) or words(inner, phrase.names) or "unchanged")
                             for name, inner in value.items())
             else:  # (a label naming {key}, for a value that is not a mapping, gives way to the key's own name)
                 label = phrase.say if phrase.say and not phrase.per_entry else _label(key).capitalize()

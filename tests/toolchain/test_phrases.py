@@ -126,6 +126,19 @@ def test_a_setup_label_naming_the_key_gives_each_entry_a_row_of_its_own():
         ["Hexes", "none"]]
 
 
+def test_a_setup_phrase_names_an_entry_s_fields_in_the_book_s_words():
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"setup": {"hexes": {"say": "Hex {key}", "names": {"rotated": "turned"}},
+                                   "pile": {"say": "Pile", "names": {"size": "counters"}}}}, "toy phrases")
+    table, = describe_setup({"setup": {"hexes": {"N17": {"tile": 5, "rotated": 2, "tokens": ["TP"]}},
+                                       "pile": {"size": 3, "owner": "ann"}}}, said)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    assert rows == [["Hex N17", "tile 5, turned 2, tokens TP"], ["Pile", "counters 3, owner ann"]]
+    with pytest.raises(phrases.PhraseError, match="'names:', a mapping of each field's name"):
+        phrases.load({"setup": {"hexes": {"say": "Hex {key}", "names": ["rotated", "turned"]}}}, "toy.yaml")
+
+
 def test_a_setup_phrase_that_cannot_be_read_is_named():
     with pytest.raises(phrases.PhraseError, match="toy.yaml: the setup key 'floes' reads with some of say, each"):
         phrases.load({"setup": {"floes": {"sya": "Floes"}}}, "toy.yaml")
