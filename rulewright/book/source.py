@@ -122,6 +122,12 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
                                  "indents with spaces only. Use spaces instead of the tab (an editor can be set to "
                                  "type spaces).") \
                 from None
+        missing = _missing_colon(text, error)
+        if missing is not None:
+            index, said = missing
+            raise ExampleProblem(where.at(where.line + index), f"'{said}' has no colon after its name: to YAML it "
+                                 "runs on into the next line. Write the name, a colon and a space, then the value: "
+                                 f"'{_with_colon(said)}'.") from None
         raise ExampleProblem(
             where.at(line),
             f"The {what} is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "
@@ -130,6 +136,35 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
     if node is not None:
         _walk(node, (), lines, where, text)
     return data, lines
+
+
+def _missing_colon(text: str, error) -> tuple[int, str] | None:
+    """A line written ``name value`` above one written ``name: value`` at the same indent: YAML
+    reads the first as the start of a longer name and stops, puzzled, at the second's colon ("mapping
+    values are not allowed here"). The line to fix (its index in ``text``) and its words, or None."""
+    mark = getattr(error, "problem_mark", None)
+    if mark is None or "mapping values are not allowed" not in str(getattr(error, "problem", "")):
+        return None
+    lines = text.splitlines()
+    if not 0 < mark.line < len(lines):
+        return None
+    here = lines[mark.line]
+    indent = len(here) - len(here.lstrip())
+    for index in range(mark.line - 1, -1, -1):
+        above = lines[index]
+        if not above.strip() or above.lstrip().startswith("#"):
+            continue
+        said = above.split(" #")[0].strip()
+        if (len(above) - len(above.lstrip()) != indent or ":" in said or said.startswith(("-", "[", "{"))
+                or len(said.split()) < 2):
+            return None
+        return index, said
+    return None
+
+
+def _with_colon(said: str) -> str:
+    name, _, value = said.partition(" ")
+    return f"{name}: {value.strip()}"
 
 
 def _thousands(nodes: list, text: str, where: Where) -> None:
@@ -169,6 +204,9 @@ def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> No
                 )
             seen[key] = line
             lines.lines[path + (key,)] = line
+            if isinstance(value_node, yaml.ScalarNode) and value_node.start_mark.line != key_node.start_mark.line:
+                # a value under its key ("expect:" and, below, "next bob"): where a problem with it is
+                lines.lines[path + (key, 0)] = where.line + value_node.start_mark.line
             _walk(value_node, path + (key,), lines, where, text)
     elif isinstance(node, yaml.SequenceNode):
         if node.flow_style:

@@ -80,13 +80,14 @@ def run(args) -> int:
     ci_report.publish(marks + ready)
     played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
               if len(examples) != len(book.examples) else _count(len(book.examples), "example"))
-    found = f"{_count(len(problems), 'problem')} found"
-    ci_report.write_summary("Rulebook check", f"{found}; {played} played, {failing} do not hold, "
-                            f"{len(notes)} marked pending.", marks, ready)
+    unreadable = sum(1 for decl in examples if not _readable(decl))
+    others = max(len(problems) - sum(1 for decl in book.examples if not _readable(decl)), 0)
+    of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
+          else f"{len(book.examples)} examples")
+    verdict_said = _verdict(others, unreadable, failing, of)
+    ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.", marks, ready)
     if problems or failing:
-        of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
-              else f"{len(book.examples)} examples")
-        print(f"\n{found}; {failing} of {of} {'does' if failing == 1 else 'do'} not hold.")
+        print(f"\n{verdict_said}")
         return 1
     print(f"The rulebook is sound: {_count(len(book.rules), 'rule')}, {played}. Every example"
           + (" played" if len(examples) != len(book.examples) else "") + " holds"
@@ -110,6 +111,35 @@ def _examples_on(book, files: list[str]) -> list:
         return list(book.examples)
     pages = {path for path in named if path.is_relative_to(rulebook)}  # other Markdown (a README) plays none
     return [decl for decl in book.examples if Path(decl.where.path).resolve() in pages]
+
+
+def _readable(decl) -> bool:
+    try:
+        decl.parse()
+    except ExampleProblem:
+        return False
+    return True
+
+
+def _verdict(others: int, unreadable: int, failing: int, of: str) -> str:
+    """The check's last sentence: "1 problem found: 1 of 4 examples does not hold." (``others``:
+    problems of the book that are not an example failing or unreadable, such as a rule without one)."""
+    def do(count: int) -> str:
+        return "does" if count == 1 else "do"
+
+    said = []
+    if unreadable and failing:
+        said.append(f"of {of}, {unreadable} could not be read and {failing} {do(failing)} not hold")
+    elif unreadable:
+        said.append(f"{unreadable} of {of} could not be read")
+    elif failing:
+        said.append(f"{failing} of {of} {do(failing)} not hold")
+    if others:
+        said.append(f"{_count(others, 'other problem')} above" if said else "see above; every example played holds")
+    total = others + unreadable + failing
+    if not total:
+        return "No problem found."
+    return f"{_count(total, 'problem')} found: {', and '.join(said)}."
 
 
 def _count(number: int, thing: str) -> str:

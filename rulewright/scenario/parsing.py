@@ -153,9 +153,14 @@ def _check_shape(s: Scenario, data: Any) -> None:
                             "(an example that checks nothing proves nothing).")
     if not isinstance(data.get("do") or [], list):
         raise s.problem("'do:' must be a list of actions, one per line, each starting with '- '.", "do")
-    if not isinstance(data["expect"], dict) or not data["expect"]:
-        raise s.problem("'expect:' must name at least one thing to check, e.g. 'companies.LMR.income: 7'.",
-                        "expect")
+    said = data["expect"]
+    if isinstance(said, str) and len(said.split()) > 1:  # "expect:" and, below it, "next bob"
+        name, _, value = said.partition(" ")
+        raise s.problem(f"Under 'expect:', '{said}' has no colon after its name. Each thing to check is a name, a "
+                        f"colon and a space, then the value: '{name}: {value.strip()}'.", "expect", 0)
+    if not isinstance(said, dict) or not said:
+        raise s.problem("'expect:' must name at least one thing to check, each on its own line below it, "
+                        "written 'name: value' (the name, a colon and a space, then the value expected).", "expect", 0)
     check_setup_and_chance(s, data)
     refused = data["expect"].get("refused")
     if "refused" in data["expect"] and (not isinstance(refused, str) or not refused.strip()):

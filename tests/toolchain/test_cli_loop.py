@@ -105,7 +105,7 @@ def test_check_plays_every_example_and_reports_as_the_tests_do(project, capsys):
     out = capsys.readouterr().out
     decl = next(d for d in book.scan().examples if d.id == "toy-add")
     assert evaluate(decl.parse()).report() in out
-    assert "0 problems found; 1 of 4 examples does not hold." in out
+    assert "1 problem found: 1 of 4 examples does not hold." in out
     path.write_text(assemble(RULE_ADD, EXAMPLE_ADD))
     assert main(["check"]) == 0
     assert "Every example holds." in capsys.readouterr().out
