@@ -3,6 +3,8 @@
 shared ``{position}``. Nothing here runs the game."""
 from __future__ import annotations
 
+import difflib
+
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -125,9 +127,12 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
                              "':reveals: players.bob.hand aside').")
     for unknown in options:
         if unknown not in EXAMPLE_OPTIONS:
+            known = ("id", "rules", "diagram", "status", "show-source", "as", "reveals")
+            close = difflib.get_close_matches(str(unknown), known, n=1, cutoff=0.6)
             raise ExampleProblem(at_option(unknown), f"The example option ':{unknown}:' is unknown. "
-                                        f"{did_you_mean(unknown, ('id', 'rules', 'diagram', 'status', 'show-source', 'as', 'reveals'))} "
-                                        "Known options: :id:, :rules:, :diagram:, :status:, :show-source:, :as:, :reveals:.")
+                                 + (f"Did you mean ':{close[0]}:'? " if close else "")
+                                 + "An example's options are " + ", ".join(f":{k}:" for k in known[:-1])
+                                 + f" and :{known[-1]}:.")
     data, lines = source.load(body, Where(body_where.path, body_where.line, example_id))
     lines.first_line = where.line
     for name, line in option_lines.items():
