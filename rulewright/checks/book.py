@@ -310,6 +310,17 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
     return problems
 
 
+def _is_preset(game_name: str, preset) -> bool:
+    """Whether the game has this preset: a misspelt one is the evaluation's to name ("Did you mean
+    'standard'?"), not a preset to give words to."""
+    from rulewright.book.registry import get_game
+
+    try:
+        return str(preset) in {str(name) for name in (get_game(game_name).presets or {})}
+    except Exception:  # the game cannot be loaded: that is reported once, elsewhere
+        return False
+
+
 def engine_words(scenario, said_by) -> list[ExampleProblem]:
     """A preset the example starts from, and an engine word it expects as a value ("deck-empty"),
     that the game's phrases give no words for: the player's edition would print the engine's name."""
@@ -319,7 +330,7 @@ def engine_words(scenario, said_by) -> list[ExampleProblem]:
     problems = []
     setup = scenario.data.get("setup")
     preset = setup.get("preset") if isinstance(setup, dict) else None
-    if preset is not None and said_by.preset(preset) is None:
+    if preset is not None and said_by.preset(preset) is None and _is_preset(scenario.game_name, preset):
         problems.append(scenario.problem(f"The book has no words for the preset '{preset}'. Add them under "
                                          f"'presets:' in {display_path(said_by.source)} (e.g. {preset}: \"the position it sets "
                                          "up, as a player says it\"), so the player's edition says where the example "

@@ -61,3 +61,18 @@ def test_check_names_a_preset_and_a_value_without_words_at_their_lines(tmp_path,
     phrased({**TOY_PHRASES, "presets": {}})
     found = make(tmp_path)
     assert any("toy.md" in m and "no words for the preset 'small'" in m for m in found), found
+
+
+def test_a_misspelt_preset_is_not_one_to_give_words_to(tmp_path, phrased, monkeypatch):
+    """The evaluation names it ("Did you mean 'small'?"); the phrase check must not ask for words
+    for the misspelling first."""
+    import tests.toolchain.test_phrases as toy_book
+
+    phrased(TOY_PHRASES)
+    misspelt = {name: text.replace("preset: small", "preset: smal") for name, text in vars(toy_book).items()
+                if name.startswith("EXAMPLE_") and isinstance(text, str)}
+    assert any("preset: smal\n" in text or "preset: smal}" in text for text in misspelt.values())
+    for name, text in misspelt.items():
+        monkeypatch.setattr(toy_book, name, text)
+    found = toy_book.make(tmp_path)
+    assert not any("no words for the preset" in m for m in found), found
