@@ -96,15 +96,26 @@ def position_digest(page: str, name: str) -> str:
     return hashlib.sha256(cache.canonical_json(whole).encode()).hexdigest()
 
 
+def uses_game(env, name: str) -> None:
+    """A directive of the page being read shows what the game ``name`` says of itself (its
+    settings, its phrases, its events): the page is read again when the game changes, as a page of
+    its examples is."""
+    env.temp_data.setdefault(GAMES_SHOWN, set()).add(str(name))
+
+
+GAMES_SHOWN = "rulewright_games_shown"
+
+
 def record_page(app, doctree) -> None:
-    """``doctree-read``: note the games this page's examples play, and whether the page shows
-    anything that depends on the whole book (numbers, rule references, the rule index)."""
+    """``doctree-read``: note the games this page's examples play or its directives show, and
+    whether the page shows anything that depends on the whole book (numbers, rule references, the
+    rule index)."""
     from rulewright.sphinx.nodes import example_node, exampleref_node, rule_index_node, rule_number, ruleref_node
 
     env = app.env
     examples = data(env).get("examples", {})
     here = [info for info in examples.values() if info["docname"] == env.docname]
-    games = [info["game"] for info in here if info.get("game")]
+    games = [info["game"] for info in here if info.get("game")] + sorted(env.temp_data.get(GAMES_SHOWN, ()))
     positions = {name: digest for info in here for name, digest in (info.get("positions") or {}).items()}
     shows_book = any(True for _ in doctree.findall(
         lambda n: isinstance(n, (rule_number, ruleref_node, exampleref_node, rule_index_node, example_node))))

@@ -10,7 +10,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from rulewright.book.diagrams import draw
-from rulewright.sphinx import drawing, wording
+from rulewright.sphinx import drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section, picture
@@ -35,6 +35,8 @@ class PositionDirective(ExampleDirective):
         try:
             position = parse_position("\n".join(self.content), Where(str(path), self._body_line(path)), title,
                                       options, directive_line=self.lineno)
+            if isinstance(position.data.get("game"), str):
+                incremental.uses_game(self.env, position.data["game"])  # its setup, in the game's words
             game, settings, state = start(position)
         except ExampleProblem as problem:
             return self._broken(problem, title)

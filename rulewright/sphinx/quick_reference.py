@@ -55,7 +55,7 @@ class QuickReferenceDirective(SphinxDirective):
 
     def _build(self, path: Path) -> nodes.Element:
         from rulewright.book.registry import get_game
-        from rulewright.sphinx import wording
+        from rulewright.sphinx import incremental, wording
 
         where = Where(str(path), self._first_line(path))
         data, lines = source.load("\n".join(self.content), where, "quick reference")
@@ -68,6 +68,7 @@ class QuickReferenceDirective(SphinxDirective):
         if unknown:
             raise ExampleProblem(at(unknown[0]), f"'{unknown[0]}' is not part of a quick reference: write "
                                  + ", ".join(sorted(KEYS)) + ".")
+        incremental.uses_game(self.env, str(data["game"]))  # its settings' words and numbers come from the game
         try:
             game = get_game(str(data["game"]))
         except Exception as error:  # noqa: BLE001 - an unknown game: said at the line

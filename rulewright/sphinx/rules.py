@@ -250,8 +250,10 @@ class EventCatalogue(SphinxDirective):
     def run(self):
         from rulewright.book import phrases
         from rulewright.book.registry import get_game
+        from rulewright.sphinx import incremental
 
         name = self.arguments[0].strip()
+        incremental.uses_game(self.env, name)
         try:
             said_by = phrases.for_game(get_game(name))
             catalogue = said_by.events

@@ -27,6 +27,19 @@ adding
 turns
 rules
 terms
+quick
+```
+"""
+
+# A page with no example that shows what the game says of itself: a number read from its view.
+QUICK = """
+# Quick reference
+
+```{quick-reference}
+game: toy
+turn: [Add counters to the pile.]
+numbers:
+  - {view: pile, say: "Counters in the pile at the start"}
 ```
 """
 
@@ -88,6 +101,7 @@ def book(tmp_path):
     (src / "turns.md").write_text(TURNS)
     (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
     (src / "terms.md").write_text(TERMS)
+    (src / "quick.md").write_text(QUICK)
     out = tmp_path / "out"
     sphinx(src, out)
     return src, out
@@ -130,6 +144,17 @@ def test_a_change_to_the_game_code_alone_plays_its_examples_again(book):
     assert "toy-add-too-many" in stderr and "1 example of the rulebook does not hold" in stderr
     assert "✗ FAILS" in (out / "adding.html").read_text()
     assert "1 did not hold (toy-add-too-many)" in (out / "rules.html").read_text()
+    assert_same_as_clean(src, out)
+
+
+def test_a_page_showing_what_the_game_says_is_read_again_when_the_game_changes(book):
+    src, out = book
+    quick = lambda: (out / "quick.html").read_text()  # noqa: E731
+    assert "<td><p>0</p></td>" in quick()
+    game = src / "games" / "toygame" / "__init__.py"
+    game.write_text(game.read_text().replace('pile = setup.get("pile", 0)', 'pile = setup.get("pile", 5)'))
+    sphinx(src, out)
+    assert "<td><p>5</p></td>" in quick()
     assert_same_as_clean(src, out)
 
 
