@@ -174,6 +174,8 @@ def player_only(app, doctree, docname) -> None:
         found = app._rulewright_player_only = checks.book_patterns()
     reported = set()
     for text in doctree.findall(nodes.Text):
+        if _reported(text):
+            continue  # a mistake reported where it is (rulewright.sphinx.nodes.REPORTED)
         for pattern, words in checks.found_in(str(text), found):
             where = _source_line(text, docname, app.env, words)
             if (where, words) in reported:
@@ -181,6 +183,16 @@ def player_only(app, doctree, docname) -> None:
             reported.add((where, words))
             logger.warning(f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}",
                            location=where, type="rulewright", subtype="player-only")
+
+
+def _reported(node) -> bool:
+    from rulewright.sphinx.nodes import REPORTED
+
+    while node is not None:
+        if REPORTED in (getattr(node, "get", lambda *_: ())("classes") or ()):
+            return True
+        node = node.parent
+    return False
 
 
 def _source_line(node, docname: str, env, words: str = "") -> str:

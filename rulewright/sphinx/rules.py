@@ -18,7 +18,7 @@ from rulewright.checks import words
 from rulewright.book.scanner import AnyOption
 from rulewright.problems import Where
 from rulewright.sphinx import tables
-from rulewright.sphinx.nodes import (exampleref_node, heading, rule_examples, rule_index_node, rule_node,
+from rulewright.sphinx.nodes import (REPORTED, exampleref_node, heading, rule_examples, rule_index_node, rule_node,
                                      rule_number, ruleref_node)
 from rulewright.sphinx.numbering import numbers, reference_to
 
@@ -151,7 +151,7 @@ def _unknown(env, fromdocname, ref, role, key, complaint, known) -> None:
     path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
     line = words.role_line(path, role, key, line)
     logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
-    ref.replace_self(nodes.literal(text=key))
+    ref.replace_self(nodes.literal(text=key, classes=[REPORTED]))
 
 
 def _index(app, fromdocname, nums, rules):

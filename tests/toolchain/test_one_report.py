@@ -81,3 +81,19 @@ def test_make_rulebook_says_a_failing_example_once_not_once_per_edition(tmp_path
     assert said.count("1 example of the rulebook does not hold") == 1, said
     alone = read_edition(tmp_path, "player", "")  # `make player`: the player's reading says it
     assert alone.count("expected 3, but it is 2") == 1, alone
+
+
+def test_a_misspelt_rule_reference_is_said_once_in_the_player_s_edition(tmp_path):
+    """The reference's own message, not also "would print 'toy.adds', a state path" for the ID
+    the page keeps as written."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(toy_conf())
+    (src / "index.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD, "\nSee {ruleref}`toy.adds`.\n")
+                                  + "\n```{toctree}\nmore\n```\n")
+    (src / "more.md").write_text(rest_of_toy())
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "--keep-going", "-t", "player", "-b", "html",
+                           str(src), str(tmp_path / "out")], capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "0", "PATH": "/usr/bin:/bin"})
+    warned = [line for line in done.stderr.splitlines() if "toy.adds" in line]
+    assert len(warned) == 1 and "refers to a rule the book does not declare" in warned[0], done.stderr
