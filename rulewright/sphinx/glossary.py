@@ -102,6 +102,7 @@ def link_terms(app, doctree, fromdocname) -> None:
     except ExampleProblem:
         return
     linked: dict[int, set[str]] = {}
+    title = term_index.game_title(glossary)
     for text in list(doctree.findall(nodes.Text)):
         if any(isinstance(a, term_index.SKIP + (example_node,)) or {"rw-word", "rw-rule-id"} & set(a.get("classes", ()))
                for a in _ancestors(text) if isinstance(a, nodes.Element)):
@@ -109,7 +110,7 @@ def link_terms(app, doctree, fromdocname) -> None:
         section = next((a for a in _ancestors(text) if isinstance(a, nodes.section)), doctree)
         done = linked.setdefault(id(section), set())
         pending = [t for t in glossary.terms if t.name not in done]
-        replacement = _linked(app, fromdocname, info["docname"], glossary, str(text), pending, done)
+        replacement = _linked(app, fromdocname, info["docname"], glossary, str(text), pending, done, title)
         if replacement:
             text.parent.replace(text, replacement)
 
@@ -121,16 +122,17 @@ def _ancestors(node):
         node = node.parent
 
 
-def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done):
+def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done, title=None):
     out, rest = [], text
     while pending:
-        hits = [(m.start(), -len(m.group(0)), m, t) for t in pending if (m := t.pattern.search(rest))]
+        seen = term_index.masked(rest, title)  # the game's own title is not a use of a term
+        hits = [(m.start(), -len(m.group(0)), m, t) for t in pending if (m := t.pattern.search(seen))]
         if not hits:
             break
         _, _, match, term = min(hits, key=lambda h: h[:2])
         out.append(nodes.Text(rest[:match.start()]))
         out.append(reference_to(app.builder, fromdocname, glossary_doc, glossary.anchor(term),
-                                nodes.Text(match.group(0)), title=term.definition))
+                                nodes.Text(rest[match.start():match.end()]), title=term.definition))
         out[-1]["classes"].append("rw-term")
         rest = rest[match.end():]
         done.add(term.name)

@@ -56,6 +56,14 @@ def game_title(glossary: words.Glossary) -> str:
         return glossary.game
 
 
+def masked(text: str, title: str | None) -> str:
+    """``text`` with the game's title blanked out, letter for letter: "Ferry" in "Ferry Crossing"
+    is the game's name, not a use of the term "ferry" (neither linked nor indexed)."""
+    if not title or title not in text:
+        return text
+    return text.replace(title, " " * len(title))
+
+
 def index_entries(glossary: words.Glossary) -> addnodes.index:
     """Sphinx's index entries for a glossary's terms (its ``genindex`` page): "crossing" with the
     game under it."""
@@ -101,14 +109,15 @@ def mark_uses(app, doctree) -> None:
     except (ExampleProblem, OSError):
         return
     pending = {t.name: t for t in glossary.terms}
+    title = game_title(glossary)
     marked: list[str] = []
     for paragraph in doctree.findall(nodes.paragraph):
         if not pending:
             break
         if any(isinstance(a, SKIP + (example_node, nodes.definition_list)) for a in _ancestors(paragraph)):
             continue
-        text = " ".join(str(t) for t in paragraph.findall(nodes.Text)
-                        if not any(isinstance(a, SKIP) for a in _ancestors(t)))
+        text = masked(" ".join(str(t) for t in paragraph.findall(nodes.Text)
+                               if not any(isinstance(a, SKIP) for a in _ancestors(t))), title)
         for name, term in list(pending.items()):
             if term.pattern.search(text):
                 marked.append(_use_id(docname, glossary.anchor(term)))
@@ -187,6 +196,7 @@ def _render(app, fromdocname, entries) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     letter = None
     box = None
+    several = len({entry[1] for entry in entries}) > 1  # a book of one game does not name it at every term
     for key, title, term, defined_in, used in entries:
         first = key[:1].upper() if key[:1].isalpha() else "#"
         if first != letter:
@@ -196,7 +206,7 @@ def _render(app, fromdocname, entries) -> list[nodes.Node]:
             out.append(box)
         entry = nodes.paragraph(classes=["rw-term-index-entry"])
         entry += nodes.strong(text=term.name)
-        entry += nodes.Text(f" ({title}) ")
+        entry += nodes.Text(f" ({title}) " if several else " ")
         for n, (glossary, glossary_doc) in enumerate(defined_in):
             defined = reference_to(app.builder, fromdocname, glossary_doc, glossary.anchor(glossary.term(term.name)),
                                    nodes.Text("" if printed else "defined"), title=term.definition)

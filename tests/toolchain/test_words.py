@@ -1,6 +1,7 @@
 """The book's words: prose that uses a word the glossary avoids is reported with its file, line and
 the preferred term; unused terms, terms bound to engine names that are gone, and cross-references
 that lead nowhere are reported too; and the real chapters pass their glossaries."""
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -165,7 +166,7 @@ def test_every_chapter_keeps_to_its_glossary_and_every_game_has_one():
     assert [str(p) for p in words.check_terms(rulebook)] == []
 
 
-def sphinx_build(tmp_path, page, strict="1"):
+def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY):
     import subprocess
     import sys
 
@@ -176,9 +177,10 @@ def sphinx_build(tmp_path, page, strict="1"):
     folder = src / "toy"
     folder.mkdir(parents=True)
     (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text("# Book\n\n```{toctree}\ntoy/page\ntoy/glossary\nmore\n```\n")
+    (src / "index.md").write_text("# Book\n\n```{toctree}\ntoy/page\ntoy/glossary\nmore\nterms\n```\n")
+    (src / "terms.md").write_text("# Index of terms\n\n```{term-index}\n```\n")
     (src / "more.md").write_text(rest_of_toy())
-    (folder / "glossary.yaml").write_text(textwrap.dedent(GLOSSARY).lstrip())
+    (folder / "glossary.yaml").write_text(textwrap.dedent(glossary).lstrip())
     (folder / "page.md").write_text(page)
     (folder / "glossary.md").write_text("# Glossary\n\n```{glossary-page}\n```\n")
     out = tmp_path / "out"
@@ -197,6 +199,21 @@ def test_the_build_shows_the_glossary_and_links_the_first_use_in_each_section(tm
     html = (out / "toy" / "page.html").read_text()
     assert html.count('href="glossary.html#term-toy-counter"') == 2  # once per section, not per use
     assert 'class="rw-word">chip</em>' in html
+
+
+def test_the_game_s_own_title_is_not_a_use_of_a_term(tmp_path):
+    """A term that is also a word of the game's title ("Ferry" in "Ferry Crossing"): the title is
+    neither linked nor indexed as a use; and a book of one game does not name it at every term of
+    its index."""
+    glossary = GLOSSARY + "  toy:\n    definition: A small thing to play with.\n"
+    page = PAGE.replace("Each turn adds a counter to the pile.", "Toy is a game of counters. Put a toy on the pile.")
+    done, out = sphinx_build(tmp_path, page, glossary=glossary)
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy" / "page.html").read_text()
+    linked = re.findall(r'<a class="[^"]*rw-term[^"]*"[^>]*>([^<]*)</a>', html)
+    assert "toy" in linked and "Toy" not in linked, linked
+    index = (out / "terms.html").read_text()
+    assert "<strong>toy</strong>" in index and "(Toy)" not in index
 
 
 def test_the_strict_build_fails_on_an_avoided_word_with_file_and_line(tmp_path):
