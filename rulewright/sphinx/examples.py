@@ -330,6 +330,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
                                head=(("Checked", "Expected", "Engine") if engine else ("Checked", "Expected"))
                                if designer else None,
                                classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
+    told_events = None  # (step, viewer, the sentences' cell) of the row of events just written
     for check in result.checks:
         what = nodes.paragraph()
         if check.step is not None and check.key != "refused":
@@ -356,12 +357,19 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
             sentence = (words.event(check.event, reader=reader, marked=secrecy.mark_seen if designer else None)
                         if check.event is not None else None)
             sentence = sentence or words.event(Event(name, details))
-            expected = nodes.paragraph(text=sentence or f"“{name.replace('-', ' ')}” happens" + (
-                " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else ""))
+            sentence = sentence or f"“{name.replace('-', ' ')}” happens" + (
+                " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else "")
+            if not engine and told_events is not None and told_events[:2] == (check.step, check.viewer):
+                told_events[2].append(nodes.Text(" " + sentence))  # the events of one move: one row, in order
+                continue
+            expected = nodes.paragraph(text=sentence)
+            told_events = (check.step, check.viewer, expected)
         else:
             said = words.path(check.key)
             what += nodes.Text(said) if said is not None else nodes.literal(text=check.key)
             expected = nodes.paragraph(text=_told_value(result, check, words, designer))
+        if not check.key.startswith("events: "):
+            told_events = None
         cells = [what, expected]
         if engine:
             cells.append(nodes.paragraph(text="✓" if check.ok else "✗ but " + (

@@ -156,3 +156,17 @@ def test_an_expected_event_reads_as_its_sentence_in_the_outcome(page, phrased):
     result = result_of(page(GOOD))
     table, = _outcome(result, phrases.for_game(Toy()), designer=False)
     assert "bob wins." in table.astext() and "“won” happens" not in table.astext()
+
+
+def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
+    from rulewright.sphinx.examples import _outcome
+    from tests.toolchain.test_scenario import GOOD, result_of
+
+    phrased(TOY_PHRASES)
+    result = result_of(page(GOOD.replace("events: [won]", "events: [added, won]")))
+    assert result.ok, result.report()
+    for designer in (False, True):
+        table, = _outcome(result, phrases.for_game(Toy()), designer=designer)
+        rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+        happening = [row for row in rows if row[0] == "what happens"]
+        assert happening == [["what happens", "2 counters are added. bob wins."]], rows
