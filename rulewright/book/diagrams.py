@@ -31,8 +31,36 @@ def draw(run, when: str, options=frozenset()) -> str:
     try:
         return drawer(run, when, frozenset(options))
     except Exception as error:  # a bug in a diagram module must not stop the whole book
-        raise ExampleProblem(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}). "
-                                      "This is a bug in the game's diagram code, not in your example.") from None
+        at = _where_in_game(error)
+        raise ExampleProblem(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}"
+                                      f"{', at ' + at if at else ''}). This is a bug in the game's diagram code, "
+                                      "not in your example.") from None
+
+
+def _where_in_game(error: BaseException) -> str | None:
+    """The last line of the game's own code the error went through ("ferry/diagram.py, line 42"),
+    not Rulewright's or a library's, or None."""
+    import traceback
+
+    toolchain = Path(__file__).resolve().parent.parent
+    outside = {Path(sysconfig.get_path(name)).resolve() for name in ("stdlib", "purelib", "platlib")}
+    found = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        path = Path(frame.filename).resolve()
+        if toolchain in path.parents or any(folder in path.parents for folder in outside):
+            continue
+        found = f"{display_path(str(path))}, line {frame.lineno}"
+    return found
+
+
+def sources(result) -> list[str]:
+    """The DOT source of every diagram a played example asks for (``:diagram: before/after/both``),
+    not rendered: ``rulewright check`` draws them so, to find a broken drawer quickly."""
+    s = result.scenario
+    if not s.diagram:
+        return []
+    whens = ("before", "after") if s.diagram == "both" else (s.diagram,)
+    return [draw(result.run, when, s.diagram_options) for when in whens]
 
 
 def render(code: str, where, fmt: str = "svg", output: str | None = None) -> bytes:
@@ -56,11 +84,7 @@ def render(code: str, where, fmt: str = "svg", output: str | None = None) -> byt
 def draw_all(result) -> list[str]:
     """Draw and render every diagram a played example asks for (``:diagram: before/after/both``),
     as the book build does, so a broken drawer fails ``make test`` too. Returns each diagram's SVG."""
-    s = result.scenario
-    if not s.diagram:
-        return []
-    whens = ("before", "after") if s.diagram == "both" else (s.diagram,)
-    return [render(draw(result.run, when, s.diagram_options), s.where).decode("utf-8", "replace") for when in whens]
+    return [render(code, result.scenario.where).decode("utf-8", "replace") for code in sources(result)]
 
 
 def dot_program() -> str:

@@ -1,10 +1,11 @@
-"""``rulewright check``: the whole-book checks, then every example played."""
+"""``rulewright check``: the whole-book checks, then every example played and its diagrams written
+(their DOT source, not rendered: quick enough for a pre-commit hook)."""
 from __future__ import annotations
 
 import sys
 import time
 
-from rulewright.book import scanner as book_module
+from rulewright.book import diagrams, scanner as book_module
 from rulewright.store.cache import evaluate
 from rulewright.checks.book import check
 from rulewright.problems import ExampleProblem, internal_failure
@@ -66,6 +67,14 @@ def run(args) -> int:
             marks.append(Mark(str(decl.where.path), int(decl.where.line or 1), f"Example {decl.id}", text))
             continue
         outcome = verdict(result, pending_is_error)
+        if outcome != "failed":
+            try:
+                diagrams.sources(result)  # a drawer that fails is found here, not first by the build
+            except ExampleProblem as problem:
+                failing += 1
+                print(problem)
+                marks.append(Mark.of(problem))
+                continue
         if outcome == "failed":
             failing += 1
             text = failure_text(result, pending_is_error)

@@ -160,3 +160,20 @@ def test_output_cut_short_by_its_reader_is_no_failure():
     reader.stdout.close()
     error = reader.stderr.read().decode()
     assert reader.wait(timeout=60) == 0 and error == ""
+
+
+def _broken_drawer(run, when, options):
+    return run.after.pile_size  # a slip in the game's diagram code: the state has 'pile'
+
+
+def test_check_draws_each_example_s_diagram_and_names_the_drawer_s_line(project, capsys, monkeypatch):
+    from tests.toolchain.toy_game import GAME
+
+    monkeypatch.setattr(type(GAME), "diagram", staticmethod(_broken_drawer))
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD.replace(":rules: toy.add", ":rules: toy.add\n:diagram: after")))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    line = _broken_drawer.__code__.co_firstlineno + 1
+    assert "The after diagram could not be drawn (AttributeError: " in out
+    assert f"test_cli_loop.py, line {line}). This is a bug in the game's diagram code" in out, out
+    assert "Traceback" not in out
