@@ -115,9 +115,10 @@ class Game(ABC):
             choices = self.settings[name].choices
             if choices and (value not in choices or type(value) is not type(choices[choices.index(value)])):
                 hint = quoting_hint(value, choices)
-                raise InputError(
-                    f"Setting '{name}' cannot be {written(value)}; it must be one of "
-                    + ", ".join(written(c) for c in choices) + "." + (" " + hint if hint else ""),
+                listed = ", ".join(written(c) for c in choices)
+                raise InputError(  # a word YAML read as a number or yes/no: the fix comes first
+                    f"Setting '{name}': {hint[:1].lower() + hint[1:-1]} (its choices are {listed})." if hint else
+                    f"Setting '{name}' cannot be {written(value)}; it must be one of {listed}.",
                     f"settings.{name}",
                 )
             resolved[name] = value

@@ -419,8 +419,8 @@ def test_a_number_or_yes_no_meant_as_a_word_is_said_to_need_quotes():
 
     with pytest.raises(InputError) as caught:
         Editions().resolve_settings({"edition": 2019})
-    assert caught.value.message == ("Setting 'edition' cannot be 2019; it must be one of first, '2019'. Without "
-                                    "quotes, YAML reads 2019 as a number, not as a word: write it in quotes: '2019'.")
+    assert caught.value.message == ("Setting 'edition': without quotes, YAML reads 2019 as a number, not as a word: "
+                                    "write it in quotes: '2019' (its choices are first, '2019').")
     with pytest.raises(InputError, match="reads off as true or false, not as a word: write it in quotes: 'off'"):
         Editions().resolve_settings({"lights": False})
     assert Editions().resolve_settings({"edition": "2019"})["edition"] == "2019"
