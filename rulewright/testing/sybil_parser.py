@@ -85,9 +85,15 @@ def _check_legibility(result, svgs: list[str]) -> None:
         found = [problem.removeprefix(name + ": ") for problem in legibility.problems(svg, name, drawn_by_the_build=False)]
         if found:
             more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
-            warnings.warn(DiagramHardToRead(f"{where}: {name} is hard to read: " + "; ".join(found[:3]) + more
-                                            + ". Change the game's diagram code (colours from rulewright.dot: "
-                                            "readable(), ink_on(), MUTED)."), stacklevel=1)
+            _warn_at(where, DiagramHardToRead(f"{where}: {name} is hard to read: " + "; ".join(found[:3]) + more
+                                              + ". Change the game's diagram code (colours from rulewright.dot: "
+                                              "readable(), ink_on(), MUTED)."))
+
+
+def _warn_at(where, warning: Warning) -> None:
+    """A warning at the example's own file and line: pytest's summary then shows the example's
+    line of the page under it, not the line of Rulewright's code that warned."""
+    warnings.warn_explicit(warning, type(warning), str(where.path), int(where.line or 1))
 
 
 def evaluate_example(example: Example) -> str | None:
@@ -114,7 +120,7 @@ def evaluate_example(example: Example) -> str | None:
         pytest.xfail("pending: " + result.pending_note())
     if outcome == "ready":
         ci_report.notice(ci_report.ready_mark(result))
-        warnings.warn(PendingExampleHolds(result.pending_note()), stacklevel=1)
+        _warn_at(result.scenario.where, PendingExampleHolds(result.pending_note()))
     if outcome != "failed":
         return None
     text = failure_text(result, pending_is_error)

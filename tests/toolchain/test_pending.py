@@ -42,6 +42,8 @@ def test_a_pending_example_that_holds_says_to_remove_the_mark(pytester):
     result = run_tests(pytester, READY)
     result.assert_outcomes(passed=4)
     result.stdout.fnmatch_lines(["*toy-add*now holds. Remove the ':status: pending' line*"])
+    out = result.stdout.str()  # shown at the example's page and line, not at Rulewright's code that warned
+    assert "rulebook/adding.md:" in out and "warnings.warn" not in out and "_warn_at" not in out, out
 
 
 def test_pending_is_an_error_where_the_project_says_so(pytester):
