@@ -9,6 +9,7 @@ from rulewright.book import diagrams, scanner as book_module
 from rulewright.store.cache import evaluate
 from rulewright.checks.book import check
 from rulewright.problems import ExampleProblem, internal_failure
+from rulewright.scenario.playing import IN_PRESET
 
 NAME = "check"
 HELP = "check rules, examples and engine refusals against each other, and play every example"
@@ -38,6 +39,7 @@ def run(args) -> int:
     ready = []
     examples = _examples_on(book, getattr(args, "files", None) or [])
     failing = 0
+    same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
     notes = []
     known = frozenset(book.rules)
     pending_is_error = config.current().pending == "error"
@@ -57,8 +59,13 @@ def run(args) -> int:
         except ExampleProblem as problem:  # found in play: a setup or move the engine cannot take
             if str(problem) not in reported:
                 failing += 1
-                print(problem)
                 marks.append(Mark.of(problem))
+                if problem.message in same:  # one mistake many examples meet (in a shared preset): said once
+                    same[problem.message].append(decl.id)
+                else:
+                    if IN_PRESET in str(problem.message):
+                        same[problem.message] = []
+                    print(problem)
             continue
         except Exception as error:  # one example Rulewright fails on must not stop the check of the others
             failing += 1
@@ -84,6 +91,9 @@ def run(args) -> int:
             notes.append(result.pending_note())
             if outcome == "ready":
                 ready.append(ci_report.ready_mark(result))
+    for message, others in same.items():
+        if others:
+            print(f"The same problem in {_count(len(others), 'more example')}: {', '.join(others)}.")
     for note in notes:
         print(note)
     ci_report.publish(marks + ready)

@@ -165,13 +165,14 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
             given_settings = merge(position.data.get("settings") or {}, given_settings or {})
     with engine_errors(s):
         settings = game.resolve_settings(given_settings)
+    own, preset = setup, setup.get("preset")
     with engine_errors(s, "setup"):
         setup = with_preset(game, setup)
     script = list(data.get("draws") or [])
     if data.get("deal"):
         script = dealt(s, game, setup) + script
     try:
-        with engine_errors(s, "setup"):
+        with engine_errors(s, "setup", from_preset=(preset, set(map(str, own))) if preset is not None else None):
             state = game.new_state(setup, settings, Rng(seed, script=script))
             game.settle(state)  # what follows from the setup by itself (its events are no move's)
     except ExampleProblem as problem:
@@ -282,11 +283,18 @@ def _split_action(s: Scenario, item: Any, index: int) -> tuple[str | None, str]:
                     "or a plain action (e.g. '- general dividend').", "do", index)
 
 
+# The words that say a problem lies in a preset the game ships, which every example starting from
+# it meets: ``rulewright check`` says such a problem once, with the other examples' IDs.
+IN_PRESET = "This is in the preset"
+
+
 class engine_errors:
     """Turn engine input errors into problems at the right line; report engine bugs plainly."""
 
-    def __init__(self, s: Scenario, *path, step: Step | None = None) -> None:
-        self.s, self.path, self.step = s, path, step
+    def __init__(self, s: Scenario, *path, step: Step | None = None, from_preset: tuple | None = None) -> None:
+        """``from_preset``: (the preset's name, the keys the example's own setup gives), to tell a
+        mistake in the game's preset from one in the example."""
+        self.s, self.path, self.step, self.from_preset = s, path, step, from_preset
 
     def __enter__(self):
         return self
@@ -300,6 +308,10 @@ class engine_errors:
                                  "setup so that it describes a position the rules allow.", *self.path) from None
         if isinstance(error, InputError):
             where = tuple(int(p) if p.isdigit() else p for p in (error.where or "").split(".") if p)
+            if self.from_preset and where and str(where[0]) not in self.from_preset[1] | {"preset"}:
+                raise self.s.problem(f"{error.message} {IN_PRESET} '{self.from_preset[0]}', which the game ships "
+                                     "with its data (its presets file), not in this example: correct it there, and "
+                                     "every example starting from it is mended.", "setup", "preset") from None
             path = where if where[:1] == ("draws",) else self.path + where if not self.step else self.path
             raise self.s.problem(at + error.message, *path) from None
         frame = traceback.extract_tb(tb)[-1]

@@ -177,3 +177,18 @@ def test_check_draws_each_example_s_diagram_and_names_the_drawer_s_line(project,
     assert "The after diagram could not be drawn (AttributeError: " in out
     assert f"test_cli_loop.py, line {line}). This is a bug in the game's diagram code" in out, out
     assert "Traceback" not in out
+
+
+def test_a_mistake_in_a_shared_preset_is_named_there_and_said_once(project, capsys, monkeypatch):
+    from tests.toolchain.toy_game import Toy
+
+    monkeypatch.setattr(Toy, "presets", {"small": {"pile": 0, "target": 5, "players": ["ann", "bob"], "piles": 3}})
+    path = write(project, assemble(RULE_ADD, EXAMPLE_ADD))  # (the toy's other pages start from it too)
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("Unknown setup key 'piles'.") == 1, out
+    assert "This is in the preset 'small', which the game ships with its data" in out
+    line = path.read_text().splitlines().index("setup: {preset: small}") + 1
+    assert f"adding.md, line {line}, example toy-add: Unknown setup key 'piles'." in out, out
+    same = next(line for line in out.splitlines() if line.startswith("The same problem in "))
+    assert "more examples: " in same and "toy-add-too-many" in same, out
