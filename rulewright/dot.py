@@ -12,11 +12,18 @@ from functools import lru_cache
 # package on Debian and Ubuntu). Named "Helvetica", the layout was measured narrower than the
 # DejaVu Sans WeasyPrint then printed, and labels crossed their node borders.
 FONT = "DejaVu Sans"
+"""The font of every label (``graph_header`` sets it for the whole picture)."""
 INK = "#222222"
+"""The colour of text, lines and shapes: a near black."""
 # Grey text and lines: 4.5:1 on white (the WCAG minimum for text; a lighter grey was 2.8:1).
 MUTED = "#707070"
+"""A grey for what is less important or no longer there: connecting lines, a caption, a counter
+taken during the example. Still readable on the paper (a contrast of at least 4.5 to 1)."""
 PAPER = "white"
+"""The background of every picture."""
 REFUSED = "#d62728"
+"""The red that marks the move a rule refused (``run.refusal``): outline the piece, place or
+heap it concerned in it, so every game shows a refusal alike."""
 
 
 def graph_header(name: str = "G", layout: str = "neato", size: str | None = None,
@@ -40,24 +47,42 @@ def graph_header(name: str = "G", layout: str = "neato", size: str | None = None
 
 
 def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], colour: str = INK,
-               label: str | None = None, width: float = 2.5, stop_short: float = 0.0) -> list[str]:
+               label: str | None = None, width: float = 2.5, stop_short: float | None = None,
+               label_offset: float | None = None, cell: float | None = None) -> list[str]:
     """Lines drawing a move as an arrow from the point ``start`` to the point ``end`` (positions as
     the picture's ``pos`` uses them, such as two squares' centres: ``squares.Grid.centre``), with
     its head at ``end``, for a graph opened with ``graph_header(..., arrows_on_top=True)``. The
     arrow joins two invisible points of its own (``name`` makes their IDs), not the cells: an edge
-    between two touching cells is cut at their borders and nothing of it would be seen. ``label``
-    (a move's number, say) is written at the arrow's middle; ``stop_short`` ends the head that
-    far before ``end`` (in the same unit), so that it does not cover the end cell's own label."""
+    between two touching cells is cut at their borders and nothing of it would be seen.
+
+    ``cell``, the size of a square or hex the arrow joins the centres of (the ``size`` given to
+    ``squares.Grid.centre``), keeps the arrow off the cells' own labels: it starts and ends 0.25 of
+    a cell from the centres, and its label sits 0.25 of a cell beside it. ``stop_short`` (in the
+    same unit as the positions) sets how far before ``end`` the head stops instead.
+
+    ``label`` (a move's number, say) is written in a small ring of the arrow's colour beside the
+    arrow's middle, ``label_offset`` away from it (in the same unit; by default 0.25 of a cell, or 0.3 of
+    the arrow's length): between two touching squares it sits on their border, clear of both
+    squares' own labels, where a label on the arrow itself would be drawn over the end's name."""
     (x0, y0), (x1, y1) = start, end
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    clear = 0.25 * cell if cell else 0.0
+    stop_short = clear if stop_short is None else stop_short
+    if 0 < clear and clear + stop_short < length:
+        start = (x0 + (x1 - x0) * clear / length, y0 + (y1 - y0) * clear / length)
     if 0 < stop_short < length:
         end = (x1 - (x1 - x0) * stop_short / length, y1 - (y1 - y0) * stop_short / length)
     ends = [node_id(name, "from"), node_id(name, "to")]
     lines = [f'  {node} [shape=point, width=0.02, height=0.02, style=invis, label="", pos="{x:.3f},{y:.3f}!"];'
              for node, (x, y) in zip(ends, (start, end))]
-    attrs = [f'color="{colour}"', f"penwidth={width}", "dir=forward", "arrowhead=normal", "arrowsize=1.1"]
     if label is not None:
-        attrs += [f"label={quote(label)}", f'fontcolor="{colour}"', "fontsize=10"]
+        away = label_offset if label_offset is not None else clear or 0.3 * length
+        side = ((y1 - y0) / length, (x0 - x1) / length) if length else (0.0, 0.0)  # square to the arrow
+        x, y = (x0 + x1) / 2 + side[0] * away, (y0 + y1) / 2 + side[1] * away
+        lines.append(f"  {node_id(name, 'label')} [shape=circle, fixedsize=false, width=0, height=0, margin=0.02, "
+                     f'style=filled, fillcolor="{PAPER}", color="{colour}", penwidth=1, fontcolor="{colour}", '
+                     f'fontname="{FONT}", fontsize=10, label={quote(label)}, pos="{x:.3f},{y:.3f}!"];')
+    attrs = [f'color="{colour}"', f"penwidth={width}", "dir=forward", "arrowhead=normal", "arrowsize=1.1"]
     return lines + [f"  {ends[0]} -- {ends[1]} [{', '.join(attrs)}];"]
 
 

@@ -18,7 +18,7 @@ Drawing: ``centre`` gives a square's centre with ``y`` pointing **up**, as Graph
 expects, in the unit of ``size`` (inches for the neato layout ``rulewright.dot.graph_header``
 opens, points for ``neato -n``); ``node_shape`` gives the attributes of a box node that fills one
 square, and ``rulewright.dot.move_arrow`` draws a move from one square's centre to another's over
-the squares.
+the squares (give it ``cell=size`` and it keeps clear of the squares' own labels, its number too).
 
     >>> grid = Grid(10, 10, first_row=0)
     >>> grid.label(grid.neighbour(grid.square("C4"), "E"))

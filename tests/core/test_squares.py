@@ -92,3 +92,21 @@ def test_a_move_arrow_between_touching_squares_is_drawn_over_them_with_its_head(
     # squares' borders, where nothing of it would be left.
     assert float(path.group(2)) - tip_y > 0.5 * 0.6 * 72
     assert "outputorder=edgesfirst" in board_with_arrow(arrows_on_top=False)
+
+
+def test_a_numbered_move_arrow_keeps_clear_of_the_squares_labels():
+    """The number sits in a ring beside the arrow (on the squares' shared border), and with the
+    squares' size the arrow starts and ends a quarter of a square from their centres: neither
+    covers a square's name ("B2" read as "E 2" under a number drawn on the arrow)."""
+    grid, size = Grid(3, 3, rows_from="bottom"), 0.6
+    b1, b2 = (grid.centre(grid.square(label), size) for label in ("B1", "B2"))
+    lines = dot.move_arrow("move", b1, b2, label="1", cell=size)
+    points = {m.group(1): (float(m.group(2)), float(m.group(3)))
+              for m in (re.search(r'"move_(\w+)" \[.*pos="([-\d.]+),([-\d.]+)!"', line) for line in lines) if m}
+    edge = lines[-1]
+    assert "label=" not in edge  # the number is not written on the arrow itself
+    (fx, fy), (tx, ty), (lx, ly) = points["from"], points["to"], points["label"]
+    assert abs(fy - b1[1]) == pytest.approx(0.25 * size) and abs(ty - b2[1]) == pytest.approx(0.25 * size)
+    assert ly == pytest.approx((b1[1] + b2[1]) / 2) and abs(lx - b1[0]) == pytest.approx(0.25 * size)
+    svg = render("\n".join(dot.graph_header("b", arrows_on_top=True) + lines + ["}"]), "test", fmt="svg").decode()
+    assert ">1</text>" in svg
