@@ -28,7 +28,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.scenario.timelimit import TimeLimitReached
 from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
 
-TOOLCHAIN = Path(__file__).resolve().parent
+TOOLCHAIN = Path(__file__).resolve().parent.parent  # the whole rulewright package: a result depends on all of it
 FORMAT = 1  # bump when what is stored changes shape
 
 

@@ -86,3 +86,21 @@ def test_the_engine_refusals_are_read_again_only_when_a_file_changes(tmp_path, s
     engine.write_text('raise Refusal("toy.turn", "No.")\n')
     assert [s.rule for s in refusal_sites(engine)[0]] == ["toy.turn"]  # never the stale reading
     assert len(list((store / "refusals").glob("*.pickle"))) == 2
+
+
+def test_a_change_anywhere_in_the_toolchain_changes_the_key(tmp_path):
+    """The evaluator, the scanner, the checks: a kept result depends on all of Rulewright, not only
+    on the store's own folder (a move of the store into rulewright/store/ once narrowed it so)."""
+    import rulewright
+    from pathlib import Path
+
+    assert cache.TOOLCHAIN == Path(rulewright.__file__).resolve().parent
+    copy = tmp_path / "rulewright"
+    for path in cache.TOOLCHAIN.rglob("*.py"):
+        if "__pycache__" not in path.parts:
+            (copy / path.relative_to(cache.TOOLCHAIN)).parent.mkdir(parents=True, exist_ok=True)
+            (copy / path.relative_to(cache.TOOLCHAIN)).write_bytes(path.read_bytes())
+    before = cache.files_digest(copy)
+    evaluator = copy / "scenario" / "checking.py"
+    evaluator.write_text(evaluator.read_text() + "\n# a change to the evaluator\n")
+    assert cache.files_digest(copy) != before
