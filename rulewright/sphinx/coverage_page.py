@@ -112,9 +112,11 @@ class EngineCoverageDirective(SphinxDirective):
 
     def _game(self, game, info):
         section = [nodes.rubric(text=f"{game}: {info['percent']}% of the engine reached")]
+        examples = info["examples"]
         section.append(nodes.paragraph(text=(
-            f"The book's {info['examples']} examples of {game} reach {info['reached']} of the engine's "
-            f"{info['statements']} lines.")))
+            f"The book's {engine_coverage.count(examples, 'example')} of {game} "
+            f"{'reaches' if examples == 1 else 'reach'} {info['reached']} of the engine's "
+            f"{engine_coverage.count(info['statements'], 'line')}.")))
         if info["unreached_refusals"]:
             section.append(nodes.paragraph(text=(
                 "Places where the engine refuses a move that no example reaches (the rule may be shown "
@@ -134,11 +136,19 @@ class EngineCoverageDirective(SphinxDirective):
         rows = []
         for rule_id, names in info["rules"].items():
             rows.append([ruleref_node(rule_id=rule_id, rawtext=rule_id),
-                         ", ".join(n.split(":", 1)[1] for n in names) or "(only code every example runs)"])
-        if rows:
+                         ", ".join(engine_coverage.function_names(names)) or engine_coverage.NOTHING_ELSE])
+        common = info.get("common", [])
+        if rows and common:
+            most = engine_coverage.reached_by_most(info)
             section.append(nodes.paragraph(text=(
-                "What each rule's examples exercise, leaving out the code nearly every example runs "
-                "(setting up, viewing the state):")))
+                f"What each rule's examples exercise, leaving out the "
+                f"{engine_coverage.count(len(common), 'engine function')} that {most} "
+                f"{'reaches' if examples == 1 else 'reach'} (they are listed under the table):")))
+            section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
+            section.append(nodes.paragraph(text=(
+                f"Left out above, reached by {most}: {', '.join(engine_coverage.function_names(common))}.")))
+        elif rows:
+            section.append(nodes.paragraph(text="What each rule's examples exercise:"))
             section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
         return section
 

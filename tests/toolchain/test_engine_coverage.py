@@ -1,6 +1,7 @@
 """`rulewright coverage`: every example played under coverage; the engine lines and refusal sites
 no example reaches are named with their file and line, and each rule lists what it exercises."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,16 +12,20 @@ ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "toolchain" / "toy_game.py"
 
 
-def measure(tmp_path, *blocks):
+REGISTER = "import sys; from rulewright.book.registry import register; register('toy', 'tests.toolchain.toy_game:GAME'); "
+
+
+def measure(tmp_path, *blocks, code=None):
     book = tmp_path / "rulebook"
     book.mkdir(parents=True)
     (book / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, *blocks))
-    code = ("import sys; from rulewright.book.registry import register; "
-            "register('toy', 'tests.toolchain.toy_game:GAME'); "
-            "from rulewright.checks.coverage import main; sys.exit(main(sys.argv[1:]))")
+    code = REGISTER + (code or "from rulewright.checks.coverage import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, "--rulebook", str(book), "--json", "-"],
-                          capture_output=True, text=True, cwd=ROOT)
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
     assert done.returncode == 0, done.stderr
+    if code != REGISTER + "from rulewright.checks.coverage import main; sys.exit(main(sys.argv[1:]))":
+        return done.stdout
     return json.loads(done.stdout)["games"]["toy"]
 
 
@@ -60,12 +65,178 @@ def test_the_text_report_names_file_and_line():
                                 "unreached_refusals": [{"rule": "toy.end", "file": "toy_game.py", "line": 60}],
                                 "unreached_functions": [{"file": "toy_game.py", "line": 53, "lines": 3,
                                                          "function": "Toy.legal_actions", "never": True}],
+                                "common": [], "common_at_least": 2,
                                 "rules": {"toy.add": ["toy_game.py:Toy.apply"]}}}}
     words = text(report, rules=True)
     assert "toy: the book's 2 examples reach 9 of 12 engine lines (75.0%)." in words
     assert "refusal never shown: toy.end at toy_game.py, line 60" in words
     assert "toy_game.py, line 53: Toy.legal_actions (never called)" in words
     assert "toy.add: Toy.apply" in words
+
+
+# ------------------------------------------------- what the checking of an example runs
+
+EXAMPLE_TURN_REFUSED_ONLY = """
+```{example} Bob cannot go first, and that is all it checks
+:id: toy-turn-refused
+:rules: toy.turn
+
+game: toy
+setup: {preset: small}
+do:
+  - bob: add 1
+expect:
+  refused: toy.turn
+```
+"""
+
+
+def test_reading_the_view_to_compare_an_expectation_counts(tmp_path):
+    """An example is checked by reading the game's view for each expectation: the view's lines are
+    reached by the examples that read it (they were reported unreached while every example read
+    the view), and by no other example (a rule whose examples check only a refusal does not list it)."""
+    info = measure(tmp_path, EXAMPLE_TURN_REFUSED_ONLY, EXAMPLE_ADD)
+    assert line_in_toy('return {"pile": state.pile') not in missing(info)
+    assert not any(f["function"] == "Toy.view" for f in info["unreached_functions"])
+    assert "tests/toolchain/toy_game.py:Toy.view" in info["rules"]["toy.add"]
+    assert "tests/toolchain/toy_game.py:Toy.view" not in info["rules"]["toy.turn"]
+
+
+def test_a_function_is_reached_when_called_not_when_defined(tmp_path):
+    """The ``def`` line of a function runs when the game is imported, during whichever example comes
+    first: it made that example's rules list every function of the game, and a function no example
+    calls read '1 line not reached' instead of 'never called'."""
+    info = measure(tmp_path, EXAMPLE_TURN_REFUSED_ONLY, EXAMPLE_ADD)
+    assert info["rules"]["toy.turn"] == []  # all it runs, the other example runs too
+    legal = next(f for f in info["unreached_functions"] if f["function"] == "Toy.legal_actions")
+    assert legal["never"]
+
+
+def test_every_seed_an_example_is_checked_with_counts(tmp_path):
+    """With 'seeds:', the example is checked once per seed: a line only some seeds reach counts (the
+    first seed starts with a pile of 1, another with 3, which the move makes a win)."""
+    seeded = """
+```{example} A random starting pile
+:id: toy-random-pile
+:rules: toy.add
+
+game: toy
+seeds: 1..40
+setup: {pile: random, target: 4, players: [ann, bob]}
+do:
+  - ann: add 1
+expect:
+  pile: {between: [1, 4]}
+```
+"""
+    info = measure(tmp_path, seeded, EXAMPLE_ADD)
+    assert line_in_toy("state.winner = action.actor") not in missing(info)  # a pile of 4 and 1 more: a win
+
+
+def test_the_book_is_scanned_once(tmp_path):
+    """The measuring reads the book's pages once: the examples' shared positions come from the same
+    reading."""
+    position = """
+```{position} Pile at three
+:name: three
+
+game: toy
+setup: {preset: small, pile: 3}
+```
+"""
+    from_it = """
+```{example} From the shared position
+:id: toy-from-three
+:rules: toy.add
+
+game: toy
+setup: {from: three}
+do:
+  - ann: add 1
+expect:
+  pile: 4
+```
+"""
+    code = ("from pathlib import Path; from rulewright.book import scanner; calls = []; real = scanner.scan; "
+            "scanner.scan = lambda *a, **k: calls.append(a) or real(*a, **k); "
+            "from rulewright.checks.coverage import measure; "
+            "report = measure(Path(sys.argv[2]))['games']['toy']; print(len(calls), report['examples'])")
+    assert measure(tmp_path, position, from_it, code=code).split() == ["1", "1"]
+
+
+def test_the_lines_are_counted_as_coverage_counts_them():
+    """The report reads each engine file once and keeps that reading (statements, and the first line of
+    each statement written over several lines); it must say what coverage.py's own analysis says."""
+    import coverage
+
+    from rulewright.checks.coverage import _read_statically, functions
+
+    cov = coverage.Coverage(data_file=None, config_file=False)
+    _, statements, _, _, _ = cov.analysis2(str(TOY))
+    lines, moved, table = _read_statically(cov, TOY, TOY.read_text())
+    assert lines == statements
+    first = line_in_toy('return {"pile": state.pile')
+    assert moved[first + 1] == first  # the view's dictionary, written over several lines, is one statement
+    assert [tuple(f) for f in table] == [(f.name, f.first, f.last, f.body) for f in functions(TOY)]
+
+
+def test_the_words_say_one_and_many():
+    from rulewright.checks.coverage import text
+
+    report = {"games": {"toy": {"examples": 1, "reached": 1, "statements": 1, "percent": 100.0,
+                                "unreached_refusals": [],
+                                "unreached_functions": [{"file": "toy_game.py", "line": 53, "lines": 1,
+                                                         "function": "Toy.legal_actions", "never": False},
+                                                        {"file": "toy_game.py", "line": 70, "lines": 2,
+                                                         "function": "Toy.apply", "never": False}],
+                                "common": [], "common_at_least": 1, "rules": {}}}}
+    words = text(report)
+    assert "toy: the book's 1 example reaches 1 of 1 engine line (100.0%)." in words
+    assert "Toy.legal_actions (1 line not reached)" in words
+    assert "Toy.apply (2 lines not reached)" in words
+    assert "1 lines" not in words
+
+
+def test_the_rule_list_says_what_it_leaves_out():
+    """``--rules`` says what its list is, and names the functions nearly every example reaches, which
+    it leaves out of each rule's line (they were only in the JSON, so a rule looked as if its
+    examples reached nothing else)."""
+    from rulewright.checks.coverage import text
+
+    report = {"games": {"toy": {"examples": 20, "reached": 9, "statements": 12, "percent": 75.0,
+                                "unreached_refusals": [], "unreached_functions": [],
+                                "common": ["other.py:view", "toy_game.py:Toy.new_state", "toy_game.py:view"],
+                                "common_at_least": 18,
+                                "rules": {"toy.add": ["toy_game.py:Toy.apply"], "toy.end": []}}}}
+    words = text(report, rules=True).splitlines()
+    heading = next(i for i, line in enumerate(words) if "each rule's examples reach" in line)
+    assert "leaving out the 3 functions that at least 18 of the 20 examples reach" in words[heading]
+    assert words[heading + 1] == "    toy.add: Toy.apply"
+    assert words[heading + 2].startswith("    toy.end: (nothing besides")
+    assert words[heading + 3] == ("  left out above, reached by at least 18 of the 20 examples: view (other.py), "
+                                  "Toy.new_state, view (toy_game.py)")
+    assert "each rule's examples reach" not in text(report)  # only with --rules
+
+
+def test_nearly_every_example_is_counted_in_whole_examples():
+    from rulewright.checks.coverage import common_at_least
+
+    assert [common_at_least(n) for n in (1, 2, 10, 11, 20, 263)] == [1, 2, 9, 10, 18, 237]
+
+
+def test_the_designers_page_says_one_and_many_and_what_it_leaves_out():
+    from docutils import nodes
+
+    from rulewright.sphinx.coverage_page import EngineCoverageDirective
+
+    info = {"examples": 1, "reached": 1, "statements": 1, "percent": 100.0, "unreached_refusals": [],
+            "unreached_functions": [], "common": ["toy_game.py:Toy.view"], "common_at_least": 1,
+            "rules": {"toy.add": []}, "files": {}}
+    words = " ".join(node.astext() for node in EngineCoverageDirective._game(None, "toy", info)
+                     if isinstance(node, nodes.paragraph))
+    assert "The book's 1 example of toy reaches 1 of the engine's 1 line." in words
+    assert "leaving out the 1 engine function that the game's only example reaches" in words
+    assert "Left out above, reached by the game's only example: Toy.view." in words
 
 
 def test_the_kept_coverage_report_changes_with_the_book(tmp_path):
