@@ -172,7 +172,10 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     if data.get("deal"):
         script = dealt(s, game, setup) + script
     try:
-        with engine_errors(s, "setup", from_preset=(preset, set(map(str, own))) if preset is not None else None):
+        from_preset = None
+        if preset is not None and isinstance(game.presets.get(preset), dict):  # its keys the example leaves as they are
+            from_preset = (preset, set(map(str, game.presets[preset])) - set(map(str, own)))
+        with engine_errors(s, "setup", from_preset=from_preset):
             state = game.new_state(setup, settings, Rng(seed, script=script))
             game.settle(state)  # what follows from the setup by itself (its events are no move's)
     except ExampleProblem as problem:
@@ -292,8 +295,8 @@ class engine_errors:
     """Turn engine input errors into problems at the right line; report engine bugs plainly."""
 
     def __init__(self, s: Scenario, *path, step: Step | None = None, from_preset: tuple | None = None) -> None:
-        """``from_preset``: (the preset's name, the keys the example's own setup gives), to tell a
-        mistake in the game's preset from one in the example."""
+        """``from_preset``: (the preset's name, the setup keys the example takes from it unchanged),
+        to tell a mistake in the game's preset from one in the example."""
         self.s, self.path, self.step, self.from_preset = s, path, step, from_preset
 
     def __enter__(self):
@@ -308,7 +311,7 @@ class engine_errors:
                                  "setup so that it describes a position the rules allow.", *self.path) from None
         if isinstance(error, InputError):
             where = tuple(int(p) if p.isdigit() else p for p in (error.where or "").split(".") if p)
-            if self.from_preset and where and str(where[0]) not in self.from_preset[1] | {"preset"}:
+            if self.from_preset and where and str(where[0]) in self.from_preset[1]:
                 raise self.s.problem(f"{error.message} {IN_PRESET} '{self.from_preset[0]}', which the game ships "
                                      "with its data (its presets file), not in this example: correct it there, and "
                                      "every example starting from it is mended.", "setup", "preset") from None
