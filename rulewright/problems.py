@@ -35,11 +35,32 @@ def display_path(path: str) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
+class Cause(str):
+    """The words of a problem said at its own place (``where``), whichever example or command meets
+    it: a game that cannot be loaded is one problem, at its data file's line or at its line in
+    ``pyproject.toml``, however many examples play it. An ``ExampleProblem`` made with these words
+    reads as that one problem (its text names the cause's place, not the example's), so that what
+    says each problem once (``rulewright check``, the book's build, the tests) says it once."""
+
+    where: Where
+
+    def __new__(cls, words: str, where: Where) -> "Cause":
+        said = super().__new__(cls, words)
+        said.where = where
+        return said
+
+    def __reduce__(self):
+        return type(self), (str(self), self.where)
+
+
 class ExampleProblem(Exception):
-    """A malformed example or book: it cannot be run at all. ``where`` says where to look."""
+    """A malformed example or book: it cannot be run at all. ``where`` says where to look. With a
+    ``Cause`` for its message, the problem is that cause met at ``where`` (an example of a game that
+    cannot be loaded): its text is the cause's own, and ``cause`` says where that is."""
 
     def __init__(self, where: Where, message: str) -> None:
-        super().__init__(f"{where}: {message}")
+        self.cause = message.where if isinstance(message, Cause) else None
+        super().__init__(f"{self.cause or where}: {message}")
         self.where = where
         self.message = message
 

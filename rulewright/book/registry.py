@@ -20,26 +20,60 @@ Importers of other programs' game records (``rulewright.game.Importer``, for ``r
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sysconfig
 import traceback
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
+import rulewright
 from rulewright.book import config
-from rulewright.game import Game, Importer, InputError, did_you_mean
-from rulewright.problems import display_path
+from rulewright.game import DataFileError, Game, Importer, InputError, did_you_mean
+from rulewright.problems import Cause, ExampleProblem, Where, display_path
 
 ENTRY_POINT_GROUP = "rulewright.games"
 IMPORTER_GROUP = "rulewright.importers"
 
 _extra: dict[str, str] = {}  # register(): games added at run time (tests, plugins)
 _loaded: dict[str, Game] = {}
+# Games that could not be loaded, with what was tried (the target, in which project): tried once per
+# process, so that every example of a broken game meets the same one problem, quickly.
+_failed: dict[str, tuple[tuple, "GameNotLoaded"]] = {}
+
+
+class GameNotLoaded(InputError):
+    """A game that cannot be loaded: importing it, or making its ``Game``, failed. It is one
+    problem, said at its own place (``place``): the line of the game's data file at fault
+    (``rulewright.game.data_file``), else the game's line in ``pyproject.toml``; its ``message`` is a
+    ``Cause``, so each example that plays the game meets that one problem rather than another
+    (``rulewright.problems``). A game registered elsewhere (installed, or at run time) with no data
+    file at fault has no place: each example says it at its own line."""
+
+    def __init__(self, message: str, place: Where | None = None, origin: str = "") -> None:
+        super().__init__(Cause(message, place) if place is not None else message, "game")
+        self.place = place
+        self.origin = origin  # the error that stopped the game, as Python says it (to know it again)
+        self.args = (f"{place}: {message}" if place is not None else message,)
+
+    def problem(self) -> ExampleProblem | None:
+        """The problem at its place, or None when it has none."""
+        return ExampleProblem(self.place, self.message) if self.place is not None else None
+
+    def is_behind(self, error: BaseException) -> bool:
+        """Whether ``error`` (or what it was raised from) is the error that stops this game: a test
+        module that imports the game fails with it too."""
+        return bool(self.origin) and any(_said(e) == self.origin for e in _chain(error))
+
+    def __reduce__(self):
+        return type(self), (str(self.message), self.place, self.origin)
 
 
 def register(name: str, target: str) -> None:
     """Add a game by name at run time, e.g. ``register("toy", "tests.toy_game:GAME")``."""
     _extra[name] = target
     _loaded.pop(name, None)
+    _failed.pop(name, None)
 
 
 @lru_cache(maxsize=1)
@@ -59,7 +93,8 @@ def game_names() -> list[str]:
 
 
 def get_game(name: str) -> Game:
-    """The ``Game`` for ``name``, or an ``InputError`` that says how games are registered."""
+    """The ``Game`` for ``name``, or an ``InputError`` that says how games are registered (a
+    ``GameNotLoaded`` when the game's code or data fails: tried once per process)."""
     known = targets()
     if name not in known:
         project = config.current()
@@ -73,20 +108,57 @@ def get_game(name: str) -> Game:
     target = known[name]
     if _loaded.get(name) is not None and getattr(_loaded[name], "_rulewright_target", None) == target:
         return _loaded[name]
-    game = load(target, name, _registered_where(name))
+    tried = (target, str(config.current().root))
+    if name in _failed and _failed[name][0] == tried:
+        raise _failed[name][1].with_traceback(None)
+    try:
+        game = load(target, name, _registered_where(name))
+    except GameNotLoaded as error:
+        _failed[name] = (tried, error)
+        raise error.with_traceback(None) from None
     game._rulewright_target = target
     _loaded[name] = game
     return game
 
 
+def load_failure(name: str) -> GameNotLoaded | None:
+    """Why the registered game ``name`` cannot be loaded, or None when it loads (or is not
+    registered: an example naming it says so)."""
+    try:
+        get_game(name)
+    except GameNotLoaded as error:
+        return error
+    except InputError:
+        return None
+    return None
+
+
+def load_failures() -> list[str]:
+    """What each game that could not be loaded in this process says (its ``GameNotLoaded``'s
+    message)."""
+    return [str(failure.message) for _, failure in _failed.values()]
+
+
 def game_folder(name: str) -> Path:
     """Where the code of the game called ``name`` is: the package its registration names (with its
     rules, data and refusals), or the one module file when it names a plain module. The results
-    store hashes it, the whole-book checks read its refusals, ``make serve`` watches it."""
-    get_game(name)
-    module = importlib.import_module(targets()[name].partition(":")[0])
-    path = Path(module.__file__).resolve()
-    return path.parent if hasattr(module, "__path__") else path
+    store hashes it, the whole-book checks read its refusals, ``make serve`` watches it. A game
+    that cannot be loaded has its folder too (found without running its code), so that a result
+    kept for it changes with its files."""
+    known = targets()
+    if name not in known:
+        get_game(name)  # the InputError that names the unknown game
+    module_name = known[name].partition(":")[0]
+    try:
+        spec = importlib.util.find_spec(module_name)
+    except Exception:  # noqa: BLE001 - a parent package that fails to import: said by get_game
+        spec = None
+    if spec is None or not (spec.submodule_search_locations or spec.has_location and spec.origin):
+        get_game(name)  # the problem that says why there is none
+        raise InputError(f"The game {name!r} has no folder of its own to read.", "game")
+    if spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))).resolve()
+    return Path(spec.origin).resolve()
 
 
 def _registered_where(name: str) -> str:
@@ -99,27 +171,65 @@ def _registered_where(name: str) -> str:
 
 
 def load(target: str, name: str = "", where: str = "") -> Game:
-    """Import ``module:object`` and return the game it names."""
+    """Import ``module:object`` and return the game it names, or a ``GameNotLoaded`` that says
+    why not, at its place."""
     registered = f"The game {name!r} is registered as {target!r}{' ' + where if where else ''}"
-    obj = _import(target, "GAME", registered, "the game's code")
-    if isinstance(obj, type) and issubclass(obj, Game):
-        obj = obj()
+    try:  # a game that fails to import, or to be made, is reported, not a traceback
+        obj = _import_object(target, "GAME")
+        if isinstance(obj, type) and issubclass(obj, Game):
+            obj = obj()
+    except Exception as error:  # noqa: BLE001
+        raise _not_loaded(name, error=error, registered=registered) from None
     if not isinstance(obj, Game):
-        raise InputError(f"{registered}, which is not a rulewright.game.Game: it should name an instance of "
-                         "your Game subclass, such as GAME = MyGame() in the package's __init__.py.", "game")
+        raise _not_loaded(name, f"{registered}, which is not a rulewright.game.Game: it should name an instance of "
+                                "your Game subclass, such as GAME = MyGame() in the package's __init__.py.")
+    return obj
+
+
+def _not_loaded(name: str, message: str = "", error: Exception | None = None, registered: str = "") -> GameNotLoaded:
+    """Why the game ``name`` cannot be loaded, at its place: the line of its data file at fault,
+    else its line in the project's ``pyproject.toml`` (None for a game registered elsewhere)."""
+    project = config.current()
+    place = (Where(str(project.pyproject), config.game_line(project.pyproject, name))
+             if project.pyproject is not None and name in project.games else None)
+    origin = _said(error) if error is not None else ""
+    data = next((e for e in _chain(error) if isinstance(e, DataFileError)), None)
+    if data is not None and data.line:
+        return GameNotLoaded(f"{data.reason} Until it is fixed, the game {name!r} cannot be loaded, and none of its "
+                             "examples can be played.", Where(data.path, data.line), origin)
+    if data is not None:
+        message = f"The game {name!r} cannot be loaded: {data.message}"
+    elif error is not None:
+        message = f"{registered}, but it cannot be loaded: {_failure(error)}"
+    return GameNotLoaded(message, place, origin)
+
+
+def _chain(error: BaseException | None):
+    """``error`` and the errors it was raised from (or while handling)."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        yield error
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+
+
+def _said(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def _import_object(target: str, default: str):
+    module_name, _, attribute = target.partition(":")
+    obj = importlib.import_module(module_name)
+    for part in (attribute or default).split("."):
+        obj = getattr(obj, part)
     return obj
 
 
 def _import(target: str, default: str, registered: str, code: str):
-    module_name, _, attribute = target.partition(":")
     try:
-        obj = importlib.import_module(module_name)
-        for part in (attribute or default).split("."):
-            obj = getattr(obj, part)
-    except Exception as error:  # a game that fails to import is reported, not a traceback
-        raise InputError(f"{registered}, but it cannot be loaded: {_failure(error)}. Check the package and "
-                         f"object names there, and {code}.", "game") from None
-    return obj
+        return _import_object(target, default)
+    except Exception as error:  # an importer that fails to import is reported, not a traceback
+        raise InputError(f"{registered}, but it cannot be loaded: {_failure(error, code)}", "game") from None
 
 
 def importer_targets() -> dict[str, str]:
@@ -150,38 +260,69 @@ def get_importer(format_name: str) -> Importer:
     return obj
 
 
-def _failure(error: Exception) -> str:
-    """What went wrong importing a game, with the file and line when it is in the game's code."""
+def _failure(error: Exception, code: str = "the game's code") -> str:
+    """What went wrong loading a game (or an importer) and what to do: the error's own first line,
+    at the file and line of the game's code where it happened (never a line inside Python, a
+    library or Rulewright)."""
     if isinstance(error, SyntaxError) and error.filename:
-        return f"{display_path(error.filename)}, line {error.lineno}: {error.msg}"
-    frames = traceback.extract_tb(error.__traceback__)
-    own = [f for f in frames if "importlib" not in f.filename]
-    at = f" ({display_path(own[-1].filename)}, line {own[-1].lineno})" if own else ""
-    return f"{type(error).__name__}: {error}{at}"
+        return f"{display_path(error.filename)}, line {error.lineno}: {error.msg}. Correct {code} on that line."
+    said = (str(error).strip().splitlines() or [""])[0]
+    said = f"{type(error).__name__}{': ' + said if said else ''}"
+    own = [frame for frame in traceback.extract_tb(error.__traceback__) if _is_games_own(frame.filename)]
+    if not own:
+        return f"{said}. Check the package and object names there, and {code}."
+    return f"{said} ({display_path(own[-1].filename)}, line {own[-1].lineno}). Correct {code} at that line."
+
+
+# Where the code that is not a game's is: Python's own, the installed libraries', Rulewright's.
+_NOT_THE_GAMES = tuple(str(Path(folder).resolve()) for folder in {
+    *(sysconfig.get_paths().get(kind) for kind in ("stdlib", "platstdlib", "purelib", "platlib")),
+    str(Path(rulewright.__file__).parent)} if folder)
+
+
+def _is_games_own(filename: str) -> bool:
+    """Whether ``filename`` is the game's code (or the project's), not Python's, a library's or
+    Rulewright's own."""
+    if filename.startswith("<"):
+        return False
+    path = str(Path(filename).resolve())
+    return not any(path == root or path.startswith(root + "/") for root in _NOT_THE_GAMES)
 
 
 def project_problems() -> list:
-    """Each game of the project's ``[tool.rulewright.games]`` that cannot be loaded, at its line in
-    ``pyproject.toml``: a broken entry is reported even when no page plays that game."""
-    from rulewright.problems import ExampleProblem, Where
-
+    """Each game that cannot be loaded, once, at its place (its data file's line, else its line in
+    ``pyproject.toml``): every game of the project's ``[tool.rulewright.games]`` (a broken entry is
+    reported even when no page plays that game), and each other game the book's examples play
+    whose data file is at fault. The examples that play it meet this same problem
+    (``GameNotLoaded``), and are not said to fail besides."""
     project = config.current()
     problems = []
-    for name in project.games:
-        try:
-            get_game(name)
-        except InputError as error:
-            problems.append(ExampleProblem(Where(str(project.pyproject), config.game_line(project.pyproject, name)),
-                                           error.message))
+    for name in [*project.games, *sorted(_book_games() - set(project.games))]:
+        failure = load_failure(name)
+        if failure is not None and failure.place is not None:
+            problems.append(failure.problem())
     return problems
 
 
+def _book_games() -> set[str]:
+    """The games the examples of the project's book play."""
+    from rulewright.book import scanner
+
+    root = config.current().rulebook
+    if not root.is_dir():
+        return set()
+    return {name for decl in scanner.scan_cached(root, scanner.pages_stamp(root)).examples
+            if (name := decl.game_name())}
+
+
 def game_sources(names) -> list[Path]:
-    """The package folders (or module files) of the games called ``names``: where their refusals
-    are written."""
+    """The package folders (or module files) of the games called ``names`` that load: where their
+    refusals are written. (A game that cannot be loaded is one problem, said at its place: its
+    refusals are not also said to be shown by no example.)"""
     folders = []
     for name in sorted(set(names)):
         try:
+            get_game(name)
             folder = game_folder(name)
         except InputError:
             continue  # the example naming it reports the unknown game

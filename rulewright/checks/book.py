@@ -129,9 +129,21 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     if besides_pages:  # an undeclared rule is said by its example's test
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
     problems += book_problems(rules, records, engines) + phrase_problems(scenarios)
+    problems = once(problems)
+    if besides_pages:  # a game that cannot be loaded is said once by the test run itself (rulewright.testing)
+        problems = [problem for problem in problems if problem.cause is None]
     for problem in problems:  # under a CI host, each is marked at its line if the test calling this fails
         ci_report.notice(ci_report.Mark.of(problem))
     return problems
+
+
+def once(problems: list[ExampleProblem]) -> list[ExampleProblem]:
+    """``problems`` with each said once: the examples and shared positions of a game that cannot be
+    loaded all meet its one problem (``rulewright.book.registry.GameNotLoaded``)."""
+    said: dict[str, ExampleProblem] = {}
+    for problem in problems:
+        said.setdefault(str(problem), problem)
+    return list(said.values())
 
 
 class BookProblems(Exception):
@@ -162,8 +174,13 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
         shown.update(rule for rule, _ in example.rule_places)
         refused_in_examples.update(example.refused)
 
+    unplayable = None
     for rule_id, where in rules.items():
         if rule_id not in shown:
+            if unplayable is None:
+                unplayable = rules_of_unloadable_games()
+            if rule_id in unplayable:
+                continue  # its examples cannot be played: the game's one problem says why
             problems.append(ExampleProblem(where, f"The rule {rule_id} has no example. Add an example that "
                                            "shows it and name the rule in its ':rules:' option."))
 
@@ -182,6 +199,15 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
     return problems
+
+
+def rules_of_unloadable_games() -> set[str]:
+    """The rules of a game that cannot be loaded (the rules of a chapter whose examples play it,
+    ``rule_games``): its examples cannot be played, so none shows a rule; that is the game's one
+    problem, not one more for each of its rules."""
+    games = book_module.rule_games()
+    broken = {game for played in games.values() for game in played if registry.load_failure(game) is not None}
+    return {rule for rule, played in games.items() if played & broken} if broken else set()
 
 
 # Commands whose next word is an example's ID, and a rule ID's shape: its game's prefix and at

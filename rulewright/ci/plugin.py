@@ -49,6 +49,10 @@ class HostedReport:
                                                                                  else f" ({report.when})"),
                     text[-2000:] or "the test failed")
 
+    def add_problems(self, problems) -> None:
+        """Problems the run found outside any test (a game that cannot be loaded), each at its line."""
+        self.failing += [Mark.of(problem) for problem in problems]
+
     def pytest_terminal_summary(self, terminalreporter) -> None:
         ci_report.publish(self.failing + self.ready, write=terminalreporter.write_line)
         counts = self.examples

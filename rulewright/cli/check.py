@@ -38,7 +38,7 @@ def run(args) -> int:
     marks = [Mark.of(problem) for problem in problems]
     ready = []
     examples = _examples_on(book, getattr(args, "files", None) or [])
-    failing = 0
+    failing = unplayed = 0
     same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
     notes = []
     known = frozenset(book.rules)
@@ -66,6 +66,8 @@ def run(args) -> int:
                     if IN_PRESET in str(problem.message):
                         same[problem.message] = []
                     print(problem)
+            else:
+                unplayed += 1  # the problem said above (a game that cannot be loaded) stops it
             continue
         except Exception as error:  # one example Rulewright fails on must not stop the check of the others
             failing += 1
@@ -103,7 +105,7 @@ def run(args) -> int:
     others = max(len(problems) - sum(1 for decl in book.examples if not _readable(decl)), 0)
     of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
           else f"{len(book.examples)} examples")
-    verdict_said = _verdict(others, unreadable, failing, of)
+    verdict_said = _verdict(others, unreadable, failing, of, unplayed)
     ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.", marks, ready)
     if problems or failing:
         print(f"\n{verdict_said}")
@@ -140,9 +142,10 @@ def _readable(decl) -> bool:
     return True
 
 
-def _verdict(others: int, unreadable: int, failing: int, of: str) -> str:
+def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int = 0) -> str:
     """The check's last sentence: "1 problem found: 1 of 4 examples does not hold." (``others``:
-    problems of the book that are not an example failing or unreadable, such as a rule without one)."""
+    problems of the book that are not an example failing or unreadable, such as a rule without one;
+    ``unplayed``: examples that one of those problems kept from being played)."""
     def do(count: int) -> str:
         return "does" if count == 1 else "do"
 
@@ -154,7 +157,10 @@ def _verdict(others: int, unreadable: int, failing: int, of: str) -> str:
     elif failing:
         said.append(f"{failing} of {of} {do(failing)} not hold")
     if others:
-        said.append(f"{_count(others, 'other problem')} above" if said else "see above; every example played holds")
+        said.append(f"{_count(others, 'other problem')} above" if said else
+                    "see above" + ("" if unplayed else "; every example played holds"))
+    if unplayed:
+        said.append(f"{unplayed} of {of} could not be played because of it")
     total = others + unreadable + failing
     if not total:
         return "No problem found."

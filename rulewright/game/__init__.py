@@ -14,6 +14,8 @@
 - ``squares.py``: ``Grid`` and ``Square``: square boards (labels such as ``C4``, neighbours with or
   without diagonals, distance, and positions for drawing; ``rulewright.dot.move_arrow`` draws a
   move over the squares).
+- ``datafiles.py``: ``data_file``, which reads one of the game's YAML data files (its presets, a
+  board), and ``DataFileError``: a mistake in the file named at its line, with the fix.
 - ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
   (what a game's optional ``setup_of`` returns).
 - ``importer.py``: ``Importer``, what turns another program's game record into a Rulewright record.
@@ -25,6 +27,7 @@ else under ``rulewright`` (the evaluator, the Sphinx extension, the checks) is t
 and may change; games should import only from ``rulewright.game`` (and ``rulewright.dot`` for the
 shared diagram look).
 """
+from rulewright.game.datafiles import DataFileError, data_file
 from rulewright.game.events import Event
 from rulewright.game.interface import (Action, Game, Setting, Violation, check_action, hidden_marker, hide_view,
                                        implements, is_hidden, step)
@@ -34,6 +37,6 @@ from rulewright.game.rng import Rng
 from rulewright.game import hexes, squares, values
 from rulewright.game.setups import minimal_setup
 
-__all__ = ["Action", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting", "Violation", "check_action",
-           "did_you_mean", "hexes", "hidden_marker", "hide_view", "implements", "is_hidden", "lookup", "minimal_setup",
-           "squares", "step", "values"]
+__all__ = ["Action", "DataFileError", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting",
+           "Violation", "check_action", "data_file", "did_you_mean", "hexes", "hidden_marker", "hide_view", "implements",
+           "is_hidden", "lookup", "minimal_setup", "squares", "step", "values"]

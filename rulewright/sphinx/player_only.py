@@ -91,7 +91,11 @@ def _words(names) -> re.Pattern:
 
 
 def found_in(text: str, found: list[Pattern]) -> list[tuple[Pattern, str]]:
-    """Each designer's word in ``text``: the pattern it breaks and the words."""
+    """Each designer's word in ``text``: the pattern it breaks and the words. The report of a game
+    that cannot be loaded, which its examples' boxes show, has none: it is that one problem, said at
+    its own place (``rulewright.book.registry.GameNotLoaded``), not words of the page."""
+    if any(said in text for said in registry.load_failures()):
+        return []
     return [(pattern, match.group(0)) for pattern in found for match in pattern.regex.finditer(text)]
 
 

@@ -54,7 +54,7 @@ class QuickReferenceDirective(SphinxDirective):
             return []
 
     def _build(self, path: Path) -> nodes.Element:
-        from rulewright.book.registry import get_game
+        from rulewright.book.registry import GameNotLoaded, get_game
         from rulewright.sphinx import incremental, wording
 
         where = Where(str(path), self._first_line(path))
@@ -71,6 +71,8 @@ class QuickReferenceDirective(SphinxDirective):
         incremental.uses_game(self.env, str(data["game"]))  # its settings' words and numbers come from the game
         try:
             game = get_game(str(data["game"]))
+        except GameNotLoaded:  # its code or data fails: said once, at its place, by the book's checks
+            return nodes.container()
         except Exception as error:  # noqa: BLE001 - an unknown game: said at the line
             raise ExampleProblem(at("game"), str(error)) from None
         said = wording.game_phrases(game)

@@ -88,12 +88,20 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Under a CI host, what a test noticed (each failing example or problem at its line) travels
-    in its report, from a pytest-xdist worker too, to be marked once by ``HostedReport``."""
+    in its report, from a pytest-xdist worker too, to be marked once by ``HostedReport``. An example
+    skipped (its game cannot be loaded) is named at its own line, not at the line of Rulewright that
+    skipped it."""
     from rulewright.ci import report as ci_report
 
     report = yield
+    from rulewright.book.scanner import ExampleDecl
     from rulewright.checks.book import BookProblems
     from rulewright.testing.sybil_parser import Said
+
+    decl = getattr(getattr(item, "example", None), "parsed", None)
+    if report.skipped and isinstance(report.longrepr, tuple) and not hasattr(report, "wasxfail") \
+            and isinstance(decl, ExampleDecl):
+        report.longrepr = (str(item.path), decl.where.line, report.longrepr[2])
 
     if call.excinfo is not None and isinstance(call.excinfo.value, BookProblems):
         report.longrepr = Said(str(call.excinfo.value))  # the problems in their words, no traceback
@@ -120,9 +128,43 @@ def pytest_runtest_logreport(report) -> None:
 SAID = "rulewright-said"
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """A test module that imports a game that cannot be loaded (a project's ``tests/test_game.py``
+    does) is not a second problem, with a traceback: the game's one problem is said at the end of
+    the run (``pytest_sessionfinish``), and the module is skipped, as the game's examples are."""
+    report = yield
+    call = getattr(report, "call", None)
+    if report.failed and call is not None and call.excinfo is not None \
+            and collector.config.stash.get(_PROJECT, None) is not None:
+        failure = _game_failure_behind(call.excinfo.value)
+        if failure is not None:
+            report.outcome = "skipped"
+            report.longrepr = (str(collector.path), None, "Skipped: " + cannot_be_played(failure.place))
+    return report
+
+
+def _game_failure_behind(error: BaseException):
+    """The ``GameNotLoaded`` of the project's game that ``error`` is, or None."""
+    from rulewright.book import registry
+
+    for name in project_config.current().games:
+        failure = registry.load_failure(name)
+        if failure is not None and failure.place is not None and failure.is_behind(error):
+            return failure
+    return None
+
+
+def cannot_be_played(place) -> str:
+    """Why a test that needs a game that cannot be loaded is skipped: the game's one problem is said
+    at the end of the run, at ``place``."""
+    return f"its game cannot be loaded: see {place}, said at the end of the run"
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """A game in ``[tool.rulewright.games]`` that cannot be loaded fails the run at its line in
-    pyproject.toml, even when no page plays it (said once, by the main process)."""
+    """A game that cannot be loaded fails the run at its place (its data file's line, else its line
+    in pyproject.toml), even when no page plays it: said once, by the main process, while the
+    examples and tests that need the game are skipped."""
     config = session.config
     if hasattr(config, "workerinput") or config.stash.get(_PROJECT, None) is None:
         return
@@ -130,11 +172,15 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
     problems = project_problems()
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    for problem in problems:
-        if reporter is not None:
+    if reporter is not None and problems:
+        reporter.write("\n")  # (after the progress of the tests, on a line of its own)
+        for problem in problems:
             reporter.write_line(str(problem), red=True)
-    if problems and session.exitstatus == 0:
-        session.exitstatus = 1
+    hosted = config.pluginmanager.get_plugin("rulewright-hosted-ci")
+    if hosted is not None:  # under a CI host, marked at its line too
+        hosted.add_problems(problems)
+    if problems and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

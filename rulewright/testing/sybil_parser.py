@@ -106,6 +106,12 @@ def evaluate_example(example: Example) -> str | None:
         if result.ok:
             _check_legibility(result, draw_all(result))  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
+        if problem.cause is not None:  # its game cannot be loaded: said once, at the end of the run
+            import pytest
+
+            from rulewright.testing.plugin import cannot_be_played
+
+            pytest.skip(cannot_be_played(problem.cause))
         ci_report.notice(Mark.of(problem))
         return str(problem)
     except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example

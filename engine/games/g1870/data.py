@@ -3,15 +3,13 @@ private companies and the tables (bank, starting cash, certificate limits, train
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
-import yaml
+from rulewright.game import data_file
 
 
 @cache
 def load(name: str) -> dict:
-    text = resources.files(__package__).joinpath("data").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return data_file(__package__, f"data/{name}.yaml")
 
 
 def corporations() -> dict:

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 
-import yaml
-
-from rulewright.game import values
+from rulewright.game import data_file, values
 from rulewright.game.refusal import InputError, did_you_mean
 
 LONDON = "London"  # reaching London ends a double build at once
@@ -142,8 +139,7 @@ def load_board(setup: dict) -> Board:
 
 def data(name: str) -> dict:
     """One of the game's data files (``board.yaml``, the presets), read as YAML."""
-    text = resources.files("engine.games.muck_and_brass").joinpath("data", name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return data_file(__package__, f"data/{name}")
 
 
 @lru_cache(maxsize=1)

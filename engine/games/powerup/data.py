@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 
-import yaml
-
+from rulewright.game import data_file
 from rulewright.game.refusal import InputError
 
 
 def _load(name: str) -> dict:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return data_file(__package__, f"data/{name}")
 
 
 @dataclass(frozen=True)

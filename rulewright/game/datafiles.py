@@ -1,0 +1,85 @@
+"""A game's data files: the YAML files in its package (its presets, a board, a market), read with
+``data_file`` so that a mistake in one is said as a designer needs it: the file, the line and the
+fix, not a Python error from inside the YAML library.
+
+::
+
+    from rulewright.game import Game, data_file
+
+    class MyGame(Game):
+        presets = data_file(__package__, "presets.yaml")   # beside the game's code
+        ...
+
+    BOARD = data_file(__package__, "data/board.yaml")     # or in a folder of the package
+
+A file that is not valid YAML (a tab where YAML wants spaces, a bracket never closed, a colon
+missing) raises ``DataFileError``, which names the file and the line and says what to do ("use
+spaces instead of the tab"); ``rulewright check``, ``make test`` and the book's build then say that
+one problem, once, at that line.
+"""
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulewright.game.refusal import InputError
+from rulewright.problems import ExampleProblem, Where, display_path
+
+
+class DataFileError(InputError):
+    """A data file of the game that cannot be read: its ``path``, the ``line`` at fault (counted
+    from 1; None when the file as a whole is, such as a missing one) and ``reason``, what is wrong
+    and how to fix it in plain words. Its message says all three, the path as the designer's
+    terminal shows it: ``ferry/presets.yaml, line 4: ... Use spaces instead of the tab ...``."""
+
+    def __init__(self, path: str, line: int | None, reason: str) -> None:
+        super().__init__(f"{display_path(path)}{f', line {line}' if line else ''}: {reason}")
+        self.path, self.line, self.reason = path, line, reason
+
+    def __reduce__(self):
+        return type(self), (self.path, self.line, self.reason)
+
+
+def data_file(package: str | os.PathLike, name: str) -> Any:
+    """The data in the YAML file ``name`` of the game's package: ``package`` is the package's name
+    (``__package__`` in the game's own code) or a folder, ``name`` the file's path in it
+    (``"presets.yaml"``, ``"data/board.yaml"``). The data is what ``yaml.safe_load`` reads:
+    mappings, lists, text, numbers, yes/no. A file that is missing, not UTF-8 text or not valid
+    YAML raises ``DataFileError`` at its line, with the fix."""
+    path = (resources.files(package) if isinstance(package, str) else Path(package)).joinpath(name)
+    file = str(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise DataFileError(file, None, f"The game reads this data file, but there is no such file. Create "
+                                         f"it, or correct the name '{name}' in the game's code.") from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise DataFileError(file, line, "This data file is not UTF-8 text. Save it as UTF-8 in your "
+                                         "editor.") from None
+    except OSError as error:
+        raise DataFileError(file, None, f"The game cannot read this data file ({error.strerror or error}). "
+                                         "Check that it is a file you may read.") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise _not_yaml(file, text, error) from None
+
+
+def _not_yaml(path: str, text: str, error: yaml.YAMLError) -> DataFileError:
+    """The YAML mistake in ``text`` in the words the book's own YAML gets (an example's, a phrase
+    file's: ``rulewright.book.source``), at its line of the data file."""
+    from rulewright.book import source
+
+    try:  # read as prose, as a phrase file is: a data file's names and sentences may hold any character
+        source.load(text, Where(path, 1), source.PROSE)
+    except ExampleProblem as problem:
+        return DataFileError(path, problem.where.line,
+                             problem.message.replace(f"The {source.PROSE} is", "This data file is", 1))
+    mark = getattr(error, "problem_mark", None)  # (the two readers disagree: say what this one said)
+    return DataFileError(path, mark.line + 1 if mark is not None else None,
+                         f"This data file is not valid YAML: {getattr(error, 'problem', None) or error}.")
