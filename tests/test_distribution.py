@@ -118,7 +118,18 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     tested = sh(["make", "test", f"RULEWRIGHT={wheel}"], bare, plain_env)
     assert "4 passed in" in tested, tested
     assert "The rulebook is sound: 1 rule, 1 example." in sh(["make", "check"], bare, plain_env)
-    built = sh(["make", "html-designer"], bare, plain_env)
-    assert "HTML, designer edition: _build/designer/html/index.html" in built
+    # Both editions' HTML: the player's edition fails its build on any designer's word a bare page
+    # would print, such as a designers-only page missing its `edition: designer`.
+    built = sh(["make", "html"], bare, plain_env)
+    for edition in ("player", "designer"):
+        assert f"HTML, {edition} edition: _build/{edition}/html/index.html" in built
     page = (bare / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")
     assert page.count("✓ verified") == 1 and "✗ FAILS" not in page
+    player = bare / "_build" / "player" / "html"
+    rules = (player / "rules.html").read_text(encoding="utf-8")
+    ids = re.findall(r"^:id: (\S+)$", (bare / "rulebook" / "rules.md").read_text(encoding="utf-8"), re.M)
+    assert ids == ["ice-floes-turn-order"]
+    assert "✓ verified" not in rules and not ids_a_reader_meets(player, ids)
+    for designers_only in ("authoring", "notation", "api-reference"):
+        assert not (player / f"{designers_only}.html").exists(), designers_only
+        assert (bare / "_build" / "designer" / "html" / f"{designers_only}.html").exists(), designers_only

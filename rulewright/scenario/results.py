@@ -12,18 +12,28 @@ from rulewright.scenario.vocabulary import show
 
 @dataclass
 class Step:
-    """One action of ``do`` as it was played. ``checks`` are those of a ``- expect:`` item
-    right after it."""
+    """One move of the example's ``do:`` as it was played; ``run.steps`` holds one for each move,
+    in order."""
 
     index: int
+    """Its number: 1 for the first move."""
     line: int
+    """The line of the page the move is written on."""
     actor: str | None
+    """Who made the move, as written (``ann`` in ``- ann: pass``); ``None`` if it names no one."""
     text: str
+    """The move as written after the player's name (``pass``)."""
     action: Action | None = None
+    """The ``Action`` the game read the move as (its ``parse_action``)."""
     events: list[Event] = field(default_factory=list)
+    """The events the move set off, in order (none for a refused move)."""
     refusal: Refusal | None = None
+    """The ``Refusal`` if a rule forbade the move (its ``rule`` is the rule's ID), else ``None``."""
     state: Any = None
+    """The position after the move; after a refused move, the unchanged position it was refused in
+    (``None`` when a long record is replayed without keeping each position)."""
     checks: list["Check"] = field(default_factory=list)
+    """The checks of a ``- expect:`` item right after the move."""
 
     def __str__(self) -> str:
         return f"{self.actor}: {self.text}" if self.actor else self.text
@@ -43,26 +53,41 @@ class Checkpoint:
 
 @dataclass
 class Run:
-    """What happened: the states before and after, and each step."""
+    """What happened when an example was played: the position before the moves and after them,
+    and each move as it was played.
+
+    It is the ``run`` a game's ``draw(run, when, options)`` is given (``Game.diagram``): the
+    drawing shows ``run.before`` or ``run.after``, as ``when`` says (``"before"`` or ``"after"``),
+    and may look at the moves (``run.steps``, each a ``Step``) to mark what they changed, or at
+    ``run.refusal`` to mark the move a rule forbade."""
 
     scenario: Scenario
+    """The example itself; ``run.scenario.id`` is its ID (to name a drawing's graph, say)."""
     game: Game
+    """The game it was played on, for its ``view`` or ``legal_actions`` of a position."""
     settings: dict
+    """The settings it was played with, by name: the game's defaults and the example's ``settings:``."""
     before: Any
+    """The position before the first move: the example's setup."""
     after: Any
+    """The position after the moves; a refused move changes nothing, so after a refused last move
+    it is the position that move was refused in."""
     steps: list[Step]
+    """Each move of ``do:`` as it was played, in order: a ``Step``."""
     checkpoints: list[Checkpoint] = field(default_factory=list)
     seed: int = 0
-    viewer: str | None = None  # the example's ':as:' player: whose point of view its diagrams draw
+    viewer: str | None = None
+    """The player whose point of view the drawing shows (the example's ``:as:``), or ``None``."""
     # Without a viewer, whether a diagram shows the whole truth, hidden things face up and marked as
     # hidden (the designer's edition, 'rulewright diagram'), or what the whole table sees, hidden
     # things face down unless the game has revealed them (False: the player's edition).
     shows_hidden: bool = True
 
     def view_of(self, state: Any) -> dict:
-        """What a diagram of ``state`` shows: as ``viewer`` knows it (``Game.view_for``); without
-        one the whole truth, or, unless ``shows_hidden``, what the whole table sees
-        (``view_for(state, None)``)."""
+        """What a diagram of ``state`` shows: the position as ``viewer`` knows it
+        (``Game.view_for``); without a viewer, the whole truth (``Game.view``) in the designer's
+        edition, and what the whole table sees (``view_for(state, None)``) in the player's
+        edition (``shows_hidden`` is then false)."""
         if self.viewer is None and self.shows_hidden:
             return self.game.view(state)
         return self.game.view_for(state, self.viewer)
@@ -75,10 +100,13 @@ class Run:
 
     @property
     def events(self) -> list[Event]:
+        """Every event the moves set off, in order."""
         return [event for s in self.steps for event in s.events]
 
     @property
     def refusal(self) -> Refusal | None:
+        """The ``Refusal`` of the last move if a rule forbade it (an example whose point is a
+        ``refused:`` move), else ``None``."""
         return self.steps[-1].refusal if self.steps else None
 
 
