@@ -174,7 +174,7 @@ def test_make_test_says_the_tab_once_without_a_traceback(tabbed):
 def _read(folder: Path, edition: str, **env) -> list[str]:
     """The warnings of reading one edition of the book (Sphinx's dummy builder, strict), as
     ``make rulebook`` reads it."""
-    done = _run(folder, sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-t", edition, "-b", "dummy",
+    done = _run(folder, sys.executable, "-m", "sphinx", "-q", "-N", "-W", "--keep-going", "-t", edition, "-b", "dummy",
                 "-c", str(folder), str(folder / "rulebook"), str(folder / "_build" / edition),
                 RULEWRIGHT_STRICT="1", **env)
     warnings = [line for line in done.stderr.splitlines() if ": WARNING: " in line]
