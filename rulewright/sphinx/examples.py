@@ -28,7 +28,7 @@ from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.editions import edition
-from rulewright.sphinx.nodes import example_node, heading, ruleref_node, rule_number
+from rulewright.sphinx.nodes import REPORTED, example_node, heading, ruleref_node, rule_number
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
 logger = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ class ExampleDirective(SphinxDirective):
             for n, rule_id in enumerate(shown):
                 if n:
                     meta += nodes.Text(", ")
-                meta += ruleref_node(rule_id=rule_id)
+                meta += ruleref_node(rule_id=rule_id, said_elsewhere=True)
         return [head, meta]
 
     def _figures(self, result: Result, title: str, told: list[list[str]], designer: bool):
@@ -312,7 +312,7 @@ def _actions(result: Result, told: list[list[str]]):
         para += nodes.literal(text=step.text)
         if step.refusal is not None:
             para += nodes.Text(" — refused (")
-            para += ruleref_node(rule_id=step.refusal.rule)
+            para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
             para += nodes.Text(f"): {step.refusal.reason}")
         elif said:
             para += nodes.Text(" — " + " ".join(said))
@@ -341,7 +341,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
             what += nodes.Text(f"step {check.step}" if check.step else "the last move")
             expected = nodes.paragraph()
             expected += nodes.Text("is refused by ")
-            expected += ruleref_node(rule_id=check.expected)
+            expected += ruleref_node(rule_id=check.expected, said_elsewhere=True)
         elif check.key == "invariants":
             what += nodes.Text("the laws of the game")
             expected = nodes.paragraph(text="hold (nothing is created from nothing or lost, and somebody can act "
@@ -400,7 +400,8 @@ def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -
 
 
 def _failure(report: str, label: str = "This example does not hold:"):
-    box = nodes.container(classes=["rw-failure"])
+    # (the report is the problem already said at the example's line: no check says its words again)
+    box = nodes.container(classes=["rw-failure", REPORTED])
     box += nodes.paragraph(text=label, classes=["rw-part-label"])
     box += nodes.literal_block(report, report, language="none")
     return box

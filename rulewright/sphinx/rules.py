@@ -148,9 +148,10 @@ def resolve(app, doctree, fromdocname) -> None:
 def _unknown(env, fromdocname, ref, role, key, complaint, known) -> None:
     """A reference to a rule or example the book does not have: the one message ``rulewright check``
     gives too, at the role's own line, and the ID left in the text as written."""
-    path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
-    line = words.role_line(path, role, key, line)
-    logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
+    if not ref.get("said_elsewhere"):  # (an example's own rules and refusals: its checks say so, at its lines)
+        path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
+        line = words.role_line(path, role, key, line)
+        logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
     ref.replace_self(nodes.literal(text=key, classes=[REPORTED]))
 
 

@@ -97,3 +97,38 @@ def test_a_misspelt_rule_reference_is_said_once_in_the_player_s_edition(tmp_path
                           env={"RULEWRIGHT_STRICT": "0", "PATH": "/usr/bin:/bin"})
     warned = [line for line in done.stderr.splitlines() if "toy.adds" in line]
     assert len(warned) == 1 and "refers to a rule the book does not declare" in warned[0], done.stderr
+
+
+def test_a_failing_example_s_report_is_not_read_again_by_the_player_s_edition_check(tmp_path):
+    """The report quotes the path it checked ('players.ann.name'); it is the example's problem,
+    said at its line, not a designer's word the player's edition would print besides."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(toy_conf(before="from tests.toolchain.toy_game import Toy\n"
+                                              "from tests.toolchain.test_phrases import TOY_PHRASES\n"
+                                              "Toy.phrases = TOY_PHRASES\n"))  # the path has its words
+    wrong = EXAMPLE_ADD.replace("  pile: 2\n", "  pile: 2\n  players.ann.name: zed\n")
+    (src / "index.md").write_text(assemble(RULE_ADD, wrong) + "\n```{toctree}\nmore\n```\n")
+    (src / "more.md").write_text(rest_of_toy())
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-N", "--keep-going", "-t", "player", "-b", "html",
+                           str(src), str(tmp_path / "out")], capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "0", "PATH": "/usr/bin:/bin"})
+    assert "zed" in done.stderr, done.stderr  # the failure is said
+    assert "would print 'players.ann.name'" not in done.stderr, done.stderr
+
+
+def test_a_misspelt_rule_among_an_example_s_rules_is_said_once_at_its_line(tmp_path):
+    """The book's check says it at the ':rules:' line; the example's list of the rules it shows
+    keeps the ID as written, without a second warning at line 1 as if it were a {ruleref}."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(toy_conf())
+    page = assemble(RULE_ADD, EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add toy.adds\n"))
+    (src / "index.md").write_text(page + "\n```{toctree}\nmore\n```\n")
+    (src / "more.md").write_text(rest_of_toy())
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-N", "--keep-going", "-t", "designer", "-b", "html",
+                           str(src), str(tmp_path / "out")], capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin"})
+    warned = [line for line in done.stderr.splitlines() if "toy.adds" in line and "WARNING" in line]
+    assert len(warned) == 1, done.stderr
+    assert f"index.md:{line_of(page, ':rules: toy.add toy.adds')}:" in warned[0], warned
