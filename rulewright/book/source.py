@@ -141,11 +141,19 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
 def _missing_colon(text: str, error) -> tuple[int, str] | None:
     """A line written ``name value`` above one written ``name: value`` at the same indent: YAML
     reads the first as the start of a longer name and stops, puzzled, at the second's colon ("mapping
-    values are not allowed here"). The line to fix (its index in ``text``) and its words, or None."""
+    values are not allowed here"); or such a line last in its mapping, where YAML finds no colon at
+    all ("could not find expected ':'"). The line to fix (its index in ``text``) and its words, or
+    None."""
+    lines = text.splitlines()
+    key = getattr(error, "context_mark", None)
+    if ("could not find expected ':'" in str(getattr(error, "problem", "")) and key is not None
+            and "simple key" in str(getattr(error, "context", "")) and 0 <= key.line < len(lines)):
+        said = lines[key.line].split(" #")[0].strip()  # the last line of a mapping: YAML looked on for its colon
+        if ":" not in said and len(said.split()) >= 2 and not said.startswith(("-", "[", "{")):
+            return key.line, said
     mark = getattr(error, "problem_mark", None)
     if mark is None or "mapping values are not allowed" not in str(getattr(error, "problem", "")):
         return None
-    lines = text.splitlines()
     if not 0 < mark.line < len(lines):
         return None
     here = lines[mark.line]
