@@ -124,9 +124,10 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
                 from None
         missing = _missing_colon(text, error)
         if missing is not None:
-            index, said = missing
-            raise ExampleProblem(where.at(where.line + index), f"'{said}' has no colon after its name: to YAML it "
-                                 "runs on into the next line. Write the name, a colon and a space, then the value: "
+            index, said, runs_on = missing
+            raise ExampleProblem(where.at(where.line + index), f"'{said}' has no colon after its name"
+                                 + (": to YAML it runs on into the next line" if runs_on else "")
+                                 + ". Write the name, a colon and a space, then the value: "
                                  f"'{_with_colon(said)}'.") from None
         raise ExampleProblem(
             where.at(line),
@@ -138,19 +139,19 @@ def load(text: str, where: Where, what: str = "example") -> tuple[object, LineMa
     return data, lines
 
 
-def _missing_colon(text: str, error) -> tuple[int, str] | None:
+def _missing_colon(text: str, error) -> tuple[int, str, bool] | None:
     """A line written ``name value`` above one written ``name: value`` at the same indent: YAML
     reads the first as the start of a longer name and stops, puzzled, at the second's colon ("mapping
     values are not allowed here"); or such a line last in its mapping, where YAML finds no colon at
-    all ("could not find expected ':'"). The line to fix (its index in ``text``) and its words, or
-    None."""
+    all ("could not find expected ':'"). The line to fix (its index in ``text``), its words and
+    whether YAML read it on into the next line, or None."""
     lines = text.splitlines()
     key = getattr(error, "context_mark", None)
     if ("could not find expected ':'" in str(getattr(error, "problem", "")) and key is not None
             and "simple key" in str(getattr(error, "context", "")) and 0 <= key.line < len(lines)):
         said = lines[key.line].split(" #")[0].strip()  # the last line of a mapping: YAML looked on for its colon
         if ":" not in said and len(said.split()) >= 2 and not said.startswith(("-", "[", "{")):
-            return key.line, said
+            return key.line, said, False
     mark = getattr(error, "problem_mark", None)
     if mark is None or "mapping values are not allowed" not in str(getattr(error, "problem", "")):
         return None
@@ -166,7 +167,7 @@ def _missing_colon(text: str, error) -> tuple[int, str] | None:
         if (len(above) - len(above.lstrip()) != indent or ":" in said or said.startswith(("-", "[", "{"))
                 or len(said.split()) < 2):
             return None
-        return index, said
+        return index, said, True
     return None
 
 
