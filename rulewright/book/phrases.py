@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from rulewright.game.interface import HIDDEN, is_hidden
+from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where
 
 # The reader of a narration who is told everything (the designer's edition, the command line):
@@ -367,9 +368,10 @@ def fields(template: str) -> list[str]:
 SECTIONS = ("paths", "events", "settings", "setup", "presets", "values")
 
 
-def load(data: Any, source: str, lines=None) -> Phrases:
+def load(data: Any, source: str, lines=None, game=None) -> Phrases:
     """The phrases in ``data`` (a phrase file's mapping) from ``source``; ``lines`` (a
-    ``source.LineMap`` of the file) lets a mistake be named at its line."""
+    ``source.LineMap`` of the file) lets a mistake be named at its line; ``game``, when known,
+    gives a mistake's sample in its own words (a setting's own choices)."""
     def at(*keys) -> Where | None:
         return Where(source, lines.line(*keys)) if lines is not None else None
 
@@ -412,8 +414,10 @@ def load(data: Any, source: str, lines=None) -> Phrases:
         out.events[str(name)] = sentence
     for name, choices in (data.get("settings") or {}).items():
         if not isinstance(choices, dict):
-            raise error(f"the setting {name!r} needs its choices in words, e.g. "
-                        f"{name}: {{false: \"...\", true: \"...\"}}.", "settings", name)
+            known = getattr(getattr(game, "settings", {}).get(str(name)), "choices", None) or (False, True)
+            sample = ", ".join(f"{written(choice)}: \"...\"" for choice in known[:3])
+            raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
+                        f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     for key, said in (data.get("setup") or {}).items():
         if isinstance(said, str):
@@ -491,8 +495,9 @@ def path_of(game) -> Path | None:
     return Path(sys.modules[type(game).__module__].__file__).parent / str(declared)
 
 
-def load_file(path: Path) -> Phrases:
-    """The phrases in the file ``path``; a mistake is a ``PhraseError`` at its line."""
+def load_file(path: Path, game=None) -> Phrases:
+    """The phrases in the file ``path`` (of ``game``, when known); a mistake is a ``PhraseError``
+    at its line."""
     from rulewright.book import source as yaml_source
 
     try:
@@ -503,7 +508,7 @@ def load_file(path: Path) -> Phrases:
         data, lines = yaml_source.load(text, Where(str(path), 1), yaml_source.PROSE)
     except ExampleProblem as problem:
         raise PhraseError(str(problem), problem.where) from None
-    return load(data, str(path), lines)
+    return load(data, str(path), lines, game)
 
 
 def for_game(game) -> Phrases:
@@ -515,8 +520,8 @@ def for_game(game) -> Phrases:
     if declared is None:
         phrases = Phrases(source=f"(the game {game.name!r} declares no phrases)")
     elif isinstance(declared, dict):
-        phrases = load(declared, f"the phrases of {kind.__module__}.{kind.__name__}")
+        phrases = load(declared, f"the phrases of {kind.__module__}.{kind.__name__}", game=game)
     else:
-        phrases = load_file(path_of(game))
+        phrases = load_file(path_of(game), game)
     _cache[kind] = phrases
     return phrases

@@ -170,3 +170,13 @@ def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
         rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
         happening = [row for row in rows if row[0] == "what happens"]
         assert happening == [["what happens", "2 counters are added. bob wins."]], rows
+
+
+def test_a_setting_s_sentences_are_asked_for_with_its_own_choices():
+    from rulewright.game import Setting
+
+    class Editions:
+        settings = {"edition": Setting("2019", "Which printing's rules.", ("2019", "2024"))}
+
+    with pytest.raises(phrases.PhraseError, match=r"""e\.g\. edition: \{'2019': "\.\.\.", '2024': "\.\.\."\}"""):
+        phrases.load({"settings": {"edition": "the 2019 rules"}}, "toy.yaml", game=Editions())
