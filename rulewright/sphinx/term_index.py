@@ -66,10 +66,13 @@ def masked(text: str, title: str | None) -> str:
 
 def index_entries(glossary: words.Glossary) -> addnodes.index:
     """Sphinx's index entries for a glossary's terms (its ``genindex`` page): "crossing" with the
-    game under it."""
+    game under it, in a book of several games; the term alone in a book of one."""
+    from rulewright.book import registry
+
     title = game_title(glossary)
-    return addnodes.index(entries=[("single", f"{term.name}; {title}", glossary.anchor(term), "", None)
-                                   for term in glossary.terms])
+    several = len(registry.targets()) > 1
+    return addnodes.index(entries=[("single", f"{term.name}; {title}" if several else term.name,
+                                    glossary.anchor(term), "", None) for term in glossary.terms])
 
 
 def _reading_order(env) -> list[str]:
