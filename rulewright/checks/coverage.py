@@ -168,11 +168,28 @@ def measure(rulebook: Path | None = None) -> dict:
         folders = game_sources([game_name])
         if not folders:
             continue
-        report["games"][game_name] = _game_report(cov, data, folders, scenarios, refusal_sites(*folders)[0])
+        report["games"][game_name] = _game_report(cov, data, folders, scenarios, refusal_sites(*folders)[0],
+                                                  _drawer(game_name))
     return report
 
 
-def _game_report(cov, data, folders, scenarios, sites) -> dict:
+def _drawer(game_name: str) -> tuple[str, str] | None:
+    """The file and first line of the game's diagram drawer (``Game.diagram``) when it is not in a
+    ``diagram.py`` of its own: it draws the book, it is not the rules, and the examples are checked
+    here without their pictures."""
+    import inspect
+
+    from rulewright.book.registry import get_game
+
+    try:
+        drawer = inspect.unwrap(get_game(game_name).diagram)
+        code = drawer.__code__
+    except Exception:  # noqa: BLE001 - no drawer, or not a plain function: nothing to leave out
+        return None
+    return str(Path(code.co_filename).resolve()), drawer.__qualname__.replace(".<locals>", "")
+
+
+def _game_report(cov, data, folders, scenarios, sites, drawer: tuple[str, str] | None = None) -> dict:
     from rulewright.book.registry import python_files
 
     files: dict[str, dict] = {}
@@ -183,6 +200,11 @@ def _game_report(cov, data, folders, scenarios, sites) -> dict:
 
     for path in [p for p in python_files(*folders) if p.name not in NOT_RULES]:
         lines, moved, table = _reading(cov, path)
+        if drawer is not None and drawer[0] == str(path.resolve()):  # the drawer's lines are not the rules'
+            drawn = next((f for f in table if f.name == drawer[1]), None)
+            if drawn is not None:
+                lines = lines - set(range(drawn.first, drawn.last + 1))
+                table = [f for f in table if not drawn.first <= f.first <= drawn.last]
         executed = {moved.get(line, line) for line in data.lines(str(path)) or ()} & lines
         missing = sorted(lines - executed)  # as ``cov.analysis2`` says, without reading the file again
         name = _relative(path)

@@ -338,3 +338,28 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     leftover = coverage_page._started[coverage_page._inputs(book)]
     coverage_page.stop_unused(None, None)  # ...but the build ended before the page was read
     assert leftover.killed and coverage_page._started == {}
+
+
+def test_a_drawer_in_the_game_s_own_file_is_not_counted_as_rules(tmp_path):
+    """A game may draw its diagrams with a method beside its rules (not in a diagram.py of its own):
+    the examples are checked here without their pictures, so it is left out, not 'never called'."""
+    (tmp_path / "drawn_toy.py").write_text(
+        "from tests.toolchain.toy_game import Toy\n\n\n"
+        "class DrawnToy(Toy):\n"
+        "    def diagram(self, run, when, options):\n"
+        "        return 'graph G { pile }'\n\n"
+        "    def nobody_calls_this(self):\n"
+        "        return 1\n\n\n"
+        "GAME = DrawnToy()\n")
+    code = (f"import sys; sys.path.insert(0, {str(tmp_path)!r}); from rulewright.book.registry import register; "
+            "register('toy', 'drawn_toy:GAME'); from rulewright.checks.coverage import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    (book / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, EXAMPLE_ADD))
+    done = subprocess.run([sys.executable, "-c", code, "--rulebook", str(book), "--json", "-"], capture_output=True,
+                          text=True, cwd=ROOT, env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout)["games"]["toy"]
+    unreached = {f["function"] for f in info["unreached_functions"]}
+    assert "DrawnToy.nobody_calls_this" in unreached and "DrawnToy.diagram" not in unreached, unreached
