@@ -115,11 +115,12 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     if not besides_pages:
         problems += words.check_terms(rulebook)
         problems += words.check_references(rulebook, book.rules, {example.id for example in book.examples})
-    scenarios = []
+    scenarios, unread = [], set()
     for decl in book.examples:
         try:
             scenarios.append(decl.parse())
         except ExampleProblem as problem:
+            unread.update(decl.named_rules)
             if not besides_pages:
                 problems.append(problem)
     problems += _position_problems(book, scenarios)
@@ -128,7 +129,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     records = [ExampleRecord.of(s) for s in scenarios]
     if besides_pages:  # an undeclared rule is said by its example's test
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
-    problems += book_problems(rules, records, engines) + phrase_problems(scenarios)
+    problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios)
     problems = once(problems)
     if besides_pages:  # a game that cannot be loaded is said once by the test run itself (rulewright.testing)
         problems = [problem for problem in problems if problem.cause is None]
@@ -159,16 +160,18 @@ class BookProblems(Exception):
 
 
 def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
-                  engines: tuple[Path, ...] = ()) -> list[ExampleProblem]:
+                  engines: tuple[Path, ...] = (), unread: set[str] = frozenset()) -> list[ExampleProblem]:
     """The checks that tie rules, examples and the engines' refusals together; the Sphinx build,
     ``rulewright check`` and ``make test`` all call this one function. ``rules`` maps each
-    declared rule ID to where it is declared."""
+    declared rule ID to where it is declared; ``unread``, the rules that examples which cannot be
+    read name (what they show is not known until they are mended, and their own problem says so:
+    not also that the rule has no example, or that no example shows its refusal)."""
     problems: list[ExampleProblem] = []
     sites, site_problems = refusal_sites(*(engines or game_sources(e.game for e in examples if e.game)))
     problems += site_problems
 
-    shown: set[str] = set()
-    refused_in_examples: set[str] = set()
+    shown: set[str] = set(unread)
+    refused_in_examples: set[str] = set(unread)
     for example in examples:
         problems += [undeclared_rule(rule, where, rules) for rule, where in example.rule_places if rule not in rules]
         shown.update(rule for rule, _ in example.rule_places)

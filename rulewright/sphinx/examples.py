@@ -190,7 +190,8 @@ class ExampleDirective(SphinxDirective):
         key = problem.where.example or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
-                         "broken": True}
+                         "broken": True,  # (the rules it is meant to show: see checks.book.book_problems)
+                         "named_rules": str(self.options.get("rules", "") or "").replace(",", " ").split()}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Example (cannot be run) ")

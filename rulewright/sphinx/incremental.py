@@ -218,7 +218,9 @@ def finish(app, exception) -> None:
     from rulewright.book.registry import project_problems
 
     said = set()
-    for problem in (project_problems() + book_problems(rules, records)
+    unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
+              for rule in info.get("named_rules", ())}
+    for problem in (project_problems() + book_problems(rules, records, unread=unread)
                     + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))):
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",

@@ -192,3 +192,18 @@ def test_a_mistake_in_a_shared_preset_is_named_there_and_said_once(project, caps
     assert f"adding.md, line {line}, example toy-add: Unknown setup key 'piles'." in out, out
     same = next(line for line in out.splitlines() if line.startswith("The same problem in "))
     assert "more examples: " in same and "toy-add-too-many" in same, out
+
+
+def test_an_example_that_cannot_be_read_is_not_also_a_refusal_no_example_shows(project, capsys):
+    """The only example of refusing toy.add has a tab: its one problem is the tab, not also that
+    no example shows the refusal (it does, once mended)."""
+    from tests.toolchain.pages import RULE_END, RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_END
+
+    tabbed = EXAMPLE_TOO_MANY.replace("  - ann: add 4", "\t- ann: add 4")
+    (project / "rulebook" / "more.md").write_text(assemble(RULE_TURN, RULE_END, tabbed, EXAMPLE_BOB_FIRST,
+                                                           EXAMPLE_END, title="More"))
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "this line has a tab" in out and "no example shows that refusal" not in out, out
+    assert "1 problem found: 1 of 4 examples could not be read." in out, out

@@ -132,3 +132,19 @@ def test_a_misspelt_rule_among_an_example_s_rules_is_said_once_at_its_line(tmp_p
     warned = [line for line in done.stderr.splitlines() if "toy.adds" in line and "WARNING" in line]
     assert len(warned) == 1, done.stderr
     assert f"index.md:{line_of(page, ':rules: toy.add toy.adds')}:" in warned[0], warned
+
+
+def test_the_build_says_an_unreadable_example_once_not_also_the_refusal_it_shows(tmp_path):
+    from tests.toolchain.pages import EXAMPLE_BOB_FIRST, EXAMPLE_END, EXAMPLE_TOO_MANY, RULE_END
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(toy_conf())
+    tabbed = EXAMPLE_TOO_MANY.replace("  - ann: add 4", "\t- ann: add 4")
+    (src / "index.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD) + "\n```{toctree}\nmore\n```\n")
+    (src / "more.md").write_text(assemble(RULE_TURN, RULE_END, tabbed, EXAMPLE_BOB_FIRST, EXAMPLE_END, title="More"))
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-N", "--keep-going", "-t", "designer", "-b", "html",
+                           str(src), str(tmp_path / "out")], capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin"})
+    assert "this line has a tab" in done.stderr, done.stderr
+    assert "no example shows that refusal" not in done.stderr and "has no example" not in done.stderr, done.stderr
