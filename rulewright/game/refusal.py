@@ -43,7 +43,9 @@ def did_you_mean(name: object, known: Iterable[object]) -> str:
     """A short hint naming the closest known names, or listing them all when few."""
     options = sorted({str(k) for k in known})
     close = difflib.get_close_matches(str(name), options, n=3, cutoff=0.6)
-    if close:
+    if close:  # the best, and only those nearly as close: not a long shared prefix's unrelated names
+        best = difflib.SequenceMatcher(None, str(name), close[0]).ratio()
+        close = [c for c in close if difflib.SequenceMatcher(None, str(name), c).ratio() >= best - 0.08]
         return "Did you mean " + " or ".join(repr(c) for c in close) + "?"
     if not options:
         return "There are none."

@@ -434,3 +434,11 @@ def test_an_expected_value_yaml_misread_is_said_to_need_quotes():
                                                   "number, not as a word: write it in quotes: '2019'.")
     assert compare(None, False, "off")[1].endswith("write it in quotes: 'off'.")
     assert compare(None, 2018, "2019") == (False, "") and compare(None, "2019", "2019") == (True, "")
+
+
+def test_did_you_mean_offers_the_close_name_not_those_sharing_only_a_long_prefix():
+    from rulewright.game import did_you_mean
+
+    rules = ["court.drift.step", "court.smother", "court.win", "court.pass", "court.turn.order"]
+    assert did_you_mean("court.drift.stpe", rules) == "Did you mean 'court.drift.step'?"
+    assert did_you_mean("ann", ["anna", "ann2", "bob"]) == "Did you mean 'anna' or 'ann2'?"  # both as close
