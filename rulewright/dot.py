@@ -56,17 +56,17 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
     between two touching cells is cut at their borders and nothing of it would be seen.
 
     ``cell``, the size of a square or hex the arrow joins the centres of (the ``size`` given to
-    ``squares.Grid.centre``), keeps the arrow off the cells' own labels: it starts and ends 0.25 of
-    a cell from the centres, and its label sits 0.25 of a cell beside it. ``stop_short`` (in the
+    ``squares.Grid.centre`` or ``hexes.Grid.centre``), keeps the arrow off the cells' own labels: it
+    starts and ends 0.3 of a cell from the centres, and its label sits 0.42 of a cell beside it. ``stop_short`` (in the
     same unit as the positions) sets how far before ``end`` the head stops instead.
 
     ``label`` (a move's number, say) is written in a small ring of the arrow's colour beside the
-    arrow's middle, ``label_offset`` away from it (in the same unit; by default 0.25 of a cell, or 0.3 of
+    arrow's middle, ``label_offset`` away from it (in the same unit; by default 0.42 of a cell, or 0.3 of
     the arrow's length): between two touching squares it sits on their border, clear of both
     squares' own labels, where a label on the arrow itself would be drawn over the end's name."""
     (x0, y0), (x1, y1) = start, end
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    clear = 0.25 * cell if cell else 0.0
+    clear = 0.3 * cell if cell else 0.0
     stop_short = clear if stop_short is None else stop_short
     if 0 < clear and clear + stop_short < length:
         start = (x0 + (x1 - x0) * clear / length, y0 + (y1 - y0) * clear / length)
@@ -76,7 +76,7 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
     lines = [f'  {node} [shape=point, width=0.02, height=0.02, style=invis, label="", pos="{x:.3f},{y:.3f}!"];'
              for node, (x, y) in zip(ends, (start, end))]
     if label is not None:
-        away = label_offset if label_offset is not None else clear or 0.3 * length
+        away = label_offset if label_offset is not None else 0.42 * cell if cell else 0.3 * length
         side = ((y1 - y0) / length, (x0 - x1) / length) if length else (0.0, 0.0)  # square to the arrow
         x, y = (x0 + x1) / 2 + side[0] * away, (y0 + y1) / 2 + side[1] * away
         lines.append(f"  {node_id(name, 'label')} [shape=circle, fixedsize=false, width=0, height=0, margin=0.02, "

@@ -18,8 +18,11 @@ corner ``k + 1``. A tile turned one step clockwise moves each of its sides from 
 ``k + 1`` (``rotate``).
 
 Drawing: ``centre`` and ``corners`` give positions in points with ``y`` pointing **up**, as
-Graphviz's ``pos`` expects (``neato -n``: ``pos="x,y!"``), so row A is at the top. ``node_shape``
-gives the attributes of a Graphviz polygon node that fills one hex exactly.
+Graphviz's ``pos`` expects (``neato -n``: ``pos="x,y!"``), so row A is at the top. Open the picture
+with ``rulewright.dot.graph_header(..., layout="nop2")``, which reads positions in points (the
+plain ``neato`` layout reads them in inches: a board 72 times too large). ``node_shape`` gives the
+attributes of a Graphviz polygon node that fills one hex exactly, and
+``rulewright.dot.move_arrow(..., cell=size)`` draws a move from one hex's centre to another's.
 
     >>> grid = Grid("pointy", letters="rows", a1_is_hex=False)
     >>> grid.label(grid.neighbour(grid.hex("B9"), "E"))
@@ -140,7 +143,9 @@ class Grid:
         return Hex(col, (row - col - p) // 2)
 
     def label(self, h: Hex) -> str:
-        """The 18xx-style label of hex ``h`` (it may name a place off the printed board)."""
+        """The 18xx-style label of hex ``h``: beyond the board's last row or column it names a
+        place off the printed board; a hex before row or column A / 1 has none (``ValueError``;
+        ``label_or`` gives its coordinates instead)."""
         col, row = self._doubled(h)
         letter, number = (row, col) if self.letters == "rows" else (col, row)
         if letter < 0 or number < 0:
