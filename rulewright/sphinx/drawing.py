@@ -251,12 +251,16 @@ def visit_graphviz(self, node):
         try:
             draw(self, node)
         except GraphvizError as error:
+            from rulewright.sphinx.editions import pictures_said_elsewhere
+
+            if pictures_said_elsewhere(self.builder):  # the edition's other build says it, once
+                raise nodes.SkipNode from None
             said = getattr(error.__cause__, "stderr", None) or str(error)
             said = said.decode(errors="replace") if isinstance(said, bytes) else said
             first = next((line.strip() for line in said.splitlines() if line.strip()), "no reason given")
             logger.warning(f"{node['rw_where']} could not be drawn: Graphviz said \"{first}\". This is a bug in "
-                           "the game's diagram code, not in your example; please report it with this example's "
-                           "ID.", location=node)
+                           "the game's diagram code (the DOT source it writes), not in your example; 'rulewright "
+                           "diagram' with this example's ID prints that source.", location=node)
             raise nodes.SkipNode from None
     if node.get("alt") and self.builder.config.graphviz_output_format == "svg":
         _visit_picture(self, node)

@@ -56,6 +56,17 @@ def cover(sphinx_config, project) -> None:
 
 
 REPORTED_BY = "RULEWRIGHT_REPORTED_BY"
+# The builder whose build says a diagram Graphviz cannot draw, where two builds of one edition
+# write the same pictures side by side (make rulebook: its HTML and its PDF): the other leaves it out.
+PICTURES_SAID_BY = "RULEWRIGHT_PICTURES_SAID_BY"
+
+
+def pictures_said_elsewhere(builder) -> bool:
+    """Whether another build of this edition says the diagrams that cannot be drawn (``PICTURES_SAID_BY``)."""
+    import os
+
+    said_by = os.environ.get(PICTURES_SAID_BY, "")
+    return bool(said_by) and said_by != builder.name
 
 
 def reported_elsewhere(sphinx_config) -> bool:

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from rulewright.sphinx import both
-from rulewright.sphinx.editions import REPORTED_BY
+from rulewright.sphinx.editions import PICTURES_SAID_BY, REPORTED_BY
 
 
 @pytest.fixture
@@ -15,6 +15,7 @@ def forks(monkeypatch):
     """Each fork's Sphinx arguments as it starts and ends, with the exit codes chosen by builder."""
     log, fail = [], set()
     monkeypatch.setenv(REPORTED_BY, "")  # restored when the test ends: run() sets it for its forks
+    monkeypatch.setenv(PICTURES_SAID_BY, "")
 
     def started(args):
         log.append(("start", args[1], args[5]))
@@ -51,10 +52,13 @@ def test_the_book_s_problems_are_said_by_the_designer_s_reading_only(monkeypatch
     says what is its own), so `make rulebook` says it once (editions.reported_elsewhere)."""
     seen = []
     monkeypatch.setenv(REPORTED_BY, "")  # restored when the test ends: run() sets it for its forks
-    monkeypatch.setattr(both.warm, "started", lambda args: seen.append(os.environ.get(REPORTED_BY)) or args)
+    monkeypatch.setenv(PICTURES_SAID_BY, "")
+    monkeypatch.setattr(both.warm, "started", lambda args: seen.append(
+        (os.environ.get(REPORTED_BY), os.environ.get(PICTURES_SAID_BY))) or args)
     monkeypatch.setattr(both.warm, "finished", lambda pid: 0)
     assert both.run("_build", "rulebook", []) == 0
-    assert seen and set(seen) == {"designer"}
+    # (and a picture that cannot be drawn is said by an edition's HTML, not by its PDF beside it)
+    assert seen and set(seen) == {("designer", "html")}
 
 
 def test_a_failed_reading_writes_nothing_and_a_failed_build_stops_the_rest(forks):

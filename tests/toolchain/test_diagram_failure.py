@@ -21,17 +21,32 @@ root_doc = "toy"
 """
 
 
-def test_a_diagram_graphviz_cannot_draw_is_named_at_the_example(tmp_path):
+def build(tmp_path, builder="html", **env):
     page = assemble(RULE_ADD, EXAMPLE_ADD.replace(":rules: toy.add", ":rules: toy.add\n:diagram: after"))
     src = tmp_path / "src"
-    src.mkdir()
+    src.mkdir(exist_ok=True)
     (src / "conf.py").write_text(CONF)
     (src / "toy.md").write_text(page)
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(src), str(tmp_path / "out")],
-                          capture_output=True, text=True, env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin"})
-    said = done.stdout + done.stderr
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", builder, str(src), str(tmp_path / builder)],
+                          capture_output=True, text=True,
+                          env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin", **env})
+    return page, done.stdout + done.stderr
+
+
+def test_a_diagram_graphviz_cannot_draw_is_named_at_the_example(tmp_path):
+    page, said = build(tmp_path)
     line = line_of(page, "{example}")
     assert f"toy.md, line {line}, example toy-add: the after diagram could not be drawn: Graphviz said" in said, said
-    assert "This is a bug in the game's diagram code, not in your example" in said
+    assert "This is a bug in the game's diagram code (the DOT source it writes), not in your example" in said
     assert 'b [label="x"]' not in said, "the DOT source is not dumped on the designer"
     assert "Traceback" not in said
+
+
+def test_make_rulebook_says_a_picture_that_cannot_be_drawn_once_per_edition(tmp_path):
+    """An edition's HTML and its PDF write the same pictures side by side: the one make rulebook
+    names (its HTML, rulewright.sphinx.both) says the failure, the other leaves it out."""
+    _, by_html = build(tmp_path, "html", RULEWRIGHT_PICTURES_SAID_BY="html")
+    _, by_other = build(tmp_path, "singlehtml", RULEWRIGHT_PICTURES_SAID_BY="html")
+    assert "could not be drawn" in by_html and "could not be drawn" not in by_other, by_other
+    _, alone = build(tmp_path, "singlehtml")  # built alone (make pdf-designer), it says it
+    assert "could not be drawn" in alone
