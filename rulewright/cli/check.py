@@ -1,5 +1,6 @@
-"""``rulewright check``: the whole-book checks, then every example played and its diagrams written
-(their DOT source, not rendered: quick enough for a pre-commit hook)."""
+"""``rulewright check``: the whole-book checks, then every example played and its diagrams drawn
+(each DOT source once: one Graphviz has drawn is kept by its text, so a pre-commit hook draws only
+what changed)."""
 from __future__ import annotations
 
 import sys
@@ -39,6 +40,7 @@ def run(args) -> int:
     ready = []
     examples = _examples_on(book, getattr(args, "files", None) or [])
     failing = unplayed = 0
+    pictures: list = []  # (where, DOT source) of each diagram the examples that hold ask for
     same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
     notes = []
     known = frozenset(book.rules)
@@ -77,8 +79,8 @@ def run(args) -> int:
             continue
         outcome = verdict(result, pending_is_error)
         if outcome != "failed":
-            try:
-                diagrams.sources(result)  # a drawer that fails is found here, not first by the build
+            try:  # a drawer that fails is found here, not first by the build
+                pictures += [(result.scenario.where, code) for code in diagrams.sources(result)]
             except ExampleProblem as problem:
                 failing += 1
                 print(problem)
@@ -93,6 +95,10 @@ def run(args) -> int:
             notes.append(result.pending_note())
             if outcome == "ready":
                 ready.append(ci_report.ready_mark(result))
+    for problem in _undrawable(pictures):
+        failing += 1
+        print(problem)
+        marks.append(Mark.of(problem))
     for message, others in same.items():
         if others:
             print(f"The same problem in {_count(len(others), 'more example')}: {', '.join(others)}.")
@@ -132,6 +138,32 @@ def _examples_on(book, files: list[str]) -> list:
         return list(book.examples)
     pages = {path for path in named if path.is_relative_to(rulebook)}  # other Markdown (a README) plays none
     return [decl for decl in book.examples if Path(decl.where.path).resolve() in pages]
+
+
+def _undrawable(pictures: list) -> list[ExampleProblem]:
+    """The diagrams Graphviz cannot read, each at its example (as the build would say it). A DOT
+    source Graphviz once drew is kept in the store by its text, so a check after an edit draws only
+    the pictures that changed; the rest are drawn two at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rulewright.store import cache
+
+    program = diagrams.dot_program()
+
+    def drawn(item):
+        where, code = item
+        try:
+            cache.kept("drawable", f"{program}\0{code}", lambda: bool(diagrams.render(code, where)))
+        except ExampleProblem as problem:
+            return problem
+        return None
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        found = [problem for problem in pool.map(drawn, pictures) if problem is not None]
+    first = {}  # one problem an example (its 'before' and 'after' pictures are the same code's)
+    for problem in found:
+        first.setdefault(str(problem.where), problem)
+    return list(first.values())
 
 
 def _readable(decl) -> bool:

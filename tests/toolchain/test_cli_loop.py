@@ -207,3 +207,18 @@ def test_an_example_that_cannot_be_read_is_not_also_a_refusal_no_example_shows(p
     out = capsys.readouterr().out
     assert "this line has a tab" in out and "no example shows that refusal" not in out, out
     assert "1 problem found: 1 of 4 examples could not be read." in out, out
+
+
+def test_check_draws_each_diagram_once_and_names_one_graphviz_cannot_read(project, capsys, monkeypatch):
+    from tests.toolchain.toy_game import GAME
+
+    monkeypatch.setattr(type(GAME), "diagram", staticmethod(lambda run, when, options: "graph G { a -- }"))
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD.replace(":rules: toy.add", ":rules: toy.add\n:diagram: both")))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("Graphviz could not draw this example's diagram") == 1, out  # once, for before and after
+    assert "1 problem found: 1 of 4 examples does not hold." in out, out
+    monkeypatch.setattr(type(GAME), "diagram", staticmethod(lambda run, when, options: "graph G { a -- b }"))
+    assert main(["check"]) == 0
+    drawn = list((project / "store" / "drawable").glob("*.pickle"))
+    assert len(drawn) == 1  # kept by its DOT text: the next check does not draw it again
