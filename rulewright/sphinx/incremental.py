@@ -225,12 +225,13 @@ def finish(app, exception) -> None:
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
-    failing = by_verdict["failed"]
+    # An example stopped by a problem of the book said above (a game that cannot be loaded) could
+    # not be played: it is not said again, nor counted among those that do not hold.
+    unplayed = [(where, info) for where, info in by_verdict["failed"] if info["report"] in said]
+    failing = by_verdict["failed"] = [(where, info) for where, info in by_verdict["failed"] if info["report"] not in said]
     is_strict = strict(app.config)
     if is_strict:
         for where, info in failing:
-            if info["report"] in said:  # a problem of the book said above (a game that cannot be loaded)
-                continue
             logger.warning(info["report"], location=f"{where.path}:{where.line}", type="rulewright",
                            subtype="example")
     lines = []
@@ -246,6 +247,9 @@ def finish(app, exception) -> None:
         for where, info in found:
             title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
             lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
+    if unplayed:
+        lines.append(f"{len(unplayed)} example{'' if len(unplayed) == 1 else 's'} could not be played because of "
+                     "the problem above.")
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
     from rulewright.sphinx.editions import reported_elsewhere

@@ -171,13 +171,15 @@ def test_make_test_says_the_tab_once_without_a_traceback(tabbed):
         assert noise not in out, f"{noise!r} in:\n{out}"
 
 
-def _read(folder: Path, edition: str, **env) -> list[str]:
+def _read(folder: Path, edition: str, said: list | None = None, **env) -> list[str]:
     """The warnings of reading one edition of the book (Sphinx's dummy builder, strict), as
-    ``make rulebook`` reads it."""
+    ``make rulebook`` reads it (all it printed, in ``said`` when given)."""
     done = _run(folder, sys.executable, "-m", "sphinx", "-q", "-N", "-W", "--keep-going", "-t", edition, "-b", "dummy",
                 "-c", str(folder), str(folder / "rulebook"), str(folder / "_build" / edition),
                 RULEWRIGHT_STRICT="1", **env)
     warnings = [line for line in done.stderr.splitlines() if ": WARNING: " in line]
+    if said is not None:
+        said.append(done.stderr)
     assert (done.returncode != 0) == bool(warnings), done.stderr  # a warning fails the build
     return warnings
 
@@ -195,5 +197,8 @@ def test_the_build_says_the_tab_at_its_line_and_not_what_follows_from_it(tabbed)
 
 
 def test_the_build_gives_one_warning_for_the_tab(tabbed):
-    designer = _read(tabbed, "designer")
+    said = []
+    designer = _read(tabbed, "designer", said)
     assert len(designer) == 1, "\n".join(designer)
+    assert "4 examples could not be played because of the problem above." in said[0], said[0]
+    assert "do not hold" not in said[0], said[0]
