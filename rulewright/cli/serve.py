@@ -4,7 +4,8 @@ from __future__ import annotations
 import sys
 
 from rulewright.book import scanner as book_module
-from rulewright.book.registry import game_sources
+from rulewright.book.registry import game_folder
+from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
 
 NAME = "serve"
@@ -33,7 +34,7 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "des
             games.add(decl.parse().game_name)
         except ExampleProblem:
             pass
-    watched = sorted({str(p if p.is_dir() else p.parent) for p in game_sources(games)})
+    watched = sorted({str(p if p.is_dir() else p.parent) for p in _folders(games)})
     out = project.root / "_build" / ("html" if edition == "designer" else f"html-{edition}")
     command = [sys.executable, "-m", "rulewright.sphinx.warm", "-q", "-t", edition, "-c", str(confdir),
                str(project.rulebook), str(out), "--host", host, "--port", str(port),
@@ -54,3 +55,15 @@ def run(args) -> int:
         return subprocess.run(command, env={**os.environ, "RULEWRIGHT_STRICT": "0"}).returncode
     except KeyboardInterrupt:
         return 0
+
+
+def _folders(games) -> list:
+    """The folder of each game the book plays, a game that cannot be loaded yet included (found
+    without running its code): saving the fix to its data or code rebuilds the preview."""
+    found = []
+    for name in sorted(games):
+        try:
+            found.append(game_folder(name))
+        except InputError:
+            continue  # an unknown game: its examples say so
+    return found

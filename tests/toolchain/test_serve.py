@@ -96,3 +96,28 @@ def test_serve_previews_the_edition_asked_for(tmp_path, monkeypatch):
     parser_help = subprocess.run([sys.executable, "-m", "rulewright.cli", "serve", "--edition", "nobody"],
                                  cwd=tmp_path, capture_output=True, text=True)
     assert parser_help.returncode == 2 and "choose from 'designer', 'player'" in parser_help.stderr
+
+
+def test_serve_watches_a_game_that_cannot_be_loaded_yet(tmp_path, monkeypatch):
+    """A tab in the game's data when the preview starts: its folder is watched all the same, so
+    saving the fix rebuilds the preview."""
+    from rulewright import cli
+    from rulewright.book import config, registry
+
+    game = tmp_path / "broken_game"
+    game.mkdir()
+    (game / "__init__.py").write_text("from rulewright.game import data_file\nPRESETS = data_file(__package__, "
+                                      "'presets.yaml')\n")
+    (game / "presets.yaml").write_text("small:\n\tpile: 1\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\n\n[tool.rulewright.games]\n'
+                                             'broken = "broken_game:GAME"\n')
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "index.md").write_text("# Toy\n\n```{example} One\n:id: one\n\ngame: broken\n"
+                                                "expect:\n  pile: 1\n```\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(config, "_current", None, raising=False)
+    monkeypatch.setattr(registry, "_failed", {})
+    command = cli.serve_command()
+    watched = [command[i + 1] for i, word in enumerate(command) if word == "--watch"]
+    assert str(game) in watched, command
