@@ -26,8 +26,9 @@ from typing import Any
 
 import yaml
 
+from rulewright.game import yaml_words
 from rulewright.game.refusal import InputError
-from rulewright.problems import ExampleProblem, Where, display_path
+from rulewright.problems import display_path
 
 
 class DataFileError(InputError):
@@ -72,14 +73,7 @@ def data_file(package: str | os.PathLike, name: str) -> Any:
 
 def _not_yaml(path: str, text: str, error: yaml.YAMLError) -> DataFileError:
     """The YAML mistake in ``text`` in the words the book's own YAML gets (an example's, a phrase
-    file's: ``rulewright.book.source``), at its line of the data file."""
-    from rulewright.book import source
-
-    try:  # read as prose, as a phrase file is: a data file's names and sentences may hold any character
-        source.load(text, Where(path, 1), source.PROSE)
-    except ExampleProblem as problem:
-        return DataFileError(path, problem.where.line,
-                             problem.message.replace(f"The {source.PROSE} is", "This data file is", 1))
-    mark = getattr(error, "problem_mark", None)  # (the two readers disagree: say what this one said)
-    return DataFileError(path, mark.line + 1 if mark is not None else None,
-                         f"This data file is not valid YAML: {getattr(error, 'problem', None) or error}.")
+    file's: ``rulewright.game.yaml_words``), at its line of the data file."""
+    index, said = yaml_words.mistake(text, error, "data file")
+    return DataFileError(path, index + 1 if index is not None else None,
+                         said.replace("The data file is", "This data file is", 1))
