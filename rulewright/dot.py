@@ -63,7 +63,8 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
     ``label`` (a move's number, say) is written in a small ring of the arrow's colour beside the
     arrow's middle, ``label_offset`` away from it (in the same unit; by default 0.42 of a cell, or 0.3 of
     the arrow's length): between two touching squares it sits on their border, clear of both
-    squares' own labels, where a label on the arrow itself would be drawn over the end's name."""
+    squares' own labels, where a label on the arrow itself would be drawn over the end's name (for a
+    diagonal move, along the border of the squares the arrow passes between)."""
     (x0, y0), (x1, y1) = start, end
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     clear = 0.3 * cell if cell else 0.0
@@ -78,6 +79,8 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
     if label is not None:
         away = label_offset if label_offset is not None else 0.42 * cell if cell else 0.3 * length
         side = ((y1 - y0) / length, (x0 - x1) / length) if length else (0.0, 0.0)  # square to the arrow
+        if length and abs(abs(x1 - x0) - abs(y1 - y0)) < 1e-9 * length:  # a diagonal, from corner to corner:
+            side = (0.0, 1.0 if side[1] > 0 else -1.0)  # along the squares' shared border, not into a square
         x, y = (x0 + x1) / 2 + side[0] * away, (y0 + y1) / 2 + side[1] * away
         lines.append(f"  {node_id(name, 'label')} [shape=circle, fixedsize=false, width=0, height=0, margin=0.02, "
                      f'style=filled, fillcolor="{PAPER}", color="{colour}", penwidth=1, fontcolor="{colour}", '

@@ -110,3 +110,15 @@ def test_a_numbered_move_arrow_keeps_clear_of_the_squares_labels():
     assert ly == pytest.approx((b1[1] + b2[1]) / 2) and abs(lx - b1[0]) == pytest.approx(0.42 * size)
     svg = render("\n".join(dot.graph_header("b", arrows_on_top=True) + lines + ["}"]), "test", fmt="svg").decode()
     assert ">1</text>" in svg
+
+
+def test_a_diagonal_move_s_number_sits_on_the_squares_border_not_on_a_third_square():
+    grid, size = Grid(3, 3, rows_from="bottom"), 0.6
+    b1, c2 = (grid.centre(grid.square(label), size) for label in ("B1", "C2"))
+    lines = dot.move_arrow("move", b1, c2, label="1", cell=size)
+    ring = next(line for line in lines if '"move_label"' in line)
+    x, y = map(float, re.search(r'pos="([-\d.]+),([-\d.]+)!"', ring).groups())
+    assert x == pytest.approx((b1[0] + c2[0]) / 2)  # on the border between B and C, above or below the corner
+    for label in ("B2", "C1"):  # the two squares the arrow passes between keep their names clear
+        cx, cy = grid.centre(grid.square(label), size)
+        assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 > 0.45 * size
