@@ -285,8 +285,27 @@ def check_terms(root: Path) -> list[ExampleProblem]:
     name the engine no longer has; each with file and line."""
     found, problems = glossaries(root)
     for glossary in found:
-        problems += _check_glossary(glossary)
+        problems += _kept_check(glossary)
     return problems
+
+
+def _kept_check(glossary: Glossary) -> list[ExampleProblem]:
+    """``_check_glossary``, kept in the store by all it reads: the glossary's text, the text of
+    each page of its chapter and the game's code and data (its view, its action words). Every
+    build checks the whole book's words; after an edit of one page, only that chapter's words are
+    checked again (a third of a second of each incremental build of this repository's book)."""
+    from rulewright.book import config
+    from rulewright.store import cache
+
+    try:
+        pages = [(str(page), page.read_text(encoding="utf-8")) for page in sorted(glossary.folder.rglob("*.md"))]
+        inputs = cache.canonical_json({
+            "glossary": [str(glossary.path), glossary.path.read_text(encoding="utf-8")], "pages": pages,
+            "game": [glossary.game, registry.targets().get(glossary.game, ""), cache.game_fingerprint(glossary.game)],
+            "python_blocks": config.current().python_blocks})
+    except (OSError, UnicodeDecodeError):  # a page that cannot be read is reported by the scanner
+        return _check_glossary(glossary)
+    return list(cache.kept("terms", inputs, lambda: _check_glossary(glossary)))
 
 
 def _check_glossary(glossary: Glossary) -> list[ExampleProblem]:

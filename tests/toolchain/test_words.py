@@ -6,6 +6,8 @@ import shutil
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from rulewright.checks import words
 from rulewright.checks import check
 from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, line_of
@@ -229,3 +231,24 @@ def test_a_draft_build_still_builds_and_names_the_word(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (out / "toy" / "page.html").exists()
     assert f"page.md:{line_of(page, 'Put a chip')}: 'chip' is a word this book avoids" in done.stderr
+
+
+def test_the_kept_check_of_a_chapter_changes_with_its_pages_and_glossary(tmp_path, monkeypatch):
+    """The terminology check is kept in the store by all it reads: an edit of a page or of the
+    glossary is checked again, an unchanged chapter is not."""
+    from rulewright.store import cache
+
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    folder = chapter(tmp_path)
+    assert found(words.check_terms(folder.parent)) == []
+    assert len(list((tmp_path / "store" / "terms").glob("*.pickle"))) == 1
+    monkeypatch.setattr(words, "_check_glossary", lambda glossary: pytest.fail("checked again"))
+    assert found(words.check_terms(folder.parent)) == []  # kept: not checked again
+    monkeypatch.undo()
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    (folder / "page.md").write_text(PAGE + "\nPut a chip on it.\n")
+    assert [name for name, _, _ in found(words.check_terms(folder.parent))] == ["page.md"]
+    (folder / "glossary.yaml").write_text(textwrap.dedent(GLOSSARY).lstrip().replace("avoid: [chip, stone]",
+                                                                                    "avoid: [stone]"))
+    assert found(words.check_terms(folder.parent)) == []
+    assert cache.folder() == tmp_path / "store"
