@@ -42,15 +42,10 @@ def _where_in_game(error: BaseException) -> str | None:
     not Rulewright's or a library's, or None."""
     import traceback
 
-    toolchain = Path(__file__).resolve().parent.parent
-    outside = {Path(sysconfig.get_path(name)).resolve() for name in ("stdlib", "purelib", "platlib")}
-    found = None
-    for frame in traceback.extract_tb(error.__traceback__):
-        path = Path(frame.filename).resolve()
-        if toolchain in path.parents or any(folder in path.parents for folder in outside):
-            continue
-        found = f"{display_path(str(path))}, line {frame.lineno}"
-    return found
+    from rulewright.book.registry import is_games_code
+
+    own = [frame for frame in traceback.extract_tb(error.__traceback__) if is_games_code(frame.filename)]
+    return f"{display_path(own[-1].filename)}, line {own[-1].lineno}" if own else None
 
 
 def sources(result) -> list[str]:

@@ -268,25 +268,25 @@ def _failure(error: Exception, code: str = "the game's code") -> str:
         return f"{display_path(error.filename)}, line {error.lineno}: {error.msg}. Correct {code} on that line."
     said = (str(error).strip().splitlines() or [""])[0]
     said = f"{type(error).__name__}{': ' + said if said else ''}"
-    own = [frame for frame in traceback.extract_tb(error.__traceback__) if _is_games_own(frame.filename)]
+    own = [frame for frame in traceback.extract_tb(error.__traceback__) if is_games_code(frame.filename)]
     if not own:
         return f"{said}. Check the package and object names there, and {code}."
     return f"{said} ({display_path(own[-1].filename)}, line {own[-1].lineno}). Correct {code} at that line."
 
 
 # Where the code that is not a game's is: Python's own, the installed libraries', Rulewright's.
-_NOT_THE_GAMES = tuple(str(Path(folder).resolve()) for folder in {
+_NOT_THE_GAMES = tuple(Path(folder).resolve() for folder in {
     *(sysconfig.get_paths().get(kind) for kind in ("stdlib", "platstdlib", "purelib", "platlib")),
     str(Path(rulewright.__file__).parent)} if folder)
 
 
-def _is_games_own(filename: str) -> bool:
+def is_games_code(filename: str) -> bool:
     """Whether ``filename`` is the game's code (or the project's), not Python's, a library's or
-    Rulewright's own."""
+    Rulewright's own: where a failure is the designer's to mend (its file and line are named)."""
     if filename.startswith("<"):
         return False
-    path = str(Path(filename).resolve())
-    return not any(path == root or path.startswith(root + "/") for root in _NOT_THE_GAMES)
+    path = Path(filename).resolve()
+    return not any(path.is_relative_to(root) for root in _NOT_THE_GAMES)
 
 
 def project_problems() -> list:
