@@ -310,6 +310,11 @@ def _view(game, state, reader: Any = TRUTH):
 _COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")
 
 
+def count(number: int, thing: str) -> str:
+    """``number`` of ``thing`` as a reader writes it: "1 line", "2 lines", "3 more examples"."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 def plural(sentence: str) -> str:
     """A phrase's "{count} share(s)" as a reader writes it once the count is known: "1 share",
     "4 shares"."""

@@ -22,6 +22,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulewright.book.phrases import count
+
 NOT_RULES = {"diagram.py"}
 COMMON_SHARE = 0.9  # functions reached by this share of a game's examples are plumbing, not a rule's own
 
@@ -287,11 +289,6 @@ def outcome(process) -> dict:
     if process.returncode != 0:
         raise RuntimeError(err.strip().splitlines()[-1] if err.strip() else "no output")
     return json.loads(out)
-
-
-def count(number: int, thing: str) -> str:
-    """``1 line``, ``2 lines``."""
-    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def reached_by_most(info: dict) -> str:

@@ -7,6 +7,7 @@ import sys
 import time
 
 from rulewright.book import diagrams, scanner as book_module
+from rulewright.book.phrases import count
 from rulewright.store.cache import evaluate
 from rulewright.checks.book import check
 from rulewright.problems import ExampleProblem, internal_failure
@@ -39,7 +40,7 @@ def run(args) -> int:
     marks = [Mark.of(problem) for problem in problems]
     ready = []
     examples = _examples_on(book, getattr(args, "files", None) or [])
-    failing = unplayed = 0
+    failing = unplayed = unreadable = 0
     pictures: list = []  # (where, DOT source) of each diagram the examples that hold ask for
     same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
     notes = []
@@ -47,14 +48,15 @@ def run(args) -> int:
     pending_is_error = config.current().pending == "error"
     reported = {str(problem) for problem in problems}
     started = said = time.monotonic()
-    for count, decl in enumerate(examples):
+    for so_far, decl in enumerate(examples):
         if time.monotonic() - said >= PROGRESS_EVERY:  # a long run says how far it has got
             said = time.monotonic()
-            print(f"  ... {count} of {len(examples)} examples played ({int(said - started)} s)", file=sys.stderr,
+            print(f"  ... {so_far} of {len(examples)} examples played ({int(said - started)} s)", file=sys.stderr,
                   flush=True)
         try:
             scenario = decl.parse()
         except ExampleProblem:
+            unreadable += 1
             continue  # the checks above reported it
         try:
             result = evaluate(scenario, known_rules=known)
@@ -99,16 +101,17 @@ def run(args) -> int:
         failing += 1
         print(problem)
         marks.append(Mark.of(problem))
-    for message, others in same.items():
-        if others:
-            print(f"The same problem in {_count(len(others), 'more example')}: {', '.join(others)}.")
+    for also in same.values():
+        if also:
+            print(f"The same problem in {count(len(also), 'more example')}: {', '.join(also)}.")
     for note in notes:
         print(note)
     ci_report.publish(marks + ready)
     played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
-              if len(examples) != len(book.examples) else _count(len(book.examples), "example"))
-    unreadable = sum(1 for decl in examples if not _readable(decl))
-    others = max(len(problems) - sum(1 for decl in book.examples if not _readable(decl)), 0)
+              if len(examples) != len(book.examples) else count(len(book.examples), "example"))
+    in_book = unreadable if len(examples) == len(book.examples) else sum(1 for decl in book.examples
+                                                                          if not _readable(decl))
+    others = max(len(problems) - in_book, 0)  # the book's problems that are not an example unreadable
     of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
           else f"{len(book.examples)} examples")
     verdict_said = _verdict(others, unreadable, failing, of, unplayed)
@@ -116,7 +119,7 @@ def run(args) -> int:
     if problems or failing:
         print(f"\n{verdict_said}")
         return 1
-    print(f"The rulebook is sound: {_count(len(book.rules), 'rule')}, {played}. Every example"
+    print(f"The rulebook is sound: {count(len(book.rules), 'rule')}, {played}. Every example"
           + (" played" if len(examples) != len(book.examples) else "") + " holds"
           + (f" but {len(notes)} marked pending." if notes else "."))
     return 0
@@ -178,8 +181,8 @@ def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int 
     """The check's last sentence: "1 problem found: 1 of 4 examples does not hold." (``others``:
     problems of the book that are not an example failing or unreadable, such as a rule without one;
     ``unplayed``: examples that one of those problems kept from being played)."""
-    def do(count: int) -> str:
-        return "does" if count == 1 else "do"
+    def do(number: int) -> str:
+        return "does" if number == 1 else "do"
 
     said = []
     if unreadable and failing:
@@ -189,15 +192,13 @@ def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int 
     elif failing:
         said.append(f"{failing} of {of} {do(failing)} not hold")
     if others:
-        said.append(f"{_count(others, 'other problem')} above" if said else
+        said.append(f"{count(others, 'other problem')} above" if said else
                     "see above" + ("" if unplayed else "; every example played holds"))
     if unplayed:
         said.append(f"{unplayed} of {of} could not be played because of it")
     total = others + unreadable + failing
     if not total:
         return "No problem found."
-    return f"{_count(total, 'problem')} found: {', and '.join(said)}."
+    return f"{count(total, 'problem')} found: {', and '.join(said)}."
 
 
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'' if number == 1 else 's'}"

@@ -25,6 +25,7 @@ from rulewright.book import scanner as book
 from rulewright.store import cache
 from rulewright.checks import coverage as engine_coverage
 from rulewright.book import registry
+from rulewright.book.phrases import count
 from rulewright.sphinx import tables
 from rulewright.sphinx.nodes import ruleref_node
 
@@ -114,9 +115,9 @@ class EngineCoverageDirective(SphinxDirective):
         section = [nodes.rubric(text=f"{game}: {info['percent']}% of the engine reached")]
         examples = info["examples"]
         section.append(nodes.paragraph(text=(
-            f"The book's {engine_coverage.count(examples, 'example')} of {game} "
+            f"The book's {count(examples, 'example')} of {game} "
             f"{'reaches' if examples == 1 else 'reach'} {info['reached']} of the engine's "
-            f"{engine_coverage.count(info['statements'], 'line')}.")))
+            f"{count(info['statements'], 'line')}.")))
         if info["unreached_refusals"]:
             section.append(nodes.paragraph(text=(
                 "Places where the engine refuses a move that no example reaches (the rule may be shown "
@@ -142,7 +143,7 @@ class EngineCoverageDirective(SphinxDirective):
             most = engine_coverage.reached_by_most(info)
             section.append(nodes.paragraph(text=(
                 f"What each rule's examples exercise, leaving out the "
-                f"{engine_coverage.count(len(common), 'engine function')} that {most} "
+                f"{count(len(common), 'engine function')} that {most} "
                 f"{'reaches' if examples == 1 else 'reach'} (they are listed under the table):")))
             section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
             section.append(nodes.paragraph(text=(

@@ -35,6 +35,7 @@ from sphinx.util import logging
 
 from rulewright.store import cache
 from rulewright.checks.book import ExampleRecord, book_problems, stale_mentions
+from rulewright.book.phrases import count
 from rulewright.problems import Where, display_path
 
 logger = logging.getLogger(__name__)
@@ -248,8 +249,7 @@ def finish(app, exception) -> None:
             title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
             lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
     if unplayed:
-        lines.append(f"{len(unplayed)} example{'' if len(unplayed) == 1 else 's'} could not be played because of "
-                     "the problem above.")
+        lines.append(f"{count(len(unplayed), 'example')} could not be played because of the problem above.")
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
     from rulewright.sphinx.editions import reported_elsewhere
