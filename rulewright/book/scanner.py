@@ -110,9 +110,8 @@ class ExampleDecl:
 
     @property
     def named_rules(self) -> list[str]:
-        """The rules its ``:rules:`` option names, read from the option alone (an example whose body
-        cannot be read still says which rules it is meant to show)."""
-        return str(self.options.get("rules", "") or "").replace(",", " ").split()
+        """The rules its ``:rules:`` option names, read from the option alone (``scenario.rule_ids``)."""
+        return scenario.rule_ids(self.options)
 
     def game_name(self) -> str | None:
         """The game the example plays, read quickly (None when it cannot be read)."""

@@ -4,7 +4,6 @@ shared ``{position}``. Nothing here runs the game."""
 from __future__ import annotations
 
 import difflib
-
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -85,6 +84,12 @@ def is_check_item(item: Any) -> bool:
     return isinstance(item, dict) and len(item) == 1 and "expect" in item
 
 
+def rule_ids(options: Mapping) -> list[str]:
+    """The rule IDs an example's ``:rules:`` option names (spaces or commas between them), read
+    from the option alone: an example whose body cannot be read still says which rules it shows."""
+    return str(options.get("rules", "") or "").replace(",", " ").split()
+
+
 def parse(body: str, where: Where, title: str = "", options: dict | None = None,
           directive_line: int | None = None, positions: Mapping[str, Position] | None = None,
           option_lines: dict | None = None) -> Scenario:
@@ -104,7 +109,8 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
         raise ExampleProblem(where, "This example has no ':id:'. Add a line such as ':id: mb-first-link' "
                                     "right under the example's title; the ID names the test and must be unique.")
     where = Where(where.path, where.line, example_id)
-    rules = str(options.pop("rules", "") or "").replace(",", " ").split()
+    rules = rule_ids(options)
+    options.pop("rules", None)
     diagram_words = str(options.pop("diagram", "") or "").split()
     if diagram_words and diagram_words[0] not in DIAGRAM_WHEN:
         raise ExampleProblem(at_option("diagram"), f"':diagram: {diagram_words[0]}' is not understood. "

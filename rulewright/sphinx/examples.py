@@ -23,7 +23,7 @@ from rulewright.book.diagrams import draw
 from rulewright.game import Event, is_hidden
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
-from rulewright.scenario import Result, failure_text, parse, rule_places, verdict
+from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
@@ -191,7 +191,7 @@ class ExampleDirective(SphinxDirective):
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
                          "broken": True,  # (the rules it is meant to show: see checks.book.book_problems)
-                         "named_rules": str(self.options.get("rules", "") or "").replace(",", " ").split()}
+                         "named_rules": rule_ids(self.options)}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Example (cannot be run) ")
