@@ -197,10 +197,11 @@ def player_only(app, doctree, docname) -> None:
 
 
 def _reported(node) -> bool:
+    """Whether ``node`` is inside text left as written where its mistake was reported."""
     from rulewright.sphinx.nodes import REPORTED
 
     while node is not None:
-        if REPORTED in (getattr(node, "get", lambda *_: ())("classes") or ()):
+        if isinstance(node, nodes.Element) and REPORTED in node["classes"]:
             return True
         node = node.parent
     return False
