@@ -76,25 +76,16 @@ def test_the_text_report_names_file_and_line():
 
 # ------------------------------------------------- what the checking of an example runs
 
-EXAMPLE_TURN_REFUSED_ONLY = """
-```{example} Bob cannot go first, and that is all it checks
-:id: toy-turn-refused
-:rules: toy.turn
-
-game: toy
-setup: {preset: small}
-do:
-  - bob: add 1
-expect:
-  refused: toy.turn
-```
-"""
+# Bob cannot go first, and that is all it checks (not the pile: the game's view is not read).
+EXAMPLE_TURN_REFUSED_ONLY = EXAMPLE_BOB_FIRST.replace(":id: toy-turn\n", ":id: toy-turn-refused\n").replace(
+    "  pile: 0\n", "")
 
 
 def test_reading_the_view_to_compare_an_expectation_counts(tmp_path):
     """An example is checked by reading the game's view for each expectation: the view's lines are
     reached by the examples that read it (they were reported unreached while every example read
     the view), and by no other example (a rule whose examples check only a refusal does not list it)."""
+    assert "pile" not in EXAMPLE_TURN_REFUSED_ONLY.split("expect:")[1]
     info = measure(tmp_path, EXAMPLE_TURN_REFUSED_ONLY, EXAMPLE_ADD)
     assert line_in_toy('return {"pile": state.pile') not in missing(info)
     assert not any(f["function"] == "Toy.view" for f in info["unreached_functions"])
