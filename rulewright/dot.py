@@ -89,6 +89,58 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
     return lines + [f"  {ends[0]} -- {ends[1]} [{', '.join(attrs)}];"]
 
 
+class Backdrop:
+    """What lies under every node of a picture with fixed positions, drawn as one list of shapes (the
+    graph's ``_background``, in Graphviz's xdot drawing language) rather than as nodes: hexes or
+    squares of a board, roads, rivers and track. Shapes are drawn in the order they are added, all
+    of them under the nodes (labels, tokens, cities), so a board of a hundred hexes and their track
+    costs Graphviz a handful of operations instead of thousands of nodes. Points are in the
+    picture's own units (points, ``y`` up), as ``pos`` pins nodes with ``layout=nop2``.
+
+    Graphviz sizes the picture by its nodes: give the picture a node at two opposite corners of the
+    backdrop (an invisible ``shape=point``) so that none of it is cut off.
+    """
+
+    def __init__(self) -> None:
+        self.ops: list[str] = []
+        self._pen = self._fill = self._style = None
+
+    def _set(self, op: str, value: str, now: str | None) -> str:
+        if value != now:
+            self.ops.append(f"{op} {len(value.encode())} -{value}")
+        return value
+
+    def _points(self, points) -> str:
+        return f"{len(points)} " + " ".join(f"{x:.2f} {y:.2f}" for x, y in points)
+
+    def polygon(self, points, fill: str, outline: str | None = None, width: float = 1.0) -> None:
+        """A filled polygon through ``points``, its edge in ``outline`` (none when None)."""
+        self._pen = self._set("c", outline or fill, self._pen)
+        self._fill = self._set("C", fill, self._fill)
+        self._style = self._set("S", f"setlinewidth({width:g})" if outline else "setlinewidth(0)", self._style)
+        self.ops.append("P " + self._points(points))
+
+    def line(self, points, colour: str, width: float, dashed: bool = False, round_ends: bool = True) -> None:
+        """A line ``width`` points wide through ``points``; ``round_ends`` caps each end with a disc,
+        so that lines meeting end to end (two pieces of one route) join without a notch."""
+        self._pen = self._set("c", colour, self._pen)
+        self._style = self._set("S", f"setlinewidth({width:g})", self._style)
+        if dashed:
+            self.ops.append("S 6 -dashed")
+        self.ops.append("L " + self._points(points))
+        if dashed:
+            self.ops.append("S 5 -solid")
+        if round_ends and not dashed:
+            self._fill = self._set("C", colour, self._fill)
+            self._style = self._set("S", "setlinewidth(0)", self._style)
+            for x, y in (points[0], points[-1]):
+                self.ops.append(f"E {x:.2f} {y:.2f} {width / 2:.2f} {width / 2:.2f}")
+
+    def attribute(self) -> str:
+        """The graph attribute drawing it: ``graph [<this>];``."""
+        return "_background=" + quote(" ".join(self.ops))
+
+
 def quote(text: object) -> str:
     """``text`` as a DOT quoted string (an ID or a plain label): a name from an example, such as
     ``R&D``, ``Mary-Ann`` or one with a quote or a backslash, is drawn as written and can never end

@@ -14,13 +14,9 @@ from engine.games.g1870.map_picture import Route
 from rulewright import dot as style
 from rulewright.book.diagrams import dot_program
 from rulewright.game import legibility
+from tests.g1870.helpers import backdrop, bands, hex_under, hexes_drawn
 
 SOURCE = map_picture.draw()
-
-
-def _pos(name, source=SOURCE):
-    found = re.search(re.escape(f'"{name}" [pos="') + r"(-?[\d.]+),(-?[\d.]+)!", source)
-    return float(found.group(1)), float(found.group(2))
 
 
 def _render(source):
@@ -34,16 +30,21 @@ def _state(tiles, tokens, unstarted=(), phase=3):
     return SimpleNamespace(track=SimpleNamespace(tiles=tiles, tokens=tokens), corporations=corps, phase=phase)
 
 
-def test_every_hex_is_one_pinned_polygon_and_the_places_sit_where_the_map_has_them():
+def test_every_hex_is_one_polygon_and_the_places_sit_where_the_map_has_them():
     board = hexmap.board()
-    assert len(re.findall(r'^  "hex [A-O]\d+" \[.*shape="polygon"', SOURCE, re.M)) == len(board.hexes) == 154
-    denver, chicago = _pos("hex A2"), _pos("hex A22")
-    st_louis, new_orleans, dallas = _pos("hex C18"), _pos("hex N17"), _pos("hex J5")
-    assert denver[0] < st_louis[0] < chicago[0] and denver[1] == chicago[1]  # north-west, north-east
+    assert len(hexes_drawn(SOURCE)) == len(board.hexes) == 154
+    assert len([s for s in backdrop(SOURCE) if s.kind == "polygon"
+                and s.fill != map_picture.FILL["sea"]]) == 154  # one each
+    centre = {hex_under(middle): middle for middle in (  # where each hex is drawn
+        (sum(x for x, _ in s.points) / 6, sum(y for _, y in s.points) / 6) for s in backdrop(SOURCE)
+        if s.kind == "polygon" and s.fill != map_picture.FILL["sea"])}
+    denver, chicago, st_louis, new_orleans, dallas = (centre[k] for k in ("A2", "A22", "C18", "N17", "J5"))
+    assert denver[0] < st_louis[0] < chicago[0] and abs(denver[1] - chicago[1]) < 0.01  # north-west, north-east
     assert new_orleans[1] < st_louis[1] and dallas[0] < new_orleans[0]  # y is up: the Gulf is below
     # The Mississippi is drawn through its 16 hexes, and nowhere else.
-    assert {m for m in re.findall(r'"river ([A-O]\d+) \d+"', SOURCE)} == {
-        label for label, h in board.hexes.items() if h.river}
+    river = {hex_under(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)) for s in backdrop(SOURCE)
+             if s.kind == "line" and s.pen == map_picture.RIVER for a, b in [(s.points[0], s.points[-1])]}
+    assert river == {label for label, h in board.hexes.items() if h.river}
 
 
 def test_graphviz_draws_it_with_the_names_and_values_quickly():
@@ -71,18 +72,19 @@ def test_a_position_shows_its_tiles_tokens_kept_homes_and_a_route_over_its_track
     labels = map_picture.region(board, ["J3", "J7", "C18"])
     source = map_picture.draw_state(state, labels, [Route("TP", "4-train", ("J3", "J5", "J7", "J9"), 60)], ["TP"])
     # The tiles' colours and numbers, the tokens in their slots (FW first: the order placed).
-    assert re.search(r'"hex J5" \[.*fillcolor="' + map_picture.TILE_FILL["yellow"], source)
+    assert hexes_drawn(source)["J5"] == map_picture.TILE_FILL["yellow"]
     assert "#57" in source and "#14" in source
     assert re.search(r'"city J3 0 slot 0" .*<B>FW</B>', source) and re.search(r'"city J3 0 slot 1" .*<B>SSW</B>',
                                                                              source)
     assert re.search(r'"city C18 0 slot 0" .*fillcolor="#ececec".*<B>MP</B>', source)  # MP has not started
     # The route: a band in TP's colour under the track of the hexes it runs through, and nowhere else.
-    banded = set(re.findall(r'"route 0 ([A-O]\d+) ', source))
-    assert banded == {"J3", "J5", "J7", "J9"}
-    assert f'fillcolor="{corporation_colour("TP")}"' in source
-    # J7's tile 9 turned once runs W-E: the band in J7 follows that piece, not a side nobody built.
-    assert re.search(r'"route 0 J7 \(1, 4\) \d+"', source)
-    assert re.search(r'"route 0 J9 \(0, 1, \'t\', 0\) \d+"', source)  # the town on tile 3's curve
+    assert bands(source, corporation_colour("TP")) == {"J3", "J5", "J7", "J9"}
+    # J7's tile 9 turned once runs W-E: the band in J7 follows that piece, not a side nobody built;
+    # in J9 it bends along tile 3's curve through the town.
+    pieces = {hex_under(s.points[len(s.points) // 2]): s for s in backdrop(source)
+              if s.kind == "line" and s.width >= 4.5}
+    j7, j9 = pieces["J7"].points, pieces["J9"].points
+    assert abs(j7[0][1] - j7[-1][1]) < 0.01 and len(j9) > 2
     # The destination of a corporation that acts is flagged where it is drawn (New Orleans for TP).
     assert "TP destination" not in source
     assert "TP destination" in map_picture.draw_state(state, map_picture.region(board, ["N17"]), (), ["TP"])

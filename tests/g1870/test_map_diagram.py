@@ -8,6 +8,7 @@ from engine.games.g1870 import map_picture
 from rulewright.dot import REFUSED
 from rulewright.problems import Where
 from rulewright.scenario import parse, play
+from tests.g1870.helpers import backdrop, bands, hex_under, hexes_drawn
 
 ST_LOUIS_TO_LITTLE_ROCK = "C18-D19-E18-F17-G16-H17-H15-H13"
 TWO_TRAINS = f"""
@@ -37,39 +38,32 @@ def run_of(body: str):
     return run
 
 
-def banded(dot: str) -> dict[str, set[str]]:
-    """The hexes each route's band covers, by route number."""
-    out: dict[str, set[str]] = {}
-    for number, label in re.findall(r'"route (\d+) ([A-O]\d+) ', dot):
-        out.setdefault(number, set()).add(label)
-    return out
-
-
 def test_each_route_is_a_band_in_the_corporation_colour_over_its_hexes():
     dot = g1870.draw(run_of(TWO_TRAINS), "after", frozenset({"map"}))
-    bands = banded(dot)
-    assert bands == {"0": set(ST_LOUIS_TO_LITTLE_ROCK.split("-")), "1": {"C18", "C20", "B21", "A22"}}
     colour = g1870.corporation_colour("MP")
-    assert re.search(rf'"route 0 H15 \(1, 4\) \d+" \[.*fillcolor="{colour}"', dot)  # tile 9 turned once: W-E
+    assert bands(dot, colour) == set(ST_LOUIS_TO_LITTLE_ROCK.split("-")) | {"C18", "C20", "B21", "A22"}
+    # tile 9 turned once runs W-E in H15: its band runs level, from the west side to the east side
+    (piece,) = [s for s in backdrop(dot) if s.kind == "line" and s.pen == colour and s.width >= 4.5
+                and hex_under(s.points[len(s.points) // 2]) == "H15"]
+    assert abs(piece.points[0][1] - piece.points[-1][1]) < 0.01 and abs(piece.points[0][0] - piece.points[-1][0]) > 50
     assert "C18 D19 E18 F17 G16 H17 H15 H13" in dot and "$80" in dot and "$70" in dot
-    assert not banded(g1870.draw(run_of(TWO_TRAINS), "before", frozenset({"map"})))
+    assert not bands(g1870.draw(run_of(TWO_TRAINS), "before", frozenset({"map"})), colour)
     # The region holds the routes and what is near them, not the whole map.
-    hexes = set(re.findall(r'^  "hex ([A-O]\d+)"', dot, re.M))
+    hexes = set(hexes_drawn(dot))
     assert set(ST_LOUIS_TO_LITTLE_ROCK.split("-")) | {"A22"} <= hexes and "N1" not in hexes
 
 
 def test_a_refused_route_is_dashed_red_and_marked_refused():
     dot = g1870.draw(run_of(BLOCKED), "after", frozenset({"map"}))
-    assert banded(dot) == {"0": {"M20", "L19", "K18", "K16", "J17", "I18", "H17"}}
-    red = [line for line in dot.splitlines() if line.startswith('  "route 0') and f'fillcolor="{REFUSED}"' in line]
-    drawn = [line for line in dot.splitlines() if line.startswith('  "route 0')]
-    assert red == drawn and len(drawn) > 10
+    assert bands(dot, REFUSED) == {"M20", "L19", "K18", "K16", "J17", "I18", "H17"}
+    drawn = [s for s in backdrop(dot) if s.kind == "line" and s.width >= 4.5]
+    assert len(drawn) >= 7 and all(s.pen == REFUSED and s.dashed for s in drawn)
     assert "refused" in dot
 
 
 def test_the_whole_option_draws_every_hex():
     dot = g1870.draw(run_of(TWO_TRAINS), "after", frozenset({"map", "whole"}))
-    assert len(re.findall(r'^  "hex [A-O]\d+"', dot, re.M)) == len(map_picture.hexmap.board().hexes)
+    assert set(hexes_drawn(dot)) == set(map_picture.hexmap.board().hexes)
 
 
 def test_without_the_map_option_the_market_is_drawn():

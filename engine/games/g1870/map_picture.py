@@ -1,8 +1,6 @@
 """Pictures of the published 1870 map, as Graphviz DOT with every node pinned (``pos="x,y!"`` in
 points) and no layout to compute: ``layout=nop2`` is Graphviz's ``neato -n2``, which draws the nodes
-where they are, with the system Graphviz or graphviz-pure alike. (With ``layout=neato`` Graphviz
-ran its solver over the two thousand pinned dots of a whole map and moved none of them: the same
-picture, to a hundredth of a point, took 2.6 times as long.)
+where they are, with the system Graphviz or graphviz-pure alike.
 
 ``draw()`` is the whole empty map; ``draw_state(state, ...)`` the map as a game position holds it,
 the whole of it or only a region: every hex with the tile on it (``state.track.tiles``: hex ->
@@ -22,8 +20,11 @@ drawn before it (``_Picture.place``), and a coordinate or cost that finds no roo
 A region keeps its margin of neighbouring hexes only while small, so the words print at 7.5 pt
 without crowding (``rulewright.game.legibility`` measures all of this on the drawn picture).
 
-Track, rivers and borders are rows of overlapping dots (nodes), so that they lie over the hexes
-and under the cities and text drawn after them: Graphviz draws nodes in the order given.
+The hexes, the sea, rivers, borders, route bands and track are the picture's backdrop
+(``rulewright.dot.Backdrop``: shapes Graphviz draws in the order given, under every node), and the
+towns, cities, tokens and words are nodes over them. (They were nodes too, track as rows of
+overlapping dots: a route picture of 2,600 nodes took Graphviz 0.1 s to draw, and its SVG was
+twice the size.)
 """
 from __future__ import annotations
 
@@ -83,6 +84,7 @@ class _Picture:
             tall = self.height + 21 + 8 * self.factor + (legend_rows + 1) * (ceil(MIN_PT * self.factor) + 6)
             self.factor = max(self.factor, tall / PRINT_HEIGHT)
         self.lines: list[str] = []
+        self.backdrop = style.Backdrop()  # the hexes, rivers, borders, routes and track, under the words
         self.count = 0
         self.placed: list[tuple[float, float, float, float]] = []  # boxes of text and tokens drawn so far
         self.margin = ceil(MIN_PT * self.factor) + 6  # how far under the bottom hexes a word may go
@@ -145,20 +147,9 @@ class _Picture:
         self.node(name, point, shape="plaintext", width="0.01", height="0.01", margin="0",
                   label=f'<<FONT POINT-SIZE="{self.pt(size)}" COLOR="{colour}">{body}</FONT>>')
 
-    def line(self, name: str, points: list, colour: str, width: float, dashed: bool = False) -> None:
-        """A line through ``points`` as a row of overlapping dots; ``dashed`` leaves gaps."""
-        step = max(1.0, width * 0.25)
-        i = 0
-        for a, b in zip(points, points[1:]):
-            steps = max(1, int(math_dist(a, b) / step))
-            for k in range(steps + 1):
-                i += 1
-                if dashed and (i // 6) % 2:
-                    continue
-                t = k / steps
-                self.node(f"{name} {i}", (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), shape="circle",
-                          width=f"{width / 72:.4f}", fixedsize="true", style="filled", fillcolor=colour,
-                          color=colour, penwidth="0", label="")
+    def line(self, points: list, colour: str, width: float, dashed: bool = False) -> None:
+        """A line through ``points``, under every node (the backdrop); ``dashed`` leaves gaps."""
+        self.backdrop.line(points, colour, width, dashed=dashed)
 
     def at(self, label: str, dx: float = 0.0, dy: float = 0.0):
         x, y = self.grid.centre(self.board.hexes[label].at, SIZE)
@@ -306,8 +297,7 @@ def _unstarted_homes(state, label: str) -> list[str]:
 def _hexagon(p: _Picture, label: str, f: Face) -> None:
     h = p.board.hexes[label]
     fill = _fill(p, label, f)
-    p.node(f"hex {label}", p.at(label), label="", style="filled", fillcolor=fill,
-           color="#5a1412" if h.offboard else "#7a7a7a", penwidth="0.8", **p.grid.node_shape(SIZE))
+    p.backdrop.polygon(p.grid.corners(h.at, SIZE), fill, "#5a1412" if h.offboard else "#7a7a7a", 0.8)
 
 
 def _borders_and_river(p: _Picture, labels: Iterable[str]) -> None:
@@ -317,13 +307,13 @@ def _borders_and_river(p: _Picture, labels: Iterable[str]) -> None:
         if h.river:
             west, _east = h.river
             a, b = [k for k in range(6) if ((k - 1) % 6 in west) != (k in west)]
-            p.line(f"river {label}", [grid.corner(h.at, a, SIZE), grid.corner(h.at, b, SIZE)], RIVER, 3.2)
+            p.line([grid.corner(h.at, a, SIZE), grid.corner(h.at, b, SIZE)], RIVER, 3.2)
         for side in sorted(h.impassable):
             ends = (grid.corner(h.at, side, SIZE), grid.corner(h.at, side + 1, SIZE))
             key = frozenset((round(x, 1), round(y, 1)) for x, y in ends)
             if key not in drawn:
                 drawn.add(key)
-                p.line(f"border {label} {side}", list(ends), style.INK, 4.0)
+                p.line(list(ends), style.INK, 4.0)
 
 
 def _fill(p: _Picture, label: str, f: Face) -> str:
@@ -414,8 +404,7 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
         at = board.grid.hex(sea)
         x, y = board.grid.centre(at, SIZE)
         if p.left + SIZE <= x <= p.right - SIZE and y >= p.bottom + SIZE:
-            p.node(f"sea {sea}", (x, y), label="", style="filled", fillcolor=FILL["sea"], color=FILL["sea"],
-                   **board.grid.node_shape(SIZE))
+            p.backdrop.polygon(board.grid.corners(at, SIZE), FILL["sea"])
     for label in labels:
         _hexagon(p, label, faces[label])
     _borders_and_river(p, labels)
@@ -423,11 +412,11 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
     for k, route in enumerate(routes):  # a band under the track, in the company's colour
         colour = style.REFUSED if route.refused else corporation_colour(route.corporation)
         for label, key in route_pieces(p, route, faces):
-            p.line(f"route {k} {label} {key}", keyed[label][key], colour, 4.5 if route.refused else 10.0,
+            p.line(keyed[label][key], colour, 4.5 if route.refused else 10.0,
                    dashed=route.refused)
     for label in labels:
         for key, points in keyed[label].items():
-            p.line(f"track {label} {key}", points, TRACK if not board.hexes[label].offboard else "#ffffff", 3.2)
+            p.line(points, TRACK if not board.hexes[label].offboard else "#ffffff", 3.2)
     for label in labels:
         f, h = faces[label], board.hexes[label]
         for i, station in enumerate(f.stations):
@@ -443,7 +432,12 @@ def draw_state(state, labels: Iterable[str] | None = None, routes: Iterable[Rout
         _texts(p, state, label, faces[label], actors)
     if legend:
         _legend(p, routes)
-    p.lines.append("}")
+    # Graphviz sizes the picture by its nodes alone: two invisible points at the corners of the hexes
+    corners = [corner for label in labels for corner in board.grid.corners(board.hexes[label].at, SIZE)]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    for k, point in enumerate(((min(xs), min(ys)), (max(xs), max(ys)))):
+        p.node(f"extent {k}", point, shape="point", style="invis", width="0.01")
+    p.lines += [f"  graph [{p.backdrop.attribute()}];", "}"]
     return "\n".join(p.lines) + "\n"
 
 
