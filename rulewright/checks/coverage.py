@@ -8,8 +8,10 @@ silently disagree), and, per rule, which engine functions its examples exercise 
 nearly every example runs. The game's diagram drawer is left out: it draws the book, it is not the
 rules.
 
-Run it in a fresh process (the command and the build both do): lines run when the engine is
-imported count only if coverage is already on by then.
+Run it where no game is imported yet (``rulewright coverage`` runs it in a fresh process, the build
+in a fork of itself taken before any game is imported: ``start``): lines run when the engine is
+imported count only if coverage is already on by then. It keeps each example's result in the
+store, as the store's evaluator would.
 """
 from __future__ import annotations
 
@@ -131,6 +133,7 @@ def measure(rulebook: Path | None = None) -> dict:
         from rulewright.checks.book import refusal_sites
         from rulewright.problems import ExampleProblem
         from rulewright.scenario import evaluate
+        from rulewright.store import cache
 
         # The book as the examples' shared positions are read from it (``positions_for``), so the
         # pages are scanned once for both.
@@ -152,10 +155,14 @@ def measure(rulebook: Path | None = None) -> dict:
             try:
                 # The one evaluator, as every tool runs it: each seed played, and each expectation
                 # held against the game's view (reading the view is engine code too). Not the
-                # store's: a result kept from before would run nothing.
-                evaluate(scenario)
+                # store's: a result kept from before would run nothing. What it gives is kept in
+                # the store, as the store's evaluator would keep it: the build that started this
+                # measurement then reads it there instead of playing the example again.
+                cache.keep(scenario, evaluate(scenario))
+            except ExampleProblem as problem:
+                cache.keep(scenario, problem)  # `rulewright check` reports it; what ran until then counts
             except Exception:  # (as in `rulewright check`, one failing example does not stop the others)
-                pass  # a problem or a failure: `rulewright check` reports it; what ran until then counts
+                pass
             checked.append(scenario)
         cov.switch_context("")
     finally:
@@ -265,30 +272,100 @@ def _relative(path: Path) -> str:
 
 def measure_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None) -> dict:
     """``measure`` in a new Python process, so the engine is imported with coverage already on."""
-    return outcome(start_in_fresh_process(rulebook, cwd))
+    return _FreshProcess(rulebook, cwd).report()
 
 
-def start_in_fresh_process(rulebook: Path | None = None, cwd: Path | None = None, niceness: int = 0):
-    """Start ``measure_in_fresh_process`` and return at once; ``outcome`` waits for the report.
-    ``niceness``: how much lower than this process's the measuring's priority is (where the
-    system has priorities)."""
-    import subprocess
+class Measuring:
+    """A measurement running beside the caller (``start``): ``report()`` waits for its report (a
+    ``RuntimeError`` with the last thing it said when it failed), ``stop()`` ends it unfinished."""
 
-    args = [sys.executable, "-m", "rulewright.checks.coverage", "--json", "-"]
-    if rulebook is not None:
-        args += ["--rulebook", str(rulebook)]
-    if niceness:
-        args += ["--niceness", str(niceness)]  # lowered by the measuring process itself (no preexec_fn)
-    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    def report(self) -> dict:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
 
 
-def outcome(process) -> dict:
-    """The report of a measurement started by ``start_in_fresh_process`` (a ``RuntimeError`` with
-    the last line it printed when it failed)."""
-    out, err = process.communicate()
-    if process.returncode != 0:
-        raise RuntimeError(err.strip().splitlines()[-1] if err.strip() else "no output")
-    return json.loads(out)
+class _FreshProcess(Measuring):
+    def __init__(self, rulebook: Path | None, cwd: Path | None):
+        import subprocess
+
+        args = [sys.executable, "-m", "rulewright.checks.coverage", "--json", "-"]
+        if rulebook is not None:
+            args += ["--rulebook", str(rulebook)]
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+
+    def report(self) -> dict:
+        out, err = self.process.communicate()
+        if self.process.returncode != 0:
+            raise RuntimeError(err.strip().splitlines()[-1] if err.strip() else "no output")
+        return json.loads(out)
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.communicate()  # reaped, and its pipes closed
+
+
+class _Fork(Measuring):
+    def __init__(self, rulebook: Path | None):
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        self.receiving, sending = context.Pipe(duplex=False)
+        for stream in (sys.stdout, sys.stderr):  # what this process has yet to print is not printed twice
+            stream.flush()
+        self.process = context.Process(target=_measure_into, args=(rulebook, sending), daemon=True,
+                                       name="rulewright-coverage")
+        self.process.start()
+        sending.close()  # (the fork holds its own end: the reading end sees the fork's end close)
+
+    def report(self) -> dict:
+        try:
+            kind, value = self.receiving.recv()
+        except EOFError:
+            kind, value = "error", "the measuring process ended without a report"
+        finally:
+            self.receiving.close()
+            self.process.join()
+        if kind == "error":
+            raise RuntimeError(value)
+        return value
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.join()
+        self.receiving.close()
+
+
+def _measure_into(rulebook: Path | None, sending) -> None:
+    try:
+        sending.send(("report", measure(rulebook)))
+    except BaseException as error:  # noqa: BLE001 - said to the process waiting for the report
+        sending.send(("error", f"{type(error).__name__}: {error}"))
+    finally:
+        sending.close()
+
+
+def start(rulebook: Path | None = None, cwd: Path | None = None) -> Measuring:
+    """Start measuring the book beside this process and return at once.
+
+    Where it can, the measurement runs in a fork of this process, which has the toolchain imported,
+    the project found and the book's pages scanned: it plays its first example at once, where a new
+    Python process took a second to start and read everything again, and what it keeps in the store
+    (``measure`` keeps every example's result) is keyed exactly as this process keys it, so the
+    reading of the pages finds each example played. A fresh process (in ``cwd``) measures instead
+    when a game is imported here already (lines run on import would go unseen), when this process
+    runs other threads (a fork copies the calling one alone), or where there is no fork (Windows).
+    """
+    import threading
+
+    from rulewright.book.registry import targets
+
+    games = {target.partition(":")[0] for target in targets().values()}
+    imported = any(name == game or name.startswith(game + ".") for name in sys.modules for game in games)
+    if hasattr(os, "fork") and threading.active_count() == 1 and not imported:
+        return _Fork(rulebook)
+    return _FreshProcess(rulebook, cwd)
 
 
 def reached_by_most(info: dict) -> str:
@@ -354,12 +431,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rules", action="store_true", help="also list, per rule, the engine functions "
                         "its examples exercise (leaving out, and listing apart, those nearly every example reaches)")
     parser.add_argument("--rulebook", help=argparse.SUPPRESS)
-    parser.add_argument("--niceness", type=int, default=0, help=argparse.SUPPRESS)
 
 
 def run(args) -> int:
-    if args.niceness and hasattr(os, "nice"):
-        os.nice(args.niceness)
     if args.rulebook is None:
         from rulewright.book import config
 

@@ -1,7 +1,7 @@
 """``{engine-coverage}``: the designer's page saying which engine code no example reaches.
 
 The figures are measured when the page is read, by playing every example under coverage in a
-fresh process (``rulewright.checks.coverage``), so they are never stale: the page depends on every
+process of its own (``rulewright.checks.coverage``), so they are never stale: the page depends on every
 engine file and every page of the book, and Sphinx reads it again when any of them changes. The
 report is kept in the project's store under a hash of what it depends on (the examples and shared
 positions as written, each game's code and data, the toolchain), so the second edition's build, an
@@ -9,7 +9,9 @@ unchanged rebuild and a rebuild after an edit of the prose alone reuse it.
 
 Measuring takes seconds (every example played under coverage), so it starts as soon as Sphinx
 knows it will read the page (``start_early``), in its own process beside the reading of the other
-pages, and the page collects the report when its turn comes.
+pages, and the page collects the report when its turn comes. The measurement keeps each example's
+result in the store as it plays it, so the reading of the other pages finds most examples played
+(in this repository's clean build, all but the first few dozen).
 """
 from __future__ import annotations
 
@@ -60,17 +62,18 @@ def _shows_report(path: Path) -> bool:
 
 def start_early(app, env, docnames) -> None:
     """``env-before-read-docs``: when a page about to be read shows the report and the store holds
-    none for today's book and games, start measuring now, at a lower priority than the reading
-    (on a machine with few cores it shares one with Graphviz, and the reading goes first), and
-    have Sphinx read the pages that show it last (Sphinx reads ``docnames`` in its order), so the
-    report is ready when they are read."""
+    none for today's book and games, start measuring now (``rulewright.checks.coverage.start``:
+    in a fork of this process, where it can), and have Sphinx read the pages that show it last
+    (Sphinx reads ``docnames`` in its order), so the report is ready when they are read. (It ran at
+    a lower priority than the reading once; now that the reading takes the examples' results from
+    it, it runs at the same.)"""
     showing = [name for name in docnames if _shows_report(Path(env.doc2path(name)))]
     if not showing:
         return
     root = Path(env.srcdir)
     inputs = _inputs(root)
     if inputs not in _started and not cache.is_kept("engine-coverage", inputs):
-        _started[inputs] = engine_coverage.start_in_fresh_process(root, cwd=Path(app.confdir), niceness=10)
+        _started[inputs] = engine_coverage.start(root, cwd=Path(app.confdir))
         docnames[:] = [name for name in docnames if name not in showing] + showing
 
 
@@ -78,15 +81,13 @@ def stop_unused(app, exception) -> None:
     """``build-finished``: a measurement whose page was not read after all (the build stopped
     first) is stopped, not left running."""
     while _started:
-        process = _started.popitem()[1]
-        process.kill()
-        process.communicate()  # reaped, and its pipes closed
+        _started.popitem()[1].stop()
 
 
 def _measure(root: Path, project: Path, inputs: str) -> dict:
     started = _started.pop(inputs, None)
     if started is not None:
-        return engine_coverage.outcome(started)
+        return started.report()
     return engine_coverage.measure_in_fresh_process(root, cwd=project)
 
 

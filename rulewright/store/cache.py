@@ -157,11 +157,8 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     problems = book.other_game_rules(s, book.rule_games())
     if problems:
         raise problems[0]
-    store = folder()
-    path = None
-    if store is not None:
-        k = key(s)
-        path = store / "results" / (k + ".pickle")  # one folder: the disk makes it once
+    path = _result_path(s)
+    if path is not None:
         kept = _read(path)
         if kept is not None:
             outcome, value = kept
@@ -174,17 +171,39 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
     try:
         result = evaluate_now(s)
     except ExampleProblem as problem:
-        if path is not None and not isinstance(problem, TimeLimitReached):  # a stop depends on the limit and the machine
-            _write(path, ("problem", problem))
+        _keep(path, problem)
         raise
-    if path is not None:
-        game, result.scenario, result.run.scenario, result.run.game = result.run.game, None, None, None
-        try:
-            _write(path, ("result", result))  # the game is found again by name, not stored
-        finally:
-            result.scenario = result.run.scenario = s
-            result.run.game = game
+    _keep(path, result)
     return result
+
+
+def _result_path(s: Scenario) -> Path | None:
+    store = folder()
+    return store / "results" / (key(s) + ".pickle") if store is not None else None  # one folder: the disk makes it once
+
+
+def keep(s: Scenario, outcome: Result | ExampleProblem) -> None:
+    """Keep what playing ``s`` with ``scenario.evaluate`` gave (its result, or the problem it raised)
+    as ``evaluate`` would have kept it, unless it is kept already: for a tool that plays every
+    example itself (the coverage measurement), so that the reading of the pages finds it played."""
+    path = _result_path(s)
+    if path is not None and not path.is_file():
+        _keep(path, outcome)
+
+
+def _keep(path: Path | None, outcome: Result | ExampleProblem) -> None:
+    if path is None or isinstance(outcome, TimeLimitReached):  # a stop depends on the limit and the machine
+        return
+    if isinstance(outcome, ExampleProblem):
+        _write(path, ("problem", outcome))
+        return
+    s, game = outcome.scenario, outcome.run.game
+    outcome.scenario = outcome.run.scenario = outcome.run.game = None
+    try:
+        _write(path, ("result", outcome))  # the game is found again by name, not stored
+    finally:
+        outcome.scenario = outcome.run.scenario = s
+        outcome.run.game = game
 
 
 def _read(path: Path):

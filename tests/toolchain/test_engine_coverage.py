@@ -275,15 +275,14 @@ class _App:
 
 
 class _Started:
-    def __init__(self):
-        self.killed = False
+    def __init__(self, report=None):
+        self.killed, self.given = False, report
 
-    def kill(self):
+    def report(self):
+        return self.given
+
+    def stop(self):
         self.killed = True
-
-    def communicate(self):
-        assert self.killed
-        return "", ""
 
 
 def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
@@ -300,9 +299,7 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     (book / "toy.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD))
     (book / "coverage.md").write_text("# Coverage\n\n```{engine-coverage}\n```\n")
     started, report = [], {"games": {}}
-    monkeypatch.setattr(engine_coverage, "start_in_fresh_process",
-                        lambda root, cwd=None, niceness=0: started.append((root, niceness)) or _Started())
-    monkeypatch.setattr(engine_coverage, "outcome", lambda process: report)
+    monkeypatch.setattr(engine_coverage, "start", lambda root, cwd=None: started.append(root) or _Started(report))
     monkeypatch.setattr(engine_coverage, "measure_in_fresh_process",
                         lambda *a, **k: (_ for _ in ()).throw(AssertionError("measured a second time")))
     env = _Env(book)
@@ -315,14 +312,14 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     coverage_page.start_early(_App(), env, reading)
     assert reading == ["toy", "coverage"]  # the page showing the report is read last, the report ready
     coverage_page.start_early(_App(), env, ["coverage", "toy"])  # started once only
-    assert started == [(book, 10)]  # below the reading's priority
+    assert started == [book]
     inputs = coverage_page._inputs(book)
     assert cache.kept("engine-coverage", inputs,
                       lambda: coverage_page._measure(book, ROOT, inputs)) is report
     assert coverage_page._started == {}
 
     coverage_page.start_early(_App(), env, ["coverage"])  # the store has it now: nothing to start
-    assert started == [(book, 10)]
+    assert started == [book]
 
     (book / "toy.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD, EXAMPLE_TOO_MANY))
     coverage_page.start_early(_App(), env, ["coverage"])  # a new book: measured again...
@@ -354,3 +351,56 @@ def test_a_drawer_in_the_game_s_own_file_is_not_counted_as_rules(tmp_path):
     info = json.loads(done.stdout)["games"]["toy"]
     unreached = {f["function"] for f in info["unreached_functions"]}
     assert "DrawnToy.nobody_calls_this" in unreached and "DrawnToy.diagram" not in unreached, unreached
+
+
+FORKED = REGISTER + """
+import json
+from pathlib import Path
+from rulewright.book import scanner
+from rulewright.checks import coverage
+from rulewright.store import cache
+book = Path(sys.argv[1])
+measuring = coverage.start(book)
+forked = type(measuring).__name__
+report = measuring.report()
+# the reading of the pages, after the measurement: every example is found played in the store
+for decl in scanner.scan(book).examples:
+    try:
+        cache.evaluate(decl.parse())
+    except Exception:
+        pass
+print(json.dumps({"kind": forked, "report": report, "played_again": cache.played}))
+"""
+
+
+def test_a_measurement_beside_the_build_forks_measures_alike_and_leaves_every_example_played(tmp_path):
+    """The build starts the measurement in a fork of itself (the toolchain imported, the book read,
+    no game imported yet): its report is a fresh process's, and it keeps each example's result in
+    the store, so the pages' reading plays none of them again."""
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    (book / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST))
+    done = subprocess.run([sys.executable, "-c", FORKED, str(book)], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert said["kind"] == "_Fork"
+    fresh = measure(tmp_path / "fresh", EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST)  # `rulewright coverage`'s
+    assert said["report"]["games"]["toy"] == fresh and fresh["examples"] == 3
+    assert said["played_again"] == 0
+    assert len(list((tmp_path / "store" / "results").glob("*.pickle"))) == 3
+
+
+def test_a_game_imported_already_is_measured_in_a_fresh_process(tmp_path):
+    """Lines a game runs when it is imported count only if coverage is on by then: once the game is
+    imported, a fork would miss them, so a fresh process measures."""
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    (book / "toy.md").write_text(assemble(RULE_ADD, EXAMPLE_ADD))
+    code = FORKED.replace("measuring = coverage.start(book)",
+                          "import tests.toolchain.toy_game\nmeasuring = coverage.start(book)")
+    done = subprocess.run([sys.executable, "-c", code, str(book)], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert said["kind"] == "_FreshProcess"
