@@ -11,7 +11,7 @@ from rulewright.game import Event, Game, Refusal, Violation, did_you_mean, is_hi
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario.timelimit import doing, limited
 from rulewright.scenario.comparing import compare, flatten, is_comparison, resolve, unseen
-from rulewright.scenario.parsing import Scenario
+from rulewright.scenario.parsing import Scenario, is_check_item
 from rulewright.scenario.playing import _player_names, engine_errors, play
 from rulewright.scenario.results import Check, Result, Run
 from rulewright.scenario.vocabulary import OPTION, SPECIAL_EXPECT, show
@@ -170,8 +170,7 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             compare(s, value, happened[i].data[detail], f"events.{name}.{detail}", game, line)[0]
             for detail, value in details.items())]
         match = next((i for i in fitting if i not in used), None)
-        key = f"events: {name}" + (f" ({', '.join(f'{k} {show(v)}' for k, v in details.items())})" if details else "")
-        expected = name if not details else {name: details}
+        key, expected = _event_key(name, details), name if not details else {name: details}
         if match is not None:
             used.add(match)
             checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index,
@@ -188,6 +187,41 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             checks.append(Check(key, line, expected, others, False,
                                 f"no '{name}' event had those details: the '{name}' events were {others}{spare}",
                                 step_index))
+    return checks
+
+
+def _event_key(name: str, details: dict) -> str:
+    return f"events: {name}" + (f" ({', '.join(f'{k} {show(v)}' for k, v in details.items())})" if details else "")
+
+
+def written_checks(s: Scenario) -> list[Check]:
+    """Every expectation as the example writes it, in the order written, compared with nothing
+    (``actual`` None, not ``ok``): what a pending example expects, where the engine does not get
+    there yet, for a book that prints the example as written."""
+    checks, moves = [], 0
+    for index, item in enumerate(s.data.get("do") or []):
+        if not is_check_item(item):
+            moves += 1
+        elif isinstance(item["expect"], dict):
+            checks += _written_block(s, ("do", index, "expect"), item["expect"], moves)
+    return checks + _written_block(s, ("expect",), s.expect, None)
+
+
+def _written_block(s: Scenario, at: tuple, expect: dict, step_index: int | None) -> list[Check]:
+    checks = []
+    if "refused" in expect:
+        checks.append(Check("refused", s.lines.line(*at, "refused"), expect["refused"], None, False, "", step_index))
+    wanted = expect.get("events") or []
+    for index, item in enumerate(wanted if isinstance(wanted, list) else [wanted]):
+        name, details = _event_wanted(s, item, at, index)
+        checks.append(Check(_event_key(name, details), s.lines.line(*at, "events", index),
+                            name if not details else {name: details}, None, False, "", step_index))
+    if "invariants" in expect:
+        checks.append(Check("invariants", s.lines.line(*at, "invariants"), "hold", None, False, "", step_index))
+    viewer = str(expect["as"]).strip() if "as" in expect else s.viewer
+    for path, yaml_path, expected in flatten({k: v for k, v in expect.items() if k not in SPECIAL_EXPECT}):
+        checks.append(Check(".".join(map(str, path)), s.lines.line(*at, *yaml_path), expected, None, False, "",
+                            step_index, yaml_path=at + yaml_path, viewer=viewer))
     return checks
 
 

@@ -76,7 +76,9 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
                 if is_last and s.refused_rule and not is_check_item(follower):
                     break
                 again = f"'- expect: {{refused: {refusal.rule}}}' on the line under this move"
-                if actor is None and _player_names(game, state):
+                if s.pending:  # the designer knows: the engine refuses what the rules allow
+                    hint = "The example is marked pending: it holds once the engine allows this move."
+                elif actor is None and _player_names(game, state):
                     hint = ("This move names no player: write it as 'player: move', e.g. "
                             f"'- {_player_names(game, state)[0]}: {text}'.")
                 else:

@@ -23,7 +23,7 @@ from rulewright.book.diagrams import draw
 from rulewright.game import Event, is_hidden
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
-from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict
+from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict, written_checks
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
@@ -68,21 +68,26 @@ class ExampleDirective(SphinxDirective):
         box += self._head(scenario, title, outcome, designer)
         # The figure comes straight under the example's title, so that the two always share a page
         # (a diagram last in the box drifted to the next page, above the next example).
-        told = narrated(result, words, designer)  # what each move did, said once for the moves and the figure
-        figures = (self._figures(result, title, told, designer)
+        # A pending example is printed for players as the designer wrote it, the rules' truth: its
+        # moves without what the engine made of them (narrated, refused), no picture of the position
+        # the engine reached, and no report (the designer's edition shows what the engine does now).
+        as_written = outcome == "pending" and not designer
+        told = (narrated(result, words, designer) if not as_written  # what each move did, said once for the
+                else [[] for _ in result.run.steps])                 # moves and the figure
+        figures = (self._figures(result, title, told, designer, whens=("before",) if as_written else None)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
         box += figures[:1]
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
-        box += _section("Play", _actions(result, told))
+        box += _section("Play", _actions(result, told, as_written))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
-                        _outcome(result, words, designer))
+                        _outcome(result, words, designer, as_written))
         if outcome == "failed":
             box += _failure(failure_text(result, config.current().pending == "error"))
-        elif outcome == "pending":
+        elif outcome == "pending" and designer:
             box += _failure(result.report(), "Pending: the engine does not do this yet. What it does now:")
         if "show-source" in self.options and designer:  # the source names rule IDs: for designers
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
@@ -127,17 +132,19 @@ class ExampleDirective(SphinxDirective):
                 meta += ruleref_node(rule_id=rule_id, said_elsewhere=True)
         return [head, meta]
 
-    def _figures(self, result: Result, title: str, told: list[list[str]], designer: bool):
+    def _figures(self, result: Result, title: str, told: list[list[str]], designer: bool, whens=None):
         """The example's diagram as a numbered figure, "Figure B-6: <the example's title>: the
         position after the moves", numbered as its example; with ``both``, two: "Figure B-6a" (before)
         to go under the title and "Figure B-6b" (after) to go after the moves, so that the text
         between them fills the page rather than a gap. Each picture carries its caption as its
-        alternative text and, inside the SVG, as its ``<title>``, with a ``<desc>`` saying the moves."""
+        alternative text and, inside the SVG, as its ``<title>``, with a ``<desc>`` saying the moves.
+        ``whens``: the pictures of these positions only ("before", "after"), of those it shows."""
         s = result.scenario
         # Drawn for nobody in particular, hidden things are shown marked in the designer's edition and
         # face down in the player's (the run itself is shared with the other edition: a copy).
         run = dataclasses.replace(result.run, shows_hidden=designer)
-        whens = ["before", "after"] if s.diagram == "both" else [s.diagram]
+        whens = [when for when in (["before", "after"] if s.diagram == "both" else [s.diagram])
+                 if whens is None or when in whens]
         description = figure_description(result, told)
         figures = []
         for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
@@ -146,7 +153,7 @@ class ExampleDirective(SphinxDirective):
             except ExampleProblem as problem:
                 logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
                 continue
-            said = figure_caption(title or s.id, when if letter else s.diagram, len(result.run.steps))
+            said = figure_caption(title or s.id, when, len(result.run.steps))
             panel = nodes.container(classes=["rw-diagram"])
             drawn = picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
             drawing.draw_ahead(self.env, drawn)
@@ -299,7 +306,9 @@ def _section(label, children):
     return part
 
 
-def _actions(result: Result, told: list[list[str]]):
+def _actions(result: Result, told: list[list[str]], as_written: bool = False):
+    """The moves, numbered, each with what it did (``told``) or the rule that refused it;
+    ``as_written``: the moves alone (a pending example in the player's edition)."""
     steps = result.run.steps
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
@@ -311,7 +320,7 @@ def _actions(result: Result, told: list[list[str]]):
             para += nodes.strong(text=step.actor)
             para += nodes.Text(": ")
         para += nodes.literal(text=step.text)
-        if step.refusal is not None:
+        if step.refusal is not None and not as_written:
             para += nodes.Text(" — refused (")
             para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
             para += nodes.Text(f"): {step.refusal.reason}")
@@ -322,17 +331,19 @@ def _actions(result: Result, told: list[list[str]]):
     return [items]
 
 
-def _outcome(result: Result, words: phrases.Phrases, designer: bool):
+def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written: bool = False):
     """What the example checks, in words. The designer's edition lists what is checked and what is
     expected, and, when the engine disagreed, what the engine did (a column of ticks beside an
-    example marked verified would say nothing new); the player's edition says what is so."""
+    example marked verified would say nothing new); the player's edition says what is so.
+    ``as_written``: what the example expects alone, not where the engine stopped (a pending example
+    in the player's edition)."""
     engine = designer and not all(check.ok for check in result.checks)
     table, body = tables.table((46, 34, 20) if engine else (50, 50) if designer else (55, 45),
                                head=(("Checked", "Expected", "Engine") if engine else ("Checked", "Expected"))
                                if designer else None,
                                classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
     told_events = None  # (step, viewer, the sentences' cell) of the row of events just written
-    for check in result.checks:
+    for check in written_checks(result.scenario) if as_written else result.checks:
         what = nodes.paragraph()
         if check.step is not None and check.key != "refused":
             what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")
@@ -376,7 +387,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool):
             cells.append(nodes.paragraph(text="✓" if check.ok else "✗ but " + (
                 check.note or "it is " + words.value(check.key, check.actual))))
         body += tables.row(cells, classes=["rw-check-ok" if check.ok else "rw-check-failed"])
-    if result.stopped:
+    if result.stopped and not as_written:
         stopped = nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"])
         return [stopped, table] if result.checks else [stopped]
     return [table]

@@ -216,3 +216,31 @@ def test_the_player_s_edition_names_a_shared_position_by_its_title(tmp_path):
     html = (out / "toy.html").read_text()
     assert "the position “Three players, pile at four”" in html and 'href="#position-crowd"' in html
     assert "crowd" not in re.sub(r'(id|href)="[^"]*"', "", html)
+
+
+# The toy refuses adding 4 (at most 3): the rules here say 4 may be added, the engine does not yet.
+PENDING_REFUSED = EXAMPLE_ADD.replace(":id: toy-add\n", ":id: toy-add-four\n:status: pending\n").replace(
+    "Adding to the pile", "Adding four").replace("add 2", "add 4").replace("pile: 2", "pile: 4")
+
+
+def test_a_pending_example_is_printed_for_players_as_the_designer_wrote_it(tmp_path):
+    """The player's edition prints a pending example as written (the rules' truth): its move with
+    nothing the engine made of it (no refusal), the outcome it expects, and no report; the build
+    passes the player's-edition check. The designer's edition shows what the engine does now, and
+    no advice to expect the refusal (the designer knows the engine is wrong)."""
+    (tmp_path / "player").mkdir()
+    (tmp_path / "designer").mkdir()
+    done, out = build(tmp_path / "player", TOY + PENDING_REFUSED, tags=["player"], strict="0")
+    assert done.returncode == 0, done.stderr
+    html = (out / "toy.html").read_text()
+    box = html[html.index("Adding four"):]
+    box = re.sub(r"<[^>]+>", "", box[:box.index("end-of-")])
+    assert "ann: add 4" in box and re.search(r"pile\s+4", box), box  # the move, and the outcome it expects
+    for engine_words in ("refused", "Pending", "toy.add", "line ", "expected"):
+        assert engine_words not in box, engine_words
+    done, out = build(tmp_path / "designer", TOY + PENDING_REFUSED, strict="0")
+    assert done.returncode == 0, done.stderr
+    box = (out / "toy.html").read_text()
+    box = box[box.index("Adding four"):]
+    assert "Pending: the engine does not do this yet" in box and "refused" in box
+    assert "If the refusal is the point" not in box and "marked pending: it holds once the engine" in box
