@@ -34,6 +34,7 @@ from rulewright.book.registry import game_sources, python_files
 from rulewright.checks import words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
+from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where, display_path
 from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
 
@@ -326,7 +327,8 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         problems += engine_words(scenario, said_by)
         given = scenario.data.get("settings")
         for name, value in (given.items() if isinstance(given, dict) else ()):
-            if said_by.setting(name, value) is None:
+            if said_by.setting(name, value) is None and _a_choice(scenario.game_name, name, value):
+                value = written(value)  # (a setting the game has no such choice for is the example's own problem)
                 problems.append(scenario.problem(f"The book has no words for the setting {name}: {value}. Add them "
                                                  f"under 'settings:' in {display_path(said_by.source)} (e.g. {name}: {{{value}: "
                                                  "\"the rule as this choice reads it\"}), so the player's edition "
@@ -373,6 +375,16 @@ def engine_words(scenario, said_by) -> list[ExampleProblem]:
                                                "as a player says it\"), so the player's edition does not print the "
                                                "engine's name."))
     return problems
+
+
+def _a_choice(game_name: str, name: str, value) -> bool:
+    """Whether ``value`` is a choice the game offers for its setting ``name``."""
+    try:
+        setting = registry.get_game(game_name).settings.get(name)
+    except InputError:
+        return False
+    return setting is not None and (not setting.choices or any(
+        value == choice and type(value) is type(choice) for choice in setting.choices))
 
 
 def _unreadable_at(scenario, line: int) -> bool:

@@ -353,6 +353,8 @@ def _check_engine_names(glossary: Glossary) -> list[ExampleProblem]:
         return []
     try:
         game = registry.get_game(glossary.game)
+    except registry.GameNotLoaded:
+        return []  # one problem, said at its own place (its data file's line) or at each example
     except InputError as error:
         return [ExampleProblem(Where(str(glossary.path), 1), f"The glossary names the game {glossary.game!r}: "
                                f"{error.message}")]

@@ -39,6 +39,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rulewright.game.values import written, yaml_reading
+
 POINTY = "pointy"
 FLAT = "flat"
 LAYOUTS = (POINTY, FLAT)
@@ -130,7 +132,9 @@ class Grid:
         """The hex a label such as ``B11`` names; ``ValueError`` saying why when it names none."""
         found = _LABEL.fullmatch(str(label).strip().upper())
         if not found:
-            raise ValueError(f"{label!r} is not a hex label: write letters then a number, e.g. 'B11'")
+            said = f". {yaml_reading(label)}" if yaml_reading(label) else ""
+            raise ValueError(f"{written(label) if said else repr(label)} is not a hex label: write letters then a "
+                             f"number, e.g. 'B11'{said}")
         letter, number = index_of(found.group(1)), int(found.group(2)) - 1
         col, row = (number, letter) if self.letters == "rows" else (letter, number)
         if number < 0 or (col + row) % 2 != self._parity():

@@ -48,7 +48,7 @@ from typing import Any, Callable
 
 from rulewright.game.events import Event
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
-from rulewright.game.values import MOST, quoting_hint, written
+from rulewright.game.values import MOST, quoting_hint, written, yaml_reading
 
 
 class Action:
@@ -118,7 +118,8 @@ class Game(ABC):
                 listed = ", ".join(written(c) for c in choices)
                 raise InputError(  # a word YAML read as a number or yes/no: the fix comes first
                     f"Setting '{name}': {hint[:1].lower() + hint[1:-1]} (its choices are {listed})." if hint else
-                    f"Setting '{name}' cannot be {written(value)}; it must be one of {listed}.",
+                    f"Setting '{name}' cannot be {written(value)}; it must be one of {listed}."
+                    + (" " + yaml_reading(value) if yaml_reading(value) else ""),
                     f"settings.{name}",
                 )
             resolved[name] = value

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rulewright.game.hexes import index_of, letters_of
+from rulewright.game.values import written, yaml_reading
 
 # Each direction's step (columns, rows), rows counted downwards from the first; the four sides
 # first, clockwise from north, then the four corners.
@@ -83,7 +84,8 @@ class Grid:
             square = Square(index_of(found.group(1)), int(found.group(2)) - self.first_row)
             if self.on_board(square):
                 return square
-        raise ValueError(f"There is no square {label!r}: write {self.describe()}.")
+        said = f" {yaml_reading(label)}" if yaml_reading(label) else ""
+        raise ValueError(f"There is no square {written(label) if said else repr(label)}: write {self.describe()}.{said}")
 
     def label(self, square: Square) -> str:
         """The label of ``square``, such as ``C4``."""

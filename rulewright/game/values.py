@@ -48,6 +48,18 @@ def quoting_hint(value, words) -> str:
             + " or ".join("'" + w.replace("'", "''") + "'" for w in meant) + ".")
 
 
+def yaml_reading(value) -> str:
+    """For a value YAML makes of a bare word that is no text (true or false, from yes, no, on, off;
+    nothing, from null, ~ or an empty value), the sentence saying so; else "". For a message about
+    a value that should have been a word or a label: the designer wrote ``no``, not ``false``."""
+    if isinstance(value, bool):
+        return (f"Without quotes, YAML reads {'yes, on and true' if value else 'no, off and false'} as "
+                f"{written(value)}, not as a word: write a word in quotes.")
+    if value is None:
+        return "YAML reads an empty value, null and ~ as nothing: write a word in quotes."
+    return ""
+
+
 def _reads_as(text: str, value) -> bool:
     try:
         read = yaml.safe_load(text)

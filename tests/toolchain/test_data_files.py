@@ -6,6 +6,7 @@ not said besides."""
 import os
 import pickle
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -202,3 +203,17 @@ def test_the_build_gives_one_warning_for_the_tab(tabbed):
     assert len(designer) == 1, "\n".join(designer)
     assert "4 examples could not be played because of the problem above." in said[0], said[0]
     assert "do not hold" not in said[0], said[0]
+
+
+def test_a_glossary_bound_to_the_game_does_not_say_the_tab_again(tabbed, tmp_path):
+    """A glossary term bound to the engine's view reads the game, which cannot be loaded: that is
+    the one problem at the data file's line, not a second one at the glossary's first line."""
+    folder = tmp_path / "mygame"
+    shutil.copytree(tabbed, folder)
+    (folder / "rulebook" / "glossary.yaml").write_text(
+        "game: ferry\nterms:\n  ferry:\n    definition: The boat that crosses.\n    engine: {view: boats}\n",
+        encoding="utf-8")
+    done = _run(folder, sys.executable, "-m", "rulewright.cli", "check")
+    out = done.stdout + done.stderr
+    assert out.count("This data file is not valid YAML") == 1, out
+    assert "glossary.yaml" not in out, out

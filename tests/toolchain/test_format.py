@@ -425,6 +425,25 @@ def test_a_number_or_yes_no_meant_as_a_word_is_said_to_need_quotes():
         Editions().resolve_settings({"lights": False})
     assert Editions().resolve_settings({"edition": "2019"})["edition"] == "2019"
     assert quoting_hint(7, ["first", "2019"]) == "" and quoting_hint("2019", ["2019"]) == ""
+    # `edition: off`, no choice of that setting: still said to be YAML's reading of a bare word
+    with pytest.raises(InputError) as caught:
+        Editions().resolve_settings({"edition": False})
+    assert caught.value.message == ("Setting 'edition' cannot be false; it must be one of first, '2019'. Without "
+                                    "quotes, YAML reads no, off and false as false, not as a word: write a word in "
+                                    "quotes.")
+
+
+def test_a_board_label_yaml_misread_says_so():
+    from rulewright.game import hexes, squares
+
+    with pytest.raises(ValueError) as caught:
+        squares.Grid(6, 6).square(False)  # `hedges: [B1, no]`
+    assert str(caught.value).startswith("There is no square false: write a column letter A-F")
+    assert "YAML reads no, off and false as false" in str(caught.value)
+    with pytest.raises(ValueError, match="^'Z9' is not a hex label|^There is no square 'Z9': write"):
+        squares.Grid(6, 6).square("Z9")
+    with pytest.raises(ValueError, match="^null is not a hex label: .* YAML reads an empty value, null and ~ as nothing"):
+        hexes.Grid().hex(None)
 
 
 def test_an_expected_value_yaml_misread_is_said_to_need_quotes():

@@ -180,3 +180,17 @@ def test_a_setting_s_sentences_are_asked_for_with_its_own_choices():
 
     with pytest.raises(phrases.PhraseError, match=r"""e\.g\. edition: \{'2019': "\.\.\.", '2024': "\.\.\."\}"""):
         phrases.load({"settings": {"edition": "the 2019 rules"}}, "toy.yaml", game=Editions())
+
+
+def test_a_setting_the_game_has_no_such_choice_for_is_not_also_asked_for_words(tmp_path, phrased):
+    """`max_add: 9` is the example's own problem (the game offers 2, 3 or 4): the checks do not also
+    ask the book for words for it; a real choice without words is asked for, written as in YAML."""
+    phrased(TOY_PHRASES)
+    settled = EXAMPLE_TOO_MANY.replace("setup:", "settings: {max_add: 9, crowd_first: true}\nsetup:")
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, settled, EXAMPLE_BOB_FIRST))
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text("")
+    found = [str(p) for p in check(tmp_path / "rulebook", tmp_path / "engine")]
+    assert not any("setting max_add" in m for m in found), found
+    assert any("no words for the setting crowd_first: true." in m for m in found), found
