@@ -195,10 +195,14 @@ class ExampleDirective(SphinxDirective):
         every build, incremental or not, lists it among the failing examples."""
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         key = problem.where.example or f"(no ID, {self.env.docname} line {self.lineno})"
+        decl = _decl_at(self.env.docname, self.lineno)
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
                          "broken": True,  # (the rules it is meant to show: see checks.book.book_problems)
-                         "named_rules": rule_ids(self.options)}
+                         "named_rules": rule_ids(self.options),
+                         # its game, when the example names one: a game that could not be loaded (a tab
+                         # in its data file) is the problem, and its mending must have the page read again
+                         "game": decl.game_name() if decl is not None else None}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
         head += nodes.strong(text="Example (cannot be run) ")

@@ -217,3 +217,23 @@ def test_a_glossary_bound_to_the_game_does_not_say_the_tab_again(tabbed, tmp_pat
     out = done.stdout + done.stderr
     assert out.count("This data file is not valid YAML") == 1, out
     assert "glossary.yaml" not in out, out
+
+
+def test_the_mended_data_file_has_its_examples_played_in_the_next_build(tabbed, tmp_path):
+    """The pages of a game that could not be loaded depend on that game's files like any other
+    page of its examples: once the tab is mended, the next build plays them (it kept saying the tab
+    until the build folder was removed)."""
+    folder = tmp_path / "mygame"
+    shutil.copytree(tabbed, folder)
+
+    def build() -> str:
+        _run(folder, sys.executable, "-m", "sphinx", "-q", "-t", "designer", "-b", "html", "-c", str(folder),
+             str(folder / "rulebook"), str(folder / "_build" / "designer" / "html"), RULEWRIGHT_STRICT="0",
+             RULEWRIGHT_CACHE=str(folder / "_build" / "store"))
+        return (folder / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")
+
+    assert "this line has a tab" in build()
+    presets = folder / "ferry" / "presets.yaml"
+    presets.write_text(presets.read_text(encoding="utf-8").replace("\t", "  "), encoding="utf-8")
+    page = build()
+    assert "this line has a tab" not in page and page.count("✓ verified") == 4, page
