@@ -18,7 +18,9 @@ lines and filled in from the game's own data where it can be.
 A step's ``rules`` print as references ("rule 2.3f", and its page in the printed book). A number
 with ``view:`` is read from the game's view of a starting position (``preset:``, and ``setup:`` on
 top of it), written as the game's phrases write that path's values, and labelled by its phrase
-when ``say:`` is left out: the quick reference cannot drift from the engine. ``choices`` lists how
+when ``say:`` is left out: the quick reference cannot drift from the engine. A number at one of the
+game's hidden paths (the deck) is printed as an example prints it for the table: "16 unseen" in the
+player's edition, the truth marked hidden in the designer's. ``choices`` lists how
 the rules read where they are ambiguous (each setting's default, as ``settings:`` in the game's
 phrases says it). A mistake in the declaration is a warning at its line. In print a quick reference
 is set compactly and kept on one page (its section is never split across two).
@@ -138,12 +140,26 @@ class QuickReferenceDirective(SphinxDirective):
                 label, value = number.get("say"), str(number["value"])
             else:
                 path = str(number["view"])
-                value = said.value(path, _read(game, number, path, at("numbers", index)))
+                value = self._told(game, said, path, *_read(game, number, path, at("numbers", index)))
                 label = number.get("say") or said.path(path) or path
             if not label:
                 raise ExampleProblem(at("numbers", index), "A stated number needs its 'say:', what it counts.")
             body += tables.row([str(label)[:1].upper() + str(label)[1:], value])
         return [_label("Key numbers"), table]
+
+    def _told(self, game, said, path: str, state, value) -> str:
+        """A number read from the game, as the edition may print it: a value at one of the game's
+        hidden paths (the deck) that the table cannot see is "16 unseen" in the player's edition,
+        and marked hidden in the designer's (``rulewright.sphinx.secrecy``)."""
+        from rulewright.sphinx import secrecy
+        from rulewright.sphinx.editions import edition
+
+        hidden, owner = secrecy.unseen(None, game, state, path, None, revealing=False)
+        if not hidden:
+            return said.value(path, value)
+        if edition(self.config) == "designer":
+            return f"{said.value(path, value)} ({secrecy.mark(owner)})"
+        return str(secrecy.hidden_words(value))
 
     def _chosen(self, game, choices, at) -> list[str]:
         """The settings whose readings the quick reference lists: all of them (``true``) or those named,
@@ -187,7 +203,7 @@ def _label(text: str) -> nodes.paragraph:
 
 
 def _read(game, number: dict, path: str, where: Where):
-    """The value at ``path`` in the game's view of the position ``number`` names."""
+    """The position ``number`` names, and the value at ``path`` in the game's view of it."""
     from rulewright.game import Rng
     from rulewright.book.phrases import look_up
     from rulewright.scenario.playing import set_up
@@ -196,8 +212,8 @@ def _read(game, number: dict, path: str, where: Where):
     if number.get("preset") is not None:
         setup["preset"] = number["preset"]
     try:
-        view = game.view(set_up(game, setup, game.resolve_settings(None), Rng(0)))
-        return look_up(view, path)
+        state = set_up(game, setup, game.resolve_settings(None), Rng(0))
+        return state, look_up(game.view(state), path)
     except LookupError:
         raise ExampleProblem(where, f"The game's view has no {path!r} in that position.") from None
     except Exception as error:  # noqa: BLE001 - a setup the engine refuses: said at the line

@@ -76,6 +76,15 @@ do:
 expect:
   refused: secret.draw
 ```
+
+## At a glance
+
+```{quick-reference}
+game: secret
+numbers:
+  - {say: "Cards in the deck at the start", view: deck, preset: two}
+  - {say: "Cards in ann's hand", view: players.ann.cards, preset: two}
+```
 """
 
 
@@ -158,3 +167,17 @@ def test_a_reveal_of_nothing_hidden_is_reported_at_its_line(tmp_path):
         evaluate(scenario)
     assert caught.value.where.line == 3
     assert "':reveals: players.bob.cards' names no hidden part of Secret" in caught.value.message
+
+
+def test_a_quick_reference_prints_no_hidden_value_in_the_player_s_edition(html):
+    """A key number read from the game's view at a hidden path (the deck) is "5 unseen" for
+    players, the truth marked hidden for designers; a number everyone sees is printed as it is."""
+    edition, text = html
+    glance = text[text.index("At a glance"):]
+    glance = " ".join(re.sub(r"<[^>]+>", " ", glance[:glance.index('class="sphinxsidebar"')]).split())
+    assert "Cards in ann’s hand 0" in glance or "Cards in ann's hand 0" in glance, glance
+    if edition == "player":
+        assert "Cards in the deck at the start 5 unseen" in glance and "hidden" not in glance, glance
+    else:
+        assert re.search(r"Cards in the deck at the start ([a-e], ){3}[a-e] and [a-e] \(hidden: nobody sees it\)",
+                         glance), glance
