@@ -194,3 +194,27 @@ def test_a_setting_the_game_has_no_such_choice_for_is_not_also_asked_for_words(t
     found = [str(p) for p in check(tmp_path / "rulebook", tmp_path / "engine")]
     assert not any("setting max_add" in m for m in found), found
     assert any("no words for the setting crowd_first: true." in m for m in found), found
+
+
+def test_a_setting_s_choice_yaml_read_as_true_or_false_is_named_at_its_line_in_the_phrase_file():
+    """`off:` under a setting whose choices are the words 'on' and 'off' is false to YAML: the phrase
+    file says so at its line, instead of the book later asking for words for 'off' with a fix that
+    repeats the mistake; a choice the setting does not have is named too."""
+    from rulewright.book import source
+    from rulewright.game import Setting
+    from rulewright.problems import Where
+
+    class Hooked(Toy):
+        settings = {"hook": Setting("on", "Whether the hook rule applies.", ("on", "off"))}
+
+    def load(text):
+        data, lines = source.load(text, Where("phrases.yaml", 1), "phrases")
+        return phrases.load(data, "phrases.yaml", lines, game=Hooked())
+
+    with pytest.raises(phrases.PhraseError) as caught:
+        load("settings:\n  hook:\n    'on': the hook applies\n    off: no hook\n")
+    assert str(caught.value) == ("phrases.yaml, line 4: the setting 'hook': without quotes, YAML reads off as true "
+                                 "or false, not as a word: write it in quotes: 'off' (its choices are 'on', 'off').")
+    with pytest.raises(phrases.PhraseError, match="line 3: the setting 'hook' has no choice maybe; its choices are"):
+        load("settings:\n  hook:\n    maybe: sometimes\n")
+    assert load("settings:\n  hook: {'on': the hook applies, 'off': no hook}\n").setting("hook", "off") == "no hook"
