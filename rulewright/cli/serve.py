@@ -51,8 +51,14 @@ def run(args) -> int:
     command = serve_command(args.host, args.port, args.edition)
     print(f"Serving the {args.edition}'s edition at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
           "or a game's code or data. Failing examples are shown on their pages and listed here. Stop with Ctrl-C.")
-    try:  # a failing example must not stop the preview: it is shown, not fatal
-        return subprocess.run(command, env={**os.environ, "RULEWRIGHT_STRICT": "0"}).returncode
+    env = {**os.environ, "RULEWRIGHT_STRICT": "0"}  # a failing example must not stop the preview: it is shown
+    sys.stdout.flush()
+    if hasattr(os, "execve"):
+        # The preview takes this process's place, so that stopping this process (Ctrl-C, or `kill`
+        # with its ID) stops the preview: as a child it went on serving, its parent gone.
+        os.execve(command[0], command, env)
+    try:
+        return subprocess.run(command, env=env).returncode
     except KeyboardInterrupt:
         return 0
 

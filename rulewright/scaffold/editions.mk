@@ -56,8 +56,10 @@ $(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP) $(if $(PAGES_READ),,read-%)
 	@echo "PDF, $* edition: $$(ls $(BUILD)/$*/pdf/*.pdf)"
 
 # Live preview at http://127.0.0.1:8000 (the designer's edition; `make serve EDITION=player` for
-# the player's): rebuilt on saving a page or a game's code or data; a failing example is shown
-# failing on its page and listed in the terminal (not strict while serving).
+# the player's, `make serve PORT=8001` for another port): rebuilt on saving a page or a game's
+# code or data; a failing example is shown failing on its page and listed in the terminal (not
+# strict while serving).
 EDITION ?= designer
+PORT ?= 8000
 serve: $(STAMP)
-	$(BIN)/rulewright serve --edition $(EDITION)
+	$(BIN)/rulewright serve --edition $(EDITION) --port $(PORT)

@@ -121,3 +121,35 @@ def test_serve_watches_a_game_that_cannot_be_loaded_yet(tmp_path, monkeypatch):
     command = cli.serve_command()
     watched = [command[i + 1] for i, word in enumerate(command) if word == "--watch"]
     assert str(game) in watched, command
+
+
+def test_stopping_the_command_stops_the_preview(tmp_path):
+    """`kill` with the ID of `rulewright serve` stops the preview: it used to run the server as a
+    child that went on serving, its parent gone."""
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "book"\n')
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "rulewright.sphinx"]\nroot_doc = "index"\n')
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "index.md").write_text("# Toy\n\nA page.\n")
+    port = free_port()
+    log = open(tmp_path / "serve.log", "w")
+    server = subprocess.Popen([sys.executable, "-m", "rulewright.cli", "serve", "--port", str(port)], cwd=tmp_path,
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                              env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    deadline = time.monotonic() + LIMIT_S
+    try:
+        assert wait_for(lambda: "A page." in fetch(f"http://127.0.0.1:{port}/index.html"), deadline), \
+            (tmp_path / "serve.log").read_text()
+        server.terminate()  # the command's own process alone, as `kill <its ID>` does
+        server.wait(10)
+
+        def refused() -> bool:
+            with socket.socket() as s:
+                return s.connect_ex(("127.0.0.1", port)) != 0
+        assert wait_for(refused, time.monotonic() + 10), "the preview is still serving"
+    finally:
+        try:
+            os.killpg(server.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        server.wait()
+        log.close()
