@@ -16,7 +16,7 @@ import os
 import sys
 
 from rulewright.sphinx import warm
-from rulewright.sphinx.editions import PICTURES_SAID_BY, REPORTED_BY
+from rulewright.sphinx.editions import LIST_SAID_BY, PICTURES_SAID_BY, REPORTED_BY
 
 EDITIONS = ("player", "designer")
 OUT = {"dummy": "read", "html": "html", "simplepdf": "pdf"}
@@ -39,6 +39,7 @@ def run(build: str, source: str, options: list[str]) -> int:
     # its own (``editions.reported_elsewhere``), so a failing example is said once.
     os.environ[REPORTED_BY] = "designer"
     os.environ[PICTURES_SAID_BY] = "html"  # the designer's HTML says a picture that cannot be drawn; its PDF does not again
+    os.environ[LIST_SAID_BY] = "dummy"  # the reading lists the pending examples; the writing of its HTML and PDF does not again
     def start(edition, builder):
         return warm.started(command(build, source, options, edition, builder))
 

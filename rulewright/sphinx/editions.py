@@ -61,11 +61,25 @@ REPORTED_BY = "RULEWRIGHT_REPORTED_BY"
 PICTURES_SAID_BY = "RULEWRIGHT_PICTURES_SAID_BY"
 
 
+# The builder whose build lists the examples that are pending (or now hold while marked so), where
+# one edition is read, then written as HTML and as PDF, in one run (make rulebook: its reading).
+LIST_SAID_BY = "RULEWRIGHT_LIST_SAID_BY"
+
+
 def pictures_said_elsewhere(builder) -> bool:
     """Whether another build of this edition says the diagrams that cannot be drawn (``PICTURES_SAID_BY``)."""
+    return _said_elsewhere(PICTURES_SAID_BY, builder)
+
+
+def list_said_elsewhere(builder) -> bool:
+    """Whether another build of this edition lists the pending examples (``LIST_SAID_BY``)."""
+    return _said_elsewhere(LIST_SAID_BY, builder)
+
+
+def _said_elsewhere(variable: str, builder) -> bool:
     import os
 
-    said_by = os.environ.get(PICTURES_SAID_BY, "")
+    said_by = os.environ.get(variable, "")
     return bool(said_by) and said_by != builder.name
 
 

@@ -252,9 +252,9 @@ def finish(app, exception) -> None:
         lines.append(f"{count(len(unplayed), 'example')} could not be played because of the problem above.")
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
-    from rulewright.sphinx.editions import reported_elsewhere
+    from rulewright.sphinx.editions import list_said_elsewhere, reported_elsewhere
 
-    if lines and not reported_elsewhere(app.config):
+    if lines and not reported_elsewhere(app.config) and not list_said_elsewhere(app.builder):
         print("\n".join(lines), file=sys.stderr)
 
 

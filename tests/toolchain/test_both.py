@@ -7,7 +7,7 @@ import os
 import pytest
 
 from rulewright.sphinx import both
-from rulewright.sphinx.editions import PICTURES_SAID_BY, REPORTED_BY
+from rulewright.sphinx.editions import LIST_SAID_BY, PICTURES_SAID_BY, REPORTED_BY
 
 
 @pytest.fixture
@@ -53,12 +53,14 @@ def test_the_book_s_problems_are_said_by_the_designer_s_reading_only(monkeypatch
     seen = []
     monkeypatch.setenv(REPORTED_BY, "")  # restored when the test ends: run() sets it for its forks
     monkeypatch.setenv(PICTURES_SAID_BY, "")
+    monkeypatch.setenv(LIST_SAID_BY, "")
     monkeypatch.setattr(both.warm, "started", lambda args: seen.append(
-        (os.environ.get(REPORTED_BY), os.environ.get(PICTURES_SAID_BY))) or args)
+        (os.environ.get(REPORTED_BY), os.environ.get(PICTURES_SAID_BY), os.environ.get(LIST_SAID_BY))) or args)
     monkeypatch.setattr(both.warm, "finished", lambda pid: 0)
     assert both.run("_build", "rulebook", []) == 0
-    # (and a picture that cannot be drawn is said by an edition's HTML, not by its PDF beside it)
-    assert seen and set(seen) == {("designer", "html")}
+    # (and a picture that cannot be drawn is said by an edition's HTML, not by its PDF beside it; the
+    # pending examples are listed by the edition's reading, not again by its HTML and its PDF)
+    assert seen and set(seen) == {("designer", "html", "dummy")}
 
 
 def test_a_failed_reading_writes_nothing_and_a_failed_build_stops_the_rest(forks):

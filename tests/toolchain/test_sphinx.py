@@ -244,3 +244,23 @@ def test_a_pending_example_is_printed_for_players_as_the_designer_wrote_it(tmp_p
     box = box[box.index("Adding four"):]
     assert "Pending: the engine does not do this yet" in box and "refused" in box
     assert "If the refusal is the point" not in box and "marked pending: it holds once the engine" in box
+
+
+def test_the_pending_examples_are_listed_by_one_build_of_the_edition(tmp_path):
+    """make rulebook reads an edition, then writes its HTML and its PDF: the list of pending
+    examples is said by the reading (LIST_SAID_BY=dummy), not twice more."""
+    listed = "1 example is pending (marked ':status: pending'):"
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(textwrap.dedent(INDEX))
+    (src / "toy.md").write_text(TOY + PENDING_REFUSED)
+    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    said = {}
+    for builder in ("dummy", "html"):
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", builder, str(src), str(tmp_path / builder)],
+                              capture_output=True, text=True, env={"RULEWRIGHT_STRICT": "0", "PATH": "/usr/bin:/bin",
+                                                                   "RULEWRIGHT_LIST_SAID_BY": "dummy"})
+        assert done.returncode == 0, done.stderr
+        said[builder] = done.stderr
+    assert listed in said["dummy"] and listed not in said["html"], said
