@@ -28,7 +28,8 @@ heap it concerned in it, so every game shows a refusal alike."""
 
 def graph_header(name: str = "G", layout: str = "neato", size: str | None = None,
                  arrows_on_top: bool = False) -> list[str]:
-    """Opening lines of a diagram whose node positions are fixed (``pos="x,y!"``).
+    """Opening lines of a diagram whose node positions are fixed (``pos="x,y!"``). ``name`` is the
+    graph's name as plain text: it is quoted here (do not quote it yourself).
 
     The graph is undirected (edges are written ``a -- b``; ``move_arrow`` gives one an arrowhead).
     Edges are drawn first, under the nodes, which suits roads, links and streets running between
@@ -37,7 +38,7 @@ def graph_header(name: str = "G", layout: str = "neato", size: str | None = None
     (under the cells they would not be seen)."""
     order, splines = ("nodesfirst", "false") if arrows_on_top else ("edgesfirst", "true")
     lines = [
-        f'graph "{name}" {{',
+        f'graph {quote(name)} {{',
         f'  graph [layout={layout}, splines={splines}, outputorder={order}, bgcolor="{PAPER}", '
         f'fontname="{FONT}", pad=0.2{", size=" + quote(size) if size else ""}];',
         f'  node [fontname="{FONT}", fontsize=11, color="{INK}", fontcolor="{INK}", pin=true];',

@@ -29,7 +29,7 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
   and nobody can act is found (``rulewright fuzz``).
 - ``invariants(state)`` (optional): the game's conservation laws (money, shares, tiles, tokens),
   checked after every move by ``rulewright fuzz``; see its docstring.
-- ``deal_draws(deal, setup)`` (optional): an example's ``deal:`` (where the cards that matter
+- ``deal_draws(deal, setup, settings)`` (optional): an example's ``deal:`` (where the cards that matter
   are dealt, in view paths) as the draws that deal them; see its docstring.
 - ``hidden`` (optional): the view paths a player may not see (hands, the deck, a card set aside),
   and whose they are; ``view_for(state, player)`` is the view as that player knows it, made from
@@ -83,22 +83,24 @@ class Game(ABC):
     diagram: Callable[..., str] | None = None
     phrases: str | dict | None = None
     diagram_options: frozenset[str] = frozenset()
-    # Paths into the view (``*`` stands for one part, e.g. ``companies.*.links``) of lists whose
-    # order means nothing, compared as sets; and of mappings and lists of pairs written ``A-B``,
-    # where ``B-A`` names the same pair. An event's details are at ``events.<event>.<detail>``.
     unordered: tuple[str, ...] = ()
+    """Paths into the view (``*`` stands for one part, e.g. ``companies.*.links``) of lists whose
+    order means nothing: an example's expectation is compared with them as a set. An event's
+    details are at ``events.<event>.<detail>``."""
     pairs: tuple[str, ...] = ()
-    # The largest number an example may state (in its setup, settings, draws or a move such as
-    # 'pay 140'): beyond it a number is a slip of the keyboard, refused at its line, never played.
-    # A game whose amounts or counts truly run higher sets it higher.
+    """Paths into the view of mappings and lists of pairs written ``A-B``, where ``B-A`` names the
+    same pair (``*`` as in ``unordered``)."""
     largest_number: int = MOST
-    # Paths into the view that not every player can see, ``*`` standing for one part as above; a
-    # part written ``<player>`` stands for one part too, and names the player who sees it (the
-    # owner): ``("players.<player>.hand", "deck", "aside")`` is each hand, seen by its owner only,
-    # and a deck and a set-aside card nobody sees. ``view_for`` hides them (see there). In the
-    # player's edition, an example told as a player says "unseen" for a setup key at such a path
-    # (so write the setup's keys like the view's: ``players: {bob: {hand: [...]}}``).
+    """The largest number an example may state (in its setup, settings, draws or a move such as
+    'pay 140'): beyond it a number is a slip of the keyboard, refused at its line, never played.
+    A game whose amounts or counts truly run higher sets it higher."""
     hidden: tuple[str, ...] = ()
+    """Paths into the view that not every player can see, ``*`` standing for one part as in
+    ``unordered``; a part written ``<player>`` stands for one part too, and names the player who
+    sees it (the owner): ``("players.<player>.hand", "deck", "aside")`` is each hand, seen by its
+    owner only, and a deck and a set-aside card nobody sees. ``view_for`` hides them (see there).
+    In the player's edition, an example told for the table or as a player prints such a value as
+    "unseen" (so write the setup's keys like the view's: ``players: {bob: {hand: [...]}}``)."""
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""
@@ -180,7 +182,7 @@ class Game(ABC):
         play, and its records cannot report the position a refused move was made in."""
         raise NotImplementedError(f"{self.title} does not write its positions as setups (Game.setup_of).")
 
-    def deal_draws(self, deal: dict, setup: dict) -> list:
+    def deal_draws(self, deal: dict, setup: dict, settings: dict | None = None) -> list:
         """Optional: a deal said the way the game's words say where cards go, turned into the
         draws it takes. An example may write, instead of the order of a whole shuffle under
         ``draws:``, where the cards that matter are dealt: ``deal:``, a mapping from a view path to
@@ -191,7 +193,9 @@ class Game(ABC):
         any of the example's own ``draws:``. Raise ``InputError(message, "players.ann.hand")``
         naming the deal's key at fault. The book prints the deal with the game's path phrases
         ("Ann's hand: 1, 3 and 6"), and, for an example told as a player, what that player cannot
-        see as unseen (the paths of ``hidden``)."""
+        see as unseen (the paths of ``hidden``). A deal that depends on the settings (six cards a
+        hand in one edition, five in another) takes them as ``settings`` (all of them resolved, as
+        ``new_state`` gets them); a ``deal_draws(deal, setup)`` without it is called so too."""
         raise NotImplementedError(f"{self.title} cannot be dealt by 'deal:' (Game.deal_draws).")
 
     def is_over(self, state: Any) -> bool | None:

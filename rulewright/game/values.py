@@ -36,7 +36,9 @@ def written(value) -> str:
 def quoting_hint(value, words) -> str:
     """When ``value`` (not a text) is what YAML makes of one of ``words`` written without quotes
     (``2019`` a number, ``off`` and ``no`` false, ``null`` nothing), the sentence that says to quote
-    it; else "". For a message about a value that must be one of ``words``."""
+    it; else "". For a message about a value that must be one of ``words``. (The toolchain already
+    says this for a setting's value, ``Game.resolve_settings``, and for an expected value: use it
+    for a value of the game's own setup that must be a word.)"""
     if isinstance(value, str):
         return ""
     meant = [w for w in words if isinstance(w, str) and _reads_as(w, value)]

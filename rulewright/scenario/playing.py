@@ -172,7 +172,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
         setup = with_preset(game, setup)
     script = list(data.get("draws") or [])
     if data.get("deal"):
-        script = dealt(s, game, setup) + script
+        script = dealt(s, game, setup, settings) + script
     try:
         from_preset = None
         if preset is not None and isinstance(game.presets.get(preset), dict):  # its keys the example leaves as they are
@@ -191,19 +191,34 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     return game, settings, state
 
 
-def dealt(s: Scenario | Position, game: Game, setup: dict) -> list:
+def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict | None = None) -> list:
     """The draws that make the example's ``deal:`` (``Game.deal_draws``), or a problem at the
-    deal's key at fault."""
+    deal's key at fault. The game's ``deal_draws`` is given the example's settings when it takes a
+    third parameter (a deal that depends on them: how many cards a hand holds in one edition)."""
     if not implements(game, "deal_draws"):
         raise s.problem(f"{game.title} does not say a deal in its words: its class gives no deal_draws. State "
                         "the shuffle under 'draws:' instead (e.g. 'draws: [{top: [...]}]').", "deal")
     deal = s.data["deal"]
     try:
-        draws = game.deal_draws(copy.deepcopy(deal), copy.deepcopy(setup))
+        given = [copy.deepcopy(deal), copy.deepcopy(setup)]
+        if _takes(game.deal_draws, 3):
+            given.append(dict(settings if settings is not None else game.resolve_settings(None)))
+        draws = game.deal_draws(*given)
     except InputError as error:
         key = error.where if error.where in deal else None
         raise s.problem(error.message, "deal", *([key] if key else [])) from None
     return list(draws)
+
+
+def _takes(method, count: int) -> bool:
+    """Whether ``method`` can be called with ``count`` arguments."""
+    import inspect
+
+    try:
+        inspect.signature(method).bind(*range(count))
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def with_preset(game: Game, setup: dict) -> dict:

@@ -184,10 +184,11 @@ def test_a_new_project_builds_both_editions_exactly_as_this_repository_does(tmp_
     text = "\n".join(builds[folder])
     assert 0 <= text.find("rulewright.store.built check") < text.find("rulewright.sphinx.both _build rulebook -- "
                                                                       "-q -W --keep-going -c ."), text
-    assert any(line.endswith("bin/rulewright serve --edition designer") for line in make_dry_run(folder, "serve"))
-    assert any(line.endswith("bin/rulewright serve --edition designer") for line in make_dry_run(REPO, "serve"))
-    assert any(line.endswith("bin/rulewright serve --edition player")
-               for line in make_dry_run(folder, "serve", "EDITION=player"))
+    for where in (folder, REPO):
+        assert any(line.endswith("bin/rulewright serve --edition designer --port 8000")
+                   for line in make_dry_run(where, "serve"))
+    assert any(line.endswith("bin/rulewright serve --edition player --port 8001")
+               for line in make_dry_run(folder, "serve", "EDITION=player", "PORT=8001"))
 
 
 def test_a_new_project_s_readme_and_guide_name_the_two_editions(tmp_path):
