@@ -108,7 +108,8 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert "every law held" in sh([tool, "fuzz", "heaps", "--games", "3", "--moves", "40"], project, env)
 
     # The live preview: `make serve` runs `rulewright serve` (not started here: it serves until stopped).
-    assert sh(["make", "-n", "serve"], project, env).strip().endswith(".venv/bin/rulewright serve --edition designer")
+    assert sh(["make", "-n", "serve"], project, env).strip().endswith(
+        ".venv/bin/rulewright serve --edition designer --port 8000")
 
     # A blank game instead of the starter (`new --bare`), installed as its README says while Rulewright
     # is not on the package index: `make test RULEWRIGHT=<the wheel>`, with no find-links for it.

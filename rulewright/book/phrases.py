@@ -424,13 +424,13 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
             raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
                         f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
         offered = getattr(getattr(game, "settings", {}).get(str(name)), "choices", None) or ()
-        for choice in choices if offered else ():  # (a key YAML read otherwise than meant: 'off:' is false)
-            if not any(choice == known and type(choice) is type(known) for known in offered):
-                hint = quoting_hint(choice, offered)
+        for choice in choices if offered else ():  # a key YAML read otherwise than meant: 'off:' is false
+            hint = "" if any(choice == known and type(choice) is type(known) for known in offered) \
+                else quoting_hint(choice, offered)
+            if hint:
                 listed = ", ".join(written(known) for known in offered)
-                raise error(f"the setting {name!r}: {hint[:1].lower() + hint[1:-1]} (its choices are {listed})."
-                            if hint else f"the setting {name!r} has no choice {written(choice)}; its choices are "
-                            f"{listed}.", "settings", name, choice)
+                raise error(f"the setting {name!r}: {hint[:1].lower() + hint[1:-1]} (its choices are {listed}).",
+                            "settings", name, choice)
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     for key, said in (data.get("setup") or {}).items():
         if isinstance(said, str):

@@ -26,7 +26,7 @@ def game_settings_preset(args) -> tuple[Game, dict, str | None]:
         if not sep:
             example = next(iter(game.settings), "name")
             raise SystemExit(f"--setting {item}: write it as NAME=VALUE, e.g. --setting {example}=true")
-        given[name.strip()] = yaml.safe_load(value)
+        given[name.strip()] = _value(game, name.strip(), value)
     try:
         settings = game.resolve_settings(given)
     except InputError as error:
@@ -35,3 +35,13 @@ def game_settings_preset(args) -> tuple[Game, dict, str | None]:
     if preset is not None and preset not in game.presets:
         raise SystemExit(f"{game.title} has no preset {preset!r}. {did_you_mean(preset, game.presets)}")
     return game, settings, preset
+
+
+def _value(game: Game, name: str, text: str):
+    """A setting's value as written on the command line: read as YAML, except that a word which is
+    one of the setting's choices is that word (the shell has already taken away any quotes: typed
+    'yes', a choice 'yes' arrives bare, and YAML would read it as true)."""
+    setting = game.settings.get(name)
+    if setting is not None and text.strip() in [choice for choice in setting.choices if isinstance(choice, str)]:
+        return text.strip()
+    return yaml.safe_load(text)

@@ -7,6 +7,7 @@ from rulewright.play import fuzz
 from rulewright.play.record import read
 from rulewright.play.replay import replay
 from rulewright.book.registry import get_game
+from rulewright.game import Setting
 from rulewright.scenario import evaluate
 from tests.play.race import Race, Rest
 from tests.play.test_records import example_from
@@ -105,3 +106,26 @@ def test_money_from_nothing_planted_in_a_copy_of_a_book_game_is_found_at_its_rul
     assert example.rules == ["mb.expand.cost"]
     failing = [c for c in evaluate(example).checks if not c.ok]
     assert len(failing) == 1 and failing[0].key == "invariants" and "(rule mb.expand.cost)" in failing[0].note
+
+
+class LitRace(Race):
+    """The race with a setting whose choices are the words 'on' and 'off'."""
+
+    settings = {**Race.settings, "lights": Setting("on", "Whether the lights are on.", ("on", "off"))}
+
+
+LIT = LitRace()
+
+
+def test_a_setting_s_word_needs_no_quotes_on_the_command_line():
+    """The shell takes the quotes away: `--setting lights=off` (typed 'off' or not) is the choice
+    'off', not YAML's false; a value that is no choice is still read as YAML."""
+    from types import SimpleNamespace
+
+    from rulewright.book.registry import register
+    from rulewright.cli.choose import game_settings_preset
+
+    register("race-lit", "tests.play.test_fuzz:LIT")
+    args = SimpleNamespace(game="race-lit", setting=["lights=off", "leaky=true"], preset=None)
+    _, settings, _ = game_settings_preset(args)
+    assert settings["lights"] == "off" and settings["leaky"] is True
