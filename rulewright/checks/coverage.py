@@ -317,6 +317,7 @@ class _Fork(Measuring):
         self.process = context.Process(target=_measure_into, args=(rulebook, sending), daemon=True,
                                        name="rulewright-coverage")
         self.process.start()
+        self.parent = os.getpid()  # (a build with -j reads the report in a fork of its own, which cannot reap it)
         sending.close()  # (the fork holds its own end: the reading end sees the fork's end close)
 
     def report(self) -> dict:
@@ -326,15 +327,20 @@ class _Fork(Measuring):
             kind, value = "error", "the measuring process ended without a report"
         finally:
             self.receiving.close()
-            self.process.join()
+            self._reap()
         if kind == "error":
             raise RuntimeError(value)
         return value
 
     def stop(self) -> None:
-        self.process.kill()
-        self.process.join()
+        if os.getpid() == self.parent:
+            self.process.kill()
+        self._reap()
         self.receiving.close()
+
+    def _reap(self) -> None:
+        if os.getpid() == self.parent:  # only the process that started it can (multiprocessing's rule)
+            self.process.join()
 
 
 def _measure_into(rulebook: Path | None, sending) -> None:

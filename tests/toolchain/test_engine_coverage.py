@@ -404,3 +404,24 @@ def test_a_game_imported_already_is_measured_in_a_fresh_process(tmp_path):
     assert done.returncode == 0, done.stderr
     said = json.loads(done.stdout)
     assert said["kind"] == "_FreshProcess"
+
+
+def test_a_parallel_build_reads_the_measurement_started_before_its_readers_forked(tmp_path):
+    """With Sphinx's -j, a reader forked by Sphinx reads the coverage page and takes the report of
+    the measurement its parent started (which only the parent may reap)."""
+    from tests.toolchain.pages import toy_conf
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(toy_conf())
+    pages = ["toy", "coverage"] + [f"more{n}" for n in range(6)]  # enough pages for Sphinx to read in parallel
+    (src / "index.md").write_text("# Toy\n\n```{toctree}\n" + "\n".join(pages) + "\n```\n")
+    (src / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, EXAMPLE_ADD, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST))
+    (src / "coverage.md").write_text("# Coverage\n\n```{engine-coverage}\n```\n")
+    for n in range(6):
+        (src / f"more{n}.md").write_text(f"# More {n}\n\nWords.\n")
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-j", "2", "-b", "html", str(src), str(tmp_path / "out")],
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "RULEWRIGHT_STRICT": "0", "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    assert done.returncode == 0, done.stderr
+    assert "of the engine reached" in (tmp_path / "out" / "coverage.html").read_text()
