@@ -361,7 +361,8 @@ def start(rulebook: Path | None = None, cwd: Path | None = None) -> Measuring:
     (``measure`` keeps every example's result) is keyed exactly as this process keys it, so the
     reading of the pages finds each example played. A fresh process (in ``cwd``) measures instead
     when a game is imported here already (lines run on import would go unseen), when this process
-    runs other threads (a fork copies the calling one alone), or where there is no fork (Windows).
+    runs other threads (a fork copies the calling one alone), or where a fork is not safe or not
+    there (macOS, Windows).
     """
     import threading
 
@@ -369,7 +370,8 @@ def start(rulebook: Path | None = None, cwd: Path | None = None) -> Measuring:
 
     games = {target.partition(":")[0] for target in targets().values()}
     imported = any(name == game or name.startswith(game + ".") for name in sys.modules for game in games)
-    if hasattr(os, "fork") and threading.active_count() == 1 and not imported:
+    # (macOS: its system libraries may start threads of their own, and Python holds a fork there unsafe)
+    if hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1 and not imported:
         return _Fork(rulebook)
     return _FreshProcess(rulebook, cwd)
 
