@@ -288,6 +288,13 @@ class Position:
     def id(self) -> str:  # diagram drawers name their graph after it
         return "position-" + self.name
 
+    viewer = None  # a shared position is told for the whole table, as an example without ':as:' is
+
+    def reveals_path(self, path: str) -> bool:
+        """A shared position reveals nothing: what the table cannot see in it is unseen in the
+        player's edition, as in the examples that start from it."""
+        return False
+
     def problem(self, message: str, *path) -> ExampleProblem:
         return ExampleProblem(self.where.at(self.lines.line(*path)), message)
 

@@ -14,7 +14,7 @@ from rulewright.sphinx import drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section, picture
-from rulewright.sphinx.setup_text import describe_setup
+from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
 
 def anchor(name: str) -> str:
@@ -53,10 +53,12 @@ class PositionDirective(ExampleDirective):
         box += nodes.paragraph(text=f"The position for the following examples, which start from it "
                                     + (f"(“from: {position.name}”)." if designer else "and say so in their setup."),
                                classes=["rw-position-note"])
-        box += _section("Setup", describe_setup(position.data, wording.game_phrases(game), designer, str(path)))
+        said = wording.game_phrases(game)
+        box += _section("Setup", seen_setup(position, game, said, str(path), state, designer)  # as the table sees it
+                        if getattr(game, "hidden", ()) else describe_setup(position.data, said, designer, str(path)))
         words = str(self.options.get("diagram") or "").split()
         if words:
-            run = Run(position, game, settings, before=state, after=state, steps=[])
+            run = Run(position, game, settings, before=state, after=state, steps=[], shows_hidden=designer)
             try:
                 code = draw(run, "before", frozenset(words[1:] if words[0] in ("before", "after") else words))
             except ExampleProblem as problem:

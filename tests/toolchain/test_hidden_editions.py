@@ -77,6 +77,27 @@ expect:
   refused: secret.draw
 ```
 
+## A table to start from
+
+```{position} Two hands dealt
+:name: secret-dealt
+
+game: secret
+setup: {players: {ann: {hand: [lynx]}, bob: {hand: [puma, ocelot]}}, deck: [serval]}
+```
+
+```{example} Ann draws from the dealt table
+:id: secret-from-dealt
+:rules: secret.draw
+
+game: secret
+setup: {from: secret-dealt}
+do:
+  - ann: draw
+expect:
+  players.ann.hand: {length: 2}
+```
+
 ## At a glance
 
 ```{quick-reference}
@@ -181,3 +202,17 @@ def test_a_quick_reference_prints_no_hidden_value_in_the_player_s_edition(html):
     else:
         assert re.search(r"Cards in the deck at the start ([a-e], ){3}[a-e] and [a-e] \(hidden: nobody sees it\)",
                          glance), glance
+
+
+def test_a_shared_position_prints_no_hidden_value_in_the_player_s_edition(html):
+    """A {position} is told for the table, as the examples starting from it are: the hands and the
+    deck are unseen in the player's edition, and marked hidden in the designer's."""
+    edition, text = html
+    start = text.index("Two hands dealt")
+    table = text[start:text.index("Ann draws from the dealt table", start)]
+    table = " ".join(re.sub(r"<[^>]+>", " ", table).split())
+    if edition == "player":
+        assert not [word for word in ("lynx", "puma", "ocelot", "serval") if word in table], table
+        assert "2 unseen" in table and "1 unseen" in table, table
+    else:
+        assert "puma, ocelot (hidden: only bob sees it)" in table and "serval (hidden: nobody sees it)" in table, table
