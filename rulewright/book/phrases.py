@@ -131,6 +131,7 @@ class Phrases:
     unseen: dict[str, str] = field(default_factory=dict)  # per event: said to a reader who may not see its details
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # setting -> choice (as words) -> phrase
     setup: dict[str, SetupPhrase] = field(default_factory=dict)
+    unreadable: bool = False  # the phrase file has a mistake (said at its line): these are no phrases
     presets: dict[str, str] = field(default_factory=dict)  # preset name -> the starting position in words
     values: dict[str, str] = field(default_factory=dict)   # an engine's word for a value -> the game's words
 

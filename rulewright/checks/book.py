@@ -279,6 +279,37 @@ def _event_calls(roots) -> list[tuple[str, Where, ast.Call]]:
     return calls
 
 
+def phrase_file_problems(game_names) -> list[ExampleProblem]:
+    """The mistake in each of these games' phrase files, at its line: one problem per file, which the
+    book's build says every time (its pages print no phrases of that game until it is mended)."""
+    problems = []
+    for name in sorted(set(game_names)):
+        try:
+            game = registry.get_game(name)
+        except InputError:
+            continue  # an unknown game, or one that cannot be loaded: said elsewhere
+        problem = phrase_file_problem(game)
+        if problem is not None:
+            problems.append(problem)
+    return problems
+
+
+def phrase_file_problem(game) -> ExampleProblem | None:
+    """The mistake in the game's phrase file, at its line, or None."""
+    if getattr(game, "phrases", None) is None:
+        return None
+    try:
+        phrases.for_game(game)
+    except phrases.PhraseError as error:
+        return _phrase_file_problem(game, error)
+    return None
+
+
+def _phrase_file_problem(game, error) -> ExampleProblem:
+    where = error.where or Where(str(phrases.path_of(game) or game.phrases), 1)
+    return ExampleProblem(where, error.message.removeprefix(f"{where}: "))
+
+
 def phrase_problems(scenarios) -> list[ExampleProblem]:
     """Paths and events the book would show with no words for them in the game's phrases."""
     problems: list[ExampleProblem] = []
@@ -295,8 +326,7 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
         try:
             said[name] = phrases.for_game(game)
         except phrases.PhraseError as error:
-            where = error.where or Where(str(phrases.path_of(game) or game.phrases), 1)
-            problems.append(ExampleProblem(where, error.message.removeprefix(f"{where}: ")))
+            problems.append(_phrase_file_problem(game, error))
     for name, said_by in said.items():
         folder = Path(sys.modules[type(games[name]).__module__].__file__).parent
         reported = set()

@@ -63,7 +63,9 @@ class ExampleDirective(SphinxDirective):
         designer = edition(self.config) == "designer"
         words = wording.game_phrases(result.run.game)
         wording.check_example(scenario, result.run.game, words, self.config)
-        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]], example_id=scenario.id)
+        box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]]
+                           + ([REPORTED] if words.unreadable else []),  # (its engine words: the phrase file's problem)
+                           example_id=scenario.id)
         self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)
         # The figure comes straight under the example's title, so that the two always share a page

@@ -34,7 +34,7 @@ from pathlib import Path
 from sphinx.util import logging
 
 from rulewright.store import cache
-from rulewright.checks.book import ExampleRecord, book_problems, stale_mentions
+from rulewright.checks.book import ExampleRecord, book_problems, phrase_file_problems, stale_mentions
 from rulewright.book.phrases import count
 from rulewright.problems import Where, display_path
 
@@ -221,7 +221,8 @@ def finish(app, exception) -> None:
     said = set()
     unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
               for rule in info.get("named_rules", ())}
-    for problem in (project_problems() + book_problems(rules, records, unread=unread)
+    games = {info["game"] for info in book.get("examples", {}).values() if info.get("game")}
+    for problem in (project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
                     + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))):
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",

@@ -14,6 +14,7 @@ from rulewright.sphinx import drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section, picture
+from rulewright.sphinx.nodes import REPORTED
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
 
@@ -54,6 +55,8 @@ class PositionDirective(ExampleDirective):
                                     + (f"(“from: {position.name}”)." if designer else "and say so in their setup."),
                                classes=["rw-position-note"])
         said = wording.game_phrases(game)
+        if said.unreadable:  # what it prints in the engine's words is the phrase file's one problem
+            box["classes"].append(REPORTED)
         box += _section("Setup", seen_setup(position, game, said, str(path), state, designer)  # as the table sees it
                         if getattr(game, "hidden", ()) else describe_setup(position.data, said, designer, str(path)))
         words = str(self.options.get("diagram") or "").split()

@@ -36,6 +36,7 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright.book import source
 from rulewright.problems import ExampleProblem, Where
 from rulewright.sphinx import tables
+from rulewright.sphinx.nodes import REPORTED
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class QuickReferenceDirective(SphinxDirective):
         except Exception as error:  # noqa: BLE001 - an unknown game: said at the line
             raise ExampleProblem(at("game"), str(error)) from None
         said = wording.game_phrases(game)
-        box = nodes.container(classes=["rw-quick-reference"])
+        box = nodes.container(classes=["rw-quick-reference"] + ([REPORTED] if said.unreadable else []))
         box += self._turn(data.get("turn") or [], at)
         box += self._numbers(game, said, data.get("numbers") or [], at)
         choices = data.get("choices", True)

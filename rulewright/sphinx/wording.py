@@ -13,29 +13,22 @@ from rulewright.book import phrases
 
 logger = logging.getLogger(__name__)
 
-_reported: set[str] = set()
-
 
 def game_phrases(game) -> phrases.Phrases:
-    """The game's phrases; when its phrase file has a mistake, a warning at the file's line (once)
-    and no phrases, so the book still builds and shows where to look."""
+    """The game's phrases; when its phrase file has a mistake, no phrases (``unreadable``), so the
+    book still builds. The mistake is said once, at the file's line, with the book's problems at
+    the end of every build (``rulewright.checks.book.phrase_file_problems``); what the pages then
+    print in the engine's words is not said again (their boxes are marked reported)."""
     try:
         return phrases.for_game(game)
-    except phrases.PhraseError as error:
-        where = error.where
-        key = error.message
-        if key not in _reported:
-            _reported.add(key)
-            location = f"{where.path}:{where.line}" if where is not None else None
-            message = error.message.removeprefix(f"{where}: ") if where is not None else error.message
-            logger.warning(message, location=location, type="rulewright", subtype="phrases")
-        return phrases.Phrases(source=str(phrases.path_of(game) or ""))
+    except phrases.PhraseError:
+        return phrases.Phrases(source=str(phrases.path_of(game) or ""), unreadable=True)
 
 
 def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> None:
     """In the player's edition: each engine word the example would print without the game's words
     for it, a warning at its line (a game that declares no phrases is shown in the engine's words)."""
-    if sphinx_config.rulewright_edition != "player" or getattr(game, "phrases", None) is None:
+    if sphinx_config.rulewright_edition != "player" or getattr(game, "phrases", None) is None or said.unreadable:
         return
     from rulewright.checks.book import engine_words
 

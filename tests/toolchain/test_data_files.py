@@ -237,3 +237,21 @@ def test_the_mended_data_file_has_its_examples_played_in_the_next_build(tabbed, 
     presets.write_text(presets.read_text(encoding="utf-8").replace("\t", "  "), encoding="utf-8")
     page = build()
     assert "this line has a tab" not in page and page.count("✓ verified") == 4, page
+
+
+def test_a_mistake_in_the_phrase_file_is_one_warning_in_every_build(tmp_path):
+    """An unquoted 'off:' in phrases.yaml: each reading of the book says it once, at its line, in
+    every build while it is there (not only the first); the pages that then print engine words
+    ('standard' for the preset) are not said besides."""
+    folder = tmp_path / "mygame"
+    scaffold.create(folder, scaffold.Names("Ferry", "ferry"), bare=True)
+    game = folder / "ferry" / "game.py"
+    text = game.read_text(encoding="utf-8").replace("from rulewright.game import (", "from rulewright.game import (Setting, ")
+    game.write_text(text.replace("    settings = {}\n", '    settings = {"lights": Setting("on", "Whether the lights '
+                                 'are on.", ("on", "off"))}\n'), encoding="utf-8")
+    with open(folder / "ferry" / "phrases.yaml", "a", encoding="utf-8") as phrases_file:
+        phrases_file.write('settings:\n  lights:\n    "on": "the lights are on"\n    off: "the lights are off"\n')
+    for edition in ("designer", "player", "player"):  # the last: a second build, nothing changed
+        warnings = _read(folder, edition)
+        assert len(warnings) == 1, warnings
+        assert "phrases.yaml:" in warnings[0] and "YAML reads off as true or false" in warnings[0], warnings

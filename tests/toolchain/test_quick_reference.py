@@ -47,7 +47,8 @@ def test_a_mistake_in_a_quick_reference_is_named_at_its_line(tmp_path, mistake, 
     assert f"quick.md:{line}: WARNING: {said}" in done.stderr, done.stderr
 
 
-def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp_path, monkeypatch):
+def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp_path):
+    from rulewright.checks.book import phrase_file_problem
     from rulewright.sphinx import wording
 
     path = tmp_path / "phrases.yaml"
@@ -57,9 +58,10 @@ def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp
         phrases = str(path)
         name = "broken"
 
-    said = []
-    monkeypatch.setattr(wording.logger, "warning", lambda message, location=None, **_: said.append((location, message)))
-    assert wording.game_phrases(Broken()).paths == []  # no words rather than wrong ones; the build fails under -W
-    assert said == [(f"{path}:3", "the phrase of 'players.*.name' has {2}, but part 2 of the path is 'name', not *. "
-                                   "The parts written * in this path are {1}.")]
+    said = wording.game_phrases(Broken())
+    assert said.paths == [] and said.unreadable  # no words rather than wrong ones; the build fails under -W
+    problem = phrase_file_problem(Broken())  # said with the book's problems, at the file's line
+    assert (str(problem.where), problem.message) == (
+        f"{path}, line 3", "the phrase of 'players.*.name' has {2}, but part 2 of the path is 'name', not *. "
+                           "The parts written * in this path are {1}.")
     phrases._cache.pop(Broken, None)
