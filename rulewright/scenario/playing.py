@@ -87,7 +87,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
                                "there and go on playing)." if is_last
                                else f"{again}; play then goes on from the unchanged position."))
                 return run, (f"  Step {current.index} (line {line}), '{current}', was refused: "
-                             f"{refusal.reason} (rule {refusal.rule}). " + hint)
+                             f"{refusal.reason.rstrip().rstrip('.')} (rule {refusal.rule}). " + hint)
         state = outcome.state
         current.state = None if fast else state
         current.events = outcome.events

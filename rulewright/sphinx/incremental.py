@@ -234,8 +234,8 @@ def finish(app, exception) -> None:
     is_strict = strict(app.config)
     if is_strict:
         for where, info in failing:
-            logger.warning(info["report"], location=f"{where.path}:{where.line}", type="rulewright",
-                           subtype="example")
+            logger.warning(_at_its_place(info["report"], where), location=f"{where.path}:{where.line}",
+                           type="rulewright", subtype="example")
     lines = []
     for verdict, heading in (("failed", "{n} example{s} of the rulebook {do} not hold:"),
                              ("pending", "{n} example{s} {are} pending (marked ':status: pending'):"),
@@ -257,6 +257,13 @@ def finish(app, exception) -> None:
 
     if lines and not reported_elsewhere(app.config) and not list_said_elsewhere(app.builder):
         print("\n".join(lines), file=sys.stderr)
+
+
+def _at_its_place(report: str, where: Where) -> str:
+    """A report as its warning says it: Sphinx prints the file and line before it, so the place it
+    opens with (``rules.md, line 187, example x: ...``) is left out, its example's ID kept."""
+    opening = f"{Where(where.path, where.line)}, "
+    return report.removeprefix(opening) if report.startswith(opening) else report
 
 
 def _place(env, info):

@@ -16,6 +16,7 @@ def forks(monkeypatch):
     log, fail = [], set()
     monkeypatch.setenv(REPORTED_BY, "")  # restored when the test ends: run() sets it for its forks
     monkeypatch.setenv(PICTURES_SAID_BY, "")
+    monkeypatch.setenv(LIST_SAID_BY, "")
 
     def started(args):
         log.append(("start", args[1], args[5]))

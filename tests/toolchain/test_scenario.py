@@ -57,7 +57,7 @@ def test_nested_expectations_are_paths_too(page):
 def test_an_unexpected_refusal_stops_play_and_says_how_to_expect_it(page):
     result = result_of(page(GOOD.replace("- ann: add 2", "- ann: add 4")))
     assert not result.ok
-    assert "Step 1 (line 10), 'ann: add 4', was refused: A turn adds 1 to 3 counters. (rule toy.add)" \
+    assert "Step 1 (line 10), 'ann: add 4', was refused: A turn adds 1 to 3 counters (rule toy.add)." \
         in result.report()
     assert "add '- expect: {refused: toy.add}' on the line under this move; play then goes on" in result.report()
 
