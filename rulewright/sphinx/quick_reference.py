@@ -19,8 +19,8 @@ A step's ``rules`` print as references ("rule 2.3f", and its page in the printed
 with ``view:`` is read from the game's view of a starting position (``preset:``, and ``setup:`` on
 top of it), written as the game's phrases write that path's values, and labelled by its phrase
 when ``say:`` is left out: the quick reference cannot drift from the engine. A number at one of the
-game's hidden paths (the deck) is printed as an example prints it for the table: "16 unseen" in the
-player's edition, the truth marked hidden in the designer's. ``choices`` lists how
+game's hidden paths (the deck) is printed as how many it holds in the player's edition ("16"), and
+as the truth marked hidden in the designer's. ``choices`` lists how
 the rules read where they are ambiguous (each setting's default, as ``settings:`` in the game's
 phrases says it). A mistake in the declaration is a warning at its line. In print a quick reference
 is set compactly and kept on one page (its section is never split across two).
@@ -150,8 +150,9 @@ class QuickReferenceDirective(SphinxDirective):
 
     def _told(self, game, said, path: str, state, value) -> str:
         """A number read from the game, as the edition may print it: a value at one of the game's
-        hidden paths (the deck) that the table cannot see is "16 unseen" in the player's edition,
-        and marked hidden in the designer's (``rulewright.sphinx.secrecy``)."""
+        hidden paths (the deck) that the table cannot see is printed as how many it holds in the
+        player's edition ("16": a key number, and the one thing the table sees of a face-down
+        pile), and marked hidden in the designer's (``rulewright.sphinx.secrecy``)."""
         from rulewright.sphinx import secrecy
         from rulewright.sphinx.editions import edition
 
@@ -160,6 +161,8 @@ class QuickReferenceDirective(SphinxDirective):
             return said.value(path, value)
         if edition(self.config) == "designer":
             return f"{said.value(path, value)} ({secrecy.mark(owner)})"
+        if isinstance(value, (list, tuple, dict, set)):
+            return str(len(value))
         return str(secrecy.hidden_words(value))
 
     def _chosen(self, game, choices, at) -> list[str]:
