@@ -51,6 +51,8 @@ def _inputs(root: Path) -> str:
 
 # Measurements started before their page is read, by the store's content (their ``_inputs``).
 _started: dict[str, object] = {}
+# The ``_inputs`` of the book being read by this build, by its folder (start_early to the page).
+_read_now: dict[Path, str] = {}
 NAME = "engine-coverage"
 
 
@@ -71,7 +73,7 @@ def start_early(app, env, docnames) -> None:
     if not showing:
         return
     root = Path(env.srcdir)
-    inputs = _inputs(root)
+    inputs = _read_now[root] = _inputs(root)  # (the page reads them once more when its turn comes: see run)
     if inputs not in _started and not cache.is_kept("engine-coverage", inputs):
         _started[inputs] = engine_coverage.start(root, cwd=Path(app.confdir))
         docnames[:] = [name for name in docnames if name not in showing] + showing
@@ -80,6 +82,7 @@ def start_early(app, env, docnames) -> None:
 def stop_unused(app, exception) -> None:
     """``build-finished``: a measurement whose page was not read after all (the build stopped
     first) is stopped, not left running."""
+    _read_now.clear()
     while _started:
         _started.popitem()[1].stop()
 
@@ -96,7 +99,9 @@ class EngineCoverageDirective(SphinxDirective):
 
     def run(self):
         root, project = Path(self.env.srcdir), Path(self.env.app.confdir)
-        inputs = _inputs(root)
+        # What the book's examples were when this build started reading (start_early): the scan of
+        # every page, a tenth of a second, is not made twice in one build.
+        inputs = _read_now.pop(root, None) or _inputs(root)
         try:
             report = cache.kept("engine-coverage", inputs, lambda: _measure(root, project, inputs))
         except RuntimeError as error:
