@@ -119,10 +119,11 @@ class ExampleDecl:
         return scenario.rule_ids(self.options)
 
     def game_name(self) -> str | None:
-        """The game the example plays, read quickly: from its ``game:`` line when that is written
-        plainly at the top of the body (``game: bus``, ``game: "1870"``), else from the example
-        read whole (None when it cannot be read). The whole reading of every example took a
-        tenth of a second of each build, which only wants to know the games the book plays."""
+        """The game the example names, read quickly: from its ``game:`` line when that is written
+        plainly at the top of the body (``game: bus``, ``game: "1870"``; the name YAML reads there,
+        even when something else in the example is wrong), else from the example read whole (None
+        when it cannot be read). The whole reading of every example took a tenth of a second of
+        each build, which only wants to know the games the book plays."""
         plain = _GAME_LINE.search(self.body) if self.problem is None else None
         if plain is not None and len(_GAME_LINE.findall(self.body)) == 1:
             value = yaml.safe_load(plain.group(1))  # as the example's YAML reads it: game: 1870 is a number
