@@ -38,7 +38,9 @@ In ``setup``, ``say`` is the row's label, ``each`` how one entry of a mapping (`
 ``{value}``) or list (``{value}``) reads, ``then`` the shorter form for the entries after the first
 ("5 floes of 1, 3 of 2 and 2 of 3"), and ``grid: true`` shows a board as a small table: a list of
 rows (each a list, or a string of cells split at spaces), or a mapping of cells named by column
-letter and row number (``A1: ann``). A key without words reads as before ("Floes 1 5, 2 3").
+letter and row number (``A1: ann``). A key without words of its own that is also a path of the
+view (``next``, ``bank``: the setup's keys mirror the view's) reads as that path's phrase says
+("Whose turn it is: bob"); any other reads as its own name ("Floes 1 5, 2 3").
 The whole-book checks fail when the book shows a path or an event with no phrase, so the wording
 cannot drift from the engine. The ``events`` list is also the game's event catalogue, shown on
 its notation page (``{event-catalogue}``).

@@ -110,7 +110,14 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
             for name, inner in value.items():  # an entry given as {} is there as the position has it
                 rows.append((f"{_label(key).capitalize()}: {name}", words(inner) or "unchanged"))
         else:
-            rows.append((_label(key).capitalize(), words(value)))
+            # A key written as the view's path (the game's setup keys mirror its view: next, bank)
+            # reads as the game's words for that path: "Whose turn it is: bob", not "Next: bob".
+            phrase = said.path(str(key)) if said is not None and not isinstance(value, dict) else None
+            if phrase:
+                rows.append((phrase[:1].upper() + phrase[1:],
+                             value if isinstance(value, Said) else said.value(str(key), value)))
+            else:
+                rows.append((_label(key).capitalize(), words(value)))
     for name, value in (data.get("settings") or {}).items():
         choice = said.setting(name, value) if said is not None else None
         if choice is None:  # no words for it (the whole-book checks report it): the engine's name

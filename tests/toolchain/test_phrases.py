@@ -216,3 +216,16 @@ def test_a_setting_s_choice_yaml_read_as_true_or_false_is_named_at_its_line_in_t
     assert str(caught.value) == ("phrases.yaml, line 4: the setting 'hook': without quotes, YAML reads off as true "
                                  "or false, not as a word: write it in quotes: 'off' (its choices are 'on', 'off').")
     assert load("settings:\n  hook: {'on': the hook applies, 'off': no hook}\n").setting("hook", "off") == "no hook"
+
+
+def test_a_setup_key_written_as_a_view_path_reads_as_that_path_s_words():
+    """A setup key without words of its own that is also a path of the view (the setup's keys
+    mirror the view's) reads as the game's words for that path: "Whose turn it is: bob", not
+    "Next: bob"; a key that is no path reads as its own name."""
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"paths": {"next": "whose turn it is", "bank": {"say": "the bank's cash", "value": "${}"}}},
+                        "toy phrases")
+    table, = describe_setup({"setup": {"next": "bob", "bank": 40, "round": 2}}, said)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    assert rows == [["Whose turn it is", "bob"], ["The bank's cash", "$40"], ["Round", "2"]]
