@@ -94,9 +94,10 @@ def secrets():
         for name, held in (setup.get("players") or {}).items() if isinstance(setup.get("players"), dict) else ():
             if (held or {}).get("hand") and hidden(f"players.{name}.hand", run.before):
                 found.append((s.id, bool(s.reveals), f"Players: {name}", f"hand {words(held['hand'])}"))
-        for key in ("deck", "aside"):
+        for key in ("deck", "aside"):  # (each labelled as the game's words for that path: "The deck")
             if setup.get(key) not in (None, []) and hidden(key, run.before):
-                found.append((s.id, bool(s.reveals), key.capitalize(), words(setup[key])))
+                label = said.path(key)
+                found.append((s.id, bool(s.reveals), label[:1].upper() + label[1:], words(setup[key])))
         for place, value in (s.data.get("deal") or {}).items():
             if hidden(place, run.before):
                 found.append((s.id, bool(s.reveals), "Dealt", f"{said.path(place)}: {said.value(place, value)}"))
