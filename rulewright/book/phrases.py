@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from rulewright.game.interface import HIDDEN, is_hidden
-from rulewright.game.values import quoting_hint, written
+from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where
 
 # The reader of a narration who is told everything (the designer's edition, the command line):
@@ -426,14 +426,10 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
             sample = ", ".join(f"{written(choice)}: \"...\"" for choice in known[:3])
             raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
                         f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
-        offered = getattr(getattr(game, "settings", {}).get(str(name)), "choices", None) or ()
-        for choice in choices if offered else ():  # a key YAML read otherwise than meant: 'off:' is false
-            hint = "" if any(choice == known and type(choice) is type(known) for known in offered) \
-                else quoting_hint(choice, offered)
-            if hint:
-                listed = ", ".join(written(known) for known in offered)
-                raise error(f"the setting {name!r}: {hint[:1].lower() + hint[1:-1]} (its choices are {listed}).",
-                            "settings", name, choice)
+        setting = getattr(game, "settings", {}).get(str(name))
+        for choice in choices if setting is not None else ():  # a key YAML read otherwise than meant: 'off:' is false
+            if setting.misread(choice):
+                raise error(f"the setting {name!r}: {setting.misread(choice)}", "settings", name, choice)
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     for key, said in (data.get("setup") or {}).items():
         if isinstance(said, str):

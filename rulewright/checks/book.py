@@ -301,13 +301,9 @@ def phrase_file_problem(game) -> ExampleProblem | None:
     try:
         phrases.for_game(game)
     except phrases.PhraseError as error:
-        return _phrase_file_problem(game, error)
+        where = error.where or Where(str(phrases.path_of(game) or game.phrases), 1)
+        return ExampleProblem(where, error.message.removeprefix(f"{where}: "))
     return None
-
-
-def _phrase_file_problem(game, error) -> ExampleProblem:
-    where = error.where or Where(str(phrases.path_of(game) or game.phrases), 1)
-    return ExampleProblem(where, error.message.removeprefix(f"{where}: "))
 
 
 def phrase_problems(scenarios) -> list[ExampleProblem]:
@@ -323,10 +319,11 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
     for name, game in games.items():
         if game.phrases is None:
             continue  # a game that declares no phrases shows its paths and events as the engine names them
-        try:
-            said[name] = phrases.for_game(game)
-        except phrases.PhraseError as error:
-            problems.append(_phrase_file_problem(game, error))
+        problem = phrase_file_problem(game)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            said[name] = phrases.for_game(game)  # (read once: for_game keeps it)
     for name, said_by in said.items():
         folder = Path(sys.modules[type(games[name]).__module__].__file__).parent
         reported = set()
@@ -413,8 +410,7 @@ def _a_choice(game_name: str, name: str, value) -> bool:
         setting = registry.get_game(game_name).settings.get(name)
     except InputError:
         return False
-    return setting is not None and (not setting.choices or any(
-        value == choice and type(value) is type(choice) for choice in setting.choices))
+    return setting is not None and setting.offers(value)
 
 
 def _unreadable_at(scenario, line: int) -> bool:

@@ -74,6 +74,19 @@ class Setting:
     applies: Callable[[Any], bool] | None = None
     applies_when: str = ""
 
+    def offers(self, value: Any) -> bool:
+        """Whether ``value`` is one of the choices, of the same kind: YAML's number 2019 is not the
+        word '2019', nor its false the word 'off' (a setting without choices takes any value)."""
+        return not self.choices or any(value == choice and type(value) is type(choice) for choice in self.choices)
+
+    def misread(self, value: Any) -> str:
+        """When ``value`` is what YAML makes of one of the word choices written without quotes, the
+        words saying so, with the choices ("without quotes, YAML reads off as true or false, not as
+        a word: write it in quotes: 'off' (its choices are 'on', 'off')."); else ""."""
+        hint = quoting_hint(value, self.choices) if not self.offers(value) else ""
+        listed = ", ".join(written(choice) for choice in self.choices)
+        return f"{hint[:1].lower() + hint[1:-1]} (its choices are {listed})." if hint else ""
+
 
 class Game(ABC):
     name: str = ""
@@ -114,12 +127,12 @@ class Game(ABC):
                     f"{self.title} has no setting {name!r}. {did_you_mean(name, self.settings)}",
                     f"settings.{name}",
                 )
-            choices = self.settings[name].choices
-            if choices and (value not in choices or type(value) is not type(choices[choices.index(value)])):
-                hint = quoting_hint(value, choices)
-                listed = ", ".join(written(c) for c in choices)
+            setting = self.settings[name]
+            if not setting.offers(value):
+                misread = setting.misread(value)
+                listed = ", ".join(written(c) for c in setting.choices)
                 raise InputError(  # a word YAML read as a number or yes/no: the fix comes first
-                    f"Setting '{name}': {hint[:1].lower() + hint[1:-1]} (its choices are {listed})." if hint else
+                    f"Setting '{name}': {misread}" if misread else
                     f"Setting '{name}' cannot be {written(value)}; it must be one of {listed}."
                     + (" " + yaml_reading(value) if yaml_reading(value) else ""),
                     f"settings.{name}",

@@ -198,13 +198,10 @@ def written_checks(s: Scenario) -> list[Check]:
     """Every expectation as the example writes it, in the order written, compared with nothing
     (``actual`` None, not ``ok``): what a pending example expects, where the engine does not get
     there yet, for a book that prints the example as written."""
-    checks, moves = [], 0
-    for index, item in enumerate(s.data.get("do") or []):
-        if not is_check_item(item):
-            moves += 1
-        elif isinstance(item["expect"], dict):
-            checks += _written_block(s, ("do", index, "expect"), item["expect"], moves)
-    return checks + _written_block(s, ("expect",), s.expect, None)
+    do = s.data.get("do") or []
+    return [check for at, block in s.expect_blocks()  # a check between moves follows the moves before it
+            for check in _written_block(s, at, block, sum(not is_check_item(item) for item in do[:at[1]])
+                                        if at[0] == "do" else None)]
 
 
 def _written_block(s: Scenario, at: tuple, expect: dict, step_index: int | None) -> list[Check]:

@@ -191,7 +191,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     return game, settings, state
 
 
-def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict | None = None) -> list:
+def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict) -> list:
     """The draws that make the example's ``deal:`` (``Game.deal_draws``), or a problem at the
     deal's key at fault. The game's ``deal_draws`` is given the example's settings when it takes a
     third parameter (a deal that depends on them: how many cards a hand holds in one edition)."""
@@ -202,7 +202,7 @@ def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict | None
     try:
         given = [copy.deepcopy(deal), copy.deepcopy(setup)]
         if _takes(game.deal_draws, 3):
-            given.append(dict(settings if settings is not None else game.resolve_settings(None)))
+            given.append(dict(settings))
         draws = game.deal_draws(*given)
     except InputError as error:
         key = error.where if error.where in deal else None

@@ -262,8 +262,7 @@ def finish(app, exception) -> None:
 def _at_its_place(report: str, where: Where) -> str:
     """A report as its warning says it: Sphinx prints the file and line before it, so the place it
     opens with (``rules.md, line 187, example x: ...``) is left out, its example's ID kept."""
-    opening = f"{Where(where.path, where.line)}, "
-    return report.removeprefix(opening) if report.startswith(opening) else report
+    return report.removeprefix(f"{Where(where.path, where.line)}, ")
 
 
 def _place(env, info):

@@ -85,7 +85,6 @@ class _Picture:
             self.factor = max(self.factor, tall / PRINT_HEIGHT)
         self.lines: list[str] = []
         self.backdrop = style.Backdrop()  # the hexes, rivers, borders, routes and track, under the words
-        self.count = 0
         self.placed: list[tuple[float, float, float, float]] = []  # boxes of text and tokens drawn so far
         self.margin = ceil(MIN_PT * self.factor) + 6  # how far under the bottom hexes a word may go
 
