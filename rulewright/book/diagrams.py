@@ -31,21 +31,12 @@ def draw(run, when: str, options=frozenset()) -> str:
     try:
         return drawer(run, when, frozenset(options))
     except Exception as error:  # a bug in a diagram module must not stop the whole book
-        at = _where_in_game(error)
+        from rulewright.book.registry import where_in_games_code
+
+        at = where_in_games_code(error)
         raise ExampleProblem(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}"
                                       f"{', at ' + at if at else ''}). This is a bug in the game's diagram code, "
                                       "not in your example.") from None
-
-
-def _where_in_game(error: BaseException) -> str | None:
-    """The last line of the game's own code the error went through ("ferry/diagram.py, line 42"),
-    not Rulewright's or a library's, or None."""
-    import traceback
-
-    from rulewright.book.registry import is_games_code
-
-    own = [frame for frame in traceback.extract_tb(error.__traceback__) if is_games_code(frame.filename)]
-    return f"{display_path(own[-1].filename)}, line {own[-1].lineno}" if own else None
 
 
 def sources(result) -> list[str]:

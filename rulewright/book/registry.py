@@ -268,10 +268,17 @@ def _failure(error: Exception, code: str = "the game's code") -> str:
         return f"{display_path(error.filename)}, line {error.lineno}: {error.msg}. Correct {code} on that line."
     said = (str(error).strip().splitlines() or [""])[0]
     said = f"{type(error).__name__}{': ' + said if said else ''}"
-    own = [frame for frame in traceback.extract_tb(error.__traceback__) if is_games_code(frame.filename)]
-    if not own:
+    at = where_in_games_code(error)
+    if at is None:
         return f"{said}. Check the package and object names there, and {code}."
-    return f"{said} ({display_path(own[-1].filename)}, line {own[-1].lineno}). Correct {code} at that line."
+    return f"{said} ({at}). Correct {code} at that line."
+
+
+def where_in_games_code(error: BaseException) -> str | None:
+    """The last line of the game's own code the error went through ("ferry/diagram.py, line 42"),
+    not Python's, a library's or Rulewright's, or None."""
+    own = [frame for frame in traceback.extract_tb(error.__traceback__) if is_games_code(frame.filename)]
+    return f"{display_path(own[-1].filename)}, line {own[-1].lineno}" if own else None
 
 
 # Where the code that is not a game's is: Python's own, the installed libraries', Rulewright's.
