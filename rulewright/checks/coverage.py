@@ -124,26 +124,29 @@ def measure(rulebook: Path | None = None) -> dict:
     # would go unseen).
     games = sorted({target.partition(":")[0] for target in targets().values()})
     root = Path(rulebook if rulebook is not None else config.current().rulebook).resolve()
+    from rulewright.book import scanner as book_module
+    from rulewright.book.registry import game_sources, get_game
+    from rulewright.checks.book import refusal_sites
+    from rulewright.problems import ExampleProblem
+    from rulewright.scenario import evaluate
+    from rulewright.store import cache
+
+    # The book as the examples' shared positions are read from it (``positions_for``), so the
+    # pages are scanned once for both; and each example read, before the measuring starts (reading
+    # imports no game, and the toolchain's own code runs slower while coverage is on).
+    book = book_module.scan_cached(root, book_module.pages_stamp(root))
+    scenarios = []
+    for decl in book.examples:
+        try:
+            scenarios.append(decl.parse())
+        except ExampleProblem:
+            continue  # `rulewright check` reports it
     cov = coverage.Coverage(data_file=None, branch=False, config_file=False, source_pkgs=games)
     cov.start()
     try:
         collector.fewer()  # every example's states are kept to the end: see rulewright.runtime.collector
-        from rulewright.book import scanner as book_module
-        from rulewright.book.registry import game_sources, get_game
-        from rulewright.checks.book import refusal_sites
-        from rulewright.problems import ExampleProblem
-        from rulewright.scenario import evaluate
-        from rulewright.store import cache
-
-        # The book as the examples' shared positions are read from it (``positions_for``), so the
-        # pages are scanned once for both.
-        book = book_module.scan_cached(root, book_module.pages_stamp(root))
         checked, loaded = [], set()
-        for decl in book.examples:
-            try:
-                scenario = decl.parse()
-            except ExampleProblem:
-                continue  # `rulewright check` reports it
+        for scenario in scenarios:
             if scenario.game_name not in loaded:  # what runs when a game is imported is no example's
                 loaded.add(scenario.game_name)
                 cov.switch_context("")

@@ -111,6 +111,8 @@ def setup(app):
     app.connect("env-before-read-docs", coverage_page.start_early)
     app.connect("build-finished", coverage_page.stop_unused)
     app.connect("env-check-consistency", glossary.check_words)
+    app.connect("env-updated", numbering.settle)
+    app.connect("build-finished", numbering.unsettle)
     app.connect("doctree-resolved", rules.resolve)
     app.connect("doctree-resolved", glossary.link_terms)
     app.add_node(term_index.term_index_node)

@@ -41,7 +41,9 @@ def _inputs(root: Path) -> str:
     they stand on: an edit of a page's words is not measured again), each game's code and data,
     and the Python that runs them (the toolchain is in every key of the store)."""
     games = registry.targets()
-    found = book.scan(root)  # (each page read again: its text, not its time, says whether it changed)
+    # (The scan is the one the measurement's fork then finds in memory, not made again there under
+    # coverage; the key is the examples' text, not the pages' times.)
+    found = book.scan_cached(root, book.pages_stamp(root))
     written = {"examples": [[decl.title, decl.options, decl.body] for decl in found.examples],
                "positions": [[decl.title, decl.options, decl.body] for page in found.pages.values()
                              for decl in page.positions]}

@@ -90,7 +90,7 @@ class GlossaryPageDirective(SphinxDirective):
 def link_terms(app, doctree, fromdocname) -> None:
     """``doctree-resolved``: the first use of each glossary term in each section links to its
     entry on the chapter's glossary page."""
-    from rulewright.sphinx.nodes import example_node
+    from rulewright.sphinx.nodes import example_node, outside
 
     found = app.env.domaindata.get("rulewright", {}).get("glossaries", {})
     page = Path(app.env.doc2path(fromdocname))
@@ -103,23 +103,16 @@ def link_terms(app, doctree, fromdocname) -> None:
         return
     linked: dict[int, set[str]] = {}
     title = term_index.game_title(glossary)
-    for text in list(doctree.findall(nodes.Text)):
-        if any(isinstance(a, term_index.SKIP + (example_node,)) or {"rw-word", "rw-rule-id"} & set(a.get("classes", ()))
-               for a in _ancestors(text) if isinstance(a, nodes.Element)):
+    left_out = term_index.SKIP + (example_node,)
+    for text, section in outside(doctree, lambda element: isinstance(element, left_out)
+                                            or bool({"rw-word", "rw-rule-id"} & set(element.get("classes", ())))):
+        if not isinstance(text, nodes.Text):
             continue
-        section = next((a for a in _ancestors(text) if isinstance(a, nodes.section)), doctree)
         done = linked.setdefault(id(section), set())
         pending = [t for t in glossary.terms if t.name not in done]
         replacement = _linked(app, fromdocname, info["docname"], glossary, str(text), pending, done, title)
         if replacement:
             text.parent.replace(text, replacement)
-
-
-def _ancestors(node):
-    node = node.parent
-    while node is not None:
-        yield node
-        node = node.parent
 
 
 def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done, title=None):

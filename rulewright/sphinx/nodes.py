@@ -50,3 +50,20 @@ class rule_examples(nodes.Inline, nodes.TextElement):
 
 class rule_index_node(nodes.General, nodes.Element):
     """Where the rule index table goes."""
+
+
+def outside(root: nodes.Element, skipped) -> list[tuple[nodes.Node, nodes.Element]]:
+    """Every node under ``root`` in reading order, with the section it is in (or ``root``), except
+    what lies inside an element for which ``skipped(element)`` holds (that element itself is
+    given). One walk of the page that does not enter what it leaves out: an example's box holds
+    most of a page's nodes."""
+    out: list[tuple[nodes.Node, nodes.Element]] = []
+    stack: list[tuple[nodes.Node, nodes.Element]] = [(child, root) for child in reversed(root.children)]
+    while stack:
+        node, section = stack.pop()
+        if isinstance(node, nodes.Element):
+            if not skipped(node):
+                inner = node if isinstance(node, nodes.section) else section
+                stack.extend((child, inner) for child in reversed(node.children))
+        out.append((node, section))
+    return out

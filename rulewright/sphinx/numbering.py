@@ -21,17 +21,18 @@ SINGLE_PAGE_BUILDERS = {"singlehtml", "simplepdf"}
 
 def record_positions(app, doctree) -> None:
     """``doctree-read``: note, for each rule and example of this page, its section and order."""
-    from rulewright.sphinx.nodes import example_node, rule_node
+    from rulewright.sphinx.nodes import example_node, outside, rule_node
 
     data = app.env.domaindata.setdefault("rulewright", {})
-    # One walk of the page: each rule and example under its nearest section, in the page's order
-    # (a walk per section costs a page of nested sections many walks).
-    sections = list(doctree.findall(nodes.section))
-    under: dict[int, list] = {id(section): [] for section in sections}
-    for child in doctree.findall(lambda n: isinstance(n, (rule_node, example_node))):
-        nearest = _nearest_section(child)
-        if nearest is not None:
-            under[id(nearest)].append(child)
+    # One walk of the page, not into the examples' boxes: each rule and example under its nearest
+    # section, in the page's order (a walk per section costs a page of nested sections many walks).
+    sections, under = [], {}
+    for node, section in outside(doctree, lambda element: isinstance(element, example_node)):
+        if isinstance(node, nodes.section):
+            sections.append(node)
+            under[id(node)] = []
+        elif isinstance(node, (rule_node, example_node)) and isinstance(section, nodes.section):
+            under[id(section)].append(node)
     order = 0
     for section_index, section in enumerate(sections):
         section_anchor = "" if section_index == 0 else "#" + section["ids"][0]
@@ -52,15 +53,31 @@ def _letters():
             yield "".join(letters)
 
 
-def _nearest_section(node):
-    node = node.parent
-    while node is not None and not isinstance(node, nodes.section):
-        node = node.parent
-    return node
+# The numbers while the pages are written (from ``env-updated`` to ``build-finished``), by
+# environment: the reading is over, so they no longer change, and each page's references use them.
+_settled: dict[int, dict[str, str] | None] = {}
+
+
+def settle(app, env) -> None:
+    """``env-updated``: the book is read; its numbers are worked out once for the pages written next."""
+    _settled[id(env)] = None
+
+
+def unsettle(app, exception) -> None:
+    """``build-finished``: the next build may read pages again."""
+    _settled.clear()
 
 
 def numbers(env) -> dict[str, str]:
     """``{"rule:<id>": "2.3a", "example:<id>": "Example 2.7"}`` for the whole book."""
+    if id(env) not in _settled:
+        return _numbers(env)
+    if _settled[id(env)] is None:
+        _settled[id(env)] = _numbers(env)
+    return _settled[id(env)]
+
+
+def _numbers(env) -> dict[str, str]:
     data = env.domaindata.get("rulewright", {})
     secnums = _secnumbers(env)
     out = {}
@@ -69,8 +86,11 @@ def numbers(env) -> dict[str, str]:
         out[f"rule:{rule_id}"] = ".".join(map(str, section)) + info.get("letter", "")
     by_chapter: dict[str, list] = {}
     order = _book_order(env)
+    place = {docname: n for n, docname in enumerate(order)}
     chapters = [number[0] for pages in secnums.values() for number in pages.values() if number]
     unnumbered = [d for d in order if not secnums.get(d, {}).get("")]
+    unnumbered_place = {docname: n for n, docname in enumerate(unnumbered)}
+    after_chapters = max(chapters, default=0) + 1
     for example_id, info in data.get("examples", {}).items():
         if info.get("broken"):
             continue  # an example that cannot be run has no number
@@ -79,9 +99,9 @@ def numbers(env) -> dict[str, str]:
         if page:
             chapter = _letter(page[0])
         else:
-            position = unnumbered.index(docname) if docname in unnumbered else len(unnumbered)
-            chapter = _letter(max(chapters, default=0) + 1 + position)
-        by_chapter.setdefault(chapter, []).append((page, order.index(docname) if docname in order else 0,
+            position = unnumbered_place.get(docname, len(unnumbered))
+            chapter = _letter(after_chapters + position)
+        by_chapter.setdefault(chapter, []).append((page, place.get(docname, 0),
                                                    info.get("order", 0), example_id))
     for chapter, items in by_chapter.items():
         for count, (*_, example_id) in enumerate(sorted(items), start=1):

@@ -106,14 +106,22 @@ class RuleIndexDirective(SphinxDirective):
         return [rule_index_node()]
 
 
+PLACEHOLDERS = (rule_number, ruleref_node, exampleref_node, rule_examples, rule_index_node)
+
+
 def resolve(app, doctree, fromdocname) -> None:
     """Fill in numbers, rule references and the rule index (``doctree-resolved``)."""
     env = app.env
     nums = numbers(env)
     rules = env.domaindata.get("rulewright", {}).get("rules", {})
-    for placeholder in list(doctree.findall(rule_number)):
+    # The page is walked once for the five kinds of placeholder (each walk of a page of examples
+    # costs as much as the replacing).
+    found: dict[type, list] = {kind: [] for kind in PLACEHOLDERS}
+    for node in doctree.findall(lambda n: type(n) in found):
+        found[type(node)].append(node)
+    for placeholder in found[rule_number]:
         placeholder.replace_self(nodes.Text(nums.get(placeholder["key"], "?")))
-    for ref in list(doctree.findall(ruleref_node)):
+    for ref in found[ruleref_node]:
         rule_id = ref["rule_id"]
         if rule_id not in rules:
             _unknown(env, fromdocname, ref, "ruleref", rule_id, words.unknown_rule_reference, rules)
@@ -122,7 +130,7 @@ def resolve(app, doctree, fromdocname) -> None:
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
                                       text, title=hover(app, nums, "rule", rule_id, rules[rule_id]["title"])))
     examples = env.domaindata.get("rulewright", {}).get("examples", {})
-    for ref in list(doctree.findall(exampleref_node)):
+    for ref in found[exampleref_node]:
         example_id = ref["example_id"]
         info = examples.get(example_id)
         if info is None:
@@ -135,13 +143,13 @@ def resolve(app, doctree, fromdocname) -> None:
         ref.replace_self(reference_to(app.builder, fromdocname, info["docname"], info["anchor"], text,
                                       title=hover(app, nums, "example", example_id, info["title"])))
     shown_by = _shown_by(examples)
-    for place in list(doctree.findall(rule_examples)):
+    for place in found[rule_examples]:
         shows = _example_links(app, fromdocname, nums, examples, shown_by.get(place["rule_id"], []))
         para = nodes.paragraph(classes=["rw-rule-examples"])
         para += nodes.Text("Examples: " if shows else "")
         para += shows or []
         place.replace_self(para)
-    for index in list(doctree.findall(rule_index_node)):
+    for index in found[rule_index_node]:
         index.replace_self(_index(app, fromdocname, nums, rules))
 
 

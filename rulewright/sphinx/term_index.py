@@ -98,7 +98,7 @@ def _use_id(docname: str, anchor: str) -> str:
 def mark_uses(app, doctree) -> None:
     """``doctree-read``: the first paragraph of a page that uses a term of its chapter's glossary
     gets an anchor, for the index to lead to (and, in print, to give its page)."""
-    from rulewright.sphinx.nodes import example_node
+    from rulewright.sphinx.nodes import example_node, outside
 
     docname = app.env.docname
     page = Path(app.env.doc2path(docname))
@@ -114,13 +114,14 @@ def mark_uses(app, doctree) -> None:
     pending = {t.name: t for t in glossary.terms}
     title = game_title(glossary)
     marked: list[str] = []
-    for paragraph in doctree.findall(nodes.paragraph):
+    left_out = SKIP + (example_node, nodes.definition_list)
+    for paragraph, _ in outside(doctree, lambda element: isinstance(element, left_out)):
         if not pending:
             break
-        if any(isinstance(a, SKIP + (example_node, nodes.definition_list)) for a in _ancestors(paragraph)):
+        if not isinstance(paragraph, nodes.paragraph):
             continue
-        text = masked(" ".join(str(t) for t in paragraph.findall(nodes.Text)
-                               if not any(isinstance(a, SKIP) for a in _ancestors(t))), title)
+        text = masked(" ".join(str(t) for t, _ in outside(paragraph, lambda element: isinstance(element, SKIP))
+                               if isinstance(t, nodes.Text)), title)
         for name, term in list(pending.items()):
             if term.pattern.search(text):
                 marked.append(_use_id(docname, glossary.anchor(term)))
@@ -128,13 +129,6 @@ def mark_uses(app, doctree) -> None:
                 del pending[name]
     # Kept with the book, so the index finds the anchors without reading every page again.
     incremental.data(app.env).setdefault(incremental.TERM_USES, {})[docname] = marked
-
-
-def _ancestors(node):
-    node = node.parent
-    while node is not None:
-        yield node
-        node = node.parent
 
 
 def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, str]]]:
