@@ -58,7 +58,14 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
         doing(f"playing step {current.index} (line {line}), '{current}'" + (f", seed {run.seed}" if "seeds" in s.data else ""))
         with engine_errors(s, "do", index, step=current):
             try:
-                current.action = _parse_action(game, state, actor, text)
+                try:
+                    current.action = _parse_action(game, state, actor, text)
+                except InputError as error:
+                    if not s.pending:
+                        raise
+                    # Written before the engine can read this move: pending, with the engine's words.
+                    return run, (f"  Step {current.index} (line {line}), '{current}': the engine does not "
+                                 f"read this move yet: {error.message}")
                 follower = actions[index + 1] if index + 1 < len(actions) else None
                 if fast and not (is_check_item(follower) and isinstance(follower["expect"], dict)
                                  and "refused" in follower["expect"]):
@@ -340,12 +347,14 @@ class engine_errors:
                 f"The game could not read this {'setup' if self.path else 'example'} ({kind.__name__}: {error}). "
                 "Most often a value has the wrong kind: a word where a number belongs, a list where one name "
                 "belongs. Check the values against the chapter's setup description. If they are right, this is "
-                f"a bug in the game's code ({frame.filename}:{frame.lineno}); report it with this example's ID.",
+                f"a mistake in the game's code ({frame.filename}:{frame.lineno}): mend the code there, or give "
+                "this example's ID to whoever writes the engine.",
                 *self.path) from None
         raise self.s.problem(
             f"{at}the rules engine itself failed ({kind.__name__}: {error}) at "
-            f"{frame.filename}:{frame.lineno}. This is a bug in the engine, not in your example; "
-            "please report it with this example's ID.", *self.path) from None
+            f"{frame.filename}:{frame.lineno}. This is a mistake in the game's code at that line, not in "
+            "your example: mend the code there, or give this example's ID to whoever writes the engine.",
+            *self.path) from None
 
 
 def _check_reveals(s: Scenario, game: Game) -> None:

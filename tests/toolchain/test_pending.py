@@ -91,6 +91,24 @@ def test_a_pending_example_may_have_a_setup_the_engine_does_not_accept_yet(page)
     assert "The engine does not accept this setup yet: 'winner' is for a finished game" in result.report()
 
 
+def test_a_pending_example_may_have_a_move_the_engine_cannot_read_yet(page):
+    """The guide's promise: an example written before the engine supports its moves. 'double' is
+    no toy move yet: unmarked, a problem at the move's line; marked pending, pending, with the
+    engine's words in the designer's report."""
+    from rulewright.problems import ExampleProblem
+    from rulewright.scenario import evaluate, verdict
+    from tests.toolchain.test_scenario import only_example
+
+    unreadable = EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: double\n")
+    with pytest.raises(ExampleProblem, match="'double' is not a toy action") as caught:
+        evaluate(only_example(page(unreadable)).parse())
+    assert caught.value.where.line == EXAMPLE_ADD.lstrip("\n").splitlines().index("  - ann: add 2") + 1
+    result = evaluate(only_example(page(unreadable.replace(":rules: toy.add\n",
+                                                           ":rules: toy.add\n:status: pending\n"))).parse())
+    assert verdict(result) == "pending" and [step.text for step in result.run.steps] == ["double"]
+    assert "'ann: double': the engine does not read this move yet: 'double' is not a toy action" in result.report()
+
+
 # ------------------------------------------------------------ consequences that follow by themselves
 
 ROUNDED = "rounded"  # (a name, not a literal: the toy's phrase checks read this folder for Event("..."))

@@ -115,7 +115,7 @@ def test_an_engine_bug_is_reported_as_such_not_as_a_traceback(page, monkeypatch)
     problem = problem_of(page(GOOD))
     assert "the rules engine itself failed (ZeroDivisionError: division by zero)" in problem.message
     assert "test_scenario.py" in problem.message  # the failing engine code: here, the patched view
-    assert "This is a bug in the engine, not in your example" in problem.message
+    assert "This is a mistake in the game's code at that line, not in your example" in problem.message
 
 
 def test_a_setup_that_breaks_a_rule_is_a_plain_problem(page, monkeypatch):
