@@ -76,9 +76,9 @@ def unseen(s: Scenario, path: tuple, depth: int, line: int, viewer: str | None) 
     whole, hidden = ".".join(map(str, path)), ".".join(map(str, path[:depth]))
     who = viewer or "the player"
     return ExampleProblem(s.where.at(line), f"'{whole}' cannot be checked as {who}: {who} cannot see "
-                          f"{hidden}. Check only what {who} sees (how many items a hidden list holds: "
-                          f"'{hidden}: {{length: 2}}'), or check it as a player who can see it ('as: <player>' "
-                          "in a '- expect:' item), or without ':as:'.")
+                          f"{hidden}. Check only what {who} sees (that it is hidden: '{hidden}: {{hidden: true}}'; "
+                          f"how many items a hidden list holds: '{hidden}: {{length: 2}}'), or check it as a player "
+                          "who can see it ('as: <player>' in a '- expect:' item), or without ':as:'.")
 
 
 def _reversed_pair(part: Any) -> str:
@@ -219,6 +219,19 @@ def _length(s, operand, actual, line, same):
     return size == operand, "" if size == operand else f"it holds {size} item{'s' if size != 1 else ''}"
 
 
+def _hidden(s, operand, actual, line, same):
+    """Whether the example's reader cannot see the value (``{hidden: true}``: "Bob does not see
+    Ann's favourite card"); written as what the reader sees, the mark of a hidden value."""
+    if operand is not True:
+        raise ExampleProblem(s.where.at(line) if line else s.where,
+                             f"'hidden' takes only true ('hidden: true': the reader cannot see the value), not "
+                             f"{show(operand)}. To check a value the reader sees, write the value itself.")
+    if is_hidden(actual):
+        return True, ""
+    return False, (f"it is {show(actual)}, which this check's reader sees (without ':as:' or 'as:', a check "
+                   "reads the whole truth: tell it as the player who cannot see it, e.g. 'as: bob')")
+
+
 def _one_of(s, operand, actual, line, same):
     if not isinstance(operand, list):
         raise ExampleProblem(s.where.at(line) if line else s.where,
@@ -229,7 +242,7 @@ def _one_of(s, operand, actual, line, same):
 
 
 _COMPARE = {"between": _between, "at-least": _at_least, "at-most": _at_most, "contains": _contains,
-            "one-of": _one_of, "length": _length}
+            "one-of": _one_of, "length": _length, "hidden": _hidden}
 
 
 def _same(expected: Any, actual: Any) -> bool:

@@ -11,7 +11,7 @@ SPECIAL_EXPECT = ("refused", "events", "invariants", "as")  # "as: ann": the blo
 DIAGRAM_WHEN = ("before", "after", "both")
 EXAMPLE_OPTIONS = ("show-source", "class", "name")  # besides id, rules, diagram, status, as and reveals, read first
 OPTION = ":option:"  # LineMap key of a directive option's line: (OPTION, "diagram")
-COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of", "length")
+COMPARISONS = ("between", "at-least", "at-most", "contains", "one-of", "length", "hidden")
 
 
 def show(value: Any) -> str:
@@ -19,7 +19,7 @@ def show(value: Any) -> str:
     ``null``); a text on its own is quoted ('lost'), so that it stands out from the sentence."""
     if isinstance(value, str):
         return repr(value)
-    if isinstance(value, dict) and value and set(value) <= set(COMPARISONS):
+    if isinstance(value, dict) and value and set(value) <= set(COMPARISONS) and "hidden" not in value:  # (not a hidden mark)
         return " and ".join(_show_comparison(k, v) for k, v in value.items())
     return written(value)
 

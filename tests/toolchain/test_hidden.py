@@ -72,6 +72,27 @@ def test_without_a_viewer_the_whole_truth_is_checked(page):
     assert result.ok, result.report()
 
 
+def test_that_a_value_is_hidden_from_the_reader_can_be_checked(page):
+    """'{hidden: true}': what the reader sees is the mark of a hidden value (a hand, or a single
+    card); without a reader the whole truth is read, where nothing is hidden."""
+    text = SEEN.replace("  deck: {length: 3}\n", "  deck: {length: 3}\n  players.bob.hand: {hidden: true}\n") \
+        .replace("  players.bob.hand: {length: 2}\n", "")
+    result = result_of(page(text))
+    assert result.ok, result.report()
+    assert [c.key for c in result.checks][-1] == "players.bob.hand"
+    truth = text.replace(":as: ann\n", "").replace("{as: bob, ", "{").replace("players.ann.hand: {length: 1}",
+                                                                                "players.ann.hand: [c]")
+    whole = result_of(page(truth))
+    assert not whole.ok
+    assert (f"players.bob.hand (line {line_of(truth, 'players.bob.hand: {hidden')}): expected {{hidden: true}}, but "
+            "it is [x, a], which this check's reader sees (without ':as:'") in whole.report(), whole.report()
+    problem = problem_of(page(text.replace("{hidden: true}", "{hidden: false}")))
+    assert problem.where.line == line_of(text, "players.bob.hand: {hidden")
+    assert "'hidden' takes only true" in problem.message
+    unseen = problem_of(page(SEEN.replace("  players.bob.hand: {length: 2}\n", "  players.bob.hand.0: x\n")))
+    assert "(that it is hidden: 'players.bob.hand: {hidden: true}'; how many items" in unseen.message
+
+
 def test_a_wrong_length_says_how_many_there_are(page):
     result = result_of(page(SEEN.replace("deck: {length: 3}", "deck: {length: 4}")))
     assert not result.ok
