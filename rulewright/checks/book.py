@@ -341,16 +341,14 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                                                "for everyone else. Write it as {say: \"...\", unseen: \"...\"} under "
                                                f"'events:', e.g. unseen: \"{{player}} draws a card.\", so the player's "
                                                "edition does not print what its reader cannot see."))
+    unsaid: dict[str, list[tuple[str, Where]]] = {}  # by game: each path without words, where the book shows it
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
         if said_by is None:
             continue
         for key, line in checked_paths(scenario) + dealt_paths(scenario):
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
-                problems.append(ExampleProblem(scenario.where.at(line), f"The book has no words for the state path "
-                                               f"'{key}'. Add a pattern for it under 'paths:' in {display_path(said_by.source)} "
-                                               f"(e.g. {key}: \"what it is in words\", with * for a part that "
-                                               "varies, such as a company's name)."))
+                unsaid.setdefault(scenario.game_name, []).append((key, scenario.where.at(line)))
         problems += engine_words(scenario, said_by)
         given = scenario.data.get("settings")
         for name, value in (given.items() if isinstance(given, dict) else ()):
@@ -365,7 +363,53 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                 problems.append(ExampleProblem(scenario.where.at(line),
                                                f"The event {event!r} is not in the game's event catalogue "
                                                f"({display_path(said_by.source)}). {did_you_mean(str(event), said_by.events)}"))
+    for name, found in unsaid.items():
+        problems += _unsaid_paths(found, display_path(said[name].source))
     return problems
+
+
+def _unsaid_paths(found: list[tuple[str, Where]], source: str) -> list[ExampleProblem]:
+    """One problem for each missing phrase, at the first place the book shows its path: a path
+    shown by several examples is one phrase to write, and paths that differ only in their last
+    part ('supply.pears', 'supply.plums') are one pattern ('supply.*')."""
+    def patterns(key: str) -> list[tuple[str, int]]:  # the key with one part a *, the last part first
+        parts = key.split(".")
+        return [(".".join(parts[:i] + ["*"] + parts[i + 1:]), i) for i in reversed(range(len(parts)))]
+
+    sharing: dict[str, set[str]] = {}
+    for key, _ in found:
+        for pattern, _ in patterns(key):
+            sharing.setdefault(pattern, set()).add(key)
+    families: dict[tuple[str, int], list[tuple[str, Where]]] = {}
+    for key, where in found:
+        pattern, place = max(patterns(key), key=lambda p: len(sharing[p[0]]))  # (the first, the last part, on a tie)
+        families.setdefault((pattern, place) if len(sharing[pattern]) > 1 else (key, -1), []).append((key, where))
+    problems = []
+    for (pattern, place), places in families.items():
+        keys = list(dict.fromkeys(key for key, _ in places))
+        wheres = [where for _, where in places]
+        if len(keys) == 1:
+            problems.append(ExampleProblem(wheres[0], f"The book has no words for the state path '{keys[0]}'. Add a "
+                                           f"pattern for it under 'paths:' in {source} (e.g. {keys[0]}: \"what it is in "
+                                           "words\"; write * for a part of the path that varies, and {1} in the words "
+                                           "for what the * in place 1 stands for, counting from 0)." + _also(wheres)))
+            continue
+        sample = ", ".join(f"'{key}'" for key in keys[:-1]) + f" and '{keys[-1]}'"
+        problems.append(ExampleProblem(wheres[0], f"The book has no words for the state paths {sample}. Add one "
+                                       f"pattern for them under 'paths:' in {source}: {pattern}: \"... {{{place}}} "
+                                       f"...\", where {{{place}}} is what the * stands for ({keys[0].split('.')[place]}, "
+                                       f"...)." + _also(wheres)))
+    return problems
+
+
+def _also(wheres: list[Where]) -> str:
+    """The other places a missing phrase shows, said once: " (also line 80, and line 12 of rules.md)"."""
+    others = list(dict.fromkeys((w.path, w.line) for w in wheres[1:] if (w.path, w.line) != (wheres[0].path, wheres[0].line)))
+    if not others:
+        return ""
+    said = [f"line {line}" + ("" if path == wheres[0].path else f" of {display_path(path)}") for path, line in others[:5]]
+    more = f" and {len(others) - 5} more" if len(others) > 5 else ""
+    return f" (The book shows it also at {', '.join(said)}{more}.)"
 
 
 def _is_preset(game_name: str, preset) -> bool:
