@@ -72,7 +72,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
         sh([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, project / name], work, env)
     assert "entry: .venv/bin/rulewright check" in (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     tested = sh(["make", "test"], project, env)
-    assert "18 passed in" in tested, tested
+    assert "19 passed in" in tested, tested
     built = sh(["make", "rulebook"], project, env)
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
     for edition in ("player", "designer"):

@@ -161,9 +161,9 @@ class Phrases:
             if named:
                 entries = said if isinstance(said, list) else [said]
                 if entries and all(isinstance(e, dict) and named <= set(e) for e in entries):
-                    return words([phrase.value.format_map(_Words(e)) for e in entries])
+                    return words([plural(phrase.value.format_map(_Words(e))) for e in entries])
             elif not isinstance(value, (list, dict, bool, type(None))):
-                return phrase.value.format(words(said))
+                return plural(phrase.value.format(words(said)))
         return words(said)
 
     def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH, marked=None) -> str | None:

@@ -304,8 +304,14 @@ def anchor(example_id: str) -> str:
     return "example-" + example_id
 
 
+# An example's parts are left out of the HTML search (Sphinx's class): its title is found, and its
+# page is found by the rules' own words; the setups, moves and outcomes said again in every example
+# were most of the index's words, and a third of a second of each clean build.
+NOT_SEARCHED = "no-search"
+
+
 def _section(label, children):
-    part = nodes.container(classes=["rw-part", "rw-part-" + label.split(" (")[0].lower()])
+    part = nodes.container(classes=["rw-part", "rw-part-" + label.split(" (")[0].lower(), NOT_SEARCHED])
     part += nodes.paragraph(text=label, classes=["rw-part-label"])
     for child in children:
         part += child
@@ -348,7 +354,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
                                head=(("Checked", "Expected", "Engine") if engine else ("Checked", "Expected"))
                                if designer else None,
                                classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
-    told_events = None  # (step, viewer, the sentences' cell) of the row of events just written
+    told_events = None  # (step, viewer, move, the sentences' cell) of the row of events just written
     for check in written_checks(result.scenario) if as_written else result.checks:
         what = nodes.paragraph()
         if check.step is not None and check.key != "refused":
@@ -367,7 +373,14 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
         elif check.key.startswith("events: "):
             name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
             details = {} if isinstance(check.expected, str) else check.expected[name]
-            what += nodes.Text("what happens")
+            # The move that set the event off, when the example has several: an event checked at
+            # the end may have happened at any of them ("what happens in step 1", not a sentence
+            # that reads as the last move's).
+            moved = _event_step(result, check.event) if check.event is not None else None
+            if moved is not None and moved != check.step and len(result.run.steps) > 1:
+                what += nodes.Text(f"what happens in step {moved}")
+            else:
+                what += nodes.Text("what happens")
             # The event's sentence from the game's phrases: told by the event that matched (its
             # details all known), else by the details the example gives, else by its name.
             # (as the edition's reader may know it, like the moves' sentences: see ``narrated``)
@@ -377,11 +390,11 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
             sentence = sentence or words.event(Event(name, details))
             sentence = sentence or f"“{name.replace('-', ' ')}” happens" + (
                 " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else "")
-            if not engine and told_events is not None and told_events[:2] == (check.step, check.viewer):
-                told_events[2].append(nodes.Text(" " + sentence))  # the events of one move: one row, in order
+            if not engine and told_events is not None and told_events[:3] == (check.step, check.viewer, moved):
+                told_events[3].append(nodes.Text(" " + sentence))  # the events of one move: one row, in order
                 continue
             expected = nodes.paragraph(text=sentence)
-            told_events = (check.step, check.viewer, expected)
+            told_events = (check.step, check.viewer, moved, expected)
         else:
             said = words.path(check.key)
             what += nodes.Text(said) if said is not None else nodes.literal(text=check.key)
@@ -397,6 +410,11 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
         stopped = nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"])
         return [stopped, table] if result.checks else [stopped]
     return [table]
+
+
+def _event_step(result: Result, event) -> int | None:
+    """The number of the move that set ``event`` off (None: no move did)."""
+    return next((step.index for step in result.run.steps if any(e is event for e in step.events)), None)
 
 
 def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -> str:
@@ -419,7 +437,7 @@ def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -
 
 def _failure(report: str, label: str = "This example does not hold:"):
     # (the report is the problem already said at the example's line: no check says its words again)
-    box = nodes.container(classes=["rw-failure", REPORTED])
+    box = nodes.container(classes=["rw-failure", REPORTED, NOT_SEARCHED])
     box += nodes.paragraph(text=label, classes=["rw-part-label"])
     box += nodes.literal_block(report, report, language="none")
     return box

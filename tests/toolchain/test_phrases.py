@@ -38,6 +38,17 @@ def test_paths_events_and_units_are_said_by_the_game_s_phrases():
     assert said.event(Event(lost, {"by": "ann"})) is None
 
 
+def test_a_word_after_a_number_takes_its_plural_as_the_number_asks():
+    said = phrases.load({"paths": {"basket": {"say": "the basket", "value": "{} apple(s)"},
+                                   "crates": {"say": "the crates", "value": "{count} crate(s) of {fruit}"}},
+                         "events": {"harvested": "{player} harvests {count} apple(s)."}}, "orchard phrases")
+    assert [said.value("basket", n) for n in (1, 3)] == ["1 apple", "3 apples"]
+    assert said.value("crates", [{"count": 1, "fruit": "pears"}, {"count": 2, "fruit": "plums"}]) == \
+        "1 crate of pears and 2 crates of plums"
+    harvested = "harvested"
+    assert said.event(Event(harvested, {"player": "ann", "count": 1})) == "ann harvests 1 apple."
+
+
 def test_a_value_with_named_fields_writes_each_mapping_with_them():
     said = phrases.load({"paths": {"routes": {"say": "the routes", "value": "{train}-train: {route}, ${value}"}}},
                         "routes phrases")
@@ -81,6 +92,28 @@ def test_a_checked_path_without_words_fails_the_checks(tmp_path, phrased):
     phrased({**TOY_PHRASES, "paths": {"players.*.name": "{1}'s name"}})
     found = make(tmp_path)
     assert any("toy.md" in m and "no words for the state path 'pile'" in m for m in found), found
+
+
+def test_a_missing_phrase_is_one_problem_however_many_examples_show_its_paths(tmp_path, phrased):
+    """'pile' checked by two examples is one phrase to write; 'players.ann.name' and
+    'players.bob.name' are one pattern: two problems, each at its first place, naming the rest."""
+    phrased({**TOY_PHRASES, "paths": {}})
+    names = EXAMPLE_BOB_FIRST.replace("  pile: 0\n", "  pile: 0\n  players.ann.name: ann\n  players.bob.name: bob\n")
+    text = assemble(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY.replace("  refused: toy.add\n", "  refused: toy.add\n  pile: 0\n"),
+                    names)
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "toy.md").write_text(text)
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text("")
+    found = [str(p) for p in check(tmp_path / "rulebook", tmp_path / "engine") if "no words for the state path" in str(p)]
+    lines = text.splitlines()
+    piles = [n for n, line in enumerate(lines, 1) if line == "  pile: 0"]
+    ann = next(n for n, line in enumerate(lines, 1) if line == "  players.ann.name: ann")
+    assert len(found) == 2, found
+    assert f"line {piles[0]}" in found[0] and "state path 'pile'" in found[0]
+    assert f"(The book shows it also at line {piles[1]}.)" in found[0]
+    assert f"line {ann}" in found[1] and "state paths 'players.ann.name' and 'players.bob.name'" in found[1]
+    assert 'players.*.name: "... {1} ..."' in found[1] and "(ann, ...)" in found[1]
 
 
 def test_an_event_the_engine_emits_without_a_sentence_fails_the_checks(tmp_path, phrased):
@@ -158,18 +191,35 @@ def test_an_expected_event_reads_as_its_sentence_in_the_outcome(page, phrased):
     assert "bob wins." in table.astext() and "“won” happens" not in table.astext()
 
 
-def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
+def _happening(result, designer):
     from rulewright.sphinx.examples import _outcome
+
+    table, = _outcome(result, phrases.for_game(Toy()), designer=designer)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    return [row for row in rows if row[0].startswith("what happens")]
+
+
+def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
+    from tests.toolchain.test_scenario import GOOD, result_of
+
+    phrased(TOY_PHRASES)
+    result = result_of(page(GOOD.replace("events: [won]", "events: [{added: {count: 3}}, won]")))
+    assert result.ok, result.report()
+    for designer in (False, True):
+        assert _happening(result, designer) == [["what happens in step 2", "3 counters are added. bob wins."]]
+
+
+def test_an_event_checked_at_the_end_says_which_move_set_it_off(page, phrased):
+    """Two moves; the first move's 'added' and the second's 'won' are checked at the end: two rows,
+    each naming its move, not one sentence that reads as what the last move did."""
     from tests.toolchain.test_scenario import GOOD, result_of
 
     phrased(TOY_PHRASES)
     result = result_of(page(GOOD.replace("events: [won]", "events: [added, won]")))
     assert result.ok, result.report()
     for designer in (False, True):
-        table, = _outcome(result, phrases.for_game(Toy()), designer=designer)
-        rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
-        happening = [row for row in rows if row[0] == "what happens"]
-        assert happening == [["what happens", "2 counters are added. bob wins."]], rows
+        assert _happening(result, designer) == [["what happens in step 1", "2 counters are added."],
+                                                ["what happens in step 2", "bob wins."]]
 
 
 def test_a_setting_s_sentences_are_asked_for_with_its_own_choices():

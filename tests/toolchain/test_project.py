@@ -115,7 +115,7 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     assert (folder / ".ci" / "run").stat().st_mode & 0o111
     assert not list(folder.rglob("*.tmpl")) and "@@" not in "".join(
         p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
-    passes_its_own_tests_and_checks(folder, "18 passed", "4 rules, 10 examples")
+    passes_its_own_tests_and_checks(folder, "19 passed", "4 rules, 11 examples")
 
 
 def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):
