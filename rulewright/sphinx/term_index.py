@@ -167,8 +167,9 @@ def resolve(app, doctree, fromdocname) -> None:
         title = game_title(glossary)
         for term in glossary.terms:
             entries.append((term.name.lower(), title, term, [(glossary, info["docname"])], used[term.name]))
-    entries = _merged(entries, {doc: n for n, doc in enumerate(_reading_order(env))})
-    content = _render(app, fromdocname, sorted(entries, key=lambda e: (e[0], e[1])))
+    order = {doc: n for n, doc in enumerate(_reading_order(env))}
+    entries = _merged(entries, order)
+    content = _render(app, fromdocname, sorted(entries, key=lambda e: (e[0], e[1])), order)
     for place in places:
         place.replace_self(content if place is places[-1] else [])
 
@@ -187,7 +188,10 @@ def _merged(entries, order) -> list[tuple]:
     return [entry[:4] + (entry[4][:USES],) for entry in merged.values()]
 
 
-def _render(app, fromdocname, entries) -> list[nodes.Node]:
+def _render(app, fromdocname, entries, order: dict[str, int]) -> list[nodes.Node]:
+    """The index. In print, each term's page numbers run in the book's order, the page defining
+    it in bold among them (a printed index's custom: "first player 6, 16, **17**"); on the web, the
+    definition's link comes first, then the pages using it by title."""
     printed = app.builder.name in SINGLE_PAGE_BUILDERS
     env = app.env
     out: list[nodes.Node] = []
@@ -204,18 +208,22 @@ def _render(app, fromdocname, entries) -> list[nodes.Node]:
         entry = nodes.paragraph(classes=["rw-term-index-entry"])
         entry += nodes.strong(text=term.name)
         entry += nodes.Text(f" ({title}) " if several else " ")
-        for n, (glossary, glossary_doc) in enumerate(defined_in):
+        links = []  # (the page, its link)
+        for glossary, glossary_doc in defined_in:
             defined = reference_to(app.builder, fromdocname, glossary_doc, glossary.anchor(glossary.term(term.name)),
                                    nodes.Text("" if printed else "defined"), title=term.definition)
             defined["classes"] += ["rw-page-number", "rw-term-defined"] if printed else ["rw-term-defined"]
-            entry += [nodes.Text(", " if printed else " · ")] if n else []
-            entry += defined
+            links.append((glossary_doc, defined))
         for doc, anchor in used:
-            entry += nodes.Text(", " if printed else " · ")
             said = "" if printed else env.titles[doc].astext() if doc in env.titles else doc
             link = reference_to(app.builder, fromdocname, doc, anchor, nodes.Text(said))
             if printed:
                 link["classes"].append("rw-page-number")
+            links.append((doc, link))
+        if printed:  # (a stable sort: on one page, the definition before the use)
+            links.sort(key=lambda found: order.get(found[0], len(order)))
+        for n, (_, link) in enumerate(links):
+            entry += [nodes.Text(", " if printed else " · ")] if n else []
             entry += link
         box += entry
     if not out:

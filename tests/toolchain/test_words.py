@@ -168,7 +168,7 @@ def test_every_chapter_keeps_to_its_glossary_and_every_game_has_one():
     assert [str(p) for p in words.check_terms(rulebook)] == []
 
 
-def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY):
+def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY, builder="html"):
     import subprocess
     import sys
 
@@ -186,7 +186,7 @@ def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY):
     (folder / "page.md").write_text(page)
     (folder / "glossary.md").write_text("# Glossary\n\n```{glossary-page}\n```\n")
     out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(src), str(out)],
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", builder, str(src), str(out)],
                           capture_output=True, text=True, env={"RULEWRIGHT_STRICT": strict, "PATH": "/usr/bin:/bin"})
     return done, out
 
@@ -216,6 +216,18 @@ def test_the_game_s_own_title_is_not_a_use_of_a_term(tmp_path):
     assert "toy" in linked and "Toy" not in linked, linked
     index = (out / "terms.html").read_text()
     assert "<strong>toy</strong>" in index and "(Toy)" not in index
+
+
+def test_the_printed_index_gives_a_term_s_pages_in_the_book_s_order(tmp_path):
+    """In print, "counter" is used on the chapter's page before its glossary defines it: its pages
+    run in that order (the defining one in bold, by its class), not the definition first."""
+    done, out = sphinx_build(tmp_path, PAGE, builder="singlehtml")
+    assert done.returncode == 0, done.stderr
+    html = (out / "index.html").read_text()
+    entry = re.search(r'<p class="rw-term-index-entry"><strong>counter</strong>.*?</p>', html, re.S).group(0)
+    links = re.findall(r'<a class="([^"]*)" href="#([^"]+)"', entry)
+    assert [anchor for _, anchor in links] == ["use-toy-page-term-toy-counter", "term-toy-counter"], entry
+    assert "rw-term-defined" in links[1][0] and "rw-term-defined" not in links[0][0]
 
 
 def test_the_strict_build_fails_on_an_avoided_word_with_file_and_line(tmp_path):
