@@ -29,7 +29,8 @@ Targets (on the 2-core reference machine):
 - the whole printed 1870 map drawn (its DOT written and rendered with the book's Graphviz): under
   0.5 s (`python benchmarks/run.py --map-only` alone);
 - the HTML build costs little more than plain Sphinx + MyST building the same pages with the
-  examples as plain code blocks: a full build at most 2x, an incremental build after editing one
+  examples as plain code blocks (and the API reference page as the autodoc directives the book's
+  directive expands to, built by the same autodoc): a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
   HTML one plays no example again (one evaluation per example per build, shared by the builders);
 - the designer's daily loop (benchmarks/daily.py): `make rulebook` with nothing changed under 2 s,
@@ -248,24 +249,34 @@ def bench_rulebook(baseline: bool = True):
 
 
 PLAIN_CONF = """
-extensions = ["myst_parser"]
+extensions = ["myst_parser", "sphinx.ext.autodoc"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 html_theme = "alabaster"
 suppress_warnings = ["myst.directive_unknown", "myst.role_unknown", "myst.xref_missing", "toc.not_included"]
 """
+# The baseline before 2026-11-27: no autodoc, so the API reference page was built empty.
+PLAIN_CONF_NO_API = PLAIN_CONF.replace(', "sphinx.ext.autodoc"', "")
 
 
-def plain_copy(source: Path, target: Path) -> None:
+def plain_copy(source: Path, target: Path, api: bool = True) -> None:
     """The book as plain Sphinx + MyST would have it: every example (and shared position) becomes
-    a plain YAML code block with the same text; the rest of the page is left as it is."""
+    a plain YAML code block with the same text; the rest of the page is left as it is. ``api``: the
+    API reference page holds the autodoc directives the book's ``{game-api-reference}`` expands to
+    (``rulewright.sphinx.api_reference.markdown``), so that plain Sphinx builds the same reference
+    with the same autodoc; without it, that page is built empty."""
+    from rulewright.sphinx.api_reference import NAME, markdown
+
     shutil.copytree(source, target)
     fence = re.compile(r"^(`{3,}|~{3,})\{(example|position)\}.*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
+    reference = re.compile(r"^(`{3,})\{" + NAME + r"\}.*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
     for page in target.rglob("*.md"):
         text = page.read_text(encoding="utf-8")
-        page.write_text(fence.sub(lambda m: m.group(1) + "yaml\n" + _body(m.group(0)) + m.group(1), text),
-                        encoding="utf-8")
+        text = fence.sub(lambda m: m.group(1) + "yaml\n" + _body(m.group(0)) + m.group(1), text)
+        if api:
+            text = reference.sub(lambda m: "\n".join(markdown()), text)
+        page.write_text(text, encoding="utf-8")
 
 
 def _body(block: str) -> str:
@@ -318,8 +329,12 @@ def bench_builds():
         plain, plain_conf, cache = tmp / "plain", tmp / "plain-conf", tmp / "cache"
         book = project_copy(tmp / "project")
         plain_copy(ROOT / "rulebook", plain)
+        plain_copy(ROOT / "rulebook", tmp / "plain-no-api", api=False)
         plain_conf.mkdir()
         (plain_conf / "conf.py").write_text(PLAIN_CONF)
+        (tmp / "plain-conf-no-api").mkdir()
+        (tmp / "plain-conf-no-api" / "conf.py").write_text(PLAIN_CONF_NO_API)
+        plain_no_api = sphinx(tmp / "plain-no-api", tmp / "plain-no-api-out", tmp / "plain-conf-no-api")
         plain_full = sphinx(plain, tmp / "plain-out", plain_conf)
         ours_full = sphinx(book, tmp / "html", book.parent, cache=cache)
         played = _results(cache)
@@ -331,7 +346,9 @@ def bench_builds():
         played_again = _results(cache) - played
     full, again = ours_full / plain_full, ours_again / plain_again
     print(f"HTML build, full: {ours_full:.1f} s against plain Sphinx + MyST {plain_full:.1f} s = {full:.2f}x "
-          f"(target <= {BUILD_RATIO_TARGET:.0f}x, ratio {full / BUILD_RATIO_TARGET:.2f})")
+          f"(target <= {BUILD_RATIO_TARGET:.0f}x, ratio {full / BUILD_RATIO_TARGET:.2f}; the plain build's API page "
+          f"made by the same autodoc directives); against the plain build with that page empty (the bench's "
+          f"baseline until 2026-11-27) {plain_no_api:.1f} s = {ours_full / plain_no_api:.2f}x")
     print(f"HTML build, incremental after editing one page: {ours_again:.1f} s against plain {plain_again:.1f} s "
           f"= {again:.2f}x (target <= {BUILD_RATIO_TARGET:.0f}x, ratio {again / BUILD_RATIO_TARGET:.2f})")
     print(f"PDF build after the HTML one: {pdf:.1f} s; examples played by the HTML build {played}, "

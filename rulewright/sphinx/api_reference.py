@@ -115,19 +115,25 @@ def section_lines(section: Section) -> list[str]:
     return lines
 
 
+def markdown() -> list[str]:
+    """The reference as the page's Markdown (MyST) lines: each section's autodoc directives in an
+    eval-rst block. (What plain Sphinx would be given to build the same page: see benchmarks/run.py.)"""
+    lines = []
+    for section in SECTIONS:
+        lines += [f"## {section.title}", "", "```{eval-rst}", *section_lines(section), "```", ""]
+    if unlisted_names():
+        lines += ["## More of the game API", "", "```{eval-rst}", *_names_lines(unlisted_names()), "```", ""]
+    return lines
+
+
 class GameApiReference(SphinxDirective):
     """The reference, a section per part of the API."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        lines = []  # the page is Markdown (MyST): each section's autodoc directives go in an eval-rst block
-        for section in SECTIONS:
-            lines += [f"## {section.title}", "", "```{eval-rst}", *section_lines(section), "```", ""]
-        if unlisted_names():
-            lines += ["## More of the game API", "", "```{eval-rst}", *_names_lines(unlisted_names()), "```", ""]
         container = nodes.section()
-        nested_parse_with_titles(self.state, StringList(lines, source=self.get_source_info()[0]), container)
+        nested_parse_with_titles(self.state, StringList(markdown(), source=self.get_source_info()[0]), container)
         # What a game is given is shown by its bare name, without the arguments it is made with
         # (the toolchain makes it). The sections' titles place them in the page itself (MyST), not
         # in ``container``.
