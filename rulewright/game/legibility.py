@@ -189,9 +189,25 @@ def problems(svg: str, name: str = "the diagram", drawn_by_the_build: bool = Tru
                          f"{GRAPHIC_CONTRAST}:1")
     for label in labels:
         if ASCII_ART.match(label.text):
-            found.append(f"{name}: the label {label.text!r} stands in for a symbol with typed characters")
+            found.append(f"{name}: the label {_said(label.text)} stands in for a symbol with typed characters")
     for n, label in enumerate(labels):
         for other in labels[n + 1:]:
             if label.overlaps(other):
-                found.append(f"{name}: the labels {label.text!r} and {other.text!r} overlap")
+                found.append(f"{name}: the labels {_said(label.text)} and {_said(other.text)} overlap"
+                             + _broken_line(label.text, other.text))
     return found
+
+
+def _said(text: str) -> str:
+    """A label's text in a message, as drawn (not as Python writes it: a backslash is one)."""
+    return f"'{text}'"
+
+
+def _broken_line(*texts: str) -> str:
+    """What a label drawn with a backslash and an 'n' in it means: a line break meant, escaped twice."""
+    meant = next((text for text in texts if "\\n" in text), None)
+    if meant is None:
+        return ""
+    return (f" (the label {_said(meant)} holds a backslash and an 'n', drawn as they are: for a line break, give "
+            "rulewright.dot.quote() the text with a real line break, \"B3\\nplums\" in Python, which it writes "
+            "as DOT's own)")

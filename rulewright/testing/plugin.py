@@ -7,6 +7,7 @@ build on each other; every other test is spread on its own.
 """
 from __future__ import annotations
 
+import atexit
 import os
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from rulewright.problems import ExampleProblem
 
 try:  # words about a long example reach the terminal past pytest's capture (which starts after this import)
     timelimit.stream = os.fdopen(os.dup(2), "w", encoding="utf-8", errors="replace")
+    atexit.register(timelimit.stream.close)  # (kept for the whole process: pytest may run inside pytest)
 except OSError:
     pass
 

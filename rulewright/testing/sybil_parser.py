@@ -81,7 +81,8 @@ def _check_legibility(result, svgs: list[str]) -> None:
 
     where = result.scenario.where
     for n, svg in enumerate(svgs):
-        name = "the diagram" + (f" {n + 1}" if len(svgs) > 1 else "")
+        # (':diagram: both' draws two: say which, as the book captions them)
+        name = "the diagram" + ((" before the moves", " after the moves")[n] if len(svgs) == 2 else "")
         found = [problem.removeprefix(name + ": ") for problem in legibility.problems(svg, name, drawn_by_the_build=False)]
         if found:
             more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""

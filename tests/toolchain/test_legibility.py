@@ -62,6 +62,16 @@ def test_overlapping_labels_are_found_and_neighbours_are_not():
     assert not legibility.problems(svg(text(100, -100, "LNWR Bir.") + text(100, -85, "LNWR Der.")))  # next line
 
 
+def test_a_line_break_escaped_twice_is_named_as_such():
+    """A label drawn with a backslash and an 'n' in it: the overlap says what that means, and the
+    label is written as drawn (one backslash), not as Python writes it."""
+    found = legibility.problems(svg(text(100, -100, "B3\\nplums") + text(110, -96, "B4")))
+    assert any("the labels 'B3\\nplums' and 'B4' overlap (the label 'B3\\nplums' holds a backslash and an 'n'" in f
+               for f in found), found
+    plain = legibility.problems(svg(text(100, -100, "LNWR Bir.") + text(110, -96, "LNWR Der.")))
+    assert not any("backslash" in f for f in plain), plain
+
+
 def test_a_highlight_band_and_a_paper_coloured_rim_are_not_lines():
     band = '<path fill="none" stroke="#a9e4f5" stroke-width="14" d="M10,-10L200,-10"/>'
     rim = '<ellipse fill="#d62728" stroke="white" cx="50" cy="-50" rx="5" ry="5"/>'
@@ -80,3 +90,17 @@ def test_typed_stand_ins_for_symbols_are_found_and_words_are_not():
         assert any("stands in for a symbol" in f for f in legibility.problems(svg(text(100, -100, art)))), art
     for words in ("$10", "A-1", "1,2", "X", "ES", "- refused", "LNWR Bir."):
         assert not legibility.problems(svg(text(100, -100, words))), words
+
+
+def test_the_warning_says_which_of_an_example_s_two_pictures_is_hard_to_read():
+    from types import SimpleNamespace
+
+    from rulewright.problems import Where
+    from rulewright.testing.sybil_parser import DiagramHardToRead, _check_legibility
+
+    result = SimpleNamespace(scenario=SimpleNamespace(where=Where("rules.md", 12)))
+    bad, good = svg(text(100, -100, "LNWR Bir.") + text(110, -96, "LNWR Der.")), svg(text(100, -100, "dark"))
+    with pytest.warns(DiagramHardToRead, match="the diagram after the moves is hard to read: the labels"):
+        _check_legibility(result, [good, bad])
+    with pytest.warns(DiagramHardToRead, match="rules.md, line 12: the diagram is hard to read"):
+        _check_legibility(result, [bad])
