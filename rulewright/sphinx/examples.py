@@ -35,6 +35,7 @@ logger = logging.getLogger(__name__)
 
 
 class ExampleDirective(SphinxDirective):
+    WHAT = "example"  # what the book calls one (a shared position is drawn the same way)
     required_arguments = 0
     optional_arguments = 1
     final_argument_whitespace = True
@@ -196,7 +197,9 @@ class ExampleDirective(SphinxDirective):
         """An example that cannot be run: shown as such, and recorded (without a number) so that
         every build, incremental or not, lists it among the failing examples."""
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
-        key = problem.where.example or f"(no ID, {self.env.docname} line {self.lineno})"
+        named = problem.where.example or (f"position {self.options['name']}" if self.WHAT == "position"
+                                          and self.options.get("name") else None)
+        key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         decl = _decl_at(self.env.docname, self.lineno)
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
@@ -204,10 +207,11 @@ class ExampleDirective(SphinxDirective):
                          "named_rules": rule_ids(self.options),
                          # its game, when the example names one: a game that could not be loaded (a tab
                          # in its data file) is the problem, and its mending must have the page read again
-                         "game": decl.game_name() if decl is not None else None}
+                         "game": decl.game_name() if decl is not None else None,
+                         "kind": self.WHAT}
         box = nodes.container(classes=["rw-example", "rw-failed"])
         head = nodes.paragraph(classes=["rw-example-head"])
-        head += nodes.strong(text="Example (cannot be run) ")
+        head += nodes.strong(text=f"{self.WHAT.capitalize()} (cannot be {'run' if self.WHAT == 'example' else 'set up'}) ")
         head += nodes.inline(text=title)
         box += head
         box += _failure(str(problem))

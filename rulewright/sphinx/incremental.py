@@ -250,7 +250,11 @@ def finish(app, exception) -> None:
             title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
             lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
     if unplayed:
-        lines.append(f"{count(len(unplayed), 'example')} could not be played because of the problem above.")
+        positions = sum(1 for _, info in unplayed if info.get("kind") == "position")
+        said = count(len(unplayed) - positions, "example") + (
+            f" and {count(positions, 'shared position')}" if positions else "")
+        lines.append(f"{said} could not be {'played' if len(unplayed) > positions else 'set up'} "
+                     "because of the problem above.")
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
     from rulewright.sphinx.editions import list_said_elsewhere, reported_elsewhere

@@ -23,6 +23,7 @@ def anchor(name: str) -> str:
 
 
 class PositionDirective(ExampleDirective):
+    WHAT = "position"
     option_spec = {
         "name": directives.unchanged,
         "diagram": directives.unchanged,

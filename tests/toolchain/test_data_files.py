@@ -205,6 +205,22 @@ def test_the_build_gives_one_warning_for_the_tab(tabbed):
     assert "do not hold" not in said[0], said[0]
 
 
+def test_a_shared_position_the_tab_keeps_from_being_set_up_is_counted_as_a_position(tabbed, tmp_path):
+    """A position is not an example: the build says '4 examples and 1 shared position', as
+    `rulewright check` counts the four examples alone."""
+    folder = tmp_path / "mygame"
+    shutil.copytree(tabbed, folder)
+    rules = folder / "rulebook" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n```{position} The crossing\n:name: ferry-crossing\n\n"
+                     "game: ferry\nsetup: {preset: standard}\n```\n\n```{example} From the crossing\n"
+                     ":id: ferry-from-crossing\n:rules: ferry.turn.order\n\ngame: ferry\n"
+                     "setup: {from: ferry-crossing}\ndo:\n  - bob: pass\nexpect:\n  refused: ferry.turn.order\n```\n",
+                     encoding="utf-8")
+    said = []
+    _read(folder, "designer", said)
+    assert "5 examples and 1 shared position could not be played because of the problem above." in said[0], said[0]
+
+
 def test_a_glossary_bound_to_the_game_does_not_say_the_tab_again(tabbed, tmp_path):
     """A glossary term bound to the engine's view reads the game, which cannot be loaded: that is
     the one problem at the data file's line, not a second one at the glossary's first line."""
