@@ -86,7 +86,8 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
         lines.append(f"  {node_id(name, 'label')} [shape=circle, fixedsize=false, width=0, height=0, margin=0.02, "
                      f'style=filled, fillcolor="{PAPER}", color="{colour}", penwidth=1, fontcolor="{colour}", '
                      f'fontname="{FONT}", fontsize=10, label={quote(label)}, pos="{x:.3f},{y:.3f}!"];')
-    attrs = [f'color="{colour}"', f"penwidth={width}", "dir=forward", "arrowhead=normal", "arrowsize=1.1"]
+    attrs = [f'color="{colour}"', f"penwidth={width}", "dir=forward", "arrowhead=normal", "arrowsize=1.1",
+             'class="rw-move"']  # (legibility's check finds it by this: rulewright.game.legibility.MOVE_CLASS)
     return lines + [f"  {ends[0]} -- {ends[1]} [{', '.join(attrs)}];"]
 
 

@@ -55,6 +55,36 @@ class Label:
         return (min(self.right, other.right) - max(self.left, other.left) > slack
                 and min(self.bottom, other.bottom) - max(self.top, other.top) > slack)
 
+    def holds(self, point: tuple[float, float], slack: float = 1.0) -> bool:
+        """Whether ``point`` lies on the label's text (more than ``slack`` inside its box)."""
+        x, y = point
+        return self.left + slack < x < self.right - slack and self.top + slack < y < self.bottom - slack
+
+
+MOVE_CLASS = "rw-move"  # the class rulewright.dot.move_arrow gives a move's arrow (Graphviz's SVG group)
+
+
+def _curve(d: str, steps: int = 12) -> list[tuple[float, float]]:
+    """Points along a Graphviz edge path ("M x,y C x1,y1 x2,y2 x3,y3 ..."): its cubic Béziers sampled."""
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", d)]
+    points = list(zip(numbers[0::2], numbers[1::2]))
+    if not points:
+        return []
+    out = [points[0]]
+    for n in range(1, len(points) - 2, 3):
+        p0, p1, p2, p3 = points[n - 1], points[n], points[n + 1], points[n + 2]
+        for step in range(1, steps + 1):
+            t = step / steps
+            a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+            out.append((a * p0[0] + b * p1[0] + c * p2[0] + e * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + e * p3[1]))
+    return out
+
+
+def move_arrows(root) -> list[list[tuple[float, float]]]:
+    """The points along each move arrow of the picture (``rulewright.dot.move_arrow``)."""
+    return [_curve(path.get("d", "")) for group in root.iter(f"{SVG}g")
+            if MOVE_CLASS in (group.get("class") or "").split() for path in group.iter(f"{SVG}path")]
+
 
 def colour(value: str | None) -> str | None:
     """A colour as ``#rrggbb``, or None for none, transparent or a colour this does not know."""
@@ -195,6 +225,12 @@ def problems(svg: str, name: str = "the diagram", drawn_by_the_build: bool = Tru
             if label.overlaps(other):
                 found.append(f"{name}: the labels {_said(label.text)} and {_said(other.text)} overlap"
                              + _broken_line(label.text, other.text))
+    for number, arrow in enumerate(move_arrows(root), start=1):
+        for label in labels:
+            if any(label.holds(point) for point in arrow):
+                found.append(f"{name}: move arrow {number} runs across the label {_said(label.text)} (give "
+                             "move_arrow the cell's size, cell=..., to keep it off the cells' own labels, or move "
+                             "the label)")
     return found
 
 

@@ -82,7 +82,7 @@ def board_with_arrow(arrows_on_top: bool) -> str:
 
 def test_a_move_arrow_between_touching_squares_is_drawn_over_them_with_its_head():
     svg = render(board_with_arrow(arrows_on_top=True), "test", fmt="svg").decode()
-    edge = svg.index('class="edge"')
+    edge = svg.index('class="edge')
     assert edge > svg.rindex('class="node"')  # drawn after (over) every square
     path = re.search(r'<path[^>]*stroke="#d62728"[^>]*d="M([-\d.]+),([-\d.]+)[^"]*?([-\d.]+),([-\d.]+)"', svg[edge:])
     head = re.search(r'<polygon fill="#d62728"[^>]*points="([^"]+)"', svg[edge:])
@@ -122,3 +122,31 @@ def test_a_diagonal_move_s_number_sits_on_the_squares_border_not_on_a_third_squa
     for label in ("B2", "C1"):  # the two squares the arrow passes between keep their names clear
         cx, cy = grid.centre(grid.square(label), size)
         assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 > 0.45 * size
+
+
+def labelled_board(*arrows) -> str:
+    """A 3x3 board whose squares show their names, and the given move arrows."""
+    grid, size = Grid(3, 3, rows_from="bottom"), 0.6
+    out = dot.graph_header("board", arrows_on_top=True)
+    out.append("  node [" + ", ".join(f"{k}={v}" for k, v in grid.node_shape(size).items())
+               + ', style=filled, fontname="' + dot.FONT + '", fontsize=12];')
+    for square in grid.squares():
+        x, y = grid.centre(square, size)
+        out.append(f'  {dot.node_id("sq", grid.label(square))} [pos="{x},{y}!", fillcolor="#eeeeee", '
+                   f'label={dot.quote(grid.label(square))}];')
+    centre = lambda label: grid.centre(grid.square(label), size)  # noqa: E731
+    for n, (start, end, cell) in enumerate(arrows):
+        out += dot.move_arrow(f"move{n}", centre(start), centre(end), label=str(n + 1), cell=size if cell else None)
+    return "\n".join(out + ["}"])
+
+
+def test_a_move_arrow_across_a_square_s_name_is_found():
+    """A1 to C3 without the cell's size runs straight over B2's name; B1 to B2 with it does not."""
+    from rulewright.game import legibility
+
+    across = render(labelled_board(("A1", "C3", False)), "test", fmt="svg").decode()
+    found = legibility.problems(across, drawn_by_the_build=False)
+    assert any("move arrow 1 runs across the label 'B2'" in f and "cell=" in f for f in found), found
+    clear = render(labelled_board(("B1", "B2", True)), "test", fmt="svg").decode()
+    assert not [f for f in legibility.problems(clear, drawn_by_the_build=False) if "move arrow" in f]
+
