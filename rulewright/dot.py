@@ -65,7 +65,8 @@ def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], 
     arrow's middle, ``label_offset`` away from it (in the same unit; by default 0.42 of a cell, or 0.3 of
     the arrow's length): between two touching squares it sits on their border, clear of both
     squares' own labels, where a label on the arrow itself would be drawn over the end's name (for a
-    diagonal move, along the border of the squares the arrow passes between)."""
+    diagonal move, along the border of the squares the arrow passes between). ``make test`` warns,
+    at the example, of an arrow drawn across any label."""
     (x0, y0), (x1, y1) = start, end
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     clear = 0.3 * cell if cell else 0.0
