@@ -104,7 +104,7 @@ def secrets():
         for check in evaluate(s).checks:
             if check.key in ("refused", "invariants") or check.key.startswith("events"):
                 continue
-            if not (isinstance(check.expected, dict) and set(check.expected) == {"length"}) \
+            if not (isinstance(check.expected, dict) and set(check.expected) in ({"length"}, {"hidden"})) \
                     and hidden(check.key, state_at(run, check.step), check.viewer):  # (an 'as: bob' check: his)
                 found.append((s.id, bool(s.reveals), said.path(check.key), said.value(check.key, check.expected)))
     return found
@@ -125,6 +125,15 @@ def test_the_player_s_edition_prints_no_hidden_card_outside_an_example_that_reve
              if reveals and not printed(boxes[example], label, value)]
     assert not shown, shown  # an example that says it reveals them prints them
     assert any(reveals for _, reveals, *_ in found)
+
+
+def test_a_check_that_a_card_is_hidden_prints_as_unseen_in_both_editions():
+    """'aside: {hidden: true}' in an example told as Ann: the set-aside card is "unseen", which
+    tells no secret; the designer's edition marks it as the table's secret."""
+    for edition in ("player", "designer"):
+        row = printed(rows_of(edition)["hush-deal"], "the set-aside card", "unseen")
+        assert row, rows_of(edition)["hush-deal"]
+        assert ("(hidden: " in row[1]) == (edition == "designer"), row
 
 
 def test_the_designer_s_edition_prints_every_hidden_card_marked():
