@@ -37,6 +37,7 @@ from rulewright.game import InputError, did_you_mean
 from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where, display_path
 from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
+from rulewright.scenario.checking import not_in_catalogue
 
 
 
@@ -130,7 +131,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     records = [ExampleRecord.of(s) for s in scenarios]
     if besides_pages:  # an undeclared rule is said by its example's test
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
-    problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios)
+    problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios, besides_pages)
     problems = once(problems)
     if besides_pages:  # a game that cannot be loaded is said once by the test run itself (rulewright.testing)
         problems = [problem for problem in problems if problem.cause is None]
@@ -306,8 +307,9 @@ def phrase_file_problem(game) -> ExampleProblem | None:
     return None
 
 
-def phrase_problems(scenarios) -> list[ExampleProblem]:
-    """Paths and events the book would show with no words for them in the game's phrases."""
+def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProblem]:
+    """Paths and events the book would show with no words for them in the game's phrases.
+    ``examples_said``: the examples' own tests say an expected event the catalogue lacks."""
     problems: list[ExampleProblem] = []
     games = {}
     for scenario in scenarios:
@@ -350,6 +352,11 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
                 unsaid.setdefault(scenario.game_name, []).append((key, scenario.where.at(line)))
         problems += engine_words(scenario, said_by)
+        if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
+            for event, line in expected_events(scenario):
+                unknown = not_in_catalogue(registry.get_game(scenario.game_name), event)
+                if unknown is not None:
+                    problems.append(ExampleProblem(scenario.where.at(line), unknown))
         given = scenario.data.get("settings")
         for name, value in (given.items() if isinstance(given, dict) else ()):
             if said_by.setting(name, value) is None and _a_choice(scenario.game_name, name, value):
@@ -358,11 +365,6 @@ def phrase_problems(scenarios) -> list[ExampleProblem]:
                                                  f"under 'settings:' in {display_path(said_by.source)} (e.g. {name}: {{{value}: "
                                                  "\"the rule as this choice reads it\"}), so the player's edition "
                                                  "can say it in the rules' words.", "settings", name))
-        for event, line in expected_events(scenario):
-            if event not in said_by.events:
-                problems.append(ExampleProblem(scenario.where.at(line),
-                                               f"The event {event!r} is not in the game's event catalogue "
-                                               f"({display_path(said_by.source)}). {did_you_mean(str(event), said_by.events)}"))
     for name, found in unsaid.items():
         problems += _unsaid_paths(found, display_path(said[name].source))
     return problems

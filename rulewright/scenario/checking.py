@@ -176,6 +176,9 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index,
                                 event=happened[match]))
         elif not same_name:
+            unknown = not_in_catalogue(game, name)
+            if unknown is not None:  # a misspelt name: one problem, at its line, not also "did not happen"
+                raise s.problem(unknown, *at, "events", index)
             close = difflib.get_close_matches(name, sorted({e.name for e in happened}), n=1, cutoff=0.8)
             checks.append(Check(key, line, expected, [e.name for e in happened], False,
                                 f"the events were {names}" + (f". Did you mean {close[0]!r}?" if close else ""),
@@ -188,6 +191,26 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
                                 f"no '{name}' event had those details: the '{name}' events were {others}{spare}",
                                 step_index))
     return checks
+
+
+def not_in_catalogue(game: Game, name: str) -> str | None:
+    """Why ``name`` cannot be one of the game's events: its phrases (the event catalogue) do not list
+    it. None when they do, or when the game keeps no catalogue (or one that cannot be read, which is
+    said elsewhere)."""
+    from rulewright.book import phrases
+
+    if getattr(game, "phrases", None) is None:
+        return None
+    try:
+        said = phrases.for_game(game)
+    except Exception:  # noqa: BLE001 - the phrase file's own problem is said once, at its line
+        return None
+    if name in said.events:
+        return None
+    from rulewright.problems import display_path
+
+    return (f"The event {name!r} is not in the game's event catalogue ({display_path(said.source)}). "
+            f"{did_you_mean(str(name), said.events)}").rstrip()
 
 
 def _event_key(name: str, details: dict) -> str:

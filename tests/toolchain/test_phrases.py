@@ -116,6 +116,28 @@ def test_a_missing_phrase_is_one_problem_however_many_examples_show_its_paths(tm
     assert 'players.*.name: "... {1} ..."' in found[1] and "(ann, ...)" in found[1]
 
 
+def test_a_misspelt_expected_event_is_one_problem_at_its_line(tmp_path, page, phrased):
+    """'wno' for 'won': the example's own evaluation says it at the event's line, with the near
+    name; the whole-book check leaves it to the example's test under pytest (besides_pages), and
+    says it once where it runs alone."""
+    from rulewright.problems import ExampleProblem
+    from tests.toolchain.test_scenario import GOOD, result_of
+
+    phrased(TOY_PHRASES)
+    text = GOOD.replace("events: [won]", "events: [wno]")
+    with pytest.raises(ExampleProblem) as caught:
+        result_of(page(text))
+    line = next(n for n, row in enumerate(text.lstrip("\n").splitlines(), 1) if "events: [wno]" in row)
+    assert caught.value.where.line == line
+    assert "The event 'wno' is not in the game's event catalogue (the phrases of " in str(caught.value)
+    assert str(caught.value).endswith("Did you mean 'won'?")
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text("")
+    for besides_pages, times in ((True, 0), (False, 1)):
+        found = [str(p) for p in check(tmp_path / "rulebook", tmp_path / "engine", besides_pages=besides_pages)]
+        assert sum("'wno' is not in the game's event catalogue" in m for m in found) == times, found
+
+
 def test_an_event_the_engine_emits_without_a_sentence_fails_the_checks(tmp_path, phrased):
     phrased({**TOY_PHRASES, "events": {"added": "{count} counters are added."}})
     found = make(tmp_path)
