@@ -39,6 +39,7 @@ from rulewright.problems import ExampleProblem, Where
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
+
 OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "engine-coverage", "position")
 # Directives whose body is text, not Markdown: an example shown inside one is display.
 LITERAL_DIRECTIVES = ("code-block", "code", "sourcecode", "code-cell", "literalinclude", "math", "raw",
@@ -216,7 +217,7 @@ def read_page(text: str, path: str) -> Page:
         if example.id and not EXAMPLE_ID.match(example.id) and example.problem is None:
             example.problem = ExampleProblem(example.id_where,
                                              f"{example.id!r} is not a valid example ID: use lowercase letters, "
-                                             "digits and dashes, e.g. 'mb-first-link'."
+                                             f"digits and dashes, e.g. {source.id_from(example.id)!r}."
                                              + _characters(example.id))
         if example.id and example.id in seen and example.problem is None:
             example.problem = duplicate_example(example.id, example.id_where, seen[example.id])

@@ -158,3 +158,8 @@ def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> No
             lines.lines[path + (index,)] = where.line + item.start_mark.line
             _walk(item, path + (index,), lines, where, text)
 
+
+def id_from(text: str) -> str:
+    """An example ID made of ``text`` (its title, or an ID written wrongly): lowercase letters,
+    digits and dashes, "Ship B needs 7 or more" -> "ship-b-needs-7-or-more"."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40].rstrip("-") or "first-example"

@@ -37,7 +37,8 @@ def _run_one(decl, changes: bool, viewer: str | None = None) -> int:
         return 1
     for step in result.run.steps:
         outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
-                   else "; ".join(map(str, step.events)) or "done")
+                   else "not played: the engine does not read it" if step.action is None  # (a pending example's)
+                   else "; ".join(map(str, step.events)) or "played, nothing to tell")
         print(f"  {step.index}. {step} -> {outcome}")
         for check in step.checks:
             print(f"       {'ok' if check.ok else 'FAILS'}: {check.key} {show(check.expected)}")

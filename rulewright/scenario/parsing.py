@@ -106,7 +106,7 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
         return where.at(option_lines.get(name, where.line))
     example_id = str(options.pop("id", "") or "").strip()
     if not example_id:
-        raise ExampleProblem(where, "This example has no ':id:'. Add a line such as ':id: mb-first-link' "
+        raise ExampleProblem(where, f"This example has no ':id:'. Add a line such as ':id: {source.id_from(title)}' "
                                     "right under the example's title; the ID names the test and must be unique.")
     where = Where(where.path, where.line, example_id)
     rules = rule_ids(options)

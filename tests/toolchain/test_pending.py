@@ -65,6 +65,18 @@ def test_check_counts_pending_apart_from_failing(tmp_path, monkeypatch, capsys):
     book._declared_rules.cache_clear()
 
 
+def test_run_says_a_pending_move_the_engine_cannot_read_was_not_played(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(config, "_current", None)
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    config.load(project(tmp_path, READY.replace("  - ann: add 2\n", "  - ann: double\n"))).activate()
+    book._declared_rules.cache_clear()
+    main(["run", "toy-add"])
+    out = capsys.readouterr().out
+    assert "1. ann: double -> not played: the engine does not read it" in out, out
+    assert "-> done" not in out
+    book._declared_rules.cache_clear()
+
+
 def test_an_unknown_status_is_a_plain_problem(tmp_path):
     from sybil import Document
 

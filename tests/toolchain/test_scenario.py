@@ -95,7 +95,9 @@ def test_a_refusal_by_another_rule_names_both(page):
     (("  pile: 5", "  pile: 5\n  pile: 6"), 14, "The key 'pile' appears twice here (first on line 13)"),
     ((":rules: toy.add", ":rules: toy.ad"), 5, "The rule 'toy.ad' is not declared anywhere in the rulebook. "
                                                "Did you mean 'toy.add'?"),
-    ((":id: toy-add\n", ""), 3, "This example has no ':id:'."),
+    ((":id: toy-add\n", ""), 3, "This example has no ':id:'. Add a line such as ':id: adding-to-the-pile'"),
+    ((":id: toy-add\n", ":id: Toy_Add\n"), 4, "'Toy_Add' is not a valid example ID: use lowercase letters, digits and "
+                                             "dashes, e.g. 'toy-add'."),
     (("game: toy", "game: toy\nsettings: {max_add: 9}"), 8, "Setting 'max_add' cannot be 9"),
     (("  - bob: add 3", "  - bob: [add, 3]"), 11, "Each action is one line"),
 ])
