@@ -130,10 +130,18 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
         rows.append(("Random seed", str(data["seed"])) if designer
                     else ("Chance", "the draws of one particular game"))
     if data.get("draws"):
-        rows.append(("Chance", "the next draws give " + "; then ".join(
-            f"the order {words(d)}" if isinstance(d, list) else
-            f"an order starting {words(d['top'])} (the rest by chance)" if isinstance(d, dict) and list(d) == ["top"]
-            else words(d) for d in data["draws"])))
+        # Dice and single draws read as one list in their order; a shuffle as its order. The label
+        # is the game's own when its phrases name one: setup: {draws: {say: The dice}}.
+        draws = data["draws"]
+        label = said_keys["draws"].say if "draws" in said_keys and said_keys["draws"].say else "Chance"
+        if all(not isinstance(d, (list, dict)) for d in draws):
+            told = phrases.words(draws) + (", in that order" if len(draws) > 1 else "")
+        else:
+            told = "; then ".join(
+                f"the order {words(d)}" if isinstance(d, list) else
+                f"an order starting {words(d['top'])} (the rest by chance)" if isinstance(d, dict) and list(d) == ["top"]
+                else words(d) for d in draws)
+        rows.append((label, told))
     if "seeds" in data:
         rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
                                      "for each") if designer

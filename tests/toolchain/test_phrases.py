@@ -194,6 +194,19 @@ def test_a_setup_phrase_names_an_entry_s_fields_in_the_book_s_words():
         phrases.load({"setup": {"hexes": {"say": "Hex {key}", "names": ["rotated", "turned"]}}}, "toy.yaml")
 
 
+def test_stated_dice_read_as_one_list_in_their_order_under_the_game_s_label():
+    from rulewright.sphinx.setup_text import describe_setup
+
+    def rows(data, said=None):
+        table, = describe_setup(data, said, designer=False)
+        return [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+
+    assert rows({"draws": [2, 5, 3, 3]}) == [["Chance", "2, 5, 3 and 3, in that order"]]
+    assert rows({"draws": [4, ["ace", "queen"]]}) == [["Chance", "4; then the order ace, queen"]]
+    said = phrases.load({"setup": {"draws": {"say": "The dice"}}}, "dice phrases")
+    assert rows({"draws": [6, 6]}, said) == [["The dice", "6 and 6, in that order"]]
+
+
 def test_a_setup_phrase_that_cannot_be_read_is_named():
     with pytest.raises(phrases.PhraseError, match="toy.yaml: the setup key 'floes' reads with some of say, each"):
         phrases.load({"setup": {"floes": {"sya": "Floes"}}}, "toy.yaml")
