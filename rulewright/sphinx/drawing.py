@@ -280,9 +280,36 @@ def _visit_picture(self, node) -> None:
     alt = self.attval(node["alt"])
     drawn = Path(self.builder.outdir) / self.builder.imagedir / Path(name).name
     height = print_height(drawn, node.get("rw_tallest_cm", 17))
+    partner = node.get("rw_partner")  # the other picture of an example drawn before and after its moves
+    if height and partner:
+        height = _at_one_scale(self, drawn, height, partner, node.get("rw_tallest_cm", 17))
     style = f' style="--rw-print-height: {height:.0f}pt"' if height else ""
     self.body.append(f'<div class="graphviz"><img src="{name.as_posix()}" alt="{alt}" class="graphviz"{style} />'
                      '</div>\n')
+
+
+def _at_one_scale(translator, drawn: Path, height: float, partner: tuple[str, dict], tallest_cm: float) -> float:
+    """The print height of ``drawn`` at the scale its partner prints at too, the smaller of the two
+    pictures' scales: an example's 'before' and 'after' pictures print alike, so that a board does
+    not change size between them."""
+    try:
+        name, _ = render_dot(translator, partner[0], partner[1], "svg")
+    except GraphvizError:
+        return height
+    other = Path(translator.builder.outdir) / translator.builder.imagedir / Path(name).name if name else None
+    mine, theirs = _natural_height(drawn), _natural_height(other) if other else None
+    other_height = print_height(other, tallest_cm) if other else None
+    if not (mine and theirs and other_height):
+        return height
+    return mine * min(height / mine, other_height / theirs)
+
+
+def _natural_height(path: Path) -> float | None:
+    """The picture's own height in points (its SVG's ``height``), None when it cannot be read."""
+    try:
+        return float(re.search(r'<svg[^>]*\sheight="([\d.]+)pt"', path.read_text(encoding="utf-8")).group(1))
+    except (OSError, AttributeError, ValueError):
+        return None
 
 
 def print_height(path: Path, tallest_cm: float) -> float | None:

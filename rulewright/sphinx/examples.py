@@ -172,6 +172,10 @@ class ExampleDirective(SphinxDirective):
             caption += nodes.Text(" " + said)
             figure += caption
             figures.append(figure)
+        pictures = [figure.next_node(graphviz) for figure in figures]
+        if len(pictures) == 2:  # the 'before' and 'after' pictures print at one scale (drawing._at_one_scale)
+            for picture_node, partner in zip(pictures, reversed(pictures)):
+                picture_node["rw_partner"] = (partner["code"], partner["options"])
         return figures
 
     def _record(self, scenario, result, outcome):

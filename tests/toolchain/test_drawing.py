@@ -110,3 +110,24 @@ def test_a_picture_drawn_ahead_is_the_one_the_writing_would_draw(tmp_path, monke
     drawing._draw_into_store(written.builder, written.builder.config, options, CODE, "svg", None, kept)
     by_writing = next((tmp_path / "written" / "_images").iterdir()).read_bytes()
     assert kept.read_bytes() == by_writing and b"<title>Figure 1: Leeds to York</title>" in by_writing
+
+
+def _svg(path: Path, height: float, font: float) -> Path:
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="{height}pt">'
+                    f'<text font-size="{font}">x</text></svg>', encoding="utf-8")
+    return path
+
+
+def test_an_example_s_before_and_after_pictures_print_at_one_scale(tmp_path, monkeypatch):
+    """'Before' holds large words (it could print at its words' own scale), 'after' small ones: both
+    print at the smaller scale, so a board keeps its size from one picture to the next."""
+    images = tmp_path / "_images"
+    images.mkdir()
+    before, after = _svg(images / "before.svg", 200, 14), _svg(images / "after.svg", 100, 28)
+    monkeypatch.setattr(drawing, "render_dot", lambda translator, code, options, fmt: (Path("_images/after.svg"), None))
+    alone = drawing.print_height(before, 17)
+    assert alone == pytest.approx(200 * drawing.PRINTED_PT / 14)
+    paired = drawing._at_one_scale(SimpleNamespace(builder=SimpleNamespace(outdir=tmp_path, imagedir="_images")),
+                                   before, alone, ("(the after picture's code)", {}), 17)
+    assert paired == pytest.approx(200 * drawing.PRINTED_PT / 28)
+    assert paired / 200 == pytest.approx(drawing.print_height(after, 17) / 100)  # one scale
