@@ -40,8 +40,30 @@ def mistake(text: str, error: yaml.YAMLError, what: str) -> tuple[int | None, st
         return index, (f"'{said}' has no colon after its name" + (": to YAML it runs on into the next line"
                                                                   if runs_on else "")
                        + f". Write the name, a colon and a space, then the value: '{_with_colon(said)}'.")
-    return line, (f"The {what} is not valid YAML: {problem}{' (' + context + ')' if context else ''}. Check the "
-                  "indentation, that brackets are closed, and that every 'key: value' has a space after the colon.")
+    return line, (f"The {what} is not valid YAML: {_plainly(problem, context)}. Check the indentation, that "
+                  "brackets are closed, and that every 'key: value' has a space after the colon.")
+
+
+# The parser's words for its common findings, as a designer would say them.
+_UNCLOSED = {"flow sequence": "a '[' here is not closed by a ']' (or an item in it is not followed by a comma)",
+             "flow mapping": "a '{' here is not closed by a '}' (or an entry in it is not 'key: value', followed "
+                             "by a comma)"}
+
+
+def _plainly(problem: str, context: str | None) -> str:
+    """PyYAML's ``problem`` and ``context`` ("expected ',' or ']', but got '<stream end>'", "while
+    parsing a flow sequence") in plain words; what it has no plain words for, without its jargon."""
+    for kind, said in _UNCLOSED.items():
+        if context and context.endswith(kind):
+            return said
+    if problem.startswith("could not find expected ':'"):
+        return "a line has no colon after its name (write the name, a colon and a space, then the value)"
+    if problem.startswith("mapping values are not allowed here"):
+        return "a colon stands where YAML does not expect one (a value holding ': ' must be written in quotes)"
+    if problem.startswith("found character") and "cannot start any token" in problem:
+        return problem.replace("found character", "the character").replace(
+            "that cannot start any token", "cannot start a value: write the value in quotes")
+    return problem.replace("<stream end>", "the end of the text").replace("<block end>", "the end of the block")
 
 
 def _missing_colon(text: str, error) -> tuple[int, str, bool] | None:

@@ -84,7 +84,11 @@ def test_a_refusal_by_another_rule_names_both(page):
 
 
 @pytest.mark.parametrize("change, line, words", [
-    (("  pile: 5", "  pile 5: ["), 13, "not valid YAML"),
+    (("  pile: 5", "  pile 5: ["), 13, "not valid YAML: a '[' here is not closed by a ']'"),
+    (("  pile: 5", "  pile: {at-least: 5"), 13, "not valid YAML: a '{' here is not closed by a '}'"),
+    (("  pile: 5", "  pile: 5: 6"), 13, "not valid YAML: a colon stands where YAML does not expect one"),
+    (("  pile: 5", "  pile: @5"), 13, "not valid YAML: the character '@' cannot start a value: write the value "
+                                      "in quotes"),
     (("game: toy", "game: tyo"), 7, "There is no game called 'tyo'. Did you mean 'toy'?"),
     (("- ann: add 2", "- ann: subtract 2"), 10, "'subtract 2' is not a toy action; write 'add N'."),
     (("- ann: add 2", "- anne: add 2"), 10, "There is no player called 'anne'. Did you mean 'ann'?"),
