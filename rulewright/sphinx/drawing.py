@@ -292,11 +292,13 @@ def _at_one_scale(translator, drawn: Path, height: float, partner: tuple[str, di
     """The print height of ``drawn`` at the scale its partner prints at too, the smaller of the two
     pictures' scales: an example's 'before' and 'after' pictures print alike, so that a board does
     not change size between them."""
-    try:
-        name, _ = render_dot(translator, partner[0], partner[1], "svg")
+    try:  # drawn as its own turn would draw it (from the store, named and described), so that
+        draw(translator, {"code": partner[0], "options": partner[1]})  # its turn finds it ready
     except GraphvizError:
         return height
-    other = Path(translator.builder.outdir) / translator.builder.imagedir / Path(name).name if name else None
+    other = Path(translator.builder.outdir) / translator.builder.imagedir / image_name(
+        partner[0], partner[1], "svg", translator.builder.config)
+    other = other if other.is_file() else None
     mine, theirs = _natural_height(drawn), _natural_height(other) if other else None
     other_height = print_height(other, tallest_cm) if other else None
     if not (mine and theirs and other_height):

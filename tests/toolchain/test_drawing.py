@@ -124,10 +124,14 @@ def test_an_example_s_before_and_after_pictures_print_at_one_scale(tmp_path, mon
     images = tmp_path / "_images"
     images.mkdir()
     before, after = _svg(images / "before.svg", 200, 14), _svg(images / "after.svg", 100, 28)
-    monkeypatch.setattr(drawing, "render_dot", lambda translator, code, options, fmt: (Path("_images/after.svg"), None))
+    drawn = []  # the partner is drawn as its own turn draws it (named and described), then measured
+    monkeypatch.setattr(drawing, "draw", lambda translator, node: drawn.append(node["code"]))
+    monkeypatch.setattr(drawing, "image_name", lambda code, options, fmt, config: "after.svg")
     alone = drawing.print_height(before, 17)
     assert alone == pytest.approx(200 * drawing.PRINTED_PT / 14)
-    paired = drawing._at_one_scale(SimpleNamespace(builder=SimpleNamespace(outdir=tmp_path, imagedir="_images")),
+    paired = drawing._at_one_scale(SimpleNamespace(builder=SimpleNamespace(outdir=tmp_path, imagedir="_images",
+                                                                           config=None)),
                                    before, alone, ("(the after picture's code)", {}), 17)
+    assert drawn == ["(the after picture's code)"]
     assert paired == pytest.approx(200 * drawing.PRINTED_PT / 28)
     assert paired / 200 == pytest.approx(drawing.print_height(after, 17) / 100)  # one scale
