@@ -7,6 +7,7 @@ node (PyYAML keeps each node's position) and every mapping key and list item get
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 import yaml
@@ -162,4 +163,5 @@ def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> No
 def id_from(text: str) -> str:
     """An example ID made of ``text`` (its title, or an ID written wrongly): lowercase letters,
     digits and dashes, "Ship B needs 7 or more" -> "ship-b-needs-7-or-more"."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40].rstrip("-") or "first-example"
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # "Élan" -> "Elan"
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40].rstrip("-") or "first-example"

@@ -135,3 +135,11 @@ def test_a_setup_that_breaks_a_rule_is_a_plain_problem(page, monkeypatch):
     problem = problem_of(page(GOOD))
     assert problem.where.line == 8
     assert "This setup breaks a rule: A pile may not start above the target. (rule toy.add)" in problem.message
+
+
+def test_an_id_made_for_a_designer_keeps_the_letters_of_an_accented_title():
+    from rulewright.book.source import id_from
+
+    assert id_from("Élan vital: the Café’s 2nd move") == "elan-vital-the-cafes-2nd-move"
+    assert id_from("Toy_Add") == "toy-add" and id_from("—") == "first-example"
+
