@@ -427,9 +427,14 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
             raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
                         f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
         setting = getattr(game, "settings", {}).get(str(name))
-        for choice in choices if setting is not None else ():  # a key YAML read otherwise than meant: 'off:' is false
-            if setting.misread(choice):
-                raise error(f"the setting {name!r}: {setting.misread(choice)}", "settings", name, choice)
+        # A key YAML read otherwise than meant ('off:' is false): said once for the setting, at its
+        # first such line, with the others ('on:' and 'off:' unquoted are one mistake, made twice).
+        misread = [choice for choice in choices if setting.misread(choice)] if setting is not None else []
+        if misread:
+            others = [f"line {at('settings', name, choice).line}: {setting.misread(choice)}" for choice in misread[1:]
+                      if at("settings", name, choice) is not None]
+            raise error(f"the setting {name!r}: {setting.misread(misread[0])}"
+                        + (f" Also at {'; '.join(others)}" if others else ""), "settings", name, misread[0])
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     for key, said in (data.get("setup") or {}).items():
         if isinstance(said, str):

@@ -301,6 +301,10 @@ def test_a_setting_s_choice_yaml_read_as_true_or_false_is_named_at_its_line_in_t
     assert str(caught.value) == ("phrases.yaml, line 4: the setting 'hook': without quotes, YAML reads off as true "
                                  "or false, not as a word: write it in quotes: 'off' (its choices are 'on', 'off').")
     assert load("settings:\n  hook: {'on': the hook applies, 'off': no hook}\n").setting("hook", "off") == "no hook"
+    with pytest.raises(phrases.PhraseError) as both:  # both unquoted: one problem, naming both lines
+        load("settings:\n  hook:\n    on: the hook applies\n    off: no hook\n")
+    assert str(both.value).startswith("phrases.yaml, line 3: the setting 'hook': without quotes, YAML reads on as ")
+    assert "Also at line 4: without quotes, YAML reads off as true or false" in str(both.value), str(both.value)
 
 
 def test_a_setup_key_written_as_a_view_path_reads_as_that_path_s_words():
