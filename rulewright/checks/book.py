@@ -354,7 +354,7 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         problems += engine_words(scenario, said_by)
         if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
             for event, line in expected_events(scenario):
-                unknown = not_in_catalogue(registry.get_game(scenario.game_name), event)
+                unknown = not_in_catalogue(games[scenario.game_name], event)
                 if unknown is not None:
                     problems.append(ExampleProblem(scenario.where.at(line), unknown))
         given = scenario.data.get("settings")
@@ -372,8 +372,9 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
 
 def _unsaid_paths(found: list[tuple[str, Where]], source: str) -> list[ExampleProblem]:
     """One problem for each missing phrase, at the first place the book shows its path: a path
-    shown by several examples is one phrase to write, and paths that differ only in their last
-    part ('supply.pears', 'supply.plums') are one pattern ('supply.*')."""
+    shown by several examples is one phrase to write, and paths that differ in one part only
+    ('supply.pears', 'supply.plums'; 'players.ann.name', 'players.bob.name') are one pattern
+    ('supply.*', 'players.*.name'), the last part taken first where a path fits two."""
     def patterns(key: str) -> list[tuple[str, int]]:  # the key with one part a *, the last part first
         parts = key.split(".")
         return [(".".join(parts[:i] + ["*"] + parts[i + 1:]), i) for i in reversed(range(len(parts)))]
@@ -405,7 +406,8 @@ def _unsaid_paths(found: list[tuple[str, Where]], source: str) -> list[ExamplePr
 
 
 def _also(wheres: list[Where]) -> str:
-    """The other places a missing phrase shows, said once: " (also line 80, and line 12 of rules.md)"."""
+    """The other places a missing phrase shows, each once: " (The book shows it also at line 80,
+    line 12 of rules.md.)"."""
     others = list(dict.fromkeys((w.path, w.line) for w in wheres[1:] if (w.path, w.line) != (wheres[0].path, wheres[0].line)))
     if not others:
         return ""

@@ -64,10 +64,9 @@ class Label:
 MOVE_CLASS = "rw-move"  # the class rulewright.dot.move_arrow gives a move's arrow (Graphviz's SVG group)
 
 
-def _curve(d: str, steps: int = 12) -> list[tuple[float, float]]:
-    """Points along a Graphviz edge path ("M x,y C x1,y1 x2,y2 x3,y3 ..."): its cubic Béziers sampled."""
-    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", d)]
-    points = list(zip(numbers[0::2], numbers[1::2]))
+def _curve(points: list[tuple[float, float]], steps: int = 12) -> list[tuple[float, float]]:
+    """Points along a Graphviz edge path, given its points ("M x,y C x1,y1 x2,y2 x3,y3 ...", read
+    by ``_points``): its cubic Béziers sampled."""
     if not points:
         return []
     out = [points[0]]
@@ -82,7 +81,7 @@ def _curve(d: str, steps: int = 12) -> list[tuple[float, float]]:
 
 def move_arrows(root) -> list[list[tuple[float, float]]]:
     """The points along each move arrow of the picture (``rulewright.dot.move_arrow``)."""
-    return [_curve(path.get("d", "")) for group in root.iter(f"{SVG}g")
+    return [_curve(_points(path)) for group in root.iter(f"{SVG}g")
             if MOVE_CLASS in (group.get("class") or "").split() for path in group.iter(f"{SVG}path")]
 
 

@@ -8,9 +8,10 @@ from collections.abc import Collection
 from typing import Any
 
 from rulewright.game import Event, Game, Refusal, Violation, did_you_mean, is_hidden
-from rulewright.problems import ExampleProblem, Where
+from rulewright.book import phrases
+from rulewright.problems import ExampleProblem, Where, display_path
 from rulewright.scenario.timelimit import doing, limited
-from rulewright.scenario.comparing import compare, flatten, is_comparison, resolve, unseen
+from rulewright.scenario.comparing import ON_HIDDEN, compare, flatten, is_comparison, resolve, unseen
 from rulewright.scenario.parsing import Scenario, is_check_item
 from rulewright.scenario.playing import _player_names, engine_errors, play
 from rulewright.scenario.results import Check, Result, Run
@@ -83,7 +84,7 @@ def _check_block(s: Scenario, run: Run, at: tuple, expect: dict, state: Any, eve
     for path, yaml_path, expected in wanted:
         line = s.lines.line(*at, *yaml_path)
         actual = resolve(s, view, path, line, run.game, viewer)
-        if is_hidden(actual) and not (is_comparison(expected) and set(expected) in ({"length"}, {"hidden"})):
+        if is_hidden(actual) and not (is_comparison(expected) and len(expected) == 1 and set(expected) <= ON_HIDDEN):
             raise unseen(s, path, len(path), line, viewer)
         ok, note = compare(s, expected, actual, ".".join(map(str, path)), run.game, line)
         checks.append(Check(".".join(map(str, path)), line, expected, actual, ok, note, step_index,
@@ -197,8 +198,6 @@ def not_in_catalogue(game: Game, name: str) -> str | None:
     """Why ``name`` cannot be one of the game's events: its phrases (the event catalogue) do not list
     it. None when they do, or when the game keeps no catalogue (or one that cannot be read, which is
     said elsewhere)."""
-    from rulewright.book import phrases
-
     if getattr(game, "phrases", None) is None:
         return None
     try:
@@ -207,8 +206,6 @@ def not_in_catalogue(game: Game, name: str) -> str | None:
         return None
     if name in said.events:
         return None
-    from rulewright.problems import display_path
-
     return (f"The event {name!r} is not in the game's event catalogue ({display_path(said.source)}). "
             f"{did_you_mean(str(name), said.events)}").rstrip()
 

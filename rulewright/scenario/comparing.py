@@ -241,6 +241,10 @@ def _one_of(s, operand, actual, line, same):
     return ok, "" if ok else f"it is {show(actual)}"
 
 
+# The comparisons that may read a value hidden from the example's reader: how many items it holds,
+# and that it is hidden (any other expectation of it would print what the reader cannot see).
+ON_HIDDEN = frozenset({"length", "hidden"})
+
 _COMPARE = {"between": _between, "at-least": _at_least, "at-most": _at_most, "contains": _contains,
             "one-of": _one_of, "length": _length, "hidden": _hidden}
 

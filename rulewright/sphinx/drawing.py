@@ -279,45 +279,40 @@ def _visit_picture(self, node) -> None:
         return
     alt = self.attval(node["alt"])
     drawn = Path(self.builder.outdir) / self.builder.imagedir / Path(name).name
-    height = print_height(drawn, node.get("rw_tallest_cm", 17))
+    heights = _heights(drawn, node.get("rw_tallest_cm", 17))
     partner = node.get("rw_partner")  # the other picture of an example drawn before and after its moves
-    if height and partner:
-        height = _at_one_scale(self, drawn, height, partner, node.get("rw_tallest_cm", 17))
+    height = _at_one_scale(self, heights, partner, node.get("rw_tallest_cm", 17)) if heights and partner \
+        else heights[1] if heights else None
     style = f' style="--rw-print-height: {height:.0f}pt"' if height else ""
     self.body.append(f'<div class="graphviz"><img src="{name.as_posix()}" alt="{alt}" class="graphviz"{style} />'
                      '</div>\n')
 
 
-def _at_one_scale(translator, drawn: Path, height: float, partner: tuple[str, dict], tallest_cm: float) -> float:
-    """The print height of ``drawn`` at the scale its partner prints at too, the smaller of the two
-    pictures' scales: an example's 'before' and 'after' pictures print alike, so that a board does
-    not change size between them."""
+def _at_one_scale(translator, heights: tuple[float, float], partner: tuple[str, dict], tallest_cm: float) -> float:
+    """The print height of a picture of ``heights`` (its own, and the one it may print at) at the
+    scale its partner prints at too, the smaller of the two pictures' scales: an example's 'before'
+    and 'after' pictures print alike, so that a board does not change size between them."""
     try:  # drawn as its own turn would draw it (from the store, named and described), so that
         draw(translator, {"code": partner[0], "options": partner[1]})  # its turn finds it ready
     except GraphvizError:
-        return height
-    other = Path(translator.builder.outdir) / translator.builder.imagedir / image_name(
-        partner[0], partner[1], "svg", translator.builder.config)
-    other = other if other.is_file() else None
-    mine, theirs = _natural_height(drawn), _natural_height(other) if other else None
-    other_height = print_height(other, tallest_cm) if other else None
-    if not (mine and theirs and other_height):
-        return height
-    return mine * min(height / mine, other_height / theirs)
-
-
-def _natural_height(path: Path) -> float | None:
-    """The picture's own height in points (its SVG's ``height``), None when it cannot be read."""
-    try:
-        return float(re.search(r'<svg[^>]*\sheight="([\d.]+)pt"', path.read_text(encoding="utf-8")).group(1))
-    except (OSError, AttributeError, ValueError):
-        return None
+        return heights[1]
+    other = _heights(Path(translator.builder.outdir) / translator.builder.imagedir
+                     / image_name(partner[0], partner[1], "svg", translator.builder.config), tallest_cm)
+    if other is None:
+        return heights[1]
+    return heights[0] * min(heights[1] / heights[0], other[1] / other[0])
 
 
 def print_height(path: Path, tallest_cm: float) -> float | None:
     """How tall (in points) the picture may print: ``tallest_cm`` at most, and no taller than makes
     its smallest words ``PRINTED_PT`` (None when the picture cannot be read)."""
+    heights = _heights(path, tallest_cm)
+    return heights[1] if heights else None
 
+
+def _heights(path: Path, tallest_cm: float) -> tuple[float, float] | None:
+    """The picture's own height and the height it may print at (``print_height``), in points, read
+    from its SVG once (None when it cannot be read)."""
     try:
         text = path.read_text(encoding="utf-8")
         height = float(re.search(r'<svg[^>]*\sheight="([\d.]+)pt"', text).group(1))
@@ -326,6 +321,6 @@ def print_height(path: Path, tallest_cm: float) -> float | None:
     scale = re.search(r'transform="scale\(([\d.]+)', text)
     sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', text)]
     if not sizes:
-        return tallest_cm * CM
+        return height, tallest_cm * CM
     smallest = min(sizes) * (float(scale.group(1)) if scale else 1.0)
-    return min(tallest_cm * CM, height * PRINTED_PT / smallest) if smallest > 0 else tallest_cm * CM
+    return height, min(tallest_cm * CM, height * PRINTED_PT / smallest) if smallest > 0 else tallest_cm * CM

@@ -251,9 +251,9 @@ def finish(app, exception) -> None:
             lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
     if unplayed:
         positions = sum(1 for _, info in unplayed if info.get("kind") == "position")
-        said = count(len(unplayed) - positions, "example") + (
+        kept_from = count(len(unplayed) - positions, "example") + (
             f" and {count(positions, 'shared position')}" if positions else "")
-        lines.append(f"{said} could not be {'played' if len(unplayed) > positions else 'set up'} "
+        lines.append(f"{kept_from} could not be {'played' if len(unplayed) > positions else 'set up'} "
                      "because of the problem above.")
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]

@@ -131,7 +131,7 @@ def test_an_example_s_before_and_after_pictures_print_at_one_scale(tmp_path, mon
     assert alone == pytest.approx(200 * drawing.PRINTED_PT / 14)
     paired = drawing._at_one_scale(SimpleNamespace(builder=SimpleNamespace(outdir=tmp_path, imagedir="_images",
                                                                            config=None)),
-                                   before, alone, ("(the after picture's code)", {}), 17)
+                                   drawing._heights(before, 17), ("(the after picture's code)", {}), 17)
     assert drawn == ["(the after picture's code)"]
     assert paired == pytest.approx(200 * drawing.PRINTED_PT / 28)
     assert paired / 200 == pytest.approx(drawing.print_height(after, 17) / 100)  # one scale
