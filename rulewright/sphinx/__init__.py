@@ -20,7 +20,7 @@ from rulewright.book import scanner
 from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
-from rulewright.sphinx import (api_reference, changes_page, coverage_page, drawing, editions, examples, glossary, incremental, numbering,
+from rulewright.sphinx import (api_reference, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
 from rulewright.sphinx import hosted, nodes, quick_reference, search_entries, templates, term_index
 
@@ -73,6 +73,8 @@ def setup(app):
     app.connect("build-finished", _usual_collections, priority=999)
     app.add_node(nodes.rule_node, html=(_visit_div, _depart_div))
     app.add_node(nodes.example_node, html=(_visit_div, _depart_div))
+    app.add_node(deferred.set_aside)  # (never written: put back before, by deferred.PutBack)
+    app.add_post_transform(deferred.PutBack)
     app.add_node(nodes.heading, html=(nodes.visit_heading, nodes.depart_heading))
     app.add_directive("rule", rules.RuleDirective)
     app.add_directive("example", examples.ExampleDirective)

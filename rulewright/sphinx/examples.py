@@ -25,7 +25,7 @@ from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict, written_checks
 from rulewright.scenario.vocabulary import OPTION
-from rulewright.sphinx import drawing, secrecy, tables, wording
+from rulewright.sphinx import deferred, drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.editions import edition
 from rulewright.sphinx.nodes import REPORTED, example_node, heading, ruleref_node, rule_number
@@ -97,7 +97,7 @@ class ExampleDirective(SphinxDirective):
         # Where the box ends: the printed book's test reads this anchor's page to count the
         # examples split across pages (an empty element, drawn as nothing).
         box += nodes.container(ids=["end-of-" + anchor(scenario.id)], classes=["rw-example-end"])
-        return [box]
+        return [deferred.aside(box)]  # (what is inside is put back when the page is written)
 
     def _body_line(self, path) -> int:
         """The file line of the example's first body line: found in the source itself, since how

@@ -10,7 +10,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from rulewright.book.diagrams import draw
-from rulewright.sphinx import drawing, incremental, wording
+from rulewright.sphinx import deferred, drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.sphinx.examples import ExampleDirective, _section, picture
@@ -79,4 +79,4 @@ class PositionDirective(ExampleDirective):
                 box += row
         if "show-source" in self.options:
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
-        return [box]
+        return [deferred.aside(box)]

@@ -264,3 +264,24 @@ def test_the_pending_examples_are_listed_by_one_build_of_the_edition(tmp_path):
         assert done.returncode == 0, done.stderr
         said[builder] = done.stderr
     assert listed in said["dummy"] and listed not in said["html"], said
+
+
+def test_an_example_s_box_is_read_set_aside_and_written_whole_with_typographic_quotes(tmp_path):
+    """While its page is read, what is inside an example's box is set aside (Sphinx's reading
+    walks skip it: rulewright.sphinx.deferred); the page as written has it all, its quotes made
+    typographic as the reading makes the prose's."""
+    import pickle
+
+    from rulewright.sphinx.deferred import set_aside
+    from rulewright.sphinx.nodes import example_node
+
+    toy = TOY.replace("Bob cannot go first", "Bob can't go \"first\"")
+    done, out = build(tmp_path, toy=toy)
+    assert done.returncode == 0, done.stderr
+    read = pickle.loads((out / ".doctrees" / "toy.doctree").read_bytes())
+    boxes = list(read.findall(example_node))
+    assert boxes and all([type(child) for child in box.children] == [set_aside] for box in boxes)
+    html = (out / "toy.html").read_text()
+    assert "Bob can’t go “first”</span>" in html
+    box = html[html.index('id="example-toy-turn"'):html.index('id="end-of-example-toy-turn"')]
+    assert "Setup" in box and "refused by" in box and 'href="#rule-toy-turn"' in box

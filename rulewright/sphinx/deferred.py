@@ -1,0 +1,60 @@
+"""The inside of an example's box, set aside while its page is read and put back when it is written.
+
+An example's box is most of its page's nodes (two thirds of this repository's book), and Sphinx
+walks every node of a page some thirty times while reading it (one walk for each of its reading
+transforms, and the pickling of the page), though none of those walks has work to do in a box the
+example directive built whole: it holds no markup left to resolve. So the directive keeps what is
+inside the box out of the page's tree while the page is read (``set_aside``), and it is put back
+(``PutBack``) first thing when the page is written, before the references in it are resolved;
+from there on every step sees the page as if it had been there all along. The one reading
+transform with work to do in it, typographic quotes, is applied to it then.
+
+Nothing that runs while the pages are read may look inside a box (the box itself, its ID and its
+classes are in the tree): a check of the printed words runs when a page is written
+(``editions.player_only``).
+"""
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.transforms import SphinxSmartQuotes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+
+class set_aside(nodes.General, nodes.Element):
+    """What a box holds while its page is read: its children, in ``parts``, outside the tree."""
+
+
+def aside(box: nodes.Element) -> nodes.Element:
+    """``box`` with its children set aside in one ``set_aside`` node; returns ``box``."""
+    parts = list(box.children)
+    box.children = []
+    box += set_aside(parts=parts)
+    return box
+
+
+class PutBack(SphinxPostTransform):
+    """Each ``set_aside`` node is replaced by what it holds, with its quotes made typographic as
+    the reading would have made them; before any other step of the writing (Sphinx's reference
+    resolving is priority 10)."""
+
+    default_priority = 1
+
+    def run(self, **kwargs) -> None:
+        for holder in list(self.document.findall(set_aside)):
+            parts = holder["parts"]
+            holder.replace_self(parts)
+            SphinxSmartQuotes(_Only(self.document, parts), None).apply()
+
+
+class _Only:
+    """A page as a reading transform sees it, narrowed to some of its nodes: ``findall`` walks
+    those alone (SmartQuotes walks ``document.findall``)."""
+
+    def __init__(self, document: nodes.document, parts: list[nodes.Node]):
+        self.settings = document.settings
+        self.reporter = document.reporter
+        self._parts = parts
+
+    def findall(self, *args, **kwargs):
+        for part in self._parts:
+            yield from part.findall(*args, **kwargs)
