@@ -2,6 +2,7 @@
 game's internal names."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -135,3 +136,17 @@ def test_an_example_s_before_and_after_pictures_print_at_one_scale(tmp_path, mon
     assert drawn == ["(the after picture's code)"]
     assert paired == pytest.approx(200 * drawing.PRINTED_PT / 28)
     assert paired / 200 == pytest.approx(drawing.print_height(after, 17) / 100)  # one scale
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="this platform has no process priorities")
+def test_a_picture_drawn_ahead_is_drawn_at_the_lowest_priority():
+    """The reading and the coverage measurement, which the build waits for, go before the drawing."""
+    import subprocess
+    import sys
+
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"]) as child:
+        try:
+            drawing._behind(child.pid)
+            assert os.getpriority(os.PRIO_PROCESS, child.pid) == 19
+        finally:
+            child.kill()
