@@ -78,20 +78,41 @@ def start_early(app, env, docnames) -> None:
     inputs = _read_now[root] = _inputs(root)  # (the page reads them once more when its turn comes: see run)
     if inputs not in _started and not cache.is_kept("engine-coverage", inputs):
         _started[inputs] = engine_coverage.start(root, cwd=Path(app.confdir))
-        docnames[:] = [name for name in docnames if name not in showing] + showing
+        docnames[:] = _reading_order(env, docnames, showing)
+
+
+def _reading_order(env, docnames: list[str], showing: list[str]) -> list[str]:
+    """The pages as this build reads them while the measurement plays the examples: first the
+    pages without an example (the API reference, the glossaries, the guides), then those with
+    examples, as they were, and last the pages that show the report. The measurement plays every
+    example and keeps its result, in the book's order; the pages without one give it a head start,
+    so the reading finds the first examples played instead of playing them a second time. (The
+    order of reading changes nothing in the book: its numbers follow the table of contents.)"""
+    found = book.scan_cached(Path(env.srcdir), book.pages_stamp(Path(env.srcdir)))
+    playing = {str(Path(page.path).resolve()) for page in found.pages.values() if page.examples or page.positions}
+    rest = [name for name in docnames if name not in showing]
+    plays = {name: str(Path(env.doc2path(name)).resolve()) in playing for name in rest}
+    return [name for name in rest if not plays[name]] + [name for name in rest if plays[name]] + showing
+
+
+# Measurements whose report was read, still at work on what they do after it.
+_reported: list = []
 
 
 def stop_unused(app, exception) -> None:
     """``build-finished``: a measurement whose page was not read after all (the build stopped
-    first) is stopped, not left running."""
+    first) is stopped, not left running; one that gave its report is waited for."""
     _read_now.clear()
     while _started:
         _started.popitem()[1].stop()
+    while _reported:
+        _reported.pop().finish()
 
 
 def _measure(root: Path, project: Path, inputs: str) -> dict:
     started = _started.pop(inputs, None)
     if started is not None:
+        _reported.append(started)
         return started.report()
     return engine_coverage.measure_in_fresh_process(root, cwd=project)
 

@@ -229,7 +229,7 @@ def _behind(pid: int) -> None:
     """A picture drawn ahead is drawn at the lowest priority: the reading of the pages and the
     measuring of the engine's coverage, which the build waits for, go first, and the drawing takes
     what time they leave (a picture is waited for only when its page is written). On a machine of
-    two cores this took a second off this repository's clean build."""
+    two cores this took about half a second off this repository's clean build."""
     with contextlib.suppress(AttributeError, OSError):  # (no priorities on Windows; a picture already drawn)
         os.setpriority(os.PRIO_PROCESS, pid, 19)
 

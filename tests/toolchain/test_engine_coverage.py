@@ -276,7 +276,7 @@ class _App:
 
 class _Started:
     def __init__(self, report=None):
-        self.killed, self.given = False, report
+        self.killed, self.finished, self.given = False, False, report
 
     def report(self):
         return self.given
@@ -284,11 +284,15 @@ class _Started:
     def stop(self):
         self.killed = True
 
+    def finish(self):
+        self.finished = True
+
 
 def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     """The designer's coverage page starts measuring when Sphinx is about to read the pages, so the
     seconds it takes run beside the reading of the others; the page then takes that report, and
-    a measurement whose page was never read is stopped at the end of the build."""
+    a measurement whose page was never read is stopped at the end of the build (one whose report
+    was taken is waited for then, not killed: it checks the book's words after its report)."""
     from rulewright.store import cache
     from rulewright.checks import coverage as engine_coverage
     from rulewright.sphinx import coverage_page
@@ -308,15 +312,18 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     coverage_page.start_early(_App(), env, ["toy"])  # the page showing the report is not read
     coverage_page.start_early(_App(), env, ["guide"])  # a page only quoting the directive as code
     assert started == []
-    reading = ["coverage", "toy"]
+    reading = ["coverage", "toy", "guide"]
     coverage_page.start_early(_App(), env, reading)
-    assert reading == ["toy", "coverage"]  # the page showing the report is read last, the report ready
+    # the page showing the report is read last, the report ready; the pages without an example
+    # first, while the measurement plays the first examples
+    assert reading == ["guide", "toy", "coverage"]
     coverage_page.start_early(_App(), env, ["coverage", "toy"])  # started once only
     assert started == [book]
     inputs = coverage_page._inputs(book)
     assert cache.kept("engine-coverage", inputs,
                       lambda: coverage_page._measure(book, ROOT, inputs)) is report
     assert coverage_page._started == {}
+    [reported] = coverage_page._reported
 
     coverage_page.start_early(_App(), env, ["coverage"])  # the store has it now: nothing to start
     assert started == [book]
@@ -326,6 +333,7 @@ def test_the_measurement_starts_before_its_page_is_read(tmp_path, monkeypatch):
     leftover = coverage_page._started[coverage_page._inputs(book)]
     coverage_page.stop_unused(None, None)  # ...but the build ended before the page was read
     assert leftover.killed and coverage_page._started == {}
+    assert reported.finished and not reported.killed and coverage_page._reported == []
 
 
 def test_a_drawer_in_the_game_s_own_file_is_not_counted_as_rules(tmp_path):
@@ -389,6 +397,37 @@ def test_a_measurement_beside_the_build_forks_measures_alike_and_leaves_every_ex
     assert said["report"]["games"]["toy"] == fresh and fresh["examples"] == 3
     assert said["played_again"] == 0
     assert len(list((tmp_path / "store" / "results").glob("*.pickle"))) == 3
+
+
+WORDS_AHEAD = REGISTER + """
+import json
+from pathlib import Path
+from rulewright.checks import coverage, words
+book = Path(sys.argv[1])
+measuring = coverage.start(book)
+measuring.report()
+measuring.finish()
+def checked_again(glossary):
+    raise AssertionError("checked again: " + str(glossary.path))
+words._check_glossary = checked_again
+print(json.dumps([p.message for p in words.check_terms(book)]))
+"""
+
+
+def test_after_its_report_the_measuring_fork_checks_the_book_s_words_for_the_build(tmp_path):
+    """The fork, its report sent, checks the book's words while the build reads its last pages;
+    the build's own check (once every page is read) then finds them checked in the store, and
+    says what they found (a word to avoid, at its line)."""
+    book = tmp_path / "rulebook"
+    book.mkdir()
+    (book / "glossary.yaml").write_text("game: toy\nterms:\n  counter:\n    definition: One token on the pile."
+                                        "\n    avoid: [chip]\n")
+    (book / "toy.md").write_text(assemble(RULE_ADD, "\nTake a chip from the pile.\n", EXAMPLE_ADD))
+    done = subprocess.run([sys.executable, "-c", WORDS_AHEAD, str(book)], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "RULEWRIGHT_CACHE": str(tmp_path / "store")})
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert len(said) == 1 and "chip" in said[0], said
 
 
 def test_a_game_imported_already_is_measured_in_a_fresh_process(tmp_path):
