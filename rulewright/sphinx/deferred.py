@@ -15,6 +15,8 @@ classes are in the tree): a check of the printed words runs when a page is writt
 """
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from sphinx.transforms import SphinxSmartQuotes
 from sphinx.transforms.post_transforms import SphinxPostTransform
@@ -47,14 +49,21 @@ class PutBack(SphinxPostTransform):
 
 
 class _Only:
-    """A page as a reading transform sees it, narrowed to some of its nodes: ``findall`` walks
-    those alone (SmartQuotes walks ``document.findall``)."""
+    """A page as SmartQuotes sees it, narrowed to the blocks of text in some of its nodes that
+    hold something it makes typographic (a quote, a backquote, a backslash, ``--``, ``...``,
+    ``. . .``): it walks ``document.findall(nodes.TextElement)``, and a block without one it would
+    leave as it is, at some cost (most of a box's blocks: a name, a number)."""
 
     def __init__(self, document: nodes.document, parts: list[nodes.Node]):
         self.settings = document.settings
         self.reporter = document.reporter
         self._parts = parts
 
-    def findall(self, *args, **kwargs):
+    def findall(self, condition=None, **kwargs):
         for part in self._parts:
-            yield from part.findall(*args, **kwargs)
+            for node in part.findall(condition, **kwargs):
+                if not isinstance(node, nodes.TextElement) or _QUOTED.search(node.astext()):
+                    yield node
+
+
+_QUOTED = re.compile(r"""['"`\\]|--|\.\.\.|\. \. \.""")
