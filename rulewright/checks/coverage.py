@@ -366,9 +366,9 @@ def _measure_into(rulebook: Path | None, sending) -> None:
 
 def _check_words_ahead(rulebook: Path | None) -> None:
     """With the report sent, the fork checks the book's words (``words.check_terms``, which keeps
-    what it finds in the store) while the build that started it reads its last pages: the build
-    checks them when it has read every page, and then finds them checked (a third of a second of
-    this repository's clean build). What it finds is the build's to say, not the fork's."""
+    what it finds in the store) while the build that started it writes its pages: the build
+    checks them when it ends, and then finds them checked (a quarter of a second of this
+    repository's clean build). What it finds is the build's to say, not the fork's."""
     from rulewright.checks import words
     from rulewright.book import config
 

@@ -112,7 +112,7 @@ def setup(app):
     app.connect("build-finished", _release_pages)
     app.connect("env-before-read-docs", coverage_page.start_early)
     app.connect("build-finished", coverage_page.stop_unused)
-    app.connect("env-check-consistency", glossary.check_words)
+    app.connect("build-finished", glossary.check_words, priority=400)  # (before incremental.finish's list)
     app.connect("env-updated", numbering.settle)
     app.connect("build-finished", numbering.unsettle)
     app.connect("doctree-resolved", rules.resolve)

@@ -136,11 +136,16 @@ def _linked(app, fromdocname, glossary_doc, glossary, text, pending, done, title
     return [n for n in out if not (isinstance(n, nodes.Text) and not str(n))]
 
 
-def check_words(app, env) -> None:
-    """``env-check-consistency``: the terminology check, as ``rulewright check`` runs it. A build
-    error in strict mode; otherwise (``make html STRICT=0``) printed, so a draft still builds."""
+def check_words(app, exception) -> None:
+    """``build-finished``: the terminology check, as ``rulewright check`` runs it. A build error
+    in strict mode; otherwise (``make html STRICT=0``) printed, so a draft still builds. At the end
+    of the build, before the list of failing examples (``incremental.finish``): a clean build of
+    the designer's edition has the measuring fork check the words while the pages are read and
+    written (``rulewright.checks.coverage``), and then finds them checked."""
     from rulewright.sphinx.editions import strict
 
+    if exception is not None:
+        return
     for problem in words.check_terms(Path(app.srcdir)):
         if strict(app.config):
             logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}")
