@@ -96,6 +96,7 @@ def setup(app):
     app.connect("builder-inited", drawing.start_drawing)
     app.connect("build-finished", drawing.finish_drawing)
     app.connect("builder-inited", incremental.written_after_read)
+    app.connect("builder-inited", incremental.reread_warned)
     app.connect("builder-inited", templates.keep_compiled)
     app.connect("env-purge-doc", incremental.purge)
     app.connect("env-merge-info", incremental.merge)

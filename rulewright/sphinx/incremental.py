@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging as python_logging
 import sys
 from pathlib import Path
 
@@ -42,6 +43,31 @@ logger = logging.getLogger(__name__)
 
 TERM_USES = "term_uses"  # page -> the anchors of the glossary terms' first uses on it (term_index)
 DOCNAME_TABLES = ("pages", TERM_USES)  # domain data kept per page, not per rule or example
+
+
+def reread_warned(app) -> None:
+    """``builder-inited``: a page that gave a warning while it was read is read again by the next
+    build, which says it again (Sphinx's ``note_reread``). Sphinx reads only the pages that
+    changed, so a build that failed on a warning (an option misspelt, a diagram the game could not
+    draw) would pass the second time, the page unchanged and nothing said."""
+    handler = _NoteWarned(app.env)
+    sphinx_logs = python_logging.getLogger("sphinx")  # (every Sphinx logger's records reach it)
+    sphinx_logs.addHandler(handler)
+    app.connect("build-finished", lambda *_: sphinx_logs.removeHandler(handler), priority=900)
+
+
+class _NoteWarned(python_logging.Handler):
+    def __init__(self, env):
+        super().__init__(python_logging.WARNING)
+        self.env = env
+
+    def emit(self, record) -> None:
+        try:
+            reading = self.env.docname  # the page being read, if one is
+        except (KeyError, AttributeError):
+            return
+        if reading:
+            self.env.note_reread()
 
 
 def written_after_read(app) -> None:

@@ -285,3 +285,25 @@ def test_an_example_s_box_is_read_set_aside_and_written_whole_with_typographic_q
     assert "Bob can’t go “first”</span>" in html
     box = html[html.index('id="example-toy-turn"'):html.index('id="end-of-example-toy-turn"')]
     assert "Setup" in box and "refused by" in box and 'href="#rule-toy-turn"' in box
+
+
+def test_a_build_that_failed_on_a_page_s_warning_fails_again_when_nothing_changed(tmp_path):
+    """Sphinx reads only the pages that changed: a page that gave a warning while it was read is
+    read again by the next build, which says it again and fails again (a misspelt option here);
+    so are the book's words, checked by every build (a word the glossary avoids)."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(textwrap.dedent(INDEX))
+    (src / "toy.md").write_text(TOY.replace(":title: Adding", ":titel: Adding") + "\nTake a chip.\n")
+    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    (src / "glossary.yaml").write_text("game: toy\nterms:\n  counter:\n    definition: One token.\n    avoid: [chip]\n")
+    builds = []
+    for _ in range(2):
+        builds.append(subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html",
+                                      str(src), str(tmp_path / "out")], capture_output=True, text=True,
+                                     env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin"}))
+    for done in builds:
+        assert done.returncode != 0
+        assert f"toy.md:{line_of(TOY, ':title: Adding')}" in done.stderr and "':titel:' is unknown" in done.stderr
+        assert "'chip' is a word this book avoids" in done.stderr
