@@ -160,8 +160,13 @@ def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> No
             _walk(item, path + (index,), lines, where, text)
 
 
+def plain_letters(text: str) -> str:
+    """``text`` with its accented letters as plain ones and other letters beyond ASCII left out:
+    "Café Crème" -> "Cafe Creme", for a name made from a title."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 def id_from(text: str) -> str:
     """An example ID made of ``text`` (its title, or an ID written wrongly): lowercase letters,
     digits and dashes, "Ship B needs 7 or more" -> "ship-b-needs-7-or-more"."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # "Élan" -> "Elan"
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40].rstrip("-") or "first-example"
+    return re.sub(r"[^a-z0-9]+", "-", plain_letters(text).lower()).strip("-")[:40].rstrip("-") or "first-example"

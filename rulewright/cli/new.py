@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -38,7 +39,7 @@ def run(args) -> int:
         return 1
     kind = "a blank game" if args.bare else "the starter game"
     print(f"Created the rulebook project for \"{names.title}\" (game: {names.game}, {kind}) in {folder}.\n"
-          f"Next:\n  cd {folder}\n  make test       # plays every example\n"
+          f"Next:\n  cd {shlex.quote(str(folder))}\n  make test       # plays every example\n"
           f"  make rulebook   # builds the player's and the designer's edition, HTML and PDF, in "
           f"{folder}/_build/\n"
           f"  make serve      # a live preview while you write\n"

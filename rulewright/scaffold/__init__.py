@@ -83,8 +83,11 @@ class Names:
 
 
 def game_name_from(text: str) -> str:
-    """A game name made from a title or folder name: 'Dragon Race!' -> 'dragon-race'."""
-    name = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['\u2019]", "", text.lower())).strip("-")
+    """A game name made from a title or folder name: 'Dragon Race!' -> 'dragon-race', 'Café
+    Crème & Co' -> 'cafe-creme-co'."""
+    from rulewright.book.source import plain_letters
+
+    name = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['\u2019]", "", plain_letters(text).lower())).strip("-")
     name = re.sub(r"^[0-9-]+", "", name)
     return name or "my-game"
 

@@ -96,6 +96,22 @@ def test_new_makes_names_from_the_title():
     assert (names.game, names.package, names.class_name, names.prefix) == (
         "dragons-race", "dragons_race", "DragonsRace", "dragonsrace")
     assert scaffold.Names("Game", "game").class_name == "GameRules"
+    accented = scaffold.Names("Café Crème & Co", scaffold.game_name_from("Café Crème & Co"))
+    assert (accented.game, accented.prefix) == ("cafe-creme-co", "cafecremeco")
+
+
+def test_new_says_how_to_go_into_a_folder_whose_name_has_a_space(tmp_path, capsys):
+    folder = tmp_path / "My Game"
+    assert cli.main(["new", str(folder), "--title", "My Game"]) == 0
+    assert f"cd '{folder}'" in capsys.readouterr().out
+
+
+def test_the_new_project_s_property_tests_set_no_deadline():
+    """A busy machine may take seconds over one example: that fails no test of the game."""
+    for kind in ("template", "template-bare"):
+        text = (Path(scaffold.__file__).parent / kind / "tests" / "test_game.py.tmpl").read_text()
+        assert "@settings(" in text and "deadline=" in text
+        assert all("deadline=None" in line for line in text.splitlines() if line.startswith("@settings("))
 
 
 def passes_its_own_tests_and_checks(folder, passed: str, sound: str) -> None:
