@@ -265,33 +265,72 @@ def event_sites(*roots: Path) -> list[tuple[str, Where]]:
 def secret_event_sites(*roots: Path) -> list[tuple[str, Where]]:
     """Those of ``event_sites`` that say who sees their details (``seen_by=``): events that need an
     ``unseen:`` sentence for everyone else."""
-    return [(name, where) for name, where, call in _event_calls(roots)
-            if any(keyword.arg == "seen_by" for keyword in call.keywords)]
+    return [(name, where) for name, where, secret in _event_calls(roots) if secret]
 
 
-def _event_calls(roots) -> list[tuple[str, Where, ast.Call]]:
+def _event_calls(roots) -> list[tuple[str, Where, bool]]:
+    """Each event call's name, place and whether it says who sees it; each file's reading kept in
+    the store by its text (every build checks the events: ``phrase_file_problems``)."""
+    from rulewright.store import cache
+
     calls = []
-    for path in sorted(p for root in roots for p in Path(root).rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and _name(node.func) == "Event" and node.args
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                calls.append((node.args[0].value, Where(str(path), node.lineno), node))
+    for path in python_files(*roots):
+        text = path.read_text(encoding="utf-8")
+        found = cache.kept("events", f"{path}\0{text}", lambda: _events_in(path, text))
+        calls += [(name, Where(str(path), line), secret) for name, line, secret in found]
     return calls
 
 
+def _events_in(path: Path, text: str) -> list[tuple[str, int, bool]]:
+    return [(node.args[0].value, node.lineno, any(keyword.arg == "seen_by" for keyword in node.keywords))
+            for node in ast.walk(ast.parse(text, str(path)))
+            if (isinstance(node, ast.Call) and _name(node.func) == "Event" and node.args
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))]
+
+
 def phrase_file_problems(game_names) -> list[ExampleProblem]:
-    """The mistake in each of these games' phrase files, at its line: one problem per file, which the
-    book's build says every time (its pages print no phrases of that game until it is mended)."""
+    """The mistake in each of these games' phrase files, at its line (one problem per file: its
+    pages print no phrases of that game until it is mended), or else each event the engine can
+    emit that the file does not list (``_catalogue_problems``); what the book's build says every
+    time, as ``rulewright check`` does."""
     problems = []
     for name in sorted(set(game_names)):
         try:
             game = registry.get_game(name)
         except InputError:
             continue  # an unknown game, or one that cannot be loaded: said elsewhere
+        if getattr(game, "phrases", None) is None:
+            continue
         problem = phrase_file_problem(game)
-        if problem is not None:
-            problems.append(problem)
+        problems += [problem] if problem is not None else _catalogue_problems(game, phrases.for_game(game))
+    return problems
+
+
+def _emitted(game) -> set[str]:
+    """The events the game's code can emit, by name."""
+    return {event for event, _ in event_sites(Path(sys.modules[type(game).__module__].__file__).parent)}
+
+
+def _catalogue_problems(game, said_by) -> list[ExampleProblem]:
+    """Each event the game's code can emit that its phrases do not list (the book would print
+    "'discarded' happens"), and each event told to some players only that has no sentence for the
+    others; at the line of the code that emits it."""
+    folder = Path(sys.modules[type(game).__module__].__file__).parent
+    problems, reported = [], set()
+    for event, where in event_sites(folder):
+        if event not in said_by.events and event not in reported:
+            reported.add(event)
+            problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
+                                           f"phrases ({display_path(said_by.source)}) do not list. Add it under 'events:' "
+                                           "with the sentence the book prints when it happens."))
+    for event, where in secret_event_sites(folder):
+        if event in said_by.events and event not in said_by.unseen and event not in reported:
+            reported.add(event)
+            problems.append(ExampleProblem(where, f"The event {event!r} says who sees its details (seen_by), "
+                                           f"but the game's phrases ({display_path(said_by.source)}) give no sentence "
+                                           "for everyone else. Write it as {say: \"...\", unseen: \"...\"} under "
+                                           f"'events:', e.g. unseen: \"{{player}} draws a card.\", so the player's "
+                                           "edition does not print what its reader cannot see."))
     return problems
 
 
@@ -327,22 +366,7 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         else:
             said[name] = phrases.for_game(game)  # (read once: for_game keeps it)
     for name, said_by in said.items():
-        folder = Path(sys.modules[type(games[name]).__module__].__file__).parent
-        reported = set()
-        for event, where in event_sites(folder):
-            if event not in said_by.events and event not in reported:
-                reported.add(event)
-                problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
-                                               f"phrases ({display_path(said_by.source)}) do not list. Add it under 'events:' "
-                                               "with the sentence the book prints when it happens."))
-        for event, where in secret_event_sites(folder):
-            if event in said_by.events and event not in said_by.unseen and event not in reported:
-                reported.add(event)
-                problems.append(ExampleProblem(where, f"The event {event!r} says who sees its details (seen_by), "
-                                               f"but the game's phrases ({display_path(said_by.source)}) give no sentence "
-                                               "for everyone else. Write it as {say: \"...\", unseen: \"...\"} under "
-                                               f"'events:', e.g. unseen: \"{{player}} draws a card.\", so the player's "
-                                               "edition does not print what its reader cannot see."))
+        problems += _catalogue_problems(games[name], said_by)
     unsaid: dict[str, list[tuple[str, Where]]] = {}  # by game: each path without words, where the book shows it
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
@@ -355,7 +379,8 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
             for event, line in expected_events(scenario):
                 unknown = not_in_catalogue(games[scenario.game_name], event)
-                if unknown is not None:
+                if unknown is not None and event not in _emitted(games[scenario.game_name]):  # (else said at
+                    # the engine's line, _catalogue_problems: the phrase is missing, not the example misspelt)
                     problems.append(ExampleProblem(scenario.where.at(line), unknown))
         given = scenario.data.get("settings")
         for name, value in (given.items() if isinstance(given, dict) else ()):

@@ -144,6 +144,29 @@ def test_an_event_the_engine_emits_without_a_sentence_fails_the_checks(tmp_path,
     assert any("toy_game.py" in m and "can emit the event 'won'" in m for m in found), found
 
 
+def test_every_build_names_an_event_the_engine_emits_without_a_sentence(phrased):
+    """The build's closing checks (``phrase_file_problems``) say it too: a strict build fails on it,
+    as ``make test`` and ``rulewright check`` do, instead of printing "'won' happens"."""
+    from rulewright.checks.book import phrase_file_problems
+
+    phrased({**TOY_PHRASES, "events": {"added": "{count} counters are added."}})
+    found = [str(p) for p in phrase_file_problems(["toy"])]
+    assert len(found) == 1 and "toy_game.py" in found[0] and "can emit the event 'won'" in found[0], found
+
+
+def test_an_expected_event_without_a_sentence_is_said_once_at_the_engine_s_line(tmp_path, page, phrased):
+    """The example is not misspelt: the phrase is missing, said where the engine emits the event,
+    not also at the example with a 'did you mean' another event."""
+    from tests.toolchain.test_scenario import GOOD
+
+    phrased({**TOY_PHRASES, "events": {"added": "{count} counters are added."}})
+    page(GOOD)
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text("")
+    found = [str(p) for p in check(tmp_path / "rulebook", tmp_path / "engine", besides_pages=False)]
+    assert sum("'won'" in m for m in found) == 1 and any("can emit the event 'won'" in m for m in found), found
+
+
 def test_a_setup_key_reads_as_the_game_s_phrases_say():
     from rulewright.sphinx.setup_text import describe_setup
 
