@@ -77,6 +77,29 @@ def test_run_says_a_pending_move_the_engine_cannot_read_was_not_played(tmp_path,
     book._declared_rules.cache_clear()
 
 
+def test_run_and_accept_treat_a_pending_example_as_pending_not_failing(tmp_path, monkeypatch, capsys):
+    """`run` says the example is marked pending and what the engine does now, and passes; `accept
+    --failing` leaves it as it is (it says what the engine should do); named, it says why not."""
+    monkeypatch.setattr(config, "_current", None)
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    folder = project(tmp_path, PENDING)
+    config.load(folder).activate()
+    book._declared_rules.cache_clear()
+    page = (folder / "rulebook" / "adding.md").read_text()
+    assert main(["run", "toy-add"]) == 0
+    out = capsys.readouterr().out
+    assert "pending (marked ':status: pending'): the engine does not do this yet. What it does now:" in out, out
+    assert main(["accept", "--failing"]) == 0
+    assert "Nothing to accept: every example holds." in capsys.readouterr().out
+    assert main(["accept", "toy-add"]) == 0
+    assert "remove ':status: pending' first if the engine is right" in capsys.readouterr().out
+    assert (folder / "rulebook" / "adding.md").read_text() == page
+    config.load(project(tmp_path, PENDING, pending="error")).activate()
+    assert main(["run", "toy-add"]) == 1
+    assert "which this project treats as an error" in capsys.readouterr().out
+    book._declared_rules.cache_clear()
+
+
 def test_an_unknown_status_is_a_plain_problem(tmp_path):
     from sybil import Document
 
