@@ -42,32 +42,60 @@ from rulewright.problems import Where, display_path
 logger = logging.getLogger(__name__)
 
 TERM_USES = "term_uses"  # page -> the anchors of the glossary terms' first uses on it (term_index)
-DOCNAME_TABLES = ("pages", TERM_USES)  # domain data kept per page, not per rule or example
+WARNED = "warned"  # page -> the warnings it gave when it was read (remember_warnings)
+DOCNAME_TABLES = ("pages", TERM_USES, WARNED)  # domain data kept per page, not per rule or example
 
 
-def reread_warned(app) -> None:
-    """``builder-inited``: a page that gave a warning while it was read is read again by the next
-    build, which says it again (Sphinx's ``note_reread``). Sphinx reads only the pages that
-    changed, so a build that failed on a warning (an option misspelt, a diagram the game could not
-    draw) would pass the second time, the page unchanged and nothing said."""
-    handler = _NoteWarned(app.env)
+def remember_warnings(app) -> None:
+    """``builder-inited``: each warning given while a page is read is kept with the page
+    (``WARNED``), and said again by every later build that does not read the page again
+    (``say_warnings_again``). Sphinx reads only the pages that changed, so a build that failed on
+    a warning (an option misspelt, a diagram the game could not draw, a malformed quick-reference
+    step) would otherwise pass the second time, the page unchanged and nothing said."""
+    handler = _Remember(app)
     sphinx_logs = python_logging.getLogger("sphinx")  # (every Sphinx logger's records reach it)
     sphinx_logs.addHandler(handler)
     app.connect("build-finished", lambda *_: sphinx_logs.removeHandler(handler), priority=900)
 
 
-class _NoteWarned(python_logging.Handler):
-    def __init__(self, env):
+class _Remember(python_logging.Handler):
+    def __init__(self, app):
         super().__init__(python_logging.WARNING)
-        self.env = env
+        self.app = app
 
     def emit(self, record) -> None:
+        env = self.app.env
         try:
-            reading = self.env.docname  # the page being read, if one is
+            reading = env.docname  # the page being read, if one is
         except (KeyError, AttributeError):
             return
-        if reading:
-            self.env.note_reread()
+        if not reading:
+            return
+        from docutils import nodes
+        from sphinx.util.logging import get_node_location
+
+        location = getattr(record, "location", None)
+        if isinstance(location, nodes.Node):
+            location = get_node_location(location)
+        elif isinstance(location, tuple):
+            location = f"{env.doc2path(location[0])}:{location[1]}" if location[1] else str(env.doc2path(location[0]))
+        data(env).setdefault(WARNED, {}).setdefault(reading, []).append(
+            (record.getMessage(), location, getattr(record, "type", None), getattr(record, "subtype", None)))
+
+
+def say_warnings_again(app, exception) -> None:
+    """``build-finished``: the warnings the pages this build did not read gave when they were read
+    (``remember_warnings``); in ``make rulebook``, by the build that lists the pending examples."""
+    from rulewright.sphinx.editions import list_said_elsewhere
+
+    if exception is not None or list_said_elsewhere(app.builder):
+        return
+    read_now = getattr(app, "rulewright_read", set())
+    for docname, warned in sorted(data(app.env).get(WARNED, {}).items()):
+        if docname in read_now or docname not in app.env.all_docs:
+            continue
+        for message, location, kind, subtype in warned:
+            logger.warning(message, location=location, type=kind, subtype=subtype)
 
 
 def written_after_read(app) -> None:
@@ -205,6 +233,7 @@ def shows_book(env) -> list[str]:
 def note_reading(app, env, docnames) -> None:
     """``env-before-read-docs``: whether this build reads any page itself."""
     app.rulewright_reads = bool(docnames)
+    app.rulewright_read = set(docnames)
 
 
 def dependents(app, env) -> list[str]:
