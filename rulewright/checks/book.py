@@ -302,28 +302,29 @@ def phrase_file_problems(game_names) -> list[ExampleProblem]:
         if getattr(game, "phrases", None) is None:
             continue
         problem = phrase_file_problem(game)
-        problems += [problem] if problem is not None else _catalogue_problems(game, phrases.for_game(game))
+        problems += [problem] if problem is not None else _catalogue_problems(name, phrases.for_game(game))
     return problems
 
 
-def _emitted(game) -> set[str]:
+def _emitted(game_name: str) -> set[str]:
     """The events the game's code can emit, by name."""
-    return {event for event, _ in event_sites(Path(sys.modules[type(game).__module__].__file__).parent)}
+    return {event for event, _ in event_sites(*game_sources([game_name]))}
 
 
-def _catalogue_problems(game, said_by) -> list[ExampleProblem]:
-    """Each event the game's code can emit that its phrases do not list (the book would print
+def _catalogue_problems(game_name: str, said_by) -> list[ExampleProblem]:
+    """Each event the game's code (its package, or its module: ``game_sources``, where its
+    refusals are read too) can emit that its phrases do not list (the book would print
     "'discarded' happens"), and each event told to some players only that has no sentence for the
     others; at the line of the code that emits it."""
-    folder = Path(sys.modules[type(game).__module__].__file__).parent
+    folders = game_sources([game_name])
     problems, reported = [], set()
-    for event, where in event_sites(folder):
+    for event, where in event_sites(*folders):
         if event not in said_by.events and event not in reported:
             reported.add(event)
             problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
                                            f"phrases ({display_path(said_by.source)}) do not list. Add it under 'events:' "
                                            "with the sentence the book prints when it happens."))
-    for event, where in secret_event_sites(folder):
+    for event, where in secret_event_sites(*folders):
         if event in said_by.events and event not in said_by.unseen and event not in reported:
             reported.add(event)
             problems.append(ExampleProblem(where, f"The event {event!r} says who sees its details (seen_by), "
@@ -366,7 +367,7 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         else:
             said[name] = phrases.for_game(game)  # (read once: for_game keeps it)
     for name, said_by in said.items():
-        problems += _catalogue_problems(games[name], said_by)
+        problems += _catalogue_problems(name, said_by)
     unsaid: dict[str, list[tuple[str, Where]]] = {}  # by game: each path without words, where the book shows it
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
@@ -379,7 +380,7 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
             for event, line in expected_events(scenario):
                 unknown = not_in_catalogue(games[scenario.game_name], event)
-                if unknown is not None and event not in _emitted(games[scenario.game_name]):  # (else said at
+                if unknown is not None and event not in _emitted(scenario.game_name):  # (else said at
                     # the engine's line, _catalogue_problems: the phrase is missing, not the example misspelt)
                     problems.append(ExampleProblem(scenario.where.at(line), unknown))
         given = scenario.data.get("settings")

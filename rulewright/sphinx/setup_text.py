@@ -197,6 +197,9 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
         if not hidden or value in ([], {}):  # (nothing there: nothing hidden)
             return value
         if designer:
+            if text is None and said is not None and str(place) in said.setup:  # as the key's phrase says it
+                shown = said_value(said.setup[str(place)], value)
+                text = shown if isinstance(shown, str) else None
             return Said(f"{text if text is not None else words(value)} ({secrecy.mark(owner)})")
         return Said(secrecy.hidden_words(value))
 

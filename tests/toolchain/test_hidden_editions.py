@@ -217,3 +217,26 @@ def test_a_shared_position_prints_no_hidden_value_in_the_player_s_edition(html):
         assert "2 unseen" in table and "1 unseen" in table, table
     else:
         assert "puma, ocelot (hidden: only bob sees it)" in table and "serval (hidden: nobody sees it)" in table, table
+
+
+def test_a_hidden_bag_of_counts_reads_as_how_many_things_and_in_its_phrase_for_the_designer():
+    """A hidden setup value written as a count of each kind ({short: 10, long: 5, gold: 0}) is
+    so many things: the player's edition says "15 unseen" ("none" when the bag is empty), not
+    the number of kinds; the designer's says it as the key's phrase does, marked hidden."""
+    from types import SimpleNamespace
+
+    from rulewright.book import phrases
+    from rulewright.sphinx.setup_text import seen_setup
+
+    said = phrases.load({"setup": {"bag": {"say": "The bag", "each": "{value} {key} tiles", "then": "{value} {key}"}}},
+                        "phrases.yaml")
+    game = SimpleNamespace(hidden=("bag",))
+
+    def setup_row(bag, designer):
+        scenario = SimpleNamespace(viewer=None, data={"setup": {"bag": bag}}, reveals_path=lambda path: False)
+        return " ".join(seen_setup(scenario, game, said, designer=designer)[0].astext().split())
+
+    assert "The bag 15 unseen" in setup_row({"short": 10, "long": 5, "gold": 0}, designer=False)
+    assert "The bag none" in setup_row({"short": 0, "long": 0}, designer=False)
+    assert "10 short tiles, 5 long and 0 gold (hidden: nobody sees it)" in setup_row(
+        {"short": 10, "long": 5, "gold": 0}, designer=True)
