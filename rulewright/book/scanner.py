@@ -441,18 +441,34 @@ def misspelt_directives(page: Page) -> list[ExampleProblem]:
 def directive_names(text: str, first_line: int = 1):
     """(name, line) of every directive MyST would run, nested ones included (a block shown as code
     is not one)."""
+    for name, line, _, _ in _directives(text, first_line):
+        yield name, line
+
+
+def directive_bodies(text: str, wanted: str, first_line: int = 1):
+    """(body, line of its first line) of every ``wanted`` directive MyST would run, its options
+    left out: what the directive reads as its content."""
+    for name, _, body, line in _directives(text, first_line):
+        if name == wanted:
+            yield body, line
+
+
+def _directives(text: str, first_line: int):
     for token in _markdown().parse(text):
         if token.type in ("fence", "colon_fence") and token.map is not None:
             match = DIRECTIVE_INFO.match(token.info.strip())
             if not match:
                 continue
             name = match.group(1).strip()
-            yield name, first_line + token.map[0]
-            if name not in LITERAL_DIRECTIVES and name != "example":
+            try:
                 parsed = parse_directive_text(_DirectiveShape, match.group(2).strip(), token.content)
-                if parsed.body:
-                    yield from directive_names("\n".join(parsed.body) + "\n",
-                                                first_line + token.map[0] + 1 + parsed.body_offset)
+                body, offset = parsed.body, parsed.body_offset
+            except Exception:  # noqa: BLE001 - options MyST cannot read: the directive says so itself
+                body, offset = [], 0
+            body_line = first_line + token.map[0] + 1 + offset
+            yield name, first_line + token.map[0], "\n".join(body) + "\n", body_line
+            if name not in LITERAL_DIRECTIVES and name != "example" and body:
+                yield from _directives("\n".join(body) + "\n", body_line)
 
 
 # The older entry points, on a Sybil document.

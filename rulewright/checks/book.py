@@ -103,6 +103,19 @@ class ExampleRecord:
         return cls(s.id, s.where, tuple(rule_places(s)), tuple(s.refused_rules()), s.game_name)
 
 
+def quick_reference_problems(book, rules) -> list[ExampleProblem]:
+    """Each ``{quick-reference}`` of the book checked as the build reads it
+    (``rulewright.book.quick_reference``), and each rule its steps name that the book does not declare."""
+    from rulewright.book import quick_reference
+
+    found = []
+    for page in book.pages.values():
+        if any(name == quick_reference.NAME for name, _ in page.directives):
+            for body, line in book_module.directive_bodies(page.text, quick_reference.NAME):
+                found += quick_reference.problems(body, Where(page.path, line), rules)
+    return found
+
+
 def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = False) -> list[ExampleProblem]:
     """All problems found, each naming its file and line; an empty list means the book is sound.
     The engine side is the code in ``engines``, by default every game the book's examples play,
@@ -128,6 +141,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     problems += _position_problems(book, scenarios)
     rules = {rule.id: rule.where for rule in book.rules.values()}
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
+    problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
     records = [ExampleRecord.of(s) for s in scenarios]
     if besides_pages:  # an undeclared rule is said by its example's test
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]

@@ -22,7 +22,8 @@ when ``say:`` is left out: the quick reference cannot drift from the engine. A n
 game's hidden paths (the deck) is printed as how many it holds in the player's edition ("16"), and
 as the truth marked hidden in the designer's. ``choices`` lists how
 the rules read where they are ambiguous (each setting's default, as ``settings:`` in the game's
-phrases says it). A mistake in the declaration is a warning at its line. In print a quick reference
+phrases says it). A mistake in the declaration is a warning at its line: it is read and checked by
+``rulewright.book.quick_reference``, which ``rulewright check`` and ``make test`` run too. In print a quick reference
 is set compactly and kept on one page (its section is never split across two).
 """
 from __future__ import annotations
@@ -33,15 +34,14 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright.book import source
+from rulewright.book import quick_reference as declared
 from rulewright.problems import ExampleProblem, Where
 from rulewright.sphinx import tables
 from rulewright.sphinx.nodes import REPORTED
 
 logger = logging.getLogger(__name__)
 
-NAME = "quick-reference"
-KEYS = {"game", "turn", "numbers", "choices"}
+NAME = declared.NAME
 PAGE_CLASS = "rw-quick-reference-page"
 
 
@@ -60,31 +60,19 @@ class QuickReferenceDirective(SphinxDirective):
         from rulewright.book.registry import GameNotLoaded, get_game
         from rulewright.sphinx import incremental, wording
 
-        where = Where(str(path), self._first_line(path))
-        data, lines = source.load("\n".join(self.content), where, "quick reference")
-        at = lambda *keys: where.at(lines.line(*keys))  # noqa: E731
-        if not isinstance(data, dict) or "game" not in data:
-            raise ExampleProblem(where, "A quick reference names its game and lists its turn and key numbers, e.g. "
-                                 "game: bus, turn: [...], numbers: [{say: Players, value: 3 to 5}]. See the "
-                                 "authoring guide, 'Quick reference'.")
-        unknown = sorted(set(map(str, data)) - KEYS)
-        if unknown:
-            raise ExampleProblem(at(unknown[0]), f"'{unknown[0]}' is not part of a quick reference: write "
-                                 + ", ".join(sorted(KEYS)) + ".")
-        incremental.uses_game(self.env, str(data["game"]))  # its settings' words and numbers come from the game
+        reference = declared.read("\n".join(self.content), Where(str(path), self._first_line(path)))
+        incremental.uses_game(self.env, reference.game)  # its settings' words and numbers come from the game
         try:
-            game = get_game(str(data["game"]))
+            game = get_game(reference.game)
         except GameNotLoaded:  # its code or data fails: said once, at its place, by the book's checks
             return nodes.container()
         except Exception as error:  # noqa: BLE001 - an unknown game: said at the line
-            raise ExampleProblem(at("game"), str(error)) from None
+            raise ExampleProblem(reference.where, str(error)) from None
         said = wording.game_phrases(game)
         box = nodes.container(classes=["rw-quick-reference"] + ([REPORTED] if said.unreadable else []))
-        box += self._turn(data.get("turn") or [], at)
-        box += self._numbers(game, said, data.get("numbers") or [], at)
-        choices = data.get("choices", True)
-        if choices:
-            box += self._choices(game, said, self._chosen(game, choices, at))
+        box += self._turn(reference.steps)
+        box += self._numbers(game, said, reference.numbers)
+        box += self._choices(game, said, declared.chosen(game, reference))
         return box
 
     def _first_line(self, path: Path) -> int:
@@ -99,52 +87,37 @@ class QuickReferenceDirective(SphinxDirective):
                 return number + 1 - next(i for i, line in enumerate(self.content) if line.strip())
         return self.lineno + 1
 
-    def _turn(self, steps, at) -> list[nodes.Node]:
+    def _turn(self, steps: list[declared.Step]) -> list[nodes.Node]:
         from rulewright.sphinx.nodes import ruleref_node
 
-        if not isinstance(steps, list):
-            raise ExampleProblem(at("turn"), "'turn' is a list of steps, each a sentence or {say: ..., rules: [...]}.")
         if not steps:
             return []
         listed = nodes.enumerated_list(classes=["rw-quick-turn"])
-        for index, step in enumerate(steps):
-            step = {"say": step} if isinstance(step, str) else step
-            if not isinstance(step, dict) or not isinstance(step.get("say"), str) or set(step) - {"say", "rules"}:
-                raise ExampleProblem(at("turn", index), "Each step of 'turn' is a sentence, or {say: \"...\", rules: "
-                                     "[rule IDs]}.")
-            para = nodes.paragraph(text=step["say"])
-            rules = step.get("rules") or []
-            if rules:
+        for step in steps:
+            para = nodes.paragraph(text=step.say)
+            if step.rules:
                 para += nodes.Text(" (")
-                for n, rule_id in enumerate(rules if isinstance(rules, list) else [rules]):
+                for n, rule_id in enumerate(step.rules):
                     para += nodes.Text(", " if n else "")
-                    ref = ruleref_node(rule_id=str(rule_id))
-                    ref.source, ref.line = at("turn", index, "rules").path, at("turn", index, "rules").line
+                    # (a rule the book does not declare is said in a quick reference's words,
+                    # declared.unknown_rule, as `rulewright check` says it: rules.resolve)
+                    ref = ruleref_node(rule_id=rule_id, quick_reference=True)
+                    ref.source, ref.line = step.where.path, step.where.line
                     para += ref
                 para += nodes.Text(")")
             listed += nodes.list_item("", para)
         return [_label("The turn"), listed]
 
-    def _numbers(self, game, said, numbers, at) -> list[nodes.Node]:
-        if not isinstance(numbers, list):
-            raise ExampleProblem(at("numbers"), "'numbers' is a list, each {say: ..., value: ...} or {view: a.path, "
-                                 "preset: ...}.")
+    def _numbers(self, game, said, numbers: list[declared.Number]) -> list[nodes.Node]:
         if not numbers:
             return []
         table, body = tables.table((55, 45), classes=["rw-quick-numbers"])
-        for index, number in enumerate(numbers):
-            if not isinstance(number, dict) or set(map(str, number)) - {"say", "value", "view", "preset", "setup"} \
-                    or ("value" in number) == ("view" in number):
-                raise ExampleProblem(at("numbers", index), "Each key number is {say: \"...\", value: ...} (stated) or "
-                                     "{view: a.path, preset: ...} (read from the game, 'say' optional).")
-            if "value" in number:
-                label, value = number.get("say"), str(number["value"])
+        for number in numbers:
+            if number.value is not None:
+                label, value = number.say, number.value
             else:
-                path = str(number["view"])
-                value = self._told(game, said, path, *_read(game, number, path, at("numbers", index)))
-                label = number.get("say") or said.path(path) or path
-            if not label:
-                raise ExampleProblem(at("numbers", index), "A stated number needs its 'say:', what it counts.")
+                value = self._told(game, said, number.view, *declared.read_number(game, number))
+                label = number.say or said.path(number.view) or number.view
             body += tables.row([str(label)[:1].upper() + str(label)[1:], value])
         return [_label("Key numbers"), table]
 
@@ -164,19 +137,6 @@ class QuickReferenceDirective(SphinxDirective):
         if isinstance(value, (list, tuple, dict, set)):
             return str(len(value))
         return str(secrecy.hidden_words(value))
-
-    def _chosen(self, game, choices, at) -> list[str]:
-        """The settings whose readings the quick reference lists: all of them (``true``) or those named,
-        in that order (two chapters of one game each list the readings of their own rules)."""
-        if choices is True:
-            return sorted(game.settings)
-        known = sorted(game.settings)
-        if not isinstance(choices, list) or any(str(name) not in known for name in choices):
-            wrong = next((str(n) for n in choices if str(n) not in known), choices) \
-                if isinstance(choices, list) else choices
-            raise ExampleProblem(at("choices"), f"'choices' is true, false or a list of the game's settings; "
-                                 f"'{wrong}' is not one. The settings are: {', '.join(known) or 'none'}.")
-        return [str(name) for name in choices]
 
     def _choices(self, game, said, names) -> list[nodes.Node]:
         chosen = [said.setting(name, game.settings[name].default) for name in names]
@@ -204,21 +164,3 @@ def mark_pages(app, doctree) -> None:
 
 def _label(text: str) -> nodes.paragraph:
     return nodes.paragraph(text=text, classes=["rw-quick-label"])
-
-
-def _read(game, number: dict, path: str, where: Where):
-    """The position ``number`` names, and the value at ``path`` in the game's view of it."""
-    from rulewright.game import Rng
-    from rulewright.book.phrases import look_up
-    from rulewright.scenario.playing import set_up
-
-    setup = dict(number.get("setup") or {})
-    if number.get("preset") is not None:
-        setup["preset"] = number["preset"]
-    try:
-        state = set_up(game, setup, game.resolve_settings(None), Rng(0))
-        return state, look_up(game.view(state), path)
-    except LookupError:
-        raise ExampleProblem(where, f"The game's view has no {path!r} in that position.") from None
-    except Exception as error:  # noqa: BLE001 - a setup the engine refuses: said at the line
-        raise ExampleProblem(where, f"The position to read {path!r} from cannot be set up: {error}") from None

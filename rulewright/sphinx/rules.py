@@ -15,6 +15,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from rulewright.checks import words
+from rulewright.book import quick_reference
 from rulewright.book.scanner import AnyOption
 from rulewright.problems import Where
 from rulewright.sphinx import tables
@@ -124,7 +125,8 @@ def resolve(app, doctree, fromdocname) -> None:
     for ref in found[ruleref_node]:
         rule_id = ref["rule_id"]
         if rule_id not in rules:
-            _unknown(env, fromdocname, ref, "ruleref", rule_id, words.unknown_rule_reference, rules)
+            _unknown(env, fromdocname, ref, "ruleref", rule_id,
+                     quick_reference.unknown_rule if ref.get("quick_reference") else words.unknown_rule_reference, rules)
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
@@ -158,7 +160,8 @@ def _unknown(env, fromdocname, ref, role, key, complaint, known) -> None:
     gives too, at the role's own line, and the ID left in the text as written."""
     if not ref.get("said_elsewhere"):  # (an example's own rules and refusals: its checks say so, at its lines)
         path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
-        line = words.role_line(path, role, key, line)
+        if not ref.get("quick_reference"):  # (a quick reference's step knows its line: no role to find)
+            line = words.role_line(path, role, key, line)
         logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
     ref.replace_self(nodes.literal(text=key, classes=[REPORTED]))
 

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from rulewright.book import phrases
+from rulewright.checks import check
 from tests.toolchain.test_sphinx import build
 
 PAGE = """---
@@ -42,9 +43,28 @@ def test_a_quick_reference_lists_the_turn_and_reads_its_numbers_from_the_game(tm
                                        "not one. The settings are: crowd_first, max_add."),
 ])
 def test_a_mistake_in_a_quick_reference_is_named_at_its_line(tmp_path, mistake, line, said):
+    """By the build, and the same words at the same line by `rulewright check` (and so `make test`)."""
     done, _ = build(tmp_path, extra_pages={"quick.md": PAGE % mistake})
     assert done.returncode != 0
     assert f"quick.md:{line}: WARNING: {said}" in done.stderr, done.stderr
+    assert any(f"quick.md, line {line}: {said}" in str(p) for p in check(tmp_path / "src")), check(tmp_path / "src")
+
+
+@pytest.mark.parametrize("step, said", [
+    ('  - {say: "Add counters.", rules: [toy.addd]}', "A step of the quick reference names the rule 'toy.addd', "
+                                                     "which the book does not declare. Did you mean 'toy.add'?"),
+    ("  - Then: the next player goes.", "Each step of 'turn' is a sentence, or {say: \"...\", rules: [rule IDs]}. "
+                                        "This one was read as a mapping because of the ': ' in it ('Then: the next "
+                                        "player goes.'): put the sentence in quotes"),
+])
+def test_a_step_naming_no_rule_or_read_as_a_mapping_is_named_by_the_build_and_the_checks(tmp_path, step, said):
+    page = PAGE.replace("  - Then the next player goes.", step) % ""
+    done, _ = build(tmp_path, extra_pages={"quick.md": page})
+    assert done.returncode != 0
+    line = page.splitlines().index(step) + 1
+    assert f"quick.md:{line}: WARNING: {said}" in done.stderr, done.stderr
+    found = [str(p) for p in check(tmp_path / "src")]
+    assert sum(f"quick.md, line {line}: {said}" in m for m in found) == 1, found
 
 
 def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp_path):
