@@ -5,8 +5,9 @@ that diagrams and the rendered outcome may show.
 
 In a game of hidden information, an event whose details only some players see (a card drawn into
 a hand) says who: ``Event("card-drawn", {"player": "ann", "card": 6}, seen_by=("ann",))``. The
-player's edition then narrates it, for any other reader, with the sentence the game's phrases give
-under ``unseen:`` ("ann draws a card."), and the designer's edition says the truth, marked.
+player's edition then narrates it, for any other reader, with the event's ``unseen:`` sentence in
+the game's phrases (``drew: {say: "{player} draws {card}.", unseen: "{player} draws a card."}``
+under ``events:``), and the designer's edition says the truth, marked.
 """
 from __future__ import annotations
 

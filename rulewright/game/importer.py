@@ -7,8 +7,8 @@ like a game: in the project's ``[tool.rulewright.importers]`` table (``"18xx.gam
 ``rulewright.importers`` entry-point group. ``rulewright replay --from 18xx.games FILE`` converts
 ``FILE`` with it and plays the result.
 
-``convert`` returns the Rulewright record as YAML text (the format ``rulewright replay`` reads; see
-the authoring guide, "Game records"). Write each move on its own line and end the line with a
+``convert`` returns the Rulewright record as YAML text (the format ``rulewright replay`` reads and
+``rulewright play`` saves: the game, its setup and its moves as an example writes them). Write each move on its own line and end the line with a
 comment naming where it came from (``- ann: par SP 90  # action 17``): a move the engine refuses is
 then reported with that comment, so the designer finds it in the other program's record. A record
 that cannot be converted at all raises ``InputError`` naming the place in the other record

@@ -1,7 +1,7 @@
 """The interface every game implements: OpenSpiel's shape, a state, its legal actions, apply one.
 
-A game is a ``Game`` subclass in a package of its own, registered by name (see
-``rulewright.book.registry``). It declares, all in the class:
+A game is a ``Game`` subclass in a package of its own, registered by name in the project's
+``pyproject.toml`` (``[tool.rulewright.games]``: ``"my-game" = "my_game:GAME"``). It declares, all in the class:
 
 - ``name`` (as examples write it: ``game: muck-and-brass``) and ``title``;
 - ``settings``: the documented choices where the source rules are ambiguous or have variants;
@@ -15,8 +15,8 @@ A game is a ``Game`` subclass in a package of its own, registered by name (see
 - ``apply(state, action)``: change the state and return the events, or raise ``Refusal``;
 - ``view(state)``: a plain, documented dict of the state, the thing examples' ``expect`` reads;
 - ``phrases`` (optional): how the book says this game's state paths and events in words, a YAML
-  file beside the game's module (``phrases = "phrases.yaml"``) or a mapping; see
-  ``rulewright.book.phrases``. Its ``events`` are the game's event catalogue.
+  file beside the game's module (``phrases = "phrases.yaml"``) or a mapping; the authoring
+  guide shows the file. Its ``events`` are the game's event catalogue.
 - ``diagram`` (optional): ``draw(run, when, options) -> str``, the Graphviz DOT source of a played
   example's state ``when`` (``"before"`` or ``"after"``). DOT is plain text, so the drawer lives
   with the game; ``rulewright.dot`` has the shared look and the escaping. A game without one

@@ -85,8 +85,9 @@ def read(path: str | Path, text: str | None = None) -> Record:
     where = Where(path, 1)
     data, lines = source.load(text, where, "record")
     if not isinstance(data, dict):
-        raise ExampleProblem(where, "A record is a mapping with at least 'game:' and 'moves:'; see the authoring "
-                                    "guide, 'Game records'.")
+        raise ExampleProblem(where, "A record is a mapping with at least 'game:' and 'moves:', e.g. 'game: "
+                                    "my-game', then 'moves:' with one '- ann: <move>' a line ('rulewright play' "
+                                    "saves one).")
     for key in data:
         if key not in RECORD_KEYS:
             hint = " A record's moves go under 'moves:' (an example's 'do:')." if key == "do" else ""
