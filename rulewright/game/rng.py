@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from rulewright.game.refusal import InputError
+from rulewright.game.refusal import InputError, did_you_mean
 from rulewright.game.values import written
 
 
@@ -40,9 +40,11 @@ class Rng:
         value = self._next_stated()
         match = next((option for option in allowed if option == value or str(option) == str(value)), None)
         if match is None:
+            near = did_you_mean(str(value), allowed)  # (each possible result once: a bag holds many alike)
             raise InputError(
-                f"The stated draw number {self._used} ({written(value)}) is impossible for {what}; "
-                f"it must be one of {', '.join(map(str, allowed))}.", f"draws.{self._used - 1}")
+                f"The stated draw number {self._used} ({written(value)}) is impossible for {what}; it must be one "
+                f"of {', '.join(dict.fromkeys(map(str, allowed)))}." + (f" {near}" if near.startswith("Did") else ""),
+                f"draws.{self._used - 1}")
         return match
 
     @property

@@ -116,3 +116,13 @@ def test_stated_draws_no_move_takes_are_reported():
             """))
     assert "states 3 draws under 'draws:', but the moves left 1 of them unused ([2])" in str(problem.value)
     assert "line 11" in str(problem.value)
+
+
+def test_an_impossible_draw_from_a_bag_names_each_possible_result_once_and_the_near_one():
+    from rulewright.game import InputError, Rng
+
+    rng = Rng(0, ["lnog"])
+    with pytest.raises(InputError) as said:
+        rng.choice(["short"] * 11 + ["long"] * 6 + ["gold"], "a tile from the bag")
+    assert said.value.message == ("The stated draw number 1 (lnog) is impossible for a tile from the bag; it must "
+                                  "be one of short, long, gold. Did you mean 'long'?")
