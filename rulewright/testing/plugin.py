@@ -178,6 +178,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         reporter.write("\n")  # (after the progress of the tests, on a line of its own)
         for problem in problems:
             reporter.write_line(str(problem), red=True)
+        # In the closing count too, which would read like a pass ("1 passed, 22 skipped"):
+        # "1 passed, 22 skipped, 1 game not loaded".
+        reporter.stats.setdefault("game not loaded" if len(problems) == 1 else "games not loaded", []).extend(problems)
     hosted = config.pluginmanager.get_plugin("rulewright-hosted-ci")
     if hosted is not None:  # under a CI host, marked at its line too
         hosted.add_problems(problems)

@@ -170,6 +170,7 @@ def test_make_test_says_the_tab_once_without_a_traceback(tabbed):
     assert out.count(SPACES) == 1, out
     for noise in ("Traceback", "DataFileError", "ERROR", "error during collection", "failed", "site-packages"):
         assert noise not in out, f"{noise!r} in:\n{out}"
+    assert re.search(r"\d+ skipped, 1 game not loaded in [\d.]+s", out.rstrip().splitlines()[-1]), out  # not a pass
 
 
 def _read(folder: Path, edition: str, said: list | None = None, **env) -> list[str]:
