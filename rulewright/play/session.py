@@ -5,7 +5,7 @@ back), and answers one typed line at a time with text; ``interact`` is the loop 
 with prompt_toolkit (history, and completion of the moves legal now). Typed lines:
 
     <number>                 the move of that number in the list of legal moves
-    ann: expand LMR ...      a move in the game's notation (as examples write it)
+    <player>: <move>         a move in the game's notation, as examples write it
     moves                    the legal moves, numbered
     position [PATH]          the position in the game's words (only the places under PATH)
     undo                     take back the last move
@@ -68,7 +68,8 @@ class Session:
         if command in ("quit", "exit"):
             return None
         if command in ("help", "?"):
-            return HELP
+            legal = self.legal()
+            return HELP + (f"\n\nA move of this game, for example: {self.written(*legal[0])}" if legal else "")
         if command == "moves":
             return self.moves_text()
         if command == "position":
@@ -88,7 +89,12 @@ class Session:
                 return f"There is no move {number}: the legal moves are numbered 1 to {len(legal)} ('moves' lists them)."
             return self.play(*legal[number - 1])
         actor, sep, text = line.partition(":")
-        return self.play(actor.strip(), text.strip()) if sep else self.play(None, line)
+        if sep:
+            return self.play(actor.strip(), text.strip())
+        said = self.play(None, line)
+        if said.startswith("Not understood") and len(words) == 1:  # a command mistyped, as likely as a move
+            said += " (Or a command: moves, position, undo, save, help, quit.)"
+        return said
 
     def play(self, actor: str | None, text: str) -> str:
         try:

@@ -51,6 +51,15 @@ def test_a_number_out_of_range_and_an_empty_undo_are_answered():
     assert played.handle("quit") is None
 
 
+def test_help_shows_a_move_of_this_game_and_a_mistyped_command_is_named_as_one():
+    played = session()
+    said = played.handle("help")
+    assert "<player>: <move>" in said and said.endswith("A move of this game, for example: ann: roll")
+    assert "expand LMR" not in said  # (another game's move)
+    assert played.handle("show").endswith("(Or a command: moves, position, undo, save, help, quit.)")
+    assert not played.handle("ann: flyy").endswith("quit.)")  # a move with its player is a move
+
+
 def test_play_starts_from_a_records_position(tmp_path, monkeypatch, capsys):
     import io
 
