@@ -76,3 +76,51 @@ def internal_failure(error: BaseException, doing: str) -> str:
     return (f"Rulewright itself failed while {doing} ({type(error).__name__}: {error}{at}). This is a bug in "
             "Rulewright, not in your rulebook. Please report it to Rulewright's maintainers on its issue "
             "tracker, with this message and the page or command that caused it.")
+
+
+class RuleIds(frozenset):
+    """The rule IDs a book declares, and the IDs its rules had before they were renamed
+    (``renamed``: old ID -> new, from each rule's ``:formerly:``)."""
+
+    renamed: dict[str, str]
+
+    def __new__(cls, ids, renamed: dict[str, str] | None = None):
+        made = super().__new__(cls, ids)
+        made.renamed = dict(renamed or {})
+        return made
+
+
+class RulePlaces(dict):
+    """The rules a book declares, each with where (``Where``), and ``renamed`` as ``RuleIds`` has it."""
+
+    def __init__(self, places, renamed: dict[str, str] | None = None):
+        super().__init__(places)
+        self.renamed = dict(renamed or {})
+
+
+def rule_hint(rule: str, known) -> str:
+    """What to say of ``rule``, which the book does not declare: the rule it was renamed to, when
+    ``known`` (a ``RuleIds``) knows, else the declared IDs nearest it."""
+    from rulewright.game import did_you_mean
+
+    renamed = renamed_to(rule, known)
+    if renamed:
+        return f"It was renamed {renamed!r} (the ':formerly:' of that rule): write the new ID."
+    return did_you_mean(rule, known)
+
+
+def renamed_to(rule: str, known) -> str | None:
+    """The ID of the rule that was called ``rule`` before it was renamed, if ``known`` says."""
+    return _renamed(known).get(rule)
+
+
+def _renamed(known) -> dict[str, str]:
+    """Old ID -> new, from ``known``: a ``RuleIds``, or the rules by ID with what the scanner or
+    the build keeps of each (its ``formerly``)."""
+    if hasattr(known, "renamed"):
+        return known.renamed
+    if not isinstance(known, dict):
+        return {}
+    old = {rule: getattr(info, "formerly", None) or (info.get("formerly") if isinstance(info, dict) else None)
+           for rule, info in known.items()}
+    return {formerly: rule for rule, formerly in old.items() if formerly}

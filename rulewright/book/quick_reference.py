@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulewright.book import source
-from rulewright.game import did_you_mean
-from rulewright.problems import ExampleProblem, Where
+from rulewright.problems import ExampleProblem, Where, rule_hint
 
 NAME = "quick-reference"
 KEYS = {"game", "turn", "numbers", "choices"}
@@ -171,5 +170,5 @@ def problems(body: str, where: Where, rules) -> list[ExampleProblem]:
 def unknown_rule(rule_id: str, where: Where, rules) -> ExampleProblem:
     """A quick-reference step naming a rule the book does not declare (renamed or removed)."""
     return ExampleProblem(where, f"A step of the quick reference names the rule '{rule_id}', which the book does "
-                                 f"not declare. {did_you_mean(rule_id, rules)} Fix the ID in its 'rules:', or "
+                                 f"not declare. {rule_hint(rule_id, rules)} Fix the ID in its 'rules:', or "
                                  "remove it.".replace("  ", " "))

@@ -34,7 +34,7 @@ from rulewright import scenario
 from rulewright.book import config
 from rulewright.book import source
 from rulewright.game import did_you_mean
-from rulewright.problems import ExampleProblem, Where
+from rulewright.problems import ExampleProblem, RuleIds, Where
 
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -616,7 +616,12 @@ def declared_rules(root: Path | None = None) -> frozenset[str]:
 
 @lru_cache(maxsize=None)
 def _declared_rules(root: Path) -> frozenset[str]:
-    return frozenset(scan(root).rules)
+    return rule_ids(scan(root))
+
+
+def rule_ids(book: "Book") -> RuleIds:
+    """The rules ``book`` declares, and what each was called before it was renamed (``:formerly:``)."""
+    return RuleIds(book.rules, {rule.formerly: rule.id for rule in book.rules.values() if rule.formerly})
 
 
 def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:

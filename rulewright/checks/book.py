@@ -35,7 +35,7 @@ from rulewright.checks import words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.values import written
-from rulewright.problems import ExampleProblem, Where, display_path
+from rulewright.problems import ExampleProblem, RulePlaces, Where, display_path, renamed_to, rule_hint
 from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
 from rulewright.scenario.checking import not_in_catalogue
 
@@ -139,7 +139,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
             if not besides_pages:
                 problems.append(problem)
     problems += _position_problems(book, scenarios)
-    rules = {rule.id: rule.where for rule in book.rules.values()}
+    rules = RulePlaces({rule.id: rule.where for rule in book.rules.values()}, book_module.rule_ids(book).renamed)
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
     records = [ExampleRecord.of(s) for s in scenarios]
@@ -210,8 +210,9 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
         if site.rule not in rules:
             reported.add(site.rule)
             problems.append(ExampleProblem(site.where, f"The engine refuses with rule {site.rule!r}, which the "
-                                           "rulebook does not declare. Declare it with a rule directive in the "
-                                           "chapter, or cite the right rule here."))
+                                           "rulebook does not declare. " + (rule_hint(site.rule, rules)
+                                           if renamed_to(site.rule, rules) else "Declare it with a rule directive in "
+                                           "the chapter, or cite the right rule here.")))
         elif site.rule not in refused_in_examples:
             reported.add(site.rule)
             problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "

@@ -31,7 +31,7 @@ from rulewright.book import registry
 from rulewright.book import scanner, source
 from rulewright.book.registry import game_sources, python_files
 from rulewright.game import InputError, Rng, did_you_mean
-from rulewright.problems import ExampleProblem, Where, display_path
+from rulewright.problems import ExampleProblem, Where, display_path, rule_hint
 
 GLOSSARY_FILE = "glossary.yaml"
 #: Directives whose body is Markdown prose (anything else that is not listed as data is too).
@@ -459,7 +459,7 @@ def unknown_rule_reference(rule_id: str, where: Where, rules) -> ExampleProblem:
     check`` and the Sphinx build both say it."""
     odd = source.lookalike(rule_id)
     return ExampleProblem(where, f"{{ruleref}}`{rule_id}` refers to a rule the book does not declare. "
-                                 f"{did_you_mean(rule_id, rules)} Fix the ID, or declare the rule with a "
+                                 f"{rule_hint(rule_id, rules)} Fix the ID, or declare the rule with a "
                                  "{rule} directive." + (f" The ID has {odd}." if odd else ""))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from rulewright.game import Event, Game, Refusal, Violation, did_you_mean, is_hidden
 from rulewright.book import phrases
-from rulewright.problems import ExampleProblem, Where, display_path
+from rulewright.problems import ExampleProblem, Where, display_path, rule_hint
 from rulewright.scenario.timelimit import doing, limited
 from rulewright.scenario.comparing import ON_HIDDEN, compare, flatten, is_comparison, resolve, unseen
 from rulewright.scenario.parsing import Scenario, is_check_item
@@ -268,7 +268,7 @@ def rule_places(s: Scenario) -> list[tuple[str, Where]]:
 
 def undeclared_rule(rule: str, where: Where, known: Collection[str]) -> ExampleProblem:
     return ExampleProblem(where, f"The rule {rule!r} is not declared anywhere in the rulebook. "
-                                 f"{did_you_mean(rule, known)} Declare it with a rule directive, or fix the ID.")
+                                 f"{rule_hint(rule, known)} Declare it with a rule directive, or fix the ID.")
 
 
 def checked_paths(s: Scenario) -> list[tuple[str, int]]:

@@ -46,7 +46,8 @@ class RuleDirective(SphinxDirective):
             logger.warning(f"The rule {rule_id!r} is declared twice (also in {rules[rule_id]['docname']}). "
                            "Rule IDs must be unique.", location=self.get_location())
         title = self.options.get("title", "")
-        rules[rule_id] = {"docname": self.env.docname, "lineno": self.lineno, "title": title}
+        rules[rule_id] = {"docname": self.env.docname, "lineno": self.lineno, "title": title,
+                          "formerly": str(self.options.get("formerly", "") or "").strip()}
 
         node = rule_node(ids=[anchor(rule_id)], classes=["rw-rule"], rule_id=rule_id, docname=self.env.docname)
         head = heading(classes=["rw-rule-head"])

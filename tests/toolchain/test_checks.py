@@ -67,6 +67,20 @@ def test_an_example_naming_an_undeclared_rule(tmp_path):
                for m in found), found
 
 
+def test_a_rule_renamed_with_formerly_is_named_by_its_new_id_wherever_the_old_one_is_left(tmp_path):
+    """The engine's refusal, an example's ':rules:' and a {ruleref} still naming the old ID each
+    say what it was renamed to, not 'did you mean' three other rules."""
+    book = BOOK.replace("```{rule} toy.turn\n", "```{rule} toy.order\n:formerly: toy.turn\n") + \
+        "\nSee {ruleref}`toy.turn`.\n"
+    found = messages(make(tmp_path, book=book))
+    renamed = "It was renamed 'toy.order' (the ':formerly:' of that rule): write the new ID."
+    assert any("toy.py, line 8" in m and "refuses with rule 'toy.turn'" in m and m.endswith(renamed) for m in found)
+    assert any("example toy-turn" in m and f"The rule 'toy.turn' is not declared anywhere in the rulebook. {renamed}"
+               in m for m in found), found
+    assert any("{ruleref}`toy.turn` refers to a rule the book does not declare. " + renamed in m for m in found)
+    assert not any("Did you mean" in m for m in found), found
+
+
 def test_duplicate_and_badly_formed_ids(tmp_path):
     book = BOOK.replace(":id: toy-turn", ":id: toy-add-too-many").replace("{rule} toy.turn", "{rule} Toy Turn")
     found = messages(make(tmp_path, book=book))
