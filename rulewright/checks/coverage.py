@@ -16,6 +16,7 @@ store, as the store's evaluator would.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ast
 import json
 import math
@@ -361,19 +362,27 @@ def _measure_into(rulebook: Path | None, sending) -> None:
         return
     finally:
         sending.close()
-    _check_words_ahead(rulebook)
+    with contextlib.suppress(AttributeError, OSError):  # (its work is wanted last: when the build ends)
+        os.nice(19)
+    _check_ahead(rulebook)
 
 
-def _check_words_ahead(rulebook: Path | None) -> None:
-    """With the report sent, the fork checks the book's words (``words.check_terms``, which keeps
-    what it finds in the store) while the build that started it writes its pages: the build
-    checks them when it ends, and then finds them checked (a quarter of a second of this
-    repository's clean build). What it finds is the build's to say, not the fork's."""
-    from rulewright.checks import words
-    from rulewright.book import config
+def _check_ahead(rulebook: Path | None) -> None:
+    """With the report sent, the fork makes the checks the build makes when it ends, while the
+    build writes its pages: the book's words (``words.check_terms``), the events each game's code
+    emits (``book.phrase_file_problems``) and the pages' mentions of rules and examples
+    (``book.stale_mentions``). Each keeps what it reads in the store, where the build then finds it
+    (half a second of this repository's clean build). What they find is the build's to say, not the fork's."""
+    from rulewright.book import config, scanner
+    from rulewright.book.registry import targets
+    from rulewright.checks import book, words
 
     try:
-        words.check_terms(Path(rulebook if rulebook is not None else config.current().rulebook))
+        root = Path(rulebook if rulebook is not None else config.current().rulebook)
+        words.check_terms(root)
+        book.phrase_file_problems(targets())
+        found = scanner.scan_cached(root, scanner.pages_stamp(root))
+        book.stale_mentions(root, found.rules, [example.id for example in found.examples])
     except Exception:  # noqa: BLE001 - the build checks them again, and says what went wrong
         pass
 

@@ -272,10 +272,13 @@ def page_pieces(path: Path) -> list[Piece]:
 
 @lru_cache(maxsize=2048)
 def text_pieces(text: str) -> tuple[Piece, ...]:
-    """A page's pieces, read once per process for each text it has had: every build reads every
-    page for the terminology and stale-mention checks, and a build forked from a process that read
-    them (``rulewright.sphinx.warm``) reads again only the pages changed since."""
-    return tuple(pieces(text))
+    """A page's pieces, read once per process for each text it has had, and kept in the store by
+    its text: every build reads every page for the terminology and stale-mention checks, and finds
+    them read by a build before, or by the measuring fork (``rulewright.checks.coverage``); a build
+    forked from a process that read them (``rulewright.sphinx.warm``) has them in memory."""
+    from rulewright.store import cache
+
+    return tuple(cache.kept("pieces", text, lambda: tuple(pieces(text))))
 
 
 # --- the terminology check --------------------------------------------------------------------

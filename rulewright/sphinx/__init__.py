@@ -89,6 +89,8 @@ def setup(app):
     app.add_directive("glossary-page", glossary.GlossaryPageDirective)
     app.add_role("word", glossary.WordRole())
     app.add_directive(coverage_page.NAME, coverage_page.EngineCoverageDirective)
+    app.add_node(coverage_page.report_node)  # (never written: filled in before, by coverage_page.FillReport)
+    app.add_post_transform(coverage_page.FillReport)
     app.add_directive(api_reference.NAME, api_reference.GameApiReference)
     app.add_directive(changes_page.NAME, changes_page.ChangesDirective)
     app.connect("builder-inited", changes_page.prepare)

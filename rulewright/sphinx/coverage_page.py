@@ -9,9 +9,11 @@ unchanged rebuild and a rebuild after an edit of the prose alone reuse it.
 
 Measuring takes seconds (every example played under coverage), so it starts as soon as Sphinx
 knows it will read the page (``start_early``), in its own process beside the reading of the other
-pages, and the page collects the report when its turn comes. The measurement keeps each example's
-result in the store as it plays it, so the reading of the other pages finds most examples played
-(in this repository's clean build, all but the first few dozen).
+pages. The page read holds a placeholder (``report_node``), and collects the report when it is
+written (``FillReport``), so neither the reading nor the writing of the other pages waits for the
+measurement (in this repository's clean build it ends while the first pages are written). The
+measurement keeps each example's result in the store as it plays it, so the reading of the other
+pages finds them played.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import sys
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -28,7 +31,7 @@ from rulewright.store import cache
 from rulewright.checks import coverage as engine_coverage
 from rulewright.book import registry
 from rulewright.book.phrases import count
-from rulewright.sphinx import tables
+from rulewright.sphinx import deferred, incremental, tables
 from rulewright.sphinx.nodes import ruleref_node
 
 logger = logging.getLogger(__name__)
@@ -97,14 +100,25 @@ def _reading_order(env, docnames: list[str], showing: list[str]) -> list[str]:
 
 # Measurements whose report was read, still at work on what they do after it.
 _reported: list = []
+# The measurements whose page this build read: their report is wanted, even by a build that writes
+# no page (``make rulebook``'s reading), which keeps it in the store for the builds that write.
+_wanted: set[str] = set()
 
 
 def stop_unused(app, exception) -> None:
-    """``build-finished``: a measurement whose page was not read after all (the build stopped
-    first) is stopped, not left running; one that gave its report is waited for."""
+    """``build-finished``: a measurement whose page was read and not yet written (a build that
+    only reads) is waited for and its report kept; one whose page was not read after all (the
+    build stopped first) is stopped, not left running; one that gave its report is waited for."""
     _read_now.clear()
+    for inputs in list(_started):
+        if inputs in _wanted and exception is None:
+            try:
+                cache.kept("engine-coverage", inputs, lambda: _measure(Path(app.srcdir), Path(app.confdir), inputs))
+            except RuntimeError:
+                pass  # said by the build that writes the page, which measures again
     while _started:
         _started.popitem()[1].stop()
+    _wanted.clear()
     while _reported:
         _reported.pop().finish()
 
@@ -117,6 +131,11 @@ def _measure(root: Path, project: Path, inputs: str) -> dict:
     return engine_coverage.measure_in_fresh_process(root, cwd=project)
 
 
+class report_node(nodes.General, nodes.Element):
+    """Where the report goes (``inputs``: what it is measured from), filled in when the page is
+    written (``FillReport``): the reading of the other pages does not wait for the measurement."""
+
+
 class EngineCoverageDirective(SphinxDirective):
     has_content = False
 
@@ -125,62 +144,87 @@ class EngineCoverageDirective(SphinxDirective):
         # What the book's examples were when this build started reading (start_early): the scan of
         # every page, a tenth of a second, is not made twice in one build.
         inputs = _read_now.pop(root, None) or _inputs(root)
-        try:
-            report = cache.kept("engine-coverage", inputs, lambda: _measure(root, project, inputs))
-        except RuntimeError as error:
-            logger.warning(f"The engine coverage could not be measured: {error}. Run 'rulewright coverage' "
-                           "to see why.", location=self.get_location())
-            return [nodes.paragraph(text="The engine coverage could not be measured for this build.")]
+        _wanted.add(inputs)
         for page in root.rglob("*.md"):
             self.env.note_dependency(str(page))
-        out = []
-        for game, info in report["games"].items():
-            for name in info["files"]:
-                self.env.note_dependency(str(project / name))
-            out += self._game(game, info)
-        return out
+        for game in registry.targets():  # (read again when a game's code or data changes)
+            incremental.uses_game(self.env, game)
+        placeholder = report_node(inputs=inputs, root=str(root), project=str(project))
+        self.set_source_info(placeholder)
+        return [placeholder]
 
-    def _game(self, game, info):
-        section = [nodes.rubric(text=f"{game}: {info['percent']}% of the engine reached")]
-        examples = info["examples"]
+
+class FillReport(SphinxPostTransform):
+    """The report in the page, when it is written: taken from the store, or from the measurement
+    this build started when it began reading (``start_early``), waiting for it if it is still at
+    work; before the rule references in it are resolved (priority 10)."""
+
+    default_priority = 2
+
+    def run(self, **kwargs) -> None:
+        if not _shows_report(Path(self.env.doc2path(self.env.docname))):
+            return  # (not a walk of every page written)
+        for placeholder in list(self.document.findall(report_node)):
+            report = _report(placeholder)
+            placeholder.replace_self(report)
+            deferred.quote(self.document, report)  # (made after the reading: its quotes as the page's)
+
+
+def _report(placeholder: report_node) -> list[nodes.Node]:
+    inputs, root, project = placeholder["inputs"], Path(placeholder["root"]), Path(placeholder["project"])
+    try:
+        report = cache.kept("engine-coverage", inputs, lambda: _measure(root, project, inputs))
+    except RuntimeError as error:
+        logger.warning(f"The engine coverage could not be measured: {error}. Run 'rulewright coverage' "
+                       "to see why.", location=placeholder)
+        return [nodes.paragraph(text="The engine coverage could not be measured for this build.")]
+    out = []
+    for game, info in report["games"].items():
+        out += _game(game, info)
+    return out
+
+
+def _game(game, info):
+    section = [nodes.rubric(text=f"{game}: {info['percent']}% of the engine reached")]
+    examples = info["examples"]
+    section.append(nodes.paragraph(text=(
+        f"The book's {count(examples, 'example')} of {game} "
+        f"{'reaches' if examples == 1 else 'reach'} {info['reached']} of the engine's "
+        f"{count(info['statements'], 'line')}.")))
+    if info["unreached_refusals"]:
         section.append(nodes.paragraph(text=(
-            f"The book's {count(examples, 'example')} of {game} "
-            f"{'reaches' if examples == 1 else 'reach'} {info['reached']} of the engine's "
-            f"{count(info['statements'], 'line')}.")))
-        if info["unreached_refusals"]:
-            section.append(nodes.paragraph(text=(
-                "Places where the engine refuses a move that no example reaches (the rule may be shown "
-                "refused elsewhere, by another path through the code):")))
-            section.append(_table(["Rule", "Where the engine refuses"],
-                                  [[ruleref_node(rule_id=site["rule"], rawtext=site["rule"]),
-                                    f"{site['file']}, line {site['line']}"]
-                                   for site in info["unreached_refusals"]], (30, 70)))
-        else:
-            section.append(nodes.paragraph(text="Every refusal the engine can make is reached by an example."))
-        if info["unreached_functions"]:
-            section.append(nodes.paragraph(text="The largest pieces of engine code no example reaches:"))
-            section.append(_table(["Where", "Function", "Lines not reached"],
-                                  [[f"{f['file']}, line {f['line']}", f["function"],
-                                    f"{f['lines']}" + (" (never called)" if f["never"] else "")]
-                                   for f in info["unreached_functions"][:TOP]], (45, 35, 20)))
-        rows = []
-        for rule_id, names in info["rules"].items():
-            rows.append([ruleref_node(rule_id=rule_id, rawtext=rule_id),
-                         ", ".join(engine_coverage.function_names(names)) or engine_coverage.NOTHING_ELSE])
-        common = info.get("common", [])
-        if rows and common:
-            most = engine_coverage.reached_by_most(info)
-            section.append(nodes.paragraph(text=(
-                f"What each rule's examples exercise, leaving out the "
-                f"{count(len(common), 'engine function')} that {most} "
-                f"{'reaches' if examples == 1 else 'reach'} (they are listed under the table):")))
-            section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
-            section.append(nodes.paragraph(text=(
-                f"Left out above, reached by {most}: {', '.join(engine_coverage.function_names(common))}.")))
-        elif rows:
-            section.append(nodes.paragraph(text="What each rule's examples exercise:"))
-            section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
-        return section
+            "Places where the engine refuses a move that no example reaches (the rule may be shown "
+            "refused elsewhere, by another path through the code):")))
+        section.append(_table(["Rule", "Where the engine refuses"],
+                              [[ruleref_node(rule_id=site["rule"], rawtext=site["rule"]),
+                                f"{site['file']}, line {site['line']}"]
+                               for site in info["unreached_refusals"]], (30, 70)))
+    else:
+        section.append(nodes.paragraph(text="Every refusal the engine can make is reached by an example."))
+    if info["unreached_functions"]:
+        section.append(nodes.paragraph(text="The largest pieces of engine code no example reaches:"))
+        section.append(_table(["Where", "Function", "Lines not reached"],
+                              [[f"{f['file']}, line {f['line']}", f["function"],
+                                f"{f['lines']}" + (" (never called)" if f["never"] else "")]
+                               for f in info["unreached_functions"][:TOP]], (45, 35, 20)))
+    rows = []
+    for rule_id, names in info["rules"].items():
+        rows.append([ruleref_node(rule_id=rule_id, rawtext=rule_id),
+                     ", ".join(engine_coverage.function_names(names)) or engine_coverage.NOTHING_ELSE])
+    common = info.get("common", [])
+    if rows and common:
+        most = engine_coverage.reached_by_most(info)
+        section.append(nodes.paragraph(text=(
+            f"What each rule's examples exercise, leaving out the "
+            f"{count(len(common), 'engine function')} that {most} "
+            f"{'reaches' if examples == 1 else 'reach'} (they are listed under the table):")))
+        section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
+        section.append(nodes.paragraph(text=(
+            f"Left out above, reached by {most}: {', '.join(engine_coverage.function_names(common))}.")))
+    elif rows:
+        section.append(nodes.paragraph(text="What each rule's examples exercise:"))
+        section.append(_table(["Rule", "Engine functions"], rows, (20, 80)))
+    return section
 
 
 def _table(head, rows, widths):

@@ -45,7 +45,13 @@ class PutBack(SphinxPostTransform):
         for holder in list(self.document.findall(set_aside)):
             parts = holder["parts"]
             holder.replace_self(parts)
-            SphinxSmartQuotes(_Only(self.document, parts), None).apply()
+            quote(self.document, parts)
+
+
+def quote(document: nodes.document, parts: list[nodes.Node]) -> None:
+    """Make the quotes of ``parts``, nodes put in ``document`` after it was read, typographic as
+    the reading made the rest of the page's (Sphinx's SmartQuotes, on these nodes alone)."""
+    SphinxSmartQuotes(_Only(document, parts), None).apply()
 
 
 class _Only:

@@ -218,12 +218,12 @@ def test_nearly_every_example_is_counted_in_whole_examples():
 def test_the_designers_page_says_one_and_many_and_what_it_leaves_out():
     from docutils import nodes
 
-    from rulewright.sphinx.coverage_page import EngineCoverageDirective
+    from rulewright.sphinx.coverage_page import _game
 
     info = {"examples": 1, "reached": 1, "statements": 1, "percent": 100.0, "unreached_refusals": [],
             "unreached_functions": [], "common": ["toy_game.py:Toy.view"], "common_at_least": 1,
             "rules": {"toy.add": []}, "files": {}}
-    words = " ".join(node.astext() for node in EngineCoverageDirective._game(None, "toy", info)
+    words = " ".join(node.astext() for node in _game("toy", info)
                      if isinstance(node, nodes.paragraph))
     assert "The book's 1 example of toy reaches 1 of the engine's 1 line." in words
     assert "leaving out the 1 engine function that the game's only example reaches" in words
@@ -464,3 +464,30 @@ def test_a_parallel_build_reads_the_measurement_started_before_its_readers_forke
                           env={**os.environ, "RULEWRIGHT_STRICT": "0", "RULEWRIGHT_CACHE": str(tmp_path / "store")})
     assert done.returncode == 0, done.stderr
     assert "of the engine reached" in (tmp_path / "out" / "coverage.html").read_text()
+
+
+def test_the_coverage_page_is_filled_in_when_written_and_a_build_that_only_reads_keeps_its_report(tmp_path):
+    """The page read holds a placeholder, filled in when it is written (its quotes typographic as
+    the page's); a build that writes no page ('make rulebook' reads with Sphinx's dummy builder)
+    waits for the measurement and keeps the report, which the build writing the page then takes."""
+    import subprocess
+
+    from tests.toolchain.test_sphinx import CONF, INDEX, TOY
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(INDEX.replace("rules\n", "rules\ncoverage\n"))
+    (src / "toy.md").write_text(TOY)
+    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    (src / "coverage.md").write_text("# Engine coverage\n\n```{engine-coverage}\n```\n")
+    env = {"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": str(tmp_path / "store")}
+    doctrees = tmp_path / "doctrees"
+    for builder in ("dummy", "html"):
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", builder, "-d", str(doctrees),
+                               str(src), str(tmp_path / builder)], capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        if builder == "dummy":
+            assert len(list((tmp_path / "store" / "engine-coverage").glob("*.pickle"))) == 1
+    html = (tmp_path / "html" / "coverage.html").read_text()
+    assert "The book’s 4 examples of toy reach" in html, html
