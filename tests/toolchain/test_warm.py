@@ -48,6 +48,7 @@ def test_pages_read_ahead_are_found_read_and_a_changed_page_is_read_again(tmp_pa
     from rulewright.book import scanner
     from rulewright.checks import words
 
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))  # (a page's pieces are kept there by its text)
     page = tmp_path / "rules.md"
     page.write_text(f"# Rules of {tmp_path.name}\n\nThe `tfive.take.limit` rule.\n", encoding="utf-8")
     warm.read_ahead(tmp_path)
