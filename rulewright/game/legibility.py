@@ -121,6 +121,7 @@ def font_available() -> bool:
     return _font() is not None
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """How wide ``text`` prints at ``size`` in the diagrams' font (bold about 10% wider)."""
     found = _font()

@@ -29,7 +29,7 @@ twice the size.)
 from __future__ import annotations
 
 from dataclasses import replace
-from math import ceil, cos, dist as math_dist, pi, sin
+from math import ceil, cos, dist as math_dist, floor, pi, sin
 from typing import Iterable, NamedTuple
 
 from rulewright import dot as style
@@ -68,6 +68,37 @@ class Route(NamedTuple):
     could: bool = False
 
 
+class _Boxes(list):
+    """The boxes (left, right, bottom, top) placed so far, each also filed under the squares of a
+    grid it lies on, so that ``near`` gives only the boxes that can be within ``slack`` of a box:
+    a label tried at a dozen places on a map of hundreds looks at its neighbours alone."""
+
+    CELL = 40.0  # points
+
+    def __init__(self):
+        super().__init__()
+        self.cells: dict[tuple[int, int], list] = {}
+
+    def append(self, box) -> None:
+        super().append(box)
+        for key in self._squares(box, 0.0):
+            self.cells.setdefault(key, []).append(box)
+
+    def near(self, box, slack: float):
+        seen = set()
+        for key in self._squares(box, slack):
+            for other in self.cells.get(key, ()):
+                if id(other) not in seen:
+                    seen.add(id(other))
+                    yield other
+
+    def _squares(self, box, slack: float):
+        cell = self.CELL
+        columns = range(floor((box[0] - slack) / cell), floor((box[1] + slack) / cell) + 1)
+        rows = range(floor((box[2] - slack) / cell), floor((box[3] + slack) / cell) + 1)
+        return [(column, row) for column in columns for row in rows]
+
+
 class _Picture:
     def __init__(self, board, labels: list[str], phase: int | None, legend_rows: int = 0):
         self.board, self.grid, self.labels, self.phase = board, board.grid, labels, phase
@@ -85,7 +116,7 @@ class _Picture:
             self.factor = max(self.factor, tall / PRINT_HEIGHT)
         self.lines: list[str] = []
         self.backdrop = style.Backdrop()  # the hexes, rivers, borders, routes and track, under the words
-        self.placed: list[tuple[float, float, float, float]] = []  # boxes of text and tokens drawn so far
+        self.placed = _Boxes()  # boxes of text and tokens drawn so far
         self.margin = ceil(MIN_PT * self.factor) + 6  # how far under the bottom hexes a word may go
 
     def free(self, box, slack: float = 1.0) -> bool:
@@ -95,7 +126,7 @@ class _Picture:
                 or box[3] > self.bottom + self.height):
             return False
         return not any(min(box[1], o[1]) - max(box[0], o[0]) > -slack and min(box[3], o[3]) - max(box[2], o[2]) > -slack
-                       for o in self.placed)
+                       for o in self.placed.near(box, slack))
 
     def place(self, name: str, candidates, text: str, under: str, colour: str = style.INK, bold: bool = False,
               optional: bool = False, body: str | None = None, pad: float = 0.0) -> bool:
