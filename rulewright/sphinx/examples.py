@@ -203,8 +203,11 @@ class ExampleDirective(SphinxDirective):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         named = problem.where.example or (f"position {self.options['name']}" if self.WHAT == "position"
                                           and self.options.get("name") else None)
-        key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         decl = _decl_at(self.env.docname, self.lineno)
+        written = getattr(decl, "id", None) if self.WHAT == "example" else None
+        if named is None and written:  # an ID it has, that cannot be its own (used twice): named, and kept apart
+            named = written if written not in examples else f"{written} (the second, line {self.lineno})"
+        key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
                          "broken": True,  # (the rules it is meant to show: see checks.book.book_problems)

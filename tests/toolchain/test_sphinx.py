@@ -307,3 +307,11 @@ def test_a_build_that_failed_on_a_page_s_warning_fails_again_when_nothing_change
         assert done.returncode != 0
         assert f"toy.md:{line_of(TOY, ':title: Adding')}" in done.stderr and "':titel:' is unknown" in done.stderr
         assert "'chip' is a word this book avoids" in done.stderr
+
+
+def test_an_example_whose_id_is_used_twice_is_listed_by_its_id_not_as_having_none(tmp_path):
+    toy = TOY.replace(":id: toy-turn", ":id: toy-add")
+    done, _ = build(tmp_path, toy=toy, strict="0")
+    assert "The example ID 'toy-add' is used twice" in done.stderr, done.stderr
+    assert "(no ID" not in done.stderr
+    assert re.search(r"toy\.md:\d+  toy-add \(the second, line \d+\)  \(page", done.stderr), done.stderr
