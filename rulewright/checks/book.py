@@ -192,6 +192,11 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
         problems += [undeclared_rule(rule, where, rules) for rule, where in example.rule_places if rule not in rules]
         shown.update(rule for rule, _ in example.rule_places)
         refused_in_examples.update(example.refused)
+        # A rule misspelt or renamed where the example names it is said once, there: the rule it
+        # was meant to be is not also said to have no example, or no example of its refusal.
+        meant = {_meant(rule, rules) for rule, _ in example.rule_places if rule not in rules} - {None}
+        shown.update(meant)
+        refused_in_examples.update(meant & set(_meant(rule, rules) for rule in example.refused))
 
     unplayable = None
     for rule_id, where in rules.items():
@@ -319,6 +324,20 @@ def phrase_file_problems(game_names) -> list[ExampleProblem]:
         problem = phrase_file_problem(game)
         problems += [problem] if problem is not None else _catalogue_problems(name, phrases.for_game(game))
     return problems
+
+
+def _meant(rule: str, rules) -> str | None:
+    """The declared rule an undeclared ``rule`` stands for: the one it was renamed to, or the only
+    one near it (``did_you_mean``'s one suggestion)."""
+    import difflib
+
+    renamed = renamed_to(rule, rules)
+    if renamed:
+        return renamed
+    near = sorted(((difflib.SequenceMatcher(None, rule, known).ratio(), known) for known in rules), reverse=True)[:2]
+    if not near or near[0][0] < 0.8 or (len(near) > 1 and near[1][0] > near[0][0] - 0.08):
+        return None  # (none near, or two as near: 'did you mean' names both)
+    return near[0][1]
 
 
 def _emitted(game_name: str) -> set[str]:

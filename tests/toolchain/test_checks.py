@@ -81,6 +81,12 @@ def test_a_rule_renamed_with_formerly_is_named_by_its_new_id_wherever_the_old_on
     assert not any("Did you mean" in m for m in found), found
 
 
+def test_a_misspelt_refused_rule_is_one_problem_not_also_a_refusal_no_example_shows(tmp_path):
+    book = BOOK.replace("  refused: toy.turn\n", "  refused: toy.trun\n").replace(":rules: toy.turn", ":rules: toy.trun")
+    found = messages(make(tmp_path, book=book))
+    assert len(found) == 1 and "The rule 'toy.trun' is not declared" in found[0] and "Did you mean 'toy.turn'?" in found[0]
+
+
 def test_duplicate_and_badly_formed_ids(tmp_path):
     book = BOOK.replace(":id: toy-turn", ":id: toy-add-too-many").replace("{rule} toy.turn", "{rule} Toy Turn")
     found = messages(make(tmp_path, book=book))
