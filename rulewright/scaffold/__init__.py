@@ -31,7 +31,7 @@ from pathlib import Path
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 TEMPLATE = "template"
 BARE_TEMPLATE = "template-bare"
-LEFT_OUT_WHEN_BARE = ("@@PACKAGE@@/diagram.py.tmpl",)
+LEFT_OUT_WHEN_BARE = ()
 # The files that depend on the starter game's rules: what changes when it is replaced.
 STARTER_FILES = ("@@PACKAGE@@/", "tests/test_game.py", "rulebook/rules.md", "rulebook/notation.md",
                  "the examples and the command table in rulebook/authoring.md", "rulebook/index.md")

@@ -230,7 +230,8 @@ def test_a_bare_project_passes_its_own_tests_and_checks_without_the_starter_s_ru
     folder = tmp_path / "floes"
     assert cli.main(["new", str(folder), "--bare", "--title", "Ice Floes", "--game", "ice-floes"]) == 0
     assert "a blank game" in capsys.readouterr().out
-    assert not (folder / "ice_floes" / "diagram.py").exists()
+    drawer = (folder / "ice_floes" / "diagram.py").read_text(encoding="utf-8")  # a drawer of its own, to start from
+    assert "the players in the order they sit" in drawer and "heap" not in drawer
     assert "@@" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
     # Nothing but the blank game's own files names its rule or example; the guide plays no example
     # and refers to no rule (its examples are shown as Markdown source).
