@@ -1,6 +1,8 @@
 """``rulewright example RECORD --at N``: an example cut out of a record, ready to paste."""
 from __future__ import annotations
 
+import sys
+
 from rulewright.play import cut
 from rulewright.play.record import read
 from rulewright.play.replay import replay
@@ -24,4 +26,7 @@ def run(args) -> int:
     except cut.CannotCut as why:
         print(f"{args.record}: no example can be cut there: {why}")
         return 1
+    # (on the standard error: what is printed above is the example alone, to paste or redirect)
+    print("Before you paste it: name the rules it shows in ':rules:' under its ':id:', so that each "
+          "rule links to it.", file=sys.stderr)
     return 0

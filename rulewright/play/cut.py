@@ -12,6 +12,7 @@ import yaml
 
 from rulewright.game import Game, implements
 from rulewright.scenario import Result, is_check_item
+from rulewright.problems import display_path
 from rulewright.scenario.changes import ABSENT, TABLE, changes
 
 
@@ -93,6 +94,13 @@ def example_text(*, example_id: str, title: str, game: str, settings: dict | Non
     return "\n".join(head + body + ["```"]) + "\n"
 
 
+def _named(path) -> str:
+    """A record's file as the example names it: from the project when it is in it, else its name
+    alone (an example does not carry a path of one machine)."""
+    shown = display_path(str(path))
+    return Path(shown).name if Path(shown).is_absolute() else shown
+
+
 def scalar(value: Any) -> str:
     return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000).splitlines()[0]
 
@@ -163,5 +171,5 @@ def cut(record, result: Result, at: int, count: int = 1, example_id: str | None 
                         game=run.scenario.game_name, settings=run.scenario.data.get("settings"), setup=setup,
                         moves=[(step.actor, step.text) for step in steps], expect=expect,
                         draws=draws_taken(before, after),
-                        comment=f"Cut from {record.path}: the position after move {at}, then "
+                        comment=f"Cut from {_named(record.path)}: the position after move {at}, then "
                                 + (f"move {first}." if count == 1 else f"moves {first} to {last}."))

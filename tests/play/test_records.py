@@ -124,6 +124,14 @@ def test_cut_examples_hold_when_pasted(tmp_path, capsys):
         assert evaluate(example).ok
 
 
+def test_a_cut_example_names_a_record_outside_the_project_by_its_name_and_asks_for_its_rules(tmp_path, capsys):
+    path = record_file(tmp_path, RACE)  # (tmp_path: not in the project the tests run in)
+    assert main(["example", str(path), "--at", "0"]) == 0
+    said = capsys.readouterr()
+    assert f"# Cut from {path.name}: the position after move 0" in said.out and str(tmp_path) not in said.out
+    assert "name the rules it shows in ':rules:'" in said.err
+
+
 def test_cutting_past_the_end_says_how_far_it_can(tmp_path, capsys):
     path = record_file(tmp_path, RACE)
     assert main(["example", str(path), "--at", "4"]) == 1
