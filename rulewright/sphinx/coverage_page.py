@@ -9,8 +9,8 @@ unchanged rebuild and a rebuild after an edit of the prose alone reuse it.
 
 Measuring takes seconds (every example played under coverage), so it starts as soon as Sphinx
 knows it will read the page (``start_early``), in its own process beside the reading of the other
-pages. The page read holds a placeholder (``report_node``), and collects the report when it is
-written (``FillReport``), so neither the reading nor the writing of the other pages waits for the
+pages. The page read holds a placeholder (``report_node``, a kind of ``deferred.set_aside``), which
+collects the report when the page is written, so neither the reading nor the writing of the other pages waits for the
 measurement (in this repository's clean build it ends while the first pages are written). The
 measurement keeps each example's result in the store as it plays it, so the reading of the other
 pages finds them played.
@@ -22,7 +22,6 @@ import sys
 from pathlib import Path
 
 from docutils import nodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -131,9 +130,13 @@ def _measure(root: Path, project: Path, inputs: str) -> dict:
     return engine_coverage.measure_in_fresh_process(root, cwd=project)
 
 
-class report_node(nodes.General, nodes.Element):
-    """Where the report goes (``inputs``: what it is measured from), filled in when the page is
-    written (``FillReport``): the reading of the other pages does not wait for the measurement."""
+class report_node(deferred.set_aside):
+    """Where the report goes (``inputs``: what it is measured from), made when the page is written
+    (``deferred.PutBack``, which walks each page for what was set aside): the reading of the other
+    pages does not wait for the measurement."""
+
+    def made(self) -> list[nodes.Node]:
+        return _report(self)
 
 
 class EngineCoverageDirective(SphinxDirective):
@@ -152,22 +155,6 @@ class EngineCoverageDirective(SphinxDirective):
         placeholder = report_node(inputs=inputs, root=str(root), project=str(project))
         self.set_source_info(placeholder)
         return [placeholder]
-
-
-class FillReport(SphinxPostTransform):
-    """The report in the page, when it is written: taken from the store, or from the measurement
-    this build started when it began reading (``start_early``), waiting for it if it is still at
-    work; before the rule references in it are resolved (priority 10)."""
-
-    default_priority = 2
-
-    def run(self, **kwargs) -> None:
-        if not _shows_report(Path(self.env.doc2path(self.env.docname))):
-            return  # (not a walk of every page written)
-        for placeholder in list(self.document.findall(report_node)):
-            report = _report(placeholder)
-            placeholder.replace_self(report)
-            deferred.quote(self.document, report)  # (made after the reading: its quotes as the page's)
 
 
 def _report(placeholder: report_node) -> list[nodes.Node]:

@@ -11,7 +11,8 @@ transform with work to do in it, typographic quotes, is applied to it then.
 
 Nothing that runs while the pages are read may look inside a box (the box itself, its ID and its
 classes are in the tree): a check of the printed words runs when a page is written
-(``editions.player_only``).
+(``editions.player_only``). A kind of ``set_aside`` may make what it holds only then: the
+coverage report, which the reading of the pages does not wait for (``coverage_page.report_node``).
 """
 from __future__ import annotations
 
@@ -23,7 +24,11 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
 class set_aside(nodes.General, nodes.Element):
-    """What a box holds while its page is read: its children, in ``parts``, outside the tree."""
+    """What a box holds while its page is read: its children, in ``parts``, outside the tree. A
+    kind of it may make its parts only when the page is written (``made``: the coverage report)."""
+
+    def made(self) -> list[nodes.Node]:
+        return self["parts"]
 
 
 def aside(box: nodes.Element) -> nodes.Element:
@@ -43,7 +48,7 @@ class PutBack(SphinxPostTransform):
 
     def run(self, **kwargs) -> None:
         for holder in list(self.document.findall(set_aside)):
-            parts = holder["parts"]
+            parts = holder.made()
             holder.replace_self(parts)
             quote(self.document, parts)
 

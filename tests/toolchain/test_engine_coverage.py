@@ -483,7 +483,7 @@ def test_the_coverage_page_is_filled_in_when_written_and_a_build_that_only_reads
     (src / "coverage.md").write_text("# Engine coverage\n\n```{engine-coverage}\n```\n")
     env = {"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": str(tmp_path / "store")}
     doctrees = tmp_path / "doctrees"
-    for builder in ("dummy", "html"):
+    for builder in ("dummy", "html", "singlehtml"):  # (a one-page build, as the PDF's, too)
         done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", builder, "-d", str(doctrees),
                                str(src), str(tmp_path / builder)], capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stderr
@@ -491,3 +491,4 @@ def test_the_coverage_page_is_filled_in_when_written_and_a_build_that_only_reads
             assert len(list((tmp_path / "store" / "engine-coverage").glob("*.pickle"))) == 1
     html = (tmp_path / "html" / "coverage.html").read_text()
     assert "The book’s 4 examples of toy reach" in html, html
+    assert "The book’s 4 examples of toy reach" in (tmp_path / "singlehtml" / "index.html").read_text()
