@@ -194,9 +194,11 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
         refused_in_examples.update(example.refused)
         # A rule misspelt or renamed where the example names it is said once, there: the rule it
         # was meant to be is not also said to have no example, or no example of its refusal.
-        meant = {_meant(rule, rules) for rule, _ in example.rule_places if rule not in rules} - {None}
-        shown.update(meant)
-        refused_in_examples.update(meant & set(_meant(rule, rules) for rule in example.refused))
+        undeclared = {rule for rule, _ in example.rule_places if rule not in rules}
+        if undeclared:
+            meant = {rule: _meant(rule, rules) for rule in undeclared}
+            shown.update(filter(None, meant.values()))
+            refused_in_examples.update(filter(None, (meant.get(rule) for rule in example.refused)))
 
     unplayable = None
     for rule_id, where in rules.items():
