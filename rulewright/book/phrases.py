@@ -420,6 +420,7 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
             raise error(f"the event {name!r} needs one sentence in quotes (or a mapping "
                         "with 'say:' and, optionally, 'then:', 'unless-same:' and 'unseen:').", "events", name)
         out.events[str(name)] = sentence
+    misread: list = []  # (setting name, setting, choice) of each choice YAML read otherwise than meant
     for name, choices in (data.get("settings") or {}).items():
         if not isinstance(choices, dict):
             known = getattr(getattr(game, "settings", {}).get(str(name)), "choices", None) or (False, True)
@@ -427,15 +428,18 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
             raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
                         f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
         setting = getattr(game, "settings", {}).get(str(name))
-        # A key YAML read otherwise than meant ('off:' is false): said once for the setting, at its
-        # first such line, with the others ('on:' and 'off:' unquoted are one mistake, made twice).
-        misread = [choice for choice in choices if setting.misread(choice)] if setting is not None else []
-        if misread:
-            others = [f"line {at('settings', name, choice).line}: {setting.misread(choice)}" for choice in misread[1:]
-                      if at("settings", name, choice) is not None]
-            raise error(f"the setting {name!r}: {setting.misread(misread[0])}"
-                        + (f" Also at {'; '.join(others)}" if others else ""), "settings", name, misread[0])
+        misread += [(name, setting, choice) for choice in choices if setting is not None and setting.misread(choice)]
         out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
+    if misread:
+        # Keys YAML read otherwise than meant ('off:' is false), in any of the settings: one problem,
+        # at the first such line, naming the others ('2019:' and 'off:' unquoted are one mistake, made
+        # twice, mended together).
+        (name, setting, choice), rest = misread[0], misread[1:]
+        others = [f"line {at('settings', other, wrong).line}: "
+                  + (f"the setting {other!r}: " if other != name else "") + kind.misread(wrong)
+                  for other, kind, wrong in rest if at("settings", other, wrong) is not None]
+        raise error(f"the setting {name!r}: {setting.misread(choice)}"
+                    + (f" Also at {'; '.join(others)}" if others else ""), "settings", name, choice)
     for key, said in (data.get("setup") or {}).items():
         if isinstance(said, str):
             said = {"say": said}

@@ -315,9 +315,9 @@ def test_a_setting_s_choice_yaml_read_as_true_or_false_is_named_at_its_line_in_t
     class Hooked(Toy):
         settings = {"hook": Setting("on", "Whether the hook rule applies.", ("on", "off"))}
 
-    def load(text):
+    def load(text, game=Hooked()):
         data, lines = source.load(text, Where("phrases.yaml", 1), "phrases")
-        return phrases.load(data, "phrases.yaml", lines, game=Hooked())
+        return phrases.load(data, "phrases.yaml", lines, game=game)
 
     with pytest.raises(phrases.PhraseError) as caught:
         load("settings:\n  hook:\n    'on': the hook applies\n    off: no hook\n")
@@ -328,6 +328,15 @@ def test_a_setting_s_choice_yaml_read_as_true_or_false_is_named_at_its_line_in_t
         load("settings:\n  hook:\n    on: the hook applies\n    off: no hook\n")
     assert str(both.value).startswith("phrases.yaml, line 3: the setting 'hook': without quotes, YAML reads on as ")
     assert "Also at line 4: without quotes, YAML reads off as true or false" in str(both.value), str(both.value)
+
+    class Editions(Hooked):
+        settings = {**Hooked.settings, "edition": Setting("2019", "Which printing.", ("2019", "2024"))}
+
+    with pytest.raises(phrases.PhraseError) as two:  # in two settings: one problem, mended in one go
+        load("settings:\n  edition:\n    2019: old\n    '2024': new\n  hook:\n    'on': yes\n    off: no hook\n",
+             Editions())
+    assert str(two.value).startswith("phrases.yaml, line 3: the setting 'edition': without quotes, YAML reads 2019")
+    assert "Also at line 7: the setting 'hook': without quotes, YAML reads off" in str(two.value), str(two.value)
 
 
 def test_a_setup_key_written_as_a_view_path_reads_as_that_path_s_words():
