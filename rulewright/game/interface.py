@@ -241,7 +241,12 @@ HIDDEN = "hidden"  # the one key of the marker a hidden value is replaced by: {"
 
 def hidden_marker(value: Any) -> dict:
     """What a player who may not see ``value`` sees instead: ``{"hidden": n}``, ``n`` the number of
-    items of a list or mapping (so "holds one card" can still be said), ``True`` for anything else."""
+    items of a list or mapping (so "holds one card" can still be said), ``True`` for anything else.
+    A mapping of whole numbers is a count of each kind (a bag, ``{crab: 3, star: 2}``): ``n`` is
+    how many things it holds (5), not how many kinds."""
+    if isinstance(value, dict) and value and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                                                 for n in value.values()):
+        return {HIDDEN: sum(value.values())}
     return {HIDDEN: len(value) if isinstance(value, (list, tuple, dict)) else True}
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from rulewright.book.phrases import TRUTH, words
 from rulewright.game import hidden_marker, is_hidden
-from rulewright.game.interface import HIDDEN, hidden_part
+from rulewright.game.interface import hidden_part
 
 
 def hidden_place(game, path: str) -> tuple[str | None, str | None]:
@@ -82,12 +82,8 @@ def unseen_words(value: Any) -> Any:
 
 
 def hidden_words(value: Any) -> str:
-    """What a reader who may not see ``value`` is told instead: "3 unseen", "unseen". A mapping
-    of whole numbers is a count of each kind (a bag of tiles, ``{short: 10, long: 5}``), so many
-    things in all: "15 unseen" ("none" for an empty bag), not the number of kinds."""
-    if isinstance(value, dict) and value and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                                                 for n in value.values()):
-        return unseen_words({HIDDEN: sum(value.values())})
+    """What a reader who may not see ``value`` is told instead: "3 unseen", "unseen", "none" (a
+    bag of counts, ``{short: 10, long: 5}``, holds 15: ``hidden_marker``)."""
     return unseen_words(hidden_marker(value))
 
 

@@ -168,3 +168,14 @@ def test_rulewright_check_and_run_report_it_at_the_same_line(tmp_path, monkeypat
         assert wanted in capsys.readouterr().out
     finally:
         book._declared_rules.cache_clear()
+
+
+def test_a_hidden_bag_of_counts_is_marked_with_how_many_things_it_holds():
+    """What a player's view shows of a bag written as counts: how many things (the engine's
+    hide_view and the book's setup say the same), not how many kinds; a hand as a list, its length."""
+    from rulewright.game import hidden_marker
+
+    assert hidden_marker({"crab": 3, "star": 2}) == {"hidden": 5}
+    assert hidden_marker({"crab": 0, "star": 0}) == {"hidden": 0}
+    assert hidden_marker({"ann": {"score": 2}}) == {"hidden": 1}
+    assert hidden_marker(["crab", "star"]) == {"hidden": 2} and hidden_marker("crab") == {"hidden": True}
