@@ -143,7 +143,10 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
     records = [ExampleRecord.of(s) for s in scenarios]
-    if besides_pages:  # an undeclared rule is said by its example's test
+    if besides_pages:  # an undeclared rule is said by its example's test (and the rule it was meant to be
+        # counts as shown and refused there, as book_problems counts it: no knock-on message)
+        unread |= {meant for r in records for rule, _ in r.rule_places if rule not in rules
+                   if (meant := _meant(rule, rules))}
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
     problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios, besides_pages)
     problems = once(problems)

@@ -85,6 +85,8 @@ def test_a_misspelt_refused_rule_is_one_problem_not_also_a_refusal_no_example_sh
     book = BOOK.replace("  refused: toy.turn\n", "  refused: toy.trun\n").replace(":rules: toy.turn", ":rules: toy.trun")
     found = messages(make(tmp_path, book=book))
     assert len(found) == 1 and "The rule 'toy.trun' is not declared" in found[0] and "Did you mean 'toy.turn'?" in found[0]
+    # under make test, the example's own test says it: the whole-book check says nothing more
+    assert messages(check(tmp_path / "rulebook", tmp_path / "engine", besides_pages=True)) == []
 
 
 def test_duplicate_and_badly_formed_ids(tmp_path):

@@ -315,3 +315,11 @@ def test_an_example_whose_id_is_used_twice_is_listed_by_its_id_not_as_having_non
     assert "The example ID 'toy-add' is used twice" in done.stderr, done.stderr
     assert "(no ID" not in done.stderr
     assert re.search(r"toy\.md:\d+  toy-add \(the second, line \d+\)  \(page", done.stderr), done.stderr
+
+
+def test_the_build_tells_an_id_left_behind_by_a_renamed_rule_its_new_id_as_check_does(tmp_path):
+    toy = TOY.replace("```{rule} toy.turn\n", "```{rule} toy.order\n:formerly: toy.turn\n")
+    done, _ = build(tmp_path, toy=toy, strict="0")
+    renamed = "It was renamed 'toy.order' (the ':formerly:' of that rule): write the new ID."
+    assert f"The rule 'toy.turn' is not declared anywhere in the rulebook. {renamed}" in done.stderr, done.stderr
+    assert "Did you mean" not in done.stderr, done.stderr
