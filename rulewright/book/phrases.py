@@ -105,7 +105,7 @@ class SetupPhrase:
         try:
             for index, (key, item) in enumerate(pairs):
                 template = self.then if index and self.then else self.each
-                said.append(template.format_map(_Words({"key": key, "value": item})))
+                said.append(plural(template.format_map(_Words({"key": key, "value": item}))))
         except (KeyError, IndexError, ValueError):
             return None
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]

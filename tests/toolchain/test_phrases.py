@@ -190,6 +190,11 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
         == [["x", ".", "o"], [".", "x", "."]]
 
 
+def test_a_setup_phrase_s_counted_words_take_their_plural():
+    said = phrases.load({"setup": {"bag": {"say": "The bag", "each": "{value} {key}(s)"}}}, "toy phrases")
+    assert said.setup["bag"].entries({"crab": 3, "star": 1}) == "3 crabs and 1 star"
+
+
 def test_a_setup_label_naming_the_key_gives_each_entry_a_row_of_its_own():
     from rulewright.sphinx.setup_text import describe_setup
 
