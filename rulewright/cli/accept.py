@@ -3,6 +3,7 @@ example marked pending is not failing: it says what the engine should do, and is
 from __future__ import annotations
 
 from rulewright.book import scanner as book_module
+from rulewright.book.phrases import count
 from rulewright.store.cache import evaluate
 from rulewright.cli.select import selected
 from rulewright.problems import ExampleProblem
@@ -23,7 +24,7 @@ def run(args) -> int:
     if not args.ids and not args.failing:
         raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")
     decls = selected(args.ids) if args.ids else book_module.scan().examples
-    accepted = refused = 0
+    accepted = refused = pending = 0
     for decl in decls:
         try:
             result, problem = evaluate(decl.parse()), None
@@ -34,6 +35,7 @@ def run(args) -> int:
                 print(f"{decl.id}: already holds; nothing to accept.")
             continue
         if problem is None and result.pending:  # not a failure: what the engine should do, not what it does
+            pending += 1
             if args.ids:
                 print(f"{result.pending_note()} Accepting would write what the engine does now instead of what "
                       "the rules say; remove ':status: pending' first if the engine is right.")
@@ -53,5 +55,6 @@ def run(args) -> int:
         print(f"{decl.id}: {'would accept' if args.dry_run else 'accepted'} "
               + "; ".join(change.changed))
     if not accepted and not refused and not args.ids:  # named examples each said so above
-        print("Nothing to accept: every example holds.")
+        print("Nothing to accept: every example holds" + (f", but {count(pending, 'example')} marked pending, "
+                                                           "left as written." if pending else "."))
     return 1 if refused else 0

@@ -90,7 +90,8 @@ def test_run_and_accept_treat_a_pending_example_as_pending_not_failing(tmp_path,
     out = capsys.readouterr().out
     assert "pending (marked ':status: pending'): the engine does not do this yet. What it does now:" in out, out
     assert main(["accept", "--failing"]) == 0
-    assert "Nothing to accept: every example holds." in capsys.readouterr().out
+    assert "Nothing to accept: every example holds, but 1 example marked pending, left as written." in \
+        capsys.readouterr().out
     assert main(["accept", "toy-add"]) == 0
     assert "remove ':status: pending' first if the engine is right" in capsys.readouterr().out
     assert (folder / "rulebook" / "adding.md").read_text() == page
