@@ -48,6 +48,12 @@ def run(args) -> int:
     import os
     import subprocess
 
+    taken = _taken(args.host, args.port)
+    if taken:
+        print(f"Port {args.port} is taken ({taken}): another preview, or another program, is serving there. Stop "
+              f"it, or serve on another port: make serve PORT={args.port + 1} (rulewright serve --port "
+              f"{args.port + 1}).", file=sys.stderr)
+        return 1
     command = serve_command(args.host, args.port, args.edition)
     print(f"Serving the {args.edition}'s edition at http://{args.host}:{args.port}/ ; it is rebuilt each time you save a page "
           "or a game's code or data. Failing examples are shown on their pages and listed here. Stop with Ctrl-C.")
@@ -61,6 +67,21 @@ def run(args) -> int:
         return subprocess.run(command, env=env).returncode
     except KeyboardInterrupt:
         return 0
+
+
+def _taken(host: str, port: int) -> str:
+    """Why ``port`` cannot be served on, in the system's words, or "" when it can (the web server
+    would fail later with its own traceback-like line)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the web server binds: a port
+        # whose last connections are closing is free)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return error.strerror or str(error)
+    return ""
 
 
 def _folders(games) -> list:

@@ -153,3 +153,18 @@ def test_stopping_the_command_stops_the_preview(tmp_path):
             pass
         server.wait()
         log.close()
+
+
+def test_serve_on_a_port_already_taken_says_so_and_which_port_to_use(capsys):
+    import argparse
+    import socket
+
+    from rulewright.cli import serve
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        assert serve.run(argparse.Namespace(host="127.0.0.1", port=port, edition="designer")) == 1
+    said = capsys.readouterr().err
+    assert f"Port {port} is taken" in said and f"make serve PORT={port + 1}" in said
