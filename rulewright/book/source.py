@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import yaml
 
@@ -170,3 +171,21 @@ def id_from(text: str) -> str:
     """An example ID made of ``text`` (its title, or an ID written wrongly): lowercase letters,
     digits and dashes, "Ship B needs 7 or more" -> "ship-b-needs-7-or-more"."""
     return re.sub(r"[^a-z0-9]+", "-", plain_letters(text).lower()).strip("-")[:40].rstrip("-") or "first-example"
+
+
+def page_edition(path: Path) -> str | None:
+    """The ``edition:`` in a page's front matter, if any."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    if not text.startswith("---"):
+        return None
+    end = text.find("\n---", 3)
+    if end < 0:
+        return None
+    try:
+        front = yaml.safe_load(text[3:end])
+    except yaml.YAMLError:
+        return None
+    return str(front.get("edition")) if isinstance(front, dict) and front.get("edition") else None

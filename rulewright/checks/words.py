@@ -317,6 +317,8 @@ def _check_glossary(glossary: Glossary) -> list[ExampleProblem]:
     avoided = [(term, words_pattern(term.avoid), [words_pattern([a]) for a in term.allow])
                for term in glossary.terms if term.avoid]
     for page in sorted(glossary.folder.rglob("*.md")):
+        if source.page_edition(page) == "designer":
+            continue  # (a page for designers alone, such as the authoring guide: not the book's prose)
         for piece in page_pieces(page):
             if piece.kind != "text":
                 continue

@@ -20,12 +20,12 @@ from __future__ import annotations
 import logging as python_logging
 from pathlib import Path
 
-import yaml
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import docname_join, logging
 
 from rulewright.book import config
+from rulewright.book.source import page_edition  # (the scanner's and the checks' too: read without Sphinx)
 
 logger = logging.getLogger(__name__)
 
@@ -143,24 +143,6 @@ def choose(app, sphinx_config, project) -> None:
         # the IDs, the designer's notes and the example's text as written. Not for players.
         sphinx_config.html_copy_source = False
         sphinx_config.html_show_sourcelink = False
-
-
-def page_edition(path: Path) -> str | None:
-    """The ``edition:`` in a page's front matter, if any."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    if not text.startswith("---"):
-        return None
-    end = text.find("\n---", 3)
-    if end < 0:
-        return None
-    try:
-        front = yaml.safe_load(text[3:end])
-    except yaml.YAMLError:
-        return None
-    return str(front.get("edition")) if isinstance(front, dict) and front.get("edition") else None
 
 
 def drop_empty_toctrees(app, doctree) -> None:

@@ -49,6 +49,17 @@ def test_a_chapter_that_keeps_to_its_glossary_passes(tmp_path):
     assert found(words.check_terms(folder.parent)) == []
 
 
+def test_a_page_for_designers_alone_is_not_held_to_the_glossary(tmp_path, monkeypatch):
+    """A page marked 'edition: designer' (the authoring guide a new project starts with) is the
+    toolchain's or the designer's notes, not the book's prose: its words are not avoided words,
+    and a term used only there is not used."""
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    folder = chapter(tmp_path, guide="---\nedition: designer\n---\n# Guide\n\nPut a chip on the stone heap.\n")
+    assert found(words.check_terms(folder.parent)) == []
+    (folder / "guide.md").write_text("# Guide\n\nPut a chip on it.\n")
+    assert [message for _, _, message in found(words.check_terms(folder.parent))][0].startswith("'chip' is a word")
+
+
 def test_an_avoided_word_is_reported_with_file_line_and_preferred_term(tmp_path):
     page = PAGE + "\nPut a chip on the\nstone heap.\n"
     folder = chapter(tmp_path, page)
