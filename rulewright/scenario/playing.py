@@ -361,10 +361,11 @@ def _check_reveals(s: Scenario, game: Game) -> None:
     """Each path of ``:reveals:`` is one of the game's hidden paths (or lies under one): else it
     reveals nothing, and what the example meant to show would still be printed as unseen."""
     patterns = tuple(getattr(game, "hidden", ()) or ())
-    for path in s.reveals:
-        if path != "everything" and hidden_part(patterns, path)[0] is None:
+    for path in s.reveals:  # ('draws': the stated draws, face up for all to see: a tile drawn and placed)
+        if path not in ("everything", "draws") and hidden_part(patterns, path)[0] is None:
             shown = ", ".join(patterns) or "nothing"
             raise ExampleProblem(s.where.at(s.lines.line(OPTION, "reveals")),
                                  f"':reveals: {path}' names no hidden part of {game.title}, which hides {shown} "
                                  "('<player>' stands for a player's name, e.g. players.bob.hand). Name a hidden "
-                                 "path, write ':reveals: everything', or remove the option.")
+                                 "path, write ':reveals: draws' for draws made face up, ':reveals: everything', or "
+                                 "remove the option.")

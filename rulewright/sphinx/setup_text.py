@@ -207,6 +207,6 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
     if data.get("deal"):
         data["deal"] = {place: told(place, value, said.value(str(place), value) if said is not None else None)
                         for place, value in data["deal"].items()}
-    if data.get("draws") and getattr(game, "hidden", ()) and not designer and not scenario.reveals_path("everything"):
+    if data.get("draws") and getattr(game, "hidden", ()) and not designer and not scenario.reveals_path("draws"):
         data["draws"] = [f"what {viewer or 'the players'} cannot see (stated in the designer's edition)"]
     return describe_setup(data, said, designer=designer, where=where)

@@ -188,6 +188,10 @@ def test_a_reveal_of_nothing_hidden_is_reported_at_its_line(tmp_path):
         evaluate(scenario)
     assert caught.value.where.line == 3
     assert "':reveals: players.bob.cards' names no hidden part of Secret" in caught.value.message
+    assert "':reveals: draws' for draws made face up" in caught.value.message
+    drawn = parse(body, Where(str(tmp_path / "p.md"), 5), "t", {"id": "x", "reveals": "draws"},
+                  directive_line=1, option_lines={"reveals": 3})
+    assert evaluate(drawn).ok  # (the draws, face up: no hidden path, and not reported)
 
 
 def test_a_quick_reference_prints_no_hidden_value_in_the_player_s_edition(html):
@@ -240,3 +244,19 @@ def test_a_hidden_bag_of_counts_reads_as_how_many_things_and_in_its_phrase_for_t
     assert "The bag none" in setup_row({"short": 0, "long": 0}, designer=False)
     assert "10 short tiles, 5 long and 0 gold (hidden: nobody sees it)" in setup_row(
         {"short": 10, "long": 5, "gold": 0}, designer=True)
+
+
+def test_the_stated_draws_of_a_game_that_hides_things_are_unseen_unless_the_example_reveals_them():
+    from types import SimpleNamespace
+
+    from rulewright.sphinx.setup_text import seen_setup
+
+    game = SimpleNamespace(hidden=("bag",))
+
+    def chance(reveals):
+        scenario = SimpleNamespace(viewer=None, data={"draws": ["crab", "star"]},
+                                   reveals_path=lambda path: path in reveals or "everything" in reveals)
+        return " ".join(seen_setup(scenario, game, None, designer=False)[0].astext().split())
+
+    assert "what the players cannot see" in chance(()) and "crab" not in chance(())
+    assert "crab and star, in that order" in chance(("draws",))
