@@ -91,10 +91,13 @@ class Session:
         actor, sep, text = line.partition(":")
         if sep:
             return self.play(actor.strip(), text.strip())
-        said = self.play(None, line)
-        if said.startswith("Not understood") and len(words) == 1:  # a command mistyped, as likely as a move
-            said += " (Or a command: moves, position, undo, save, help, quit.)"
-        return said
+        legal = self.legal()
+        if len(words) == 1 and not any(text.split()[:1] == [command] for _, text in legal):
+            # one word that begins no legal move: a command mistyped, more likely than a move
+            example = f", for example '{self.written(*legal[0])}'" if legal else ""
+            return (f"'{line}' is neither a command nor a move. The commands: moves, position, undo, save, help, "
+                    f"quit; a move is written '<player>: <move>'{example}.")
+        return self.play(None, line)
 
     def play(self, actor: str | None, text: str) -> str:
         try:

@@ -56,8 +56,10 @@ def test_help_shows_a_move_of_this_game_and_a_mistyped_command_is_named_as_one()
     said = played.handle("help")
     assert "<player>: <move>" in said and said.endswith("A move of this game, for example: ann: roll")
     assert "expand LMR" not in said  # (another game's move)
-    assert played.handle("show").endswith("(Or a command: moves, position, undo, save, help, quit.)")
-    assert not played.handle("ann: flyy").endswith("quit.)")  # a move with its player is a move
+    assert played.handle("show") == ("'show' is neither a command nor a move. The commands: moves, position, undo, "
+                                     "save, help, quit; a move is written '<player>: <move>', for example 'ann: roll'.")
+    assert "neither a command" not in played.handle("ann: flyy")  # a move with its player is a move
+    assert "neither a command" not in played.handle("roll")  # one word that begins a legal move is a move
 
 
 def test_play_starts_from_a_records_position(tmp_path, monkeypatch, capsys):
