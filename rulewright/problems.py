@@ -78,20 +78,9 @@ def internal_failure(error: BaseException, doing: str) -> str:
             "tracker, with this message and the page or command that caused it.")
 
 
-class RuleIds(frozenset):
-    """The rule IDs a book declares, and the IDs its rules had before they were renamed
-    (``renamed``: old ID -> new, from each rule's ``:formerly:``)."""
-
-    renamed: dict[str, str]
-
-    def __new__(cls, ids, renamed: dict[str, str] | None = None):
-        made = super().__new__(cls, ids)
-        made.renamed = dict(renamed or {})
-        return made
-
-
-class RulePlaces(dict):
-    """The rules a book declares, each with where (``Where``), and ``renamed`` as ``RuleIds`` has it."""
+class Rules(dict):
+    """The rules a book declares, by ID, each with where it is declared (a ``Where``), and the IDs
+    they had before they were renamed (``renamed``: old ID -> new, from each rule's ``:formerly:``)."""
 
     def __init__(self, places, renamed: dict[str, str] | None = None):
         super().__init__(places)
@@ -100,7 +89,7 @@ class RulePlaces(dict):
 
 def rule_hint(rule: str, known) -> str:
     """What to say of ``rule``, which the book does not declare: the rule it was renamed to, when
-    ``known`` (a ``RuleIds``) knows, else the declared IDs nearest it."""
+    ``known`` (``Rules``) knows, else the declared IDs nearest it."""
     from rulewright.game import did_you_mean
 
     renamed = renamed_to(rule, known)
@@ -115,8 +104,8 @@ def renamed_to(rule: str, known) -> str | None:
 
 
 def _renamed(known) -> dict[str, str]:
-    """Old ID -> new, from ``known``: a ``RuleIds``, or the rules by ID with what the scanner or
-    the build keeps of each (its ``formerly``)."""
+    """Old ID -> new, from ``known``: ``Rules``, or the rules by ID with what the scanner or the
+    build keeps of each (its ``formerly``)."""
     if hasattr(known, "renamed"):
         return known.renamed
     if not isinstance(known, dict):

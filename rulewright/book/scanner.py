@@ -34,7 +34,7 @@ from rulewright import scenario
 from rulewright.book import config
 from rulewright.book import source
 from rulewright.game import did_you_mean
-from rulewright.problems import ExampleProblem, RuleIds, Where
+from rulewright.problems import ExampleProblem, Rules, Where
 
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -609,19 +609,20 @@ def scan_cached(root: Path, stamp: tuple) -> Book:
     return scan(root)
 
 
-def declared_rules(root: Path | None = None) -> frozenset[str]:
+def declared_rules(root: Path | None = None) -> Rules:
     """The rule IDs the book declares (cached: the tests ask once per process)."""
     return _declared_rules(Path(root) if root is not None else config.current().rulebook)
 
 
 @lru_cache(maxsize=None)
-def _declared_rules(root: Path) -> frozenset[str]:
-    return rule_ids(scan(root))
+def _declared_rules(root: Path) -> Rules:
+    return declared(scan(root))
 
 
-def rule_ids(book: "Book") -> RuleIds:
-    """The rules ``book`` declares, and what each was called before it was renamed (``:formerly:``)."""
-    return RuleIds(book.rules, {rule.formerly: rule.id for rule in book.rules.values() if rule.formerly})
+def declared(book: "Book") -> Rules:
+    """The rules ``book`` declares, where, and what each was called before it was renamed."""
+    return Rules({rule.id: rule.where for rule in book.rules.values()},
+                 {rule.formerly: rule.id for rule in book.rules.values() if rule.formerly})
 
 
 def rule_games(root: Path | None = None) -> dict[str, frozenset[str]]:

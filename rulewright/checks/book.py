@@ -34,8 +34,9 @@ from rulewright.book.registry import game_sources, python_files
 from rulewright.checks import words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
+from rulewright.game.refusal import nearest
 from rulewright.game.values import written
-from rulewright.problems import ExampleProblem, RulePlaces, Where, display_path, renamed_to, rule_hint
+from rulewright.problems import ExampleProblem, Where, display_path, renamed_to, rule_hint
 from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
 from rulewright.scenario.checking import not_in_catalogue
 
@@ -139,7 +140,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
             if not besides_pages:
                 problems.append(problem)
     problems += _position_problems(book, scenarios)
-    rules = RulePlaces({rule.id: rule.where for rule in book.rules.values()}, book_module.rule_ids(book).renamed)
+    rules = book_module.declared(book)
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
     records = [ExampleRecord.of(s) for s in scenarios]
@@ -333,16 +334,12 @@ def phrase_file_problems(game_names) -> list[ExampleProblem]:
 
 def _meant(rule: str, rules) -> str | None:
     """The declared rule an undeclared ``rule`` stands for: the one it was renamed to, or the only
-    one near it (``did_you_mean``'s one suggestion)."""
-    import difflib
-
+    one near it (``did_you_mean``'s one suggestion, and a close one: none when two are as near)."""
     renamed = renamed_to(rule, rules)
     if renamed:
         return renamed
-    near = sorted(((difflib.SequenceMatcher(None, rule, known).ratio(), known) for known in rules), reverse=True)[:2]
-    if not near or near[0][0] < 0.8 or (len(near) > 1 and near[1][0] > near[0][0] - 0.08):
-        return None  # (none near, or two as near: 'did you mean' names both)
-    return near[0][1]
+    near = nearest(rule, rules, cutoff=0.8)
+    return near[0] if len(near) == 1 else None
 
 
 def _emitted(game_name: str) -> set[str]:

@@ -44,7 +44,7 @@ def run(args) -> int:
     pictures: list = []  # (where, DOT source) of each diagram the examples that hold ask for
     same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
     notes = []
-    known = book_module.rule_ids(book)
+    known = book_module.declared(book)
     pending_is_error = config.current().pending == "error"
     reported = {str(problem) for problem in problems}
     started = said = time.monotonic()

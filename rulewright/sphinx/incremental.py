@@ -37,7 +37,7 @@ from sphinx.util import logging
 from rulewright.store import cache
 from rulewright.checks.book import ExampleRecord, book_problems, phrase_file_problems, stale_mentions
 from rulewright.book.phrases import count
-from rulewright.problems import RulePlaces, Where, display_path
+from rulewright.problems import Rules, Where, display_path
 
 logger = logging.getLogger(__name__)
 
@@ -262,9 +262,9 @@ def finish(app, exception) -> None:
     env = app.env
     book = data(env)
     declared = book.get("rules", {})
-    rules = RulePlaces({rule_id: Where(str(env.doc2path(info["docname"])), info["lineno"])
-                        for rule_id, info in declared.items()},
-                       {info["formerly"]: rule_id for rule_id, info in declared.items() if info.get("formerly")})
+    rules = Rules({rule_id: Where(str(env.doc2path(info["docname"])), info["lineno"])
+                   for rule_id, info in declared.items()},
+                  {info["formerly"]: rule_id for rule_id, info in declared.items() if info.get("formerly")})
     records, by_verdict = [], {"failed": [], "pending": [], "ready": []}
     for example_id, info in sorted(book.get("examples", {}).items(), key=lambda item: _place(env, item[1])):
         where = Where(str(env.doc2path(info["docname"])), info["lineno"], example_id)
