@@ -368,12 +368,12 @@ def _measure_into(rulebook: Path | None, sending) -> None:
 
 
 def _check_ahead(rulebook: Path | None) -> None:
-    """With the report sent, the fork makes the checks the build makes when it ends, while the
-    build writes its pages: the book's words (``words.check_terms``), the events each game's code
-    emits (``book.phrase_file_problems``) and the pages' mentions of rules and examples
-    (``book.stale_mentions``). Each keeps what it reads in the store, where the build then finds it
-    (half a second of this repository's clean build). What they find is the build's to say, not the fork's."""
-    from rulewright.book import config, scanner
+    """With the report sent, the fork does the reading the build's closing checks do, while the
+    build writes its pages: it checks the book's words (``words.check_terms``) and reads the events
+    each game's code emits (``book.phrase_file_problems``) and each page's pieces (read by
+    ``book.stale_mentions``). All of it is kept in the store, where the build then finds it (half
+    a second of this repository's clean build). What the checks find is the build's to say."""
+    from rulewright.book import config
     from rulewright.book.registry import targets
     from rulewright.checks import book, words
 
@@ -381,8 +381,8 @@ def _check_ahead(rulebook: Path | None) -> None:
         root = Path(rulebook if rulebook is not None else config.current().rulebook)
         words.check_terms(root)
         book.phrase_file_problems(targets())
-        found = scanner.scan_cached(root, scanner.pages_stamp(root))
-        book.stale_mentions(root, found.rules, [example.id for example in found.examples])
+        for page in sorted(root.rglob("*.md")):
+            words.page_pieces(page)
     except Exception:  # noqa: BLE001 - the build checks them again, and says what went wrong
         pass
 

@@ -1,8 +1,9 @@
 """``{engine-coverage}``: the designer's page saying which engine code no example reaches.
 
 The figures are measured when the page is read, by playing every example under coverage in a
-process of its own (``rulewright.checks.coverage``), so they are never stale: the page depends on every
-engine file and every page of the book, and Sphinx reads it again when any of them changes. The
+process of its own (``rulewright.checks.coverage``), and put in the page when it is written, so
+they are never stale: the page depends on every game's code and data and every page of the book,
+and Sphinx reads it again when any of them changes. The
 report is kept in the project's store under a hash of what it depends on (the examples and shared
 positions as written, each game's code and data, the toolchain), so the second edition's build, an
 unchanged rebuild and a rebuild after an edit of the prose alone reuse it.
@@ -10,8 +11,9 @@ unchanged rebuild and a rebuild after an edit of the prose alone reuse it.
 Measuring takes seconds (every example played under coverage), so it starts as soon as Sphinx
 knows it will read the page (``start_early``), in its own process beside the reading of the other
 pages. The page read holds a placeholder (``report_node``, a kind of ``deferred.set_aside``), which
-collects the report when the page is written, so neither the reading nor the writing of the other pages waits for the
-measurement (in this repository's clean build it ends while the first pages are written). The
+collects the report when the page is written, so neither the reading nor the writing of the other
+pages waits for the measurement (in this repository's clean build it ends while the first pages
+are written). The
 measurement keeps each example's result in the store as it plays it, so the reading of the other
 pages finds them played.
 """
