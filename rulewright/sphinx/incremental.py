@@ -64,6 +64,12 @@ class _Remember(python_logging.Handler):
         self.app = app
 
     def emit(self, record) -> None:
+        from docutils import nodes
+        from sphinx.util.build_phase import BuildPhase
+        from sphinx.util.logging import get_node_location
+
+        if self.app.phase != BuildPhase.READING:  # (a page's writing says its own again when it is written)
+            return
         env = self.app.env
         try:
             reading = env.docname  # the page being read, if one is
@@ -71,8 +77,6 @@ class _Remember(python_logging.Handler):
             return
         if not reading:
             return
-        from docutils import nodes
-        from sphinx.util.logging import get_node_location
 
         location = getattr(record, "location", None)
         if isinstance(location, nodes.Node):

@@ -323,3 +323,22 @@ def test_the_build_tells_an_id_left_behind_by_a_renamed_rule_its_new_id_as_check
     renamed = "It was renamed 'toy.order' (the ':formerly:' of that rule): write the new ID."
     assert f"The rule 'toy.turn' is not declared anywhere in the rulebook. {renamed}" in done.stderr, done.stderr
     assert "Did you mean" not in done.stderr, done.stderr
+
+
+def test_a_warning_given_while_a_page_is_written_is_said_once_by_a_build_that_read_nothing(tmp_path):
+    """make rulebook's way: the pages read once (Sphinx's dummy builder), then written by a build
+    that reads nothing. A designer's word the player's edition would print is found when the page
+    is written, and said once there; only what a page said while it was read is said again."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(textwrap.dedent(INDEX))
+    (src / "toy.md").write_text(TOY + DESIGNER_WORDS)
+    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    said = []
+    for builder in ("dummy", "html"):
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "--keep-going", "-t", "player", "-b", builder,
+                               "-d", str(tmp_path / "doctrees"), str(src), str(tmp_path / builder)],
+                              capture_output=True, text=True, env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin"})
+        said.append(done.stderr)
+    assert said[1].count("The player's edition would print 'pile.counters.left'") == 1, said[1]
