@@ -472,15 +472,10 @@ def test_the_coverage_page_is_filled_in_when_written_and_a_build_that_only_reads
     waits for the measurement and keeps the report, which the build writing the page then takes."""
     import subprocess
 
-    from tests.toolchain.test_sphinx import CONF, INDEX, TOY
+    from tests.toolchain.test_sphinx import INDEX, source
 
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text(INDEX.replace("rules\n", "rules\ncoverage\n"))
-    (src / "toy.md").write_text(TOY)
-    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
-    (src / "coverage.md").write_text("# Engine coverage\n\n```{engine-coverage}\n```\n")
+    src = source(tmp_path, extra_pages={"index.md": INDEX.replace("rules\n", "rules\ncoverage\n"),
+                                        "coverage.md": "# Engine coverage\n\n```{engine-coverage}\n```\n"})
     env = {"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": str(tmp_path / "store")}
     doctrees = tmp_path / "doctrees"
     for builder in ("dummy", "html", "singlehtml"):  # (a one-page build, as the PDF's, too)

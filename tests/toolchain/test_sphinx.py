@@ -28,7 +28,8 @@ TOY = assemble(RULE_ADD, "\n## Turns\n", RULE_TURN, EXAMPLE_BOB_FIRST, EXAMPLE_A
                EXAMPLE_END, EXAMPLE_TOO_MANY)
 
 
-def build(tmp_path, toy=TOY, strict="1", tags=(), extra_pages=None):
+def source(tmp_path, toy=TOY, extra_pages=None):
+    """The small book's source folder: conf.py, its index, the toy chapter and the rule index."""
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(CONF)
@@ -37,6 +38,11 @@ def build(tmp_path, toy=TOY, strict="1", tags=(), extra_pages=None):
     (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
     for name, text in (extra_pages or {}).items():
         (src / name).write_text(text)
+    return src
+
+
+def build(tmp_path, toy=TOY, strict="1", tags=(), extra_pages=None):
+    src = source(tmp_path, toy, extra_pages)
     out = tmp_path / "out"
     options = [arg for tag in tags for arg in ("-t", tag)]
     done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", *options, "-b", "html", str(src), str(out)],
@@ -250,12 +256,7 @@ def test_the_pending_examples_are_listed_by_one_build_of_the_edition(tmp_path):
     """make rulebook reads an edition, then writes its HTML and its PDF: the list of pending
     examples is said by the reading (LIST_SAID_BY=dummy), not twice more."""
     listed = "1 example is pending (marked ':status: pending'):"
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text(textwrap.dedent(INDEX))
-    (src / "toy.md").write_text(TOY + PENDING_REFUSED)
-    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    src = source(tmp_path, TOY + PENDING_REFUSED)
     said = {}
     for builder in ("dummy", "html"):
         done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", builder, str(src), str(tmp_path / builder)],
@@ -288,16 +289,11 @@ def test_an_example_s_box_is_read_set_aside_and_written_whole_with_typographic_q
 
 
 def test_a_build_that_failed_on_a_page_s_warning_fails_again_when_nothing_changed(tmp_path):
-    """Sphinx reads only the pages that changed: a page that gave a warning while it was read is
-    read again by the next build, which says it again and fails again (a misspelt option here);
-    so are the book's words, checked by every build (a word the glossary avoids)."""
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text(textwrap.dedent(INDEX))
-    (src / "toy.md").write_text(TOY.replace(":title: Adding", ":titel: Adding") + "\nTake a chip.\n")
-    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
-    (src / "glossary.yaml").write_text("game: toy\nterms:\n  counter:\n    definition: One token.\n    avoid: [chip]\n")
+    """Sphinx reads only the pages that changed: what a page said while it was read is kept with it
+    and said again by the next build, which fails again (a misspelt option here); so are the
+    book's words, checked by every build (a word the glossary avoids)."""
+    src = source(tmp_path, TOY.replace(":title: Adding", ":titel: Adding") + "\nTake a chip.\n",
+                 {"glossary.yaml": "game: toy\nterms:\n  counter:\n    definition: One token.\n    avoid: [chip]\n"})
     builds = []
     for _ in range(2):
         builds.append(subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html",
@@ -329,12 +325,7 @@ def test_a_warning_given_while_a_page_is_written_is_said_once_by_a_build_that_re
     """make rulebook's way: the pages read once (Sphinx's dummy builder), then written by a build
     that reads nothing. A designer's word the player's edition would print is found when the page
     is written, and said once there; only what a page said while it was read is said again."""
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text(textwrap.dedent(INDEX))
-    (src / "toy.md").write_text(TOY + DESIGNER_WORDS)
-    (src / "rules.md").write_text("# Rule index\n\n```{rule-index}\n```\n")
+    src = source(tmp_path, TOY + DESIGNER_WORDS)
     said = []
     for builder in ("dummy", "html"):
         done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "--keep-going", "-t", "player", "-b", builder,
