@@ -5,9 +5,12 @@ walks every node of a page some thirty times while reading it (one walk for each
 transforms, and the pickling of the page), though none of those walks has work to do in a box the
 example directive built whole: it holds no markup left to resolve. So the directive keeps what is
 inside the box out of the page's tree while the page is read (``set_aside``), and it is put back
-(``PutBack``) first thing when the page is written, before the references in it are resolved;
-from there on every step sees the page as if it had been there all along. The one reading
-transform with work to do in it, typographic quotes, is applied to it then.
+when the page is written (``PutBack``), after Sphinx's own steps of the writing, which walk the
+whole page and have nothing to do in a box either (a box holds no code to highlight, no image to
+fetch); a box holding a reference (a setup starting from a shared position links to it) is put
+back first, before the references are resolved. From there on every step sees the page as if it
+had been there all along: the handlers of ``doctree-resolved`` come after every step. The one
+reading transform with work to do in a box, typographic quotes, is applied to it then.
 
 Nothing that runs while the pages are read may look inside a box (the box itself, its ID and its
 classes are in the tree): a check of the printed words runs when a page is written
@@ -19,6 +22,7 @@ from __future__ import annotations
 import re
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.transforms import SphinxSmartQuotes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
@@ -32,25 +36,37 @@ class set_aside(nodes.General, nodes.Element):
 
 
 def aside(box: nodes.Element) -> nodes.Element:
-    """``box`` with its children set aside in one ``set_aside`` node; returns ``box``."""
+    """``box`` with its children set aside in one ``set_aside`` node; returns ``box``. Its parts are
+    put back late unless they hold a reference to resolve."""
     parts = list(box.children)
     box.children = []
-    box += set_aside(parts=parts)
+    late = not any(next(part.findall(addnodes.pending_xref), None) is not None for part in parts)
+    box += set_aside(parts=parts, late=late)
     return box
 
 
 class PutBack(SphinxPostTransform):
-    """Each ``set_aside`` node is replaced by what it holds, with its quotes made typographic as
-    the reading would have made them; before any other step of the writing (Sphinx's reference
-    resolving is priority 10)."""
+    """Each ``set_aside`` node holding a reference (or made only now) is replaced by what it holds,
+    with its quotes made typographic as the reading would have made them; before any other step of
+    the writing (Sphinx's reference resolving is priority 10)."""
 
     default_priority = 1
+    late = False
 
     def run(self, **kwargs) -> None:
         for holder in list(self.document.findall(set_aside)):
-            parts = holder.made()
-            holder.replace_self(parts)
-            quote(self.document, parts)
+            if holder.get("late", False) == self.late:
+                parts = holder.made()
+                holder.replace_self(parts)
+                quote(self.document, parts)
+
+
+class PutBackLate(PutBack):
+    """The other ``set_aside`` nodes, put back after Sphinx's own steps of the writing (the last is
+    priority 401) and before those of particular builders (LaTeX's from 600, the link checker's 800)."""
+
+    default_priority = 500
+    late = True
 
 
 def quote(document: nodes.document, parts: list[nodes.Node]) -> None:
