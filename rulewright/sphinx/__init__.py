@@ -22,7 +22,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import hosted, nodes, quick_reference, search_entries, templates, term_index
+from rulewright.sphinx import hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -68,6 +68,7 @@ def setup(app):
     app.add_config_value("rulewright_edition", None, "env", types=(str, type(None)))
     app.add_config_value("rulewright_player_notes", None, "env", types=(bool, type(None)))
     app.connect("config-inited", _project)
+    app.connect("config-inited", search_words.remember_stems)
     # The cycle collector runs less often for the length of the build (rulewright.runtime.collector).
     app.connect("builder-inited", _fewer_collections)
     app.connect("build-finished", _usual_collections, priority=999)
