@@ -4,10 +4,10 @@
   its DOT source.
 - Each picture is drawn once for all builds: the HTML and PDF builds of both editions ask for the
   same pictures, so a drawn picture is kept in the project's store (``_build/rulewright-cache/
-  diagrams-2``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
+  diagrams-3``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
-- It is drawn ahead, while the pages are still read (``draw_ahead``): Graphviz runs in threads
-  beside the reading, and the writing finds the picture in the store.
+- It is drawn ahead, while the pages are still read (``draw_ahead``): Graphviz runs in a drawing
+  process beside the reading, and the writing finds the picture in the store.
 - The picture leaves out Graphviz's ``<title>`` elements and comments: they hold the game's internal
   names (shown as hover text, not meant for readers) and cost the PDF step time for nothing.
 - It gives the picture a name and a description of its own: a ``<title>`` as the SVG's first
@@ -29,8 +29,9 @@ import io
 import os
 import re
 import subprocess
+import sys
 import tempfile
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from hashlib import sha1
 from pathlib import Path
 from xml.etree import ElementTree
@@ -172,17 +173,21 @@ def draw(translator, node) -> None:
 
 
 # Drawing ahead: Graphviz runs as a process of its own, so the pictures of the pages read so far are
-# drawn into the store by a few threads (each waiting on its `dot`) while this process reads and
-# plays the next pages; the writing then finds each picture drawn. Only in the process that started
-# the build (a worker Sphinx forks for ``-j`` ends before its threads would), only with the store on
-# (the writing may be another process: ``make rulebook`` reads and writes in separate forks), and
-# each drawing is finished before the build ends (``finish_drawing``, at ``build-finished``).
+# drawn into the store beside the reading, and the writing finds each picture drawn. The drawing is
+# done by a process of its own too (``_drawer``), forked from this one: running Graphviz, reading
+# what it draws and slimming it cost this process half a second of its own time in this
+# repository's clean build when threads did it (the reading waited for them to let go of Python's
+# lock). Where a fork is not safe or not there (macOS, Windows; a process already running threads),
+# threads draw instead. Only in the process that started the build (a worker Sphinx forks for ``-j``
+# ends before its drawing would), only with the store on (the writing may be another process:
+# ``make rulebook`` reads and writes in separate forks), and each drawing is finished before the
+# build ends (``finish_drawing``, at ``build-finished``).
 _ahead: dict[str, Future] = {}
 # A picture with links or images of its own is drawn by the writing alone: Sphinx rewrites their
 # paths relative to the page being written. (DOT's attribute names are case-sensitive; a word in
 # a label that merely looks like one costs only the drawing ahead.)
 LINKS = ("URL", "href", "image")
-_pool: list = []  # the one ThreadPoolExecutor of this build, once a picture is drawn ahead
+_pool: list = []  # the one executor of this build, once a picture is drawn ahead
 _owner: list[int] = []  # the process that may draw ahead (the one that started the build)
 
 
@@ -192,8 +197,8 @@ def start_drawing(app) -> None:
 
 
 def draw_ahead(env, node) -> None:
-    """Start drawing ``node``'s picture into the store now, in a thread (see above); a picture that
-    cannot be drawn is left to the writing, which says why at the example."""
+    """Start drawing ``node``'s picture into the store now, beside the reading (see above); a picture
+    that cannot be drawn is left to the writing, which says why at the example."""
     store = cache.folder()
     if store is None or _owner != [os.getpid()] or any(word in node["code"] for word in LINKS):
         return
@@ -204,25 +209,53 @@ def draw_ahead(env, node) -> None:
     kept = store / STORE / name
     if name in _ahead or kept.is_file():
         return
+    options = node["options"]
+    folder = Path(env.app.builder.srcdir) / (node.get("filename") or options.get("docname", "index"))
+    _ahead[name] = _drawer().submit(_draw_into_store, _dot_command(env.config, options, fmt), str(folder.parent),
+                                    node["code"], options.get("rw_title"), options.get("rw_desc"), str(kept))
+
+
+def _drawer():
+    """The executor that draws ahead: processes forked from this one, one for each core the reading
+    leaves, at the lowest priority (and their Graphviz with them); threads where a fork is not safe."""
     if not _pool:
-        _pool.append(ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="dot"))
-    _ahead[name] = _pool[0].submit(_draw_into_store, env.app.builder, env.config, dict(node["options"]),
-                                   node["code"], fmt, node.get("filename"), kept)
+        import multiprocessing
+        import threading
+
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 2)
+        if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" \
+                and threading.active_count() == 1:
+            for stream in (sys.stdout, sys.stderr):  # what this process has yet to print is not printed twice
+                stream.flush()
+            _pool.append(ProcessPoolExecutor(max_workers=max(1, cores - 1), mp_context=multiprocessing.get_context("fork"),
+                                             initializer=_lowest_priority))
+        else:
+            _pool.append(ThreadPoolExecutor(max_workers=max(2, cores), thread_name_prefix="dot"))
+    return _pool[0]
 
 
-def _draw_into_store(builder, config, options: dict, code: str, fmt: str, filename, kept: Path) -> None:
+def _lowest_priority() -> None:
+    """A drawing process runs at the lowest priority (see ``_behind``)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(19)
+
+
+def _draw_into_store(command: list[str], folder: str, code: str, title: str | None, description: str | None,
+                     kept: str) -> None:
+    """Run Graphviz's ``command`` on ``code`` in ``folder`` and keep the picture, slimmed, named and
+    described, as ``kept``: in a drawing process (or thread), from plain values alone."""
+    kept = Path(kept)
     kept.parent.mkdir(parents=True, exist_ok=True)
     with _turn(kept.with_suffix(".lock")):
         if kept.is_file():
             return
-        with subprocess.Popen(_dot_command(config, options, fmt), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE,
-                              cwd=(Path(builder.srcdir) / (filename or options.get("docname", "index"))).parent) as dot:
+        with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              cwd=folder) as dot:
             _behind(dot.pid)
             drawn, _ = dot.communicate(code.encode())
         if dot.returncode:
             raise subprocess.CalledProcessError(dot.returncode, dot.args)
-        _write(kept, slimmed(drawn, options.get("rw_title"), options.get("rw_desc")))  # an SVG: see draw_ahead
+        _write(kept, slimmed(drawn, title, description))  # an SVG: see draw_ahead
 
 
 def _behind(pid: int) -> None:

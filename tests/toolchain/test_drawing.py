@@ -108,9 +108,41 @@ def test_a_picture_drawn_ahead_is_the_one_the_writing_would_draw(tmp_path, monke
     written = translator(tmp_path / "written")
     drawing.draw(written, {"code": CODE, "options": options})
     kept = tmp_path / "store" / "kept.svg"
-    drawing._draw_into_store(written.builder, written.builder.config, options, CODE, "svg", None, kept)
+    drawing._draw_into_store(drawing._dot_command(written.builder.config, options, "svg"), str(tmp_path), CODE,
+                             options["rw_title"], options["rw_desc"], str(kept))
     by_writing = next((tmp_path / "written" / "_images").iterdir()).read_bytes()
     assert kept.read_bytes() == by_writing and b"<title>Figure 1: Leeds to York</title>" in by_writing
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_picture_drawn_ahead_is_kept_by_a_drawing_process_or_by_threads(tmp_path, monkeypatch, threads):
+    """Beside a build running no other thread, a process forked from it draws (where a fork is
+    safe); beside threads, threads draw. Either way the picture is kept, named and described, as the
+    writing would keep it."""
+    import sys
+    import threading
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
+    monkeypatch.setattr(threading, "active_count", lambda: threads)
+    config = SimpleNamespace(graphviz_dot=dot_program(), graphviz_dot_args=[], graphviz_output_format="svg")
+    env = SimpleNamespace(config=config, app=SimpleNamespace(builder=SimpleNamespace(srcdir=tmp_path)))
+    options = {"rw_title": "Figure 1: Leeds to York", "rw_desc": "A link from Leeds to York."}
+    drawing._owner[:] = [os.getpid()]
+    try:
+        drawing.draw_ahead(env, {"code": CODE, "options": options})
+        forks = threads == 1 and sys.platform.startswith("linux")
+        assert isinstance(drawing._pool[0], ProcessPoolExecutor if forks else ThreadPoolExecutor)
+        name = drawing.image_name(CODE, options, "svg", config)
+        drawing._wait_for(name)
+    finally:
+        drawing.finish_drawing(None, None)
+        drawing._owner.clear()
+    written = translator(tmp_path / "written")
+    monkeypatch.setenv("RULEWRIGHT_CACHE", "off")
+    drawing.draw(written, {"code": CODE, "options": options})
+    kept = tmp_path / "store" / drawing.STORE / name
+    assert kept.read_bytes() == (tmp_path / "written" / "_images" / name).read_bytes()
 
 
 def _svg(path: Path, height: float, font: float) -> Path:
