@@ -4,7 +4,7 @@
   its DOT source.
 - Each picture is drawn once for all builds: the HTML and PDF builds of both editions ask for the
   same pictures, so a drawn picture is kept in the project's store (``_build/rulewright-cache/
-  diagrams-3``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
+  diagrams-4``) under the name Sphinx gives it, a hash of its DOT source and of how it is drawn. Two
   builds running side by side take turns on each picture (a lock file), so each is drawn once.
 - It is drawn ahead, while the pages are still read (``draw_ahead``): Graphviz runs in a drawing
   process beside the reading, and the writing finds the picture in the store.
@@ -35,6 +35,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from hashlib import sha1
 from pathlib import Path
 from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 
 from docutils import nodes
 from sphinx.ext.graphviz import GraphvizError, html_visit_graphviz, render_dot
@@ -48,7 +49,7 @@ GROUP, TITLE = f"{{{SVG}}}g", f"{{{SVG}}}title"
 NAME_ONLY = {"id", "class"}  # a group with these attributes alone draws nothing of its own
 # The store's folder, renamed whenever ``slim`` changes what it leaves out, so a picture kept by an
 # older Rulewright is drawn again rather than reused.
-STORE = "diagrams-3"
+STORE = "diagrams-4"
 DESC = f"{{{SVG}}}desc"
 # The smallest words of a diagram print at this size, or larger where the page allows: a little over
 # the book's 7.5 pt least (tests/test_print.py), so that an example under a big board fits its page.
@@ -76,9 +77,48 @@ def slim(path: Path, title: str | None = None, description: str | None = None) -
 
 
 def slimmed(svg: bytes, title: str | None = None, description: str | None = None) -> bytes:
-    """A drawn SVG without what no reader needs (see the module's docstring); the parser already
-    drops comments and the document type. ``title`` and ``description``, when given, become the
-    picture's ``<title>`` (its first child) and ``<desc>``."""
+    """A drawn SVG without what no reader needs (see the module's docstring): its comments, document
+    type and ``<title>`` elements, and its groups that carry nothing but a name (their contents
+    kept in their place). ``title`` and ``description``, when given, become the picture's
+    ``<title>`` (its first child) and ``<desc>``.
+
+    Graphviz's SVG is read as a stream of tags, which costs a tenth of parsing it into a tree and
+    writing the tree out again (a quarter of a second of this repository's clean build); an SVG
+    holding what that reading does not follow (a CDATA section, a declared entity) is slimmed as a
+    tree."""
+    if b"<![CDATA[" in svg or b"<!ENTITY" in svg or _SVG_START.search(svg) is None:
+        return _slimmed_as_tree(svg, title, description)
+    left_out: list[bool] = []  # for each <g> open at this point, whether it is left out
+
+    def keep(match: re.Match) -> bytes:
+        attributes, closing = match.group(1), match.group(2)
+        if attributes is None and closing is None:  # a comment, the document type, a <title>
+            return b""
+        if closing:
+            return b"" if left_out and left_out.pop() else match.group(0)
+        name_only = set(_ATTRIBUTE_NAME.findall(attributes)) <= NAME_ONLY_BYTES
+        left_out.append(name_only)
+        return b"" if name_only else match.group(0)
+
+    slim_svg = _LEFT_OUT.sub(keep, svg)
+    named = b"".join(b"<%s>%s</%s>" % (tag, escape(text).encode(), tag)
+                     for tag, text in ((b"title", title), (b"desc", description)) if text)
+    start = _SVG_START.search(slim_svg)
+    return slim_svg[:start.end()] + named + slim_svg[start.end():]
+
+
+# What ``slimmed`` leaves out, and the groups it may: a group's opening tag is matched with its
+# attributes (a quoted value may hold a ">"), and its closing tag as such.
+_QUOTED_ATTRIBUTES = rb"""(?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*"""
+_LEFT_OUT = re.compile(rb"<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*|<title\b[^>]*>[^<]*</title>\s*"
+                       rb"|<g(" + _QUOTED_ATTRIBUTES + rb")\s*>\s*|<(/)g\s*>\s*", re.S)
+_ATTRIBUTE_NAME = re.compile(rb"([\w:.-]+)\s*=")
+_SVG_START = re.compile(rb"<svg\b" + _QUOTED_ATTRIBUTES + rb"\s*>")
+NAME_ONLY_BYTES = {name.encode() for name in NAME_ONLY}
+
+
+def _slimmed_as_tree(svg: bytes, title: str | None, description: str | None) -> bytes:
+    """``slimmed`` by parsing the SVG into a tree (which drops comments and the document type)."""
     ElementTree.register_namespace("", SVG)
     ElementTree.register_namespace("xlink", XLINK)
     root = ElementTree.fromstring(svg)

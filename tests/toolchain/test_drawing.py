@@ -87,6 +87,40 @@ def test_a_picture_keeps_every_shape_and_drops_only_name_only_groups(tmp_path, m
     assert len(re.findall(r"<g\b", after)) == 1 and 'transform="' in re.search(r"<g\b[^>]*>", after).group(0)
 
 
+LINKED = 'digraph board { a [label="Leeds > Hull" URL="#leeds" tooltip="a > b"]; subgraph cluster_n { b [label="York"] } a -> b }'
+
+
+def _tree(svg: bytes):
+    from xml.etree import ElementTree
+
+    def seen(element):
+        return (element.tag, sorted(element.attrib.items()), (element.text or "").strip(),
+                [seen(child) for child in element])
+    return seen(ElementTree.fromstring(svg))
+
+
+@pytest.mark.parametrize("code", [CODE, LINKED])
+def test_a_picture_slimmed_as_a_stream_of_tags_is_the_one_slimmed_as_a_tree(tmp_path, code):
+    """The quick reading (tags as a stream) and the thorough one (a parsed tree) leave out the same
+    elements and keep the same, with the figure's name and description first, for a picture with
+    links (anchors Graphviz wraps in groups of their own), a cluster and a ">" inside a value."""
+    import subprocess
+
+    svg = subprocess.run([dot_program(), "-Tsvg"], input=code.encode(), capture_output=True, check=True).stdout
+    title, description = "Figure 1: Leeds & York <a>", "A link from Leeds to York."
+    quick = drawing.slimmed(svg, title, description)
+    assert _tree(quick) == _tree(drawing._slimmed_as_tree(svg, title, description))
+    assert b"<!--" not in quick and b"<!DOCTYPE" not in quick and quick.count(b"<title>") == 1
+    assert quick.count(b"<g") == quick.count(b"</g>") >= 1  # (the graph's own group, and the anchors')
+
+
+def test_a_picture_the_stream_of_tags_cannot_follow_is_slimmed_as_a_tree():
+    svg = (b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><style><![CDATA[ g > text {} ]]></style>'
+           b'<g id="node1" class="node"><title>a</title><text>a</text></g></svg>')
+    assert drawing.slimmed(svg) == drawing._slimmed_as_tree(svg, None, None)
+    assert b"<title>" not in drawing.slimmed(svg) and b"<text>a</text>" in drawing.slimmed(svg)
+
+
 def test_a_picture_is_readable_by_others_as_any_file_written_there(tmp_path):
     import os
     import stat
