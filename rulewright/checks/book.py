@@ -20,7 +20,6 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 """
 from __future__ import annotations
 
-import ast
 import re
 import sys
 from dataclasses import dataclass, replace
@@ -31,7 +30,7 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import game_sources, python_files
-from rulewright.checks import words
+from rulewright.checks import engine_source, words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -50,41 +49,18 @@ class RefusalSite:
 
 def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
     """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
-    not a literal. Each file's reading is kept in the store of results by its text, so a build
-    reads again only the engine files that changed."""
-    from rulewright.store import cache
-
+    not a literal (from each file's one reading, ``engine_source.read``)."""
     sites, problems = [], []
     for path in python_files(*roots):
-        text = path.read_text(encoding="utf-8")
-        found, wrong = cache.kept("refusals", f"{path}\0{text}", lambda: _sites_in(path, text))
-        sites += found
-        problems += wrong
+        for rule, line in engine_source.read(path).refusals:
+            where = Where(str(path), line)
+            if rule is not None:
+                sites.append(RefusalSite(rule, where))
+            else:
+                problems.append(ExampleProblem(where, "This refusal does not name its rule ID as a plain string. "
+                                               "Write Refusal(\"game.section.rule\", \"...\") so the rule can be "
+                                               "found and checked."))
     return sites, problems
-
-
-def _sites_in(path: Path, text: str) -> tuple[list[RefusalSite], list[ExampleProblem]]:
-    sites, problems = [], []
-    for node in ast.walk(ast.parse(text, str(path))):
-        if not (isinstance(node, ast.Call) and _name(node.func) == "Refusal"):
-            continue
-        where = Where(str(path), node.lineno)
-        first = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            sites.append(RefusalSite(first.value, where))
-        else:
-            problems.append(ExampleProblem(where, "This refusal does not name its rule ID as a plain string. "
-                                           "Write Refusal(\"game.section.rule\", \"...\") so the rule can be "
-                                           "found and checked."))
-    return sites, problems
-
-
-def _name(func: ast.expr) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
 
 
 @dataclass(frozen=True)
@@ -295,23 +271,10 @@ def secret_event_sites(*roots: Path) -> list[tuple[str, Where]]:
 
 
 def _event_calls(roots) -> list[tuple[str, Where, bool]]:
-    """Each event call's name, place and whether it says who sees it; each file's reading kept in
-    the store by its text (every build checks the events: ``phrase_file_problems``)."""
-    from rulewright.store import cache
-
-    calls = []
-    for path in python_files(*roots):
-        text = path.read_text(encoding="utf-8")
-        found = cache.kept("events", f"{path}\0{text}", lambda: _events_in(path, text))
-        calls += [(name, Where(str(path), line), secret) for name, line, secret in found]
-    return calls
-
-
-def _events_in(path: Path, text: str) -> list[tuple[str, int, bool]]:
-    return [(node.args[0].value, node.lineno, any(keyword.arg == "seen_by" for keyword in node.keywords))
-            for node in ast.walk(ast.parse(text, str(path)))
-            if (isinstance(node, ast.Call) and _name(node.func) == "Event" and node.args
-                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))]
+    """Each event call's name, place and whether it says who sees it (from each file's one
+    reading: every build checks the events, ``phrase_file_problems``)."""
+    return [(name, Where(str(path), line), secret)
+            for path in python_files(*roots) for name, line, secret in engine_source.read(path).events]
 
 
 def phrase_file_problems(game_names) -> list[ExampleProblem]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ast
 import json
 import math
 import os
@@ -46,21 +45,9 @@ class Function:
 
 def functions(path: Path, text: str | None = None) -> list[Function]:
     """Every function and method in a file, with its lines (innermost first when nested)."""
-    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text)
-    found = []
+    from rulewright.checks import engine_source
 
-    def walk(node, prefix):
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                name = f"{prefix}{child.name}"
-                if not isinstance(child, ast.ClassDef):
-                    found.append(Function(name, child.lineno, child.end_lineno or child.lineno, child.body[0].lineno))
-                walk(child, name + ".")
-            else:
-                walk(child, prefix)
-
-    walk(tree, "")
-    return sorted(found, key=lambda f: f.last - f.first)
+    return [Function(*function) for function in engine_source.read(path, text).functions]
 
 
 def _reading(cov, path: Path) -> tuple[set[int], dict[int, int], list[Function]]:

@@ -20,7 +20,6 @@ One implementation serves ``rulewright check``, the tests and the strict Sphinx 
 """
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -405,21 +404,12 @@ def _has_path(node, parts: list[str]) -> bool:
 
 @lru_cache(maxsize=None)
 def _action_words(game_name: str) -> frozenset[str]:
-    """Every first word of a string literal in the game's code: where its action words are written.
-    Each file's reading is kept in the store by its text (parsing every engine file took a third
-    of a second of each build)."""
-    from rulewright.store import cache
+    """Every first word of a string literal in the game's code: where its action words are written
+    (from each file's one reading, ``engine_source.read``)."""
+    from rulewright.checks import engine_source
 
-    words: set[str] = set()
-    for path in python_files(*game_sources([game_name])):
-        text = path.read_text(encoding="utf-8")
-        words |= cache.kept("first-words", text, lambda: _first_words(text))
-    return frozenset(words)
-
-
-def _first_words(text: str) -> frozenset[str]:
-    return frozenset(node.value.split()[0].lower() for node in ast.walk(ast.parse(text))
-                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip())
+    return frozenset(word for path in python_files(*game_sources([game_name]))
+                     for word in engine_source.read(path).first_words)
 
 
 # --- the cross-reference check ----------------------------------------------------------------

@@ -77,15 +77,17 @@ def test_the_store_can_be_turned_off(tmp_path, monkeypatch, store):
 
 
 def test_the_engine_refusals_are_read_again_only_when_a_file_changes(tmp_path, store):
+    """An engine file is read once for all the checks (``engine_source``), and again only when its
+    text changes."""
     from rulewright.checks.book import refusal_sites
 
     engine = tmp_path / "engine.py"
     engine.write_text('raise Refusal("toy.add", "No.")\n')
     assert [s.rule for s in refusal_sites(engine)[0]] == ["toy.add"]
-    assert len(list((store / "refusals").glob("*.pickle"))) == 1
+    assert len(list((store / "engine-source").glob("*.pickle"))) == 1
     engine.write_text('raise Refusal("toy.turn", "No.")\n')
     assert [s.rule for s in refusal_sites(engine)[0]] == ["toy.turn"]  # never the stale reading
-    assert len(list((store / "refusals").glob("*.pickle"))) == 2
+    assert len(list((store / "engine-source").glob("*.pickle"))) == 2
 
 
 def test_a_change_anywhere_in_the_toolchain_changes_the_key(tmp_path):

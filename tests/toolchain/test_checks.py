@@ -111,3 +111,29 @@ def test_a_misspelt_example_directive_is_named_not_silently_skipped(tmp_path):
     found = messages(make(tmp_path, book=book))
     assert any(f"toy.md, line {line_of(book, '{exmaple}')}" in m and "'{exmaple}' is not a directive Rulewright "
                "knows. Did you mean '{example}'?" in m for m in found), found
+
+
+def test_one_reading_of_an_engine_file_gives_every_check_what_it_looks_for():
+    """Refusals (with or without a plain rule ID), events (and who sees them), the first words of
+    strings and the functions, nested and innermost first, from one parse of the file."""
+    from rulewright.checks import engine_source
+
+    reading = engine_source.read_text(
+        "class Game:\n"
+        "    def apply(self, state, action):\n"
+        "        if action == 'Buy a share':\n"
+        "            def price():\n"
+        "                return 3\n"
+        "            raise Refusal('toy.buy.cash', 'Not enough cash.')\n"
+        "        try:\n"
+        "            pass\n"
+        "        except KeyError:\n"
+        "            def fallback():\n"
+        "                pass\n"
+        "        raise Refusal(RULE, 'Unnamed.')\n"
+        "        return Event('bought', seen_by=['ann']), Event('passed')\n")
+    assert sorted(reading.refusals, key=lambda refusal: refusal[1]) == [("toy.buy.cash", 6), (None, 12)]
+    assert sorted(reading.events) == [("bought", 13, True), ("passed", 13, False)]
+    assert {"buy", "not", "toy.buy.cash", "bought"} <= reading.first_words
+    assert reading.functions == (("Game.apply.price", 4, 5, 5), ("Game.apply.fallback", 10, 11, 11),
+                                 ("Game.apply", 2, 13, 3))

@@ -1,0 +1,90 @@
+"""What the checks read in a game's Python files, read once for all of them.
+
+Four checks look into an engine's source: the refusals it can make (``Refusal("<rule-id>", ...)``,
+``checks.book.refusal_sites``), the events it can emit (``Event("<name>", ...)``, the phrase files'
+catalogue), the first word of each of its strings (where a game writes its action words, for the
+glossary check) and its functions (which the coverage report names). Each once parsed the file
+and walked it on its own; now one reading (``read``) parses it once and walks it once, and is
+kept in the store by the file's text, so a build reads again only the files that changed.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One engine file, as the checks see it. Lines are the file's own, counted from 1.
+
+    - ``refusals``: each ``Refusal(...)`` call, as (its rule ID, or None when the ID is not written
+      as a plain string, and its line);
+    - ``events``: each ``Event("<name>", ...)`` call, as (name, line, whether it says who sees it);
+    - ``first_words``: the first word, in lower case, of every string written in the file;
+    - ``functions``: each function and method, as (its dotted name, first line, last line, the
+      first line of its body), innermost first where they nest.
+    """
+
+    refusals: tuple[tuple[str | None, int], ...]
+    events: tuple[tuple[str, int, bool], ...]
+    first_words: frozenset[str]
+    functions: tuple[tuple[str, int, int, int], ...]
+
+
+def read(path: Path, text: str | None = None) -> Reading:
+    """The reading of ``path`` (whose ``text`` may be given), from the store when its text was read before."""
+    from rulewright.store import cache
+
+    text = path.read_text(encoding="utf-8") if text is None else text
+    return cache.kept("engine-source", text, lambda: read_text(text, str(path)))
+
+
+def read_text(text: str, filename: str = "<engine>") -> Reading:
+    """The reading of a file's ``text`` (its ``filename`` names it in a syntax error)."""
+    tree = ast.parse(text, filename)
+    refusals, events, first_words = [], [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+            first_words.add(node.value.split()[0].lower())
+        elif isinstance(node, ast.Call):
+            called = _name(node.func)
+            if called == "Refusal":
+                first = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
+                literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+                refusals.append((first.value if literal else None, node.lineno))
+            elif called == "Event" and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                events.append((node.args[0].value, node.lineno, any(k.arg == "seen_by" for k in node.keywords)))
+    return Reading(tuple(refusals), tuple(events), frozenset(first_words), tuple(_functions(tree)))
+
+
+# The fields of a statement that hold statements (in the order ``ast`` lists them): a function or
+# class is a statement, so it is found without walking any expression.
+_BODIES = ("body", "handlers", "orelse", "finalbody", "cases")
+
+
+def _functions(tree: ast.Module) -> list[tuple[str, int, int, int]]:
+    found = []
+
+    def walk(node, prefix: str) -> None:
+        for field in _BODIES:
+            for child in getattr(node, field, None) or ():
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    name = f"{prefix}{child.name}"
+                    if not isinstance(child, ast.ClassDef):
+                        found.append((name, child.lineno, child.end_lineno or child.lineno, child.body[0].lineno))
+                    walk(child, name + ".")
+                elif isinstance(child, ast.AST):
+                    walk(child, prefix)
+
+    walk(tree, "")
+    return sorted(found, key=lambda f: f[2] - f[1])
+
+
+def _name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
