@@ -23,6 +23,23 @@ TAB = "# Named starting positions.\nstandard:\n\tplayers: [ann, bob]\n"  # line 
 SPACES = "Use spaces instead of the tab"
 
 
+@pytest.mark.skipif(not getattr(__import__("yaml"), "__with_libyaml__", False), reason="PyYAML without LibYAML")
+def test_a_data_file_is_read_by_libyaml_and_its_mistake_said_as_the_python_reader_says_it(tmp_path, monkeypatch):
+    """LibYAML reads a good file (the pure-Python reader is not run); a mistake is said in the words
+    the pure-Python reader gives it, which the messages are written for."""
+    import yaml
+
+    python_reads = []
+    monkeypatch.setattr(yaml, "safe_load", lambda text, _load=yaml.safe_load: python_reads.append(text) or _load(text))
+    (tmp_path / "good.yaml").write_text("standard:\n  players: [ann, bob]\n  cash: 1_000\n  on: yes\n")
+    assert data_file(tmp_path, "good.yaml") == {"standard": {"players": ["ann", "bob"], "cash": 1000, True: True}}
+    assert python_reads == []
+    (tmp_path / "tab.yaml").write_text(TAB)
+    with pytest.raises(DataFileError, match=SPACES):
+        data_file(tmp_path, "tab.yaml")
+    assert python_reads == [TAB]
+
+
 def test_a_data_file_is_read_as_yaml_and_a_mistake_is_named_at_its_line_with_the_fix(tmp_path):
     (tmp_path / "good.yaml").write_text("standard:\n  players: [ann, bob]\n  cash: 1_000\n")
     assert data_file(tmp_path, "good.yaml") == {"standard": {"players": ["ann", "bob"], "cash": 1000}}

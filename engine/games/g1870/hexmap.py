@@ -137,14 +137,19 @@ def keeps_track(old: Tile, new: Tile) -> int | None:
 
 # ---- reading the files -------------------------------------------------------------------------
 
+_FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class _File:
     """One data file: its values, and the line of any key path in it, for messages."""
 
     def __init__(self, name: str, text: str):
         self.name = name
         try:
-            self.node = yaml.compose(text)
-            self.data = yaml.safe_load(text)
+            try:  # LibYAML's reader where there is one; a mistake as the pure-Python reader says it
+                self.node, self.data = yaml.compose(text, Loader=_FAST), yaml.load(text, Loader=_FAST)
+            except yaml.YAMLError:
+                self.node, self.data = yaml.compose(text), yaml.safe_load(text)
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             line = f", line {mark.line + 1}" if mark else ""
