@@ -17,7 +17,7 @@ beside the game's module, or a mapping)::
       plurality_ties: {false: "a tie for the most shares is no plurality", true: "a tie is a plurality"}
     setup:                                   # how a setup key reads in an example's Setup table
       floes: {say: Floes, each: "{value} floes of {key}", then: "{value} of {key}"}
-      board: {say: The board, grid: true}    # rows, or cells named like A1: drawn as a small grid
+      board: {say: The board, grid: A1:D4}   # rows, or cells named like A1: the board A1 to D4 drawn as a grid
 
 ``{1}`` in a path phrase is the path's second part (counting from 0); ``{name}`` in an event
 sentence is the event's detail of that name; ``value`` says how a value is written (``"${}"``), and
@@ -38,7 +38,8 @@ In ``setup``, ``say`` is the row's label, ``each`` how one entry of a mapping (`
 ``{value}``) or list (``{value}``) reads, ``then`` the shorter form for the entries after the first
 ("5 floes of 1, 3 of 2 and 2 of 3"), and ``grid: true`` shows a board as a small table: a list of
 rows (each a list, or a string of cells split at spaces), or a mapping of cells named by column
-letter and row number (``A1: ann``). A key without words of its own that is also a path of the
+letter and row number (``A1: ann``). A mapping shows the cells from the first it names to the last;
+``grid: A1:D4`` (the board's corners) shows the whole board, the cells it does not name empty. A key without words of its own that is also a path of the
 view (``next``, ``bank``: the setup's keys mirror the view's) reads as that path's phrase says
 ("Whose turn it is: bob"); any other reads as its own name ("Floes 1 5, 2 3").
 The whole-book checks fail when the book shows a path or an event with no phrase, so the wording
@@ -95,6 +96,7 @@ class SetupPhrase:
     then: str | None = None
     grid: bool = False
     names: dict[str, str] = field(default_factory=dict)
+    corners: tuple[str, str] | None = None  # ``grid: A1:D4``: the whole board's first and last cells
 
     def entries(self, value: Any) -> str | None:
         """The value as "5 floes of 1, 3 of 2 and 2 of 3", or None when ``each`` does not fit it."""
@@ -121,6 +123,7 @@ class SetupPhrase:
 
 
 SETUP_FIELDS = {"say", "each", "then", "grid", "names"}
+GRID_CORNERS = re.compile(r"^\s*([A-Za-z]+\d+)\s*:\s*([A-Za-z]+\d+)\s*$")  # ``grid: A1:D4``
 
 
 @dataclass
@@ -455,13 +458,20 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
         if extra:
             raise error(f"the setup key '{key}' has {{{extra[0]}}} in its 'say:'; a label may name only {{key}}, "
                         f"giving each entry a row of its own (say: \"Hex {{key}}\").", "setup", key, "say")
+        grid = said.get("grid", False)
+        corners = GRID_CORNERS.match(str(grid)) if isinstance(grid, str) else None
+        if grid not in (True, False) and corners is None:
+            raise error(f"the setup key '{key}' has 'grid: {written(grid)}'; write 'grid: true' to draw the cells "
+                        "its setups name, or the board's first and last cells to draw the whole board, e.g. "
+                        "'grid: A1:D4'.", "setup", key, "grid")
         names = said.get("names") or {}
         if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip() for v in names.values()):
             raise error(f"the setup key '{key}' has 'names:', a mapping of each field's name in the setup to "
                         "its words in quotes, e.g. names: {rotated: \"turned\"}.", "setup", key, "names")
         out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
-                                            for f in ("say", "each", "then")), grid=said.get("grid") is True,
-                                          names={str(k): str(v) for k, v in names.items()})
+                                            for f in ("say", "each", "then")), grid=grid is True or corners is not None,
+                                          names={str(k): str(v) for k, v in names.items()},
+                                          corners=corners.groups() if corners else None)
     for section in ("presets", "values"):
         table = data.get(section) or {}
         example = "two: \"a two-player game: Ann and Bob\"" if section == "presets" else \

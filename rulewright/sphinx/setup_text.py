@@ -43,24 +43,27 @@ def _label(key) -> str:
 def said_value(phrase: phrases.SetupPhrase, value):
     """A setup value as the game's phrase for its key says it: a grid, entries, or plain words."""
     if phrase.grid:
-        grid = _grid(value)
+        grid = _grid(value, phrase.corners)
         if grid is not None:
             return grid
     return phrase.entries(value) or words(value, phrase.names)
 
 
-def _grid(value) -> nodes.table | None:
-    """A board as a small table: rows of cells, or cells named A1, B2 (column letter, row number)."""
+def _grid(value, corners: tuple[str, str] | None = None) -> nodes.table | None:
+    """A board as a small table: rows of cells, or cells named A1, B2 (column letter, row number),
+    from the first named to the last, or over the whole board from corner to corner (``A1``, ``D4``)."""
     if isinstance(value, list) and value and all(isinstance(r, (list, str)) for r in value):
         rows = [r.split() if isinstance(r, str) else [words(c) for c in r] for r in value]
         head = None
-    elif isinstance(value, dict) and value and all(CELL_NAME.match(str(k)) for k in value):
+    elif isinstance(value, dict) and all(CELL_NAME.match(str(k)) for k in value) and (value or corners):
         cells = {(m.group(1).upper(), int(m.group(2))): words(v)
                  for m, v in ((CELL_NAME.match(str(k)), v) for k, v in value.items())}
-        columns = sorted({c for c, _ in cells}, key=lambda c: (len(c), c))
+        spanned = set(cells) | {(m.group(1).upper(), int(m.group(2)))
+                                for m in map(CELL_NAME.match, corners or ())}
+        columns = sorted({c for c, _ in spanned}, key=lambda c: (len(c), c))
         if all(len(c) == 1 for c in columns):  # the board's columns between, empty ones too
             columns = [chr(c) for c in range(ord(columns[0]), ord(columns[-1]) + 1)]
-        numbers = range(min(n for _, n in cells), max(n for _, n in cells) + 1)
+        numbers = range(min(n for _, n in spanned), max(n for _, n in spanned) + 1)
         head = [""] + columns
         rows = [[str(n)] + [cells.get((c, n), "") for c in columns] for n in numbers]
     else:

@@ -190,6 +190,21 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
         == [["x", ".", "o"], [".", "x", "."]]
 
 
+def test_a_board_grid_with_its_corners_shows_the_whole_board():
+    """``grid: A1:D4``: a setup naming two cells shows all sixteen, the others empty; with no cell
+    named, the empty board. A grid that is neither true nor two corners is said at the phrase file."""
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"setup": {"board": {"say": "The board", "grid": "A1:D4"}}}, "toy phrases")
+    for placed, expected in (({"B2": "ann", "C3": "bob"}, {("2", "B"): "ann", ("3", "C"): "bob"}), ({}, {})):
+        table, = describe_setup({"setup": {"board": placed}}, said)
+        board = [[cell.astext() for cell in row.children] for row in table.findall(lambda n: n.tagname == "row")][1:]
+        assert board[0] == ["", "A", "B", "C", "D"] and [row[0] for row in board[1:]] == ["1", "2", "3", "4"]
+        assert {(row[0], "ABCD"[n]): cell for row in board[1:] for n, cell in enumerate(row[1:]) if cell} == expected
+    with pytest.raises(phrases.PhraseError, match="'grid: A1-D4'.*the board's first and last cells.*'grid: A1:D4'"):
+        phrases.load({"setup": {"board": {"grid": "A1-D4"}}}, "toy phrases")
+
+
 def test_a_setup_phrase_s_counted_words_take_their_plural():
     said = phrases.load({"setup": {"bag": {"say": "The bag", "each": "{value} {key}(s)"}}}, "toy phrases")
     assert said.setup["bag"].entries({"crab": 3, "star": 1}) == "3 crabs and 1 star"
