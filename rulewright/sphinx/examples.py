@@ -354,6 +354,13 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False):
     return [items]
 
 
+def _capitalised(paragraph: nodes.paragraph) -> None:
+    """The paragraph begun with a capital letter, where it begins with words (not code)."""
+    first = paragraph.children[0] if paragraph.children else None
+    if isinstance(first, nodes.Text) and first[:1].islower():
+        paragraph.replace(first, nodes.Text(first[:1].upper() + first[1:]))
+
+
 def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written: bool = False):
     """What the example checks, in words. The designer's edition lists what is checked and what is
     expected, and, when the engine disagreed, what the engine did (a column of ticks beside an
@@ -412,6 +419,7 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
             expected = nodes.paragraph(text=_told_value(result, check, words, designer))
         if not check.key.startswith("events: "):
             told_events = None
+        _capitalised(what)  # a row's label, as the Setup table's: "Whose turn it is", "After step 2: ..."
         cells = [what, expected]
         if engine:
             cells.append(nodes.paragraph(text="✓" if check.ok else "✗ but " + (

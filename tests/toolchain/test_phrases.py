@@ -274,7 +274,7 @@ def _happening(result, designer):
 
     table, = _outcome(result, phrases.for_game(Toy()), designer=designer)
     rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
-    return [row for row in rows if row[0].startswith("what happens")]
+    return [row for row in rows if row[0].startswith("What happens")]
 
 
 def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
@@ -284,7 +284,7 @@ def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
     result = result_of(page(GOOD.replace("events: [won]", "events: [{added: {count: 3}}, won]")))
     assert result.ok, result.report()
     for designer in (False, True):
-        assert _happening(result, designer) == [["what happens in step 2", "3 counters are added. bob wins."]]
+        assert _happening(result, designer) == [["What happens in step 2", "3 counters are added. bob wins."]]
 
 
 def test_an_event_checked_at_the_end_says_which_move_set_it_off(page, phrased):
@@ -296,8 +296,8 @@ def test_an_event_checked_at_the_end_says_which_move_set_it_off(page, phrased):
     result = result_of(page(GOOD.replace("events: [won]", "events: [added, won]")))
     assert result.ok, result.report()
     for designer in (False, True):
-        assert _happening(result, designer) == [["what happens in step 1", "2 counters are added."],
-                                                ["what happens in step 2", "bob wins."]]
+        assert _happening(result, designer) == [["What happens in step 1", "2 counters are added."],
+                                                ["What happens in step 2", "bob wins."]]
 
 
 def test_a_setting_s_sentences_are_asked_for_with_its_own_choices():

@@ -191,7 +191,7 @@ def test_a_shared_position_is_shown_once_and_its_examples_start_from_it(tmp_path
     assert 'href="#position-crowd"' in html and "the shared position ‘crowd’" in html
     assert ", changed as below" in html
     assert html.count("✓ verified") == 4
-    assert "after step 1: " in html and re.search(r">step 2<.*?>is refused by <", html, re.S)
+    assert "After step 1: " in html and re.search(r">Step 2<.*?>is refused by <", html, re.S)
 
 
 DESIGNER_WORDS = "\n## For the record\n\nThe pile is kept\nin the path pile.counters.left, which `rulewright check` reads.\n"
