@@ -64,9 +64,15 @@ DESIGNER_NOTES = Pattern("a designer's note this edition leaves out",
 
 
 def patterns(positions=(), games=None, notes: bool = False) -> list[Pattern]:
-    """The patterns for a book with these shared ``positions`` (their names) and ``games`` (all
-    registered games by default); ``notes`` when the player's edition keeps the designer's notes."""
+    """The patterns for a book with these shared ``positions`` (their names, or a mapping of each
+    name to its position) and ``games`` (all registered games by default); ``notes`` when the
+    player's edition keeps the designer's notes. A position whose title says its name ("The opening
+    position", named ``opening``) has a name that is a word of the rules': it is not looked for."""
     found = list(FIXED) + [PRESETS] + ([] if notes else [DESIGNER_NOTES])
+    titles = {name: getattr(position, "title", "") or "" for name, position in positions.items()} \
+        if isinstance(positions, dict) else {}
+    positions = [name for name in positions
+                 if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", titles.get(name, ""), re.I)]
     if positions:
         found.append(Pattern("a shared position's name", _words(positions),
                              "The directive names a shared position by its title in the player's edition; say "

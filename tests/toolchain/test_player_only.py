@@ -41,3 +41,15 @@ def test_a_player_s_sentence_is_left_alone():
 def test_designer_s_notes_may_be_mentioned_where_the_edition_keeps_them():
     kept = player_only.patterns(games=[], notes=True)
     assert player_only.found_in("See the designer's note.", kept) == []
+
+
+def test_a_position_whose_title_says_its_name_has_a_name_of_the_rules_words():
+    """Named 'opening' and titled "The opening position": 'opening' is a word the player's edition
+    may print (in the title itself, and anywhere else); a name such as 'mb-late' is still looked for."""
+    from types import SimpleNamespace
+
+    found = player_only.patterns(positions={"opening": SimpleNamespace(title="The Opening position"),
+                                            "mb-late": SimpleNamespace(title="Late in the game")}, games=[])
+    assert player_only.found_in("Starts from the position “The opening position”.", found) == []
+    assert {pattern.what for pattern, _ in player_only.found_in("Starts from mb-late.", found)} \
+        == {"a shared position's name"}
