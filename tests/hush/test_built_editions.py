@@ -21,6 +21,12 @@ from rulewright.sphinx.setup_text import words
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class _Row(list):
+    """A table row's cells' text, and whether it is a row of the Setup table or of the outcome's."""
+
+    kind = "outcome"
+
+
 class _Rows(HTMLParser):
     """Each table row of each example box on a page: {example ID: [[cell text, ...], ...]}."""
 
@@ -36,9 +42,11 @@ class _Rows(HTMLParser):
             self.current = found[len("example-"):]
             self.boxes[self.current] = []
         if self.current and tag == "tr":
-            self.row = []
+            self.row = _Row()
         if self.row is not None and tag in ("td", "th"):
             self.cell = []
+            if "rw-setup-key" in classes:
+                self.row.kind = "setup"
 
     def handle_endtag(self, tag):
         if tag in ("td", "th") and self.cell is not None and self.row is not None:
@@ -93,36 +101,39 @@ def secrets():
         setup = s.data.get("setup") or {}
         for name, held in (setup.get("players") or {}).items() if isinstance(setup.get("players"), dict) else ():
             if (held or {}).get("hand") and hidden(f"players.{name}.hand", run.before):
-                found.append((s.id, bool(s.reveals), f"Players: {name}", f"hand {words(held['hand'])}"))
+                found.append((s.id, bool(s.reveals), "setup", f"Players: {name}", f"hand {words(held['hand'])}"))
         for key in ("deck", "aside"):  # (each labelled as the game's words for that path: "The deck")
             if setup.get(key) not in (None, []) and hidden(key, run.before):
                 label = said.path(key)
-                found.append((s.id, bool(s.reveals), label[:1].upper() + label[1:], words(setup[key])))
+                found.append((s.id, bool(s.reveals), "setup", label, words(setup[key])))
         for place, value in (s.data.get("deal") or {}).items():
             if hidden(place, run.before):
-                found.append((s.id, bool(s.reveals), "Dealt", f"{said.path(place)}: {said.value(place, value)}"))
+                found.append((s.id, bool(s.reveals), "setup", "Dealt", f"{said.path(place)}: {said.value(place, value)}"))
         for check in evaluate(s).checks:
             if check.key in ("refused", "invariants") or check.key.startswith("events"):
                 continue
             if not (isinstance(check.expected, dict) and set(check.expected) in ({"length"}, {"hidden"})) \
                     and hidden(check.key, state_at(run, check.step), check.viewer):  # (an 'as: bob' check: his)
-                found.append((s.id, bool(s.reveals), said.path(check.key), said.value(check.key, check.expected)))
+                found.append((s.id, bool(s.reveals), "outcome", said.path(check.key),
+                              said.value(check.key, check.expected)))
     return found
 
 
-def printed(rows: list[list[str]], label: str, value: str) -> list[str]:
-    """The row under ``label`` whose value says ``value``, if any."""
-    return next((row for row in rows if len(row) >= 2 and row[0].endswith(label) and value in row[1]), [])
+def printed(rows: list[list[str]], kind: str, label: str, value: str) -> list[str]:
+    """The row of the Setup table or the outcome's (``kind``) under ``label`` (as a row's label
+    prints it: begun with a capital, maybe after "After step 2: ") whose value says ``value``, if any."""
+    return next((row for row in rows if row.kind == kind and len(row) >= 2
+                 and row[0].lower().endswith(label.lower()) and value in row[1]), [])
 
 
 def test_the_player_s_edition_prints_no_hidden_card_outside_an_example_that_reveals_it():
     boxes, found = rows_of("player"), secrets()
     assert len({example for example, *_ in found}) >= 4, found  # the chapter has hidden values to keep
-    leaks = [(example, label, value) for example, reveals, label, value in found
-             if not reveals and printed(boxes[example], label, value)]
+    leaks = [(example, label, value) for example, reveals, kind, label, value in found
+             if not reveals and printed(boxes[example], kind, label, value)]
     assert not leaks, leaks
-    shown = [(example, label, value) for example, reveals, label, value in found
-             if reveals and not printed(boxes[example], label, value)]
+    shown = [(example, label, value) for example, reveals, kind, label, value in found
+             if reveals and not printed(boxes[example], kind, label, value)]
     assert not shown, shown  # an example that says it reveals them prints them
     assert any(reveals for _, reveals, *_ in found)
 
@@ -131,13 +142,13 @@ def test_a_check_that_a_card_is_hidden_prints_as_unseen_in_both_editions():
     """'aside: {hidden: true}' in an example told as Ann: the set-aside card is "unseen", which
     tells no secret; the designer's edition marks it as the table's secret."""
     for edition in ("player", "designer"):
-        row = printed(rows_of(edition)["hush-deal"], "the set-aside card", "unseen")
+        row = printed(rows_of(edition)["hush-deal"], "outcome", "the set-aside card", "unseen")
         assert row, rows_of(edition)["hush-deal"]
         assert ("(hidden: " in row[1]) == (edition == "designer"), row
 
 
 def test_the_designer_s_edition_prints_every_hidden_card_marked():
     boxes = rows_of("designer")
-    missing = [(example, label, value) for example, _, label, value in secrets()
-               if "(hidden: " not in " ".join(printed(boxes[example], label, value))]
+    missing = [(example, label, value) for example, _, kind, label, value in secrets()
+               if "(hidden: " not in " ".join(printed(boxes[example], kind, label, value))]
     assert not missing, missing
