@@ -139,6 +139,12 @@ class Phrases:
     unreadable: bool = False  # the phrase file has a mistake (said at its line): these are no phrases
     presets: dict[str, str] = field(default_factory=dict)  # preset name -> the starting position in words
     values: dict[str, str] = field(default_factory=dict)   # an engine's word for a value -> the game's words
+    event_lines: dict[str, int] = field(default_factory=dict)  # event -> the line of its sentence, when read from a file
+
+    def where(self, event: str) -> Where | None:
+        """Where the phrase file gives ``event``'s sentence (None when not read from a file)."""
+        line = self.event_lines.get(event)
+        return Where(self.source, line) if line else None
 
     def find(self, key: str) -> PathPhrase | None:
         parts = tuple(key.split("."))
@@ -423,6 +429,8 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
             raise error(f"the event {name!r} needs one sentence in quotes (or a mapping "
                         "with 'say:' and, optionally, 'then:', 'unless-same:' and 'unseen:').", "events", name)
         out.events[str(name)] = sentence
+        if lines is not None:
+            out.event_lines[str(name)] = lines.line("events", name)
     misread: list = []  # (setting name, setting, choice) of each choice YAML read otherwise than meant
     for name, choices in (data.get("settings") or {}).items():
         if not isinstance(choices, dict):

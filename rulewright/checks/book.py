@@ -261,20 +261,21 @@ def stale_mentions(root: Path, rules, examples) -> list[ExampleProblem]:
 
 def event_sites(*roots: Path) -> list[tuple[str, Where]]:
     """Every ``Event("<name>", ...)`` with its name written out, in the Python files under ``roots``."""
-    return [(name, where) for name, where, _ in _event_calls(roots)]
+    return [(name, where) for name, where, _, _ in _event_calls(roots)]
 
 
 def secret_event_sites(*roots: Path) -> list[tuple[str, Where]]:
     """Those of ``event_sites`` that say who sees their details (``seen_by=``): events that need an
     ``unseen:`` sentence for everyone else."""
-    return [(name, where) for name, where, secret in _event_calls(roots) if secret]
+    return [(name, where) for name, where, secret, _ in _event_calls(roots) if secret]
 
 
-def _event_calls(roots) -> list[tuple[str, Where, bool]]:
-    """Each event call's name, place and whether it says who sees it (from each file's one
-    reading: every build checks the events, ``phrase_file_problems``)."""
-    return [(name, Where(str(path), line), secret)
-            for path in python_files(*roots) for name, line, secret in engine_source.read(path).events]
+def _event_calls(roots) -> list[tuple[str, Where, bool, tuple[str, ...] | None]]:
+    """Each event call's name, place, whether it says who sees it and its details' names (None when
+    the call does not write them out), from each file's one reading: every build checks the
+    events, ``phrase_file_problems``."""
+    return [(name, Where(str(path), line), secret, details)
+            for path in python_files(*roots) for name, line, secret, details in engine_source.read(path).events]
 
 
 def phrase_file_problems(game_names) -> list[ExampleProblem]:
@@ -323,6 +324,7 @@ def _catalogue_problems(game_name: str, said_by) -> list[ExampleProblem]:
             problems.append(ExampleProblem(where, f"The engine can emit the event {event!r}, which the game's "
                                            f"phrases ({display_path(said_by.source)}) do not list. Add it under 'events:' "
                                            "with the sentence the book prints when it happens."))
+    problems += _detail_problems(folders, said_by, reported)
     for event, where in secret_event_sites(*folders):
         if event in said_by.events and event not in said_by.unseen and event not in reported:
             reported.add(event)
@@ -332,6 +334,43 @@ def _catalogue_problems(game_name: str, said_by) -> list[ExampleProblem]:
                                            f"'events:', e.g. unseen: \"{{player}} draws a card.\", so the player's "
                                            "edition does not print what its reader cannot see."))
     return problems
+
+
+def _detail_problems(folders, said_by, reported: set) -> list[ExampleProblem]:
+    """Each event sentence naming a detail no ``Event`` call of that name gives (the book would
+    print the event's bare name instead of the sentence), at the sentence's line; only for events
+    whose every call writes its details out."""
+    details: dict[str, set[str] | None] = {}
+    first: dict[str, Where] = {}
+    for event, where, _, given in _event_calls(folders):
+        first.setdefault(event, where)
+        known = details.get(event, set())
+        details[event] = None if given is None or known is None else known | set(given)
+    problems = []
+    for event, known in details.items():
+        if known is None or event in reported:
+            continue
+        for form, sentence in (("say", said_by.events.get(event)), ("then", said_by.then.get(event)),
+                               ("unseen", said_by.unseen.get(event))):
+            named = [name for name in phrases.fields(_STATE_REFERENCE.sub("", sentence or ""))
+                     if re.split(r"[.\[]", name)[0] not in known]
+            if named:
+                reported.add(event)
+                has = (f"the details {', '.join(sorted(known)[:-1])} and {sorted(known)[-1]}" if len(known) > 1 else
+                       f"the detail {next(iter(known))}" if known else "no details")
+                problems.append(ExampleProblem(
+                    said_by.where(event) or Where(said_by.source, 1),
+                    f"The sentence of the event {event!r} names {{{named[0]}}}, but the engine's {event!r} "
+                    f"events have {has} ({display_path(first[event].path)}, line {first[event].line}), so "
+                    f"the book would print the event's name instead. Write "
+                    + ("one of those" if known else "the sentence without it")
+                    + (" in the sentence" if form == "say" else f" in its '{form}:'")
+                    + f", or have the engine give the event a detail {named[0]!r}."))
+                break
+    return problems
+
+
+_STATE_REFERENCE = re.compile(r"\{(?:before|after):[^{}]+\}")  # a figure of the position, not a detail
 
 
 def phrase_file_problem(game) -> ExampleProblem | None:

@@ -20,14 +20,15 @@ class Reading:
 
     - ``refusals``: each ``Refusal(...)`` call, as (its rule ID, or None when the ID is not written
       as a plain string, and its line);
-    - ``events``: each ``Event("<name>", ...)`` call, as (name, line, whether it says who sees it);
+    - ``events``: each ``Event("<name>", ...)`` call, as (name, line, whether it says who sees it,
+      the names of its details when the call writes them out, ``{"player": p, "card": c}``, else None);
     - ``first_words``: the first word, in lower case, of every string written in the file;
     - ``functions``: each function and method, as (its dotted name, first line, last line, the
       first line of its body), innermost first where they nest.
     """
 
     refusals: tuple[tuple[str | None, int], ...]
-    events: tuple[tuple[str, int, bool], ...]
+    events: tuple[tuple[str, int, bool, tuple[str, ...] | None], ...]
     first_words: frozenset[str]
     functions: tuple[tuple[str, int, int, int], ...]
 
@@ -55,8 +56,20 @@ def read_text(text: str, filename: str = "<engine>") -> Reading:
                 refusals.append((first.value if literal else None, node.lineno))
             elif called == "Event" and node.args and isinstance(node.args[0], ast.Constant) \
                     and isinstance(node.args[0].value, str):
-                events.append((node.args[0].value, node.lineno, any(k.arg == "seen_by" for k in node.keywords)))
+                events.append((node.args[0].value, node.lineno, any(k.arg == "seen_by" for k in node.keywords),
+                               _details(node)))
     return Reading(tuple(refusals), tuple(events), frozenset(first_words), tuple(_functions(tree)))
+
+
+def _details(call: ast.Call) -> tuple[str, ...] | None:
+    """The names of an ``Event`` call's details when it writes them out (a mapping of plain keys, or
+    none at all); None when they are made elsewhere (a variable, ``**more``)."""
+    given = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "data"), None)
+    if given is None:
+        return ()
+    if isinstance(given, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in given.keys):
+        return tuple(k.value for k in given.keys)
+    return None
 
 
 # The fields of a statement that hold statements (in the order ``ast`` lists them): a function or

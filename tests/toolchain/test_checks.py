@@ -131,9 +131,10 @@ def test_one_reading_of_an_engine_file_gives_every_check_what_it_looks_for():
         "            def fallback():\n"
         "                pass\n"
         "        raise Refusal(RULE, 'Unnamed.')\n"
-        "        return Event('bought', seen_by=['ann']), Event('passed')\n")
+        "        return Event('bought', {'share': s}, seen_by=['ann']), Event('passed'), Event('sold', data)\n")
     assert sorted(reading.refusals, key=lambda refusal: refusal[1]) == [("toy.buy.cash", 6), (None, 12)]
-    assert sorted(reading.events) == [("bought", 13, True), ("passed", 13, False)]
+    assert sorted(reading.events) == [("bought", 13, True, ("share",)), ("passed", 13, False, ()),
+                                      ("sold", 13, False, None)]  # (details made elsewhere: not known)
     assert {"buy", "not", "toy.buy.cash", "bought"} <= reading.first_words
     assert reading.functions == (("Game.apply.price", 4, 5, 5), ("Game.apply.fallback", 10, 11, 11),
                                  ("Game.apply", 2, 13, 3))

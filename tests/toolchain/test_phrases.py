@@ -154,6 +154,20 @@ def test_every_build_names_an_event_the_engine_emits_without_a_sentence(phrased)
     assert len(found) == 1 and "toy_game.py" in found[0] and "can emit the event 'won'" in found[0], found
 
 
+def test_an_event_sentence_naming_a_detail_the_engine_never_gives_is_said(phrased):
+    """'{amount}' where the engine's 'added' events give 'count': the book would print the event's
+    bare name, so every build says it (once), naming the details there are and where."""
+    from rulewright.checks.book import phrase_file_problems
+
+    phrased({**TOY_PHRASES, "events": {"added": "{amount} counters are added.", "won": "{by} wins."}})
+    found = [str(p) for p in phrase_file_problems(["toy"])]
+    assert len(found) == 1, found
+    assert "The sentence of the event 'added' names {amount}, but the engine's 'added' events have the detail " \
+           "count (tests/toolchain/toy_game.py, line 102)" in found[0] and "Write one of those in the sentence" in found[0]
+    phrased({**TOY_PHRASES, "events": {"added": "{count} counters ({before:pile} before).", "won": "{by} wins."}})
+    assert phrase_file_problems(["toy"]) == []  # (a figure of the position is no detail)
+
+
 def test_an_expected_event_without_a_sentence_is_said_once_at_the_engine_s_line(tmp_path, page, phrased):
     """The example is not misspelt: the phrase is missing, said where the engine emits the event,
     not also at the example with a 'did you mean' another event."""
