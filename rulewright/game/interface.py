@@ -243,7 +243,10 @@ def hidden_marker(value: Any) -> dict:
     """What a player who may not see ``value`` sees instead: ``{"hidden": n}``, ``n`` the number of
     items of a list or mapping (so "holds one card" can still be said), ``True`` for anything else.
     A mapping of whole numbers is a count of each kind (a bag, ``{crab: 3, star: 2}``): ``n`` is
-    how many things it holds (5), not how many kinds."""
+    how many things it holds (5), not how many kinds. Nothing at all (``None``: no card held) is
+    ``0``, as an empty hand is: that there is nothing is no secret."""
+    if value is None:
+        return {HIDDEN: 0}
     if isinstance(value, dict) and value and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
                                                  for n in value.values()):
         return {HIDDEN: sum(value.values())}

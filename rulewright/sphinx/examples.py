@@ -447,7 +447,7 @@ def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -
     state = secrecy.state_at(result.run, check.step)
     if designer:
         hidden, owner = secrecy.unseen(result.scenario, result.run.game, state, check.key, None, revealing=False)
-        return f"{text} ({secrecy.mark(owner)})" if hidden and check.expected not in ([], {}) else text
+        return f"{text} ({secrecy.mark(owner)})" if hidden and check.expected not in ([], {}, None) else text
     hidden, _ = secrecy.unseen(result.scenario, result.run.game, state, check.key, check.viewer)
     if not hidden:
         return text

@@ -197,7 +197,7 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
     def told(place, value, text=None):
         hidden, owner = secrecy.unseen(scenario, game, before, str(place), None if designer else viewer,
                                        revealing=not designer)
-        if not hidden or value in ([], {}):  # (nothing there: nothing hidden)
+        if not hidden or value in ([], {}, None):  # (nothing there: nothing hidden)
             return value
         if designer:
             if text is None and said is not None and str(place) in said.setup:  # as the key's phrase says it
@@ -211,5 +211,5 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
         data["deal"] = {place: told(place, value, said.value(str(place), value) if said is not None else None)
                         for place, value in data["deal"].items()}
     if data.get("draws") and getattr(game, "hidden", ()) and not designer and not scenario.reveals_path("draws"):
-        data["draws"] = [f"what {viewer or 'the players'} cannot see (stated in the designer's edition)"]
+        data["draws"] = [f"what {viewer or 'the players'} cannot see"]
     return describe_setup(data, said, designer=designer, where=where)

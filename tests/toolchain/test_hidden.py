@@ -179,3 +179,13 @@ def test_a_hidden_bag_of_counts_is_marked_with_how_many_things_it_holds():
     assert hidden_marker({"crab": 0, "star": 0}) == {"hidden": 0}
     assert hidden_marker({"ann": {"score": 2}}) == {"hidden": 1}
     assert hidden_marker(["crab", "star"]) == {"hidden": 2} and hidden_marker("crab") == {"hidden": True}
+
+
+def test_nothing_held_is_no_secret():
+    """A card nobody holds (``cards.ann: null`` after a pass) is marked as nothing, as an empty hand
+    is, and reads "none" to a reader who may not see the place: not "unseen"."""
+    from rulewright.game import hidden_marker
+    from rulewright.sphinx.secrecy import hidden_words
+
+    assert hidden_marker(None) == hidden_marker([]) == {"hidden": 0}
+    assert hidden_words(None) == "none" and hidden_words("7") == "unseen"
