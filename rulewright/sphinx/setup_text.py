@@ -75,6 +75,16 @@ def _grid(value, corners: tuple[str, str] | None = None) -> nodes.table | None:
     return table
 
 
+def _position_words(title: str) -> str:
+    """A shared position as the player's edition names it: by its title, "the position “Three
+    players, pile at four”", or the title alone where it says it is a position ("the opening
+    position", not "the position “the opening position”")."""
+    title = title[0].lower() + title[1:] if title[:4] == "The " else title
+    if re.search(r"\bposition\b", title, re.I):
+        return title if title[:4] == "the " else f"“{title}”"
+    return f"the position “{title}”"
+
+
 def describe_setup(data: dict, said=None, designer: bool = True, where: str | None = None) -> list[nodes.Node]:
     """The setup as a table. ``said`` (the game's ``Phrases``) gives each setting's choice in the
     rules' words, and its ``setup`` words how each key reads; the player's edition (``designer``
@@ -87,8 +97,7 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     start = setup.pop("from", None)
     if start:
         title = _position_title(str(start), where)
-        text = (f"the shared position ‘{start}’" if designer or not title
-                else f"the position “{title[0].lower() + title[1:] if title[:4] == 'The ' else title}”")
+        text = (f"the shared position ‘{start}’" if designer or not title else _position_words(title))
         link = addnodes.pending_xref("", nodes.inline(text=text), refdomain="std",
                                      reftype="ref", reftarget=f"position-{start}", refexplicit=True, refwarn=True)
         rows.append(("Starts from", [link, nodes.Text(", changed as below" if setup or preset else "")]))

@@ -384,3 +384,11 @@ def test_a_setup_key_written_as_a_view_path_reads_as_that_path_s_words():
     table, = describe_setup({"setup": {"next": "bob", "bank": 40, "round": 2}}, said)
     rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
     assert rows == [["Whose turn it is", "bob"], ["The bank's cash", "$40"], ["Round", "2"]]
+
+
+def test_a_shared_position_is_named_by_its_title_without_saying_position_twice():
+    from rulewright.sphinx.setup_text import _position_words
+
+    assert _position_words("Three players, pile at four") == "the position “Three players, pile at four”"
+    assert _position_words("The opening position") == "the opening position"
+    assert _position_words("Position after the first deal") == "“Position after the first deal”"
