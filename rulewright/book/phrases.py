@@ -510,7 +510,8 @@ def misfit(phrase: PathPhrase) -> str | None:
                     f"write {{n}} for the n-th part." + fit)
         if int(name) not in stars:
             return (f"the phrase of {pattern!r} has {{{name}}}, but "
-                    + (f"the path has only {len(phrase.parts)} parts" if int(name) >= len(phrase.parts)
+                    + (f"the path has {len(phrase.parts)} parts, counted from 0: {{0}} to {{{len(phrase.parts) - 1}}}"
+                       if int(name) >= len(phrase.parts)
                        else f"part {name} of the path is '{phrase.parts[int(name)]}', not *") + "." + fit)
     if phrase.value is not None:
         try:

@@ -31,7 +31,7 @@ def test_an_engine_value_is_said_in_the_game_s_words():
 
 
 @pytest.mark.parametrize("phrase, named", [
-    ({"players.*.hand": "{3}'s hand"}, "has {3}, but the path has only 3 parts"),
+    ({"players.*.hand": "{3}'s hand"}, "has {3}, but the path has 3 parts, counted from 0: {0} to {2}"),
     ({"players.*.hand": "{2}'s hand"}, "part 2 of the path is 'hand', not *. The parts written * in this path are {1}"),
     ({"players.*.hand": "{0}'s hand"}, "part 0 of the path is 'players', not *"),
     ({"players.*.hand": "{player}'s hand"}, "has {player}, but a path phrase counts the path's parts from 0"),
