@@ -48,6 +48,7 @@ its notation page (``{event-catalogue}``).
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import string
 import sys
@@ -66,12 +67,14 @@ TRUTH = object()
 
 class PhraseError(Exception):
     """A phrase file that cannot be read (its message names the file and the fix); ``where`` is
-    the file and line to fix, when known."""
+    the file and line to fix, when known. The file's first mistake; ``others`` are the rest, so
+    that every one of them is said at once."""
 
     def __init__(self, message: str, where=None) -> None:
         super().__init__(message)
         self.message = message
         self.where = where
+        self.others: list[PhraseError] = []  # the file's further mistakes, each at its line
 
 
 @dataclass
@@ -396,51 +399,61 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
         where = at(*keys)
         return PhraseError(f"{where if where else source}: {message}", where)
 
+    @contextlib.contextmanager
+    def kept_going():
+        """The mistake of one entry is kept, and the reading goes on to the next entry."""
+        try:
+            yield
+        except PhraseError as problem:
+            problems.append(problem)
+
     if not isinstance(data, dict):
         raise error("a phrase file is a mapping with 'paths:' and 'events:'.")
-    unknown = set(data) - set(SECTIONS)
-    if unknown:
-        key = sorted(map(str, unknown))[0]
-        raise error(f"unknown section '{key}'; a phrase file has only "
-                    + ", ".join(f"'{s}:'" for s in SECTIONS[:-1]) + f" and '{SECTIONS[-1]}:'.", key)
+    problems: list[PhraseError] = []  # every mistake of the file, said together (see PhraseError)
+    for key in sorted(map(str, set(data) - set(SECTIONS))):
+        problems.append(error(f"unknown section '{key}'; a phrase file has only "
+                              + ", ".join(f"'{s}:'" for s in SECTIONS[:-1]) + f" and '{SECTIONS[-1]}:'.", key))
     out = Phrases(source=source)
     for pattern, said in (data.get("paths") or {}).items():
-        if isinstance(said, str):
-            said = {"say": said}
-        if not isinstance(said, dict) or "say" not in said:
-            raise error(f"the path {pattern!r} needs a phrase, e.g. "
-                        f"{pattern}: \"what it is in words\" (or {{say: ..., value: \"${{}}\"}}).", "paths", pattern)
-        phrase = PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value"))
-        wrong = misfit(phrase)
-        if wrong:
-            raise error(wrong, "paths", pattern)
-        out.paths.append(phrase)
+        with kept_going():
+            if isinstance(said, str):
+                said = {"say": said}
+            if not isinstance(said, dict) or "say" not in said:
+                raise error(f"the path {pattern!r} needs a phrase, e.g. "
+                            f"{pattern}: \"what it is in words\" (or {{say: ..., value: \"${{}}\"}}).", "paths", pattern)
+            phrase = PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value"))
+            wrong = misfit(phrase)
+            if wrong:
+                raise error(wrong, "paths", pattern)
+            out.paths.append(phrase)
     for name, sentence in (data.get("events") or {}).items():
-        if isinstance(sentence, dict) and isinstance(sentence.get("say"), str) \
-                and set(sentence) <= {"say", "then", "unless-same", "unseen"}:
-            if "then" in sentence:
-                out.then[str(name)] = str(sentence["then"])
-            if "unseen" in sentence:
-                out.unseen[str(name)] = str(sentence["unseen"])
-            if "unless-same" in sentence:
-                out.unless_same[str(name)] = tuple(map(str, sentence["unless-same"] or ()))
-            sentence = sentence["say"]
-        if not isinstance(sentence, str):
-            raise error(f"the event {name!r} needs one sentence in quotes (or a mapping "
-                        "with 'say:' and, optionally, 'then:', 'unless-same:' and 'unseen:').", "events", name)
-        out.events[str(name)] = sentence
-        if lines is not None:
-            out.event_lines[str(name)] = lines.line("events", name)
+        with kept_going():
+            if isinstance(sentence, dict) and isinstance(sentence.get("say"), str) \
+                    and set(sentence) <= {"say", "then", "unless-same", "unseen"}:
+                if "then" in sentence:
+                    out.then[str(name)] = str(sentence["then"])
+                if "unseen" in sentence:
+                    out.unseen[str(name)] = str(sentence["unseen"])
+                if "unless-same" in sentence:
+                    out.unless_same[str(name)] = tuple(map(str, sentence["unless-same"] or ()))
+                sentence = sentence["say"]
+            if not isinstance(sentence, str):
+                raise error(f"the event {name!r} needs one sentence in quotes (or a mapping "
+                            "with 'say:' and, optionally, 'then:', 'unless-same:' and 'unseen:').", "events", name)
+            out.events[str(name)] = sentence
+            if lines is not None:
+                out.event_lines[str(name)] = lines.line("events", name)
     misread: list = []  # (setting name, setting, choice) of each choice YAML read otherwise than meant
     for name, choices in (data.get("settings") or {}).items():
-        if not isinstance(choices, dict):
-            known = getattr(getattr(game, "settings", {}).get(str(name)), "choices", None) or (False, True)
-            sample = ", ".join(f"{written(choice)}: \"...\"" for choice in known[:3])
-            raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
-                        f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
-        setting = getattr(game, "settings", {}).get(str(name))
-        misread += [(name, setting, choice) for choice in choices if setting is not None and setting.misread(choice)]
-        out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
+        with kept_going():
+            if not isinstance(choices, dict):
+                known = getattr(getattr(game, "settings", {}).get(str(name)), "choices", None) or (False, True)
+                sample = ", ".join(f"{written(choice)}: \"...\"" for choice in known[:3])
+                raise error(f"the setting {name!r} needs a sentence for each of its choices, saying the rule as that "
+                            f"choice reads it, e.g. {name}: {{{sample}}}.", "settings", name)
+            setting = getattr(game, "settings", {}).get(str(name))
+            misread += [(name, setting, choice) for choice in choices if setting is not None and setting.misread(choice)]
+            out.settings[str(name)] = {words(choice): str(said) for choice, said in choices.items()}
     if misread:
         # Keys YAML read otherwise than meant ('off:' is false), in any of the settings: one problem,
         # at the first such line, naming the others ('2019:' and 'off:' unquoted are one mistake, made
@@ -449,47 +462,53 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
         others = [f"line {at('settings', other, wrong).line}: "
                   + (f"the setting {other!r}: " if other != name else "") + kind.misread(wrong)
                   for other, kind, wrong in rest if at("settings", other, wrong) is not None]
-        raise error(f"the setting {name!r}: {setting.misread(choice)}"
-                    + (f" Also at {'; '.join(others)}" if others else ""), "settings", name, choice)
+        problems.append(error(f"the setting {name!r}: {setting.misread(choice)}"
+                              + (f" Also at {'; '.join(others)}" if others else ""), "settings", name, choice))
     for key, said in (data.get("setup") or {}).items():
-        if isinstance(said, str):
-            said = {"say": said}
-        if not isinstance(said, dict) or set(map(str, said)) - SETUP_FIELDS:
-            raise error(f"the setup key '{key}' reads with some of say, each, then, grid and names, e.g. "
-                        f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.", "setup", key)
-        for form in ("each", "then"):
-            extra = sorted(set(fields(str(said.get(form) or ""))) - {"key", "value"})
+        with kept_going():
+            if isinstance(said, str):
+                said = {"say": said}
+            if not isinstance(said, dict) or set(map(str, said)) - SETUP_FIELDS:
+                raise error(f"the setup key '{key}' reads with some of say, each, then, grid and names, e.g. "
+                            f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.", "setup", key)
+            for form in ("each", "then"):
+                extra = sorted(set(fields(str(said.get(form) or ""))) - {"key", "value"})
+                if extra:
+                    raise error(f"the setup key '{key}' has {{{extra[0]}}} in its '{form}:', but an entry has only "
+                                "{key} and {value}.", "setup", key, form)
+            extra = sorted(set(fields(str(said.get("say") or ""))) - {"key"})
             if extra:
-                raise error(f"the setup key '{key}' has {{{extra[0]}}} in its '{form}:', but an entry has only "
-                            "{key} and {value}.", "setup", key, form)
-        extra = sorted(set(fields(str(said.get("say") or ""))) - {"key"})
-        if extra:
-            raise error(f"the setup key '{key}' has {{{extra[0]}}} in its 'say:'; a label may name only {{key}}, "
-                        f"giving each entry a row of its own (say: \"Hex {{key}}\").", "setup", key, "say")
-        grid = said.get("grid", False)
-        corners = GRID_CORNERS.match(str(grid)) if isinstance(grid, str) else None
-        if grid not in (True, False) and corners is None:
-            raise error(f"the setup key '{key}' has 'grid: {written(grid)}'; write 'grid: true' to draw the cells "
-                        "its setups name, or the board's first and last cells to draw the whole board, e.g. "
-                        "'grid: A1:D4'.", "setup", key, "grid")
-        names = said.get("names") or {}
-        if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip() for v in names.values()):
-            raise error(f"the setup key '{key}' has 'names:', a mapping of each field's name in the setup to "
-                        "its words in quotes, e.g. names: {rotated: \"turned\"}.", "setup", key, "names")
-        out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
-                                            for f in ("say", "each", "then")), grid=grid is True or corners is not None,
-                                          names={str(k): str(v) for k, v in names.items()},
-                                          corners=corners.groups() if corners else None)
+                raise error(f"the setup key '{key}' has {{{extra[0]}}} in its 'say:'; a label may name only {{key}}, "
+                            f"giving each entry a row of its own (say: \"Hex {{key}}\").", "setup", key, "say")
+            grid = said.get("grid", False)
+            corners = GRID_CORNERS.match(str(grid)) if isinstance(grid, str) else None
+            if grid not in (True, False) and corners is None:
+                raise error(f"the setup key '{key}' has 'grid: {written(grid)}'; write 'grid: true' to draw the cells "
+                            "its setups name, or the board's first and last cells to draw the whole board, e.g. "
+                            "'grid: A1:D4'.", "setup", key, "grid")
+            names = said.get("names") or {}
+            if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip() for v in names.values()):
+                raise error(f"the setup key '{key}' has 'names:', a mapping of each field's name in the setup to "
+                            "its words in quotes, e.g. names: {rotated: \"turned\"}.", "setup", key, "names")
+            out.setup[str(key)] = SetupPhrase(*(None if said.get(f) is None else str(said[f])
+                                                for f in ("say", "each", "then")), grid=grid is True or corners is not None,
+                                              names={str(k): str(v) for k, v in names.items()},
+                                              corners=corners.groups() if corners else None)
     for section in ("presets", "values"):
-        table = data.get(section) or {}
-        example = "two: \"a two-player game: Ann and Bob\"" if section == "presets" else \
-            "deck-empty: \"the deck is empty\""
-        if not isinstance(table, dict):
-            raise error(f"'{section}:' is a mapping of names to words, e.g. {example}.", section)
-        for name, said in table.items():
-            if not isinstance(said, str) or not said.strip():
-                raise error(f"the {section[:-1]} {name!r} needs its words in quotes, e.g. {example}.", section, name)
-        getattr(out, section).update({str(k): str(v) for k, v in table.items()})
+        with kept_going():
+            table = data.get(section) or {}
+            example = "two: \"a two-player game: Ann and Bob\"" if section == "presets" else \
+                "deck-empty: \"the deck is empty\""
+            if not isinstance(table, dict):
+                raise error(f"'{section}:' is a mapping of names to words, e.g. {example}.", section)
+            for name, said in table.items():
+                if not isinstance(said, str) or not said.strip():
+                    raise error(f"the {section[:-1]} {name!r} needs its words in quotes, e.g. {example}.", section, name)
+            getattr(out, section).update({str(k): str(v) for k, v in table.items()})
+    if problems:
+        first, *others = problems
+        first.others = others
+        raise first
     return out
 
 

@@ -279,8 +279,8 @@ def _event_calls(roots) -> list[tuple[str, Where, bool, tuple[str, ...] | None]]
 
 
 def phrase_file_problems(game_names) -> list[ExampleProblem]:
-    """The mistake in each of these games' phrase files, at its line (one problem per file: its
-    pages print no phrases of that game until it is mended), or else each event the engine can
+    """The mistakes in each of these games' phrase files, each at its line (its pages print no
+    phrases of that game until they are mended), or else each event the engine can
     emit that the file does not list (``_catalogue_problems``); what the book's build says every
     time, as ``rulewright check`` does."""
     problems = []
@@ -291,8 +291,8 @@ def phrase_file_problems(game_names) -> list[ExampleProblem]:
             continue  # an unknown game, or one that cannot be loaded: said elsewhere
         if getattr(game, "phrases", None) is None:
             continue
-        problem = phrase_file_problem(game)
-        problems += [problem] if problem is not None else _catalogue_problems(name, phrases.for_game(game))
+        mistakes = phrase_file_mistakes(game)
+        problems += mistakes or _catalogue_problems(name, phrases.for_game(game))
     return problems
 
 
@@ -373,16 +373,19 @@ def _detail_problems(folders, said_by, reported: set) -> list[ExampleProblem]:
 _STATE_REFERENCE = re.compile(r"\{(?:before|after):[^{}]+\}")  # a figure of the position, not a detail
 
 
-def phrase_file_problem(game) -> ExampleProblem | None:
-    """The mistake in the game's phrase file, at its line, or None."""
+def phrase_file_mistakes(game) -> list[ExampleProblem]:
+    """The mistakes in the game's phrase file, each at its line (all of them: mended together)."""
     if getattr(game, "phrases", None) is None:
-        return None
+        return []
     try:
         phrases.for_game(game)
     except phrases.PhraseError as error:
-        where = error.where or Where(str(phrases.path_of(game) or game.phrases), 1)
-        return ExampleProblem(where, error.message.removeprefix(f"{where}: "))
-    return None
+        found = []
+        for mistake in [error, *error.others]:
+            where = mistake.where or Where(str(phrases.path_of(game) or game.phrases), 1)
+            found.append(ExampleProblem(where, mistake.message.removeprefix(f"{where}: ")))
+        return found
+    return []
 
 
 def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProblem]:
@@ -399,9 +402,9 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
     for name, game in games.items():
         if game.phrases is None:
             continue  # a game that declares no phrases shows its paths and events as the engine names them
-        problem = phrase_file_problem(game)
-        if problem is not None:
-            problems.append(problem)
+        mistakes = phrase_file_mistakes(game)
+        if mistakes:
+            problems += mistakes
         else:
             said[name] = phrases.for_game(game)  # (read once: for_game keeps it)
     for name, said_by in said.items():

@@ -68,11 +68,11 @@ def test_a_step_naming_no_rule_or_read_as_a_mapping_is_named_by_the_build_and_th
 
 
 def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp_path):
-    from rulewright.checks.book import phrase_file_problem
+    from rulewright.checks.book import phrase_file_mistakes
     from rulewright.sphinx import wording
 
     path = tmp_path / "phrases.yaml"
-    path.write_text('paths:\n  pile: the pile\n  players.*.name: "{2}\'s name"\n')
+    path.write_text('paths:\n  pile: the pile\n  players.*.name: "{2}\'s name"\n  players.*.cash: "{3}\'s cash"\n')
 
     class Broken:
         phrases = str(path)
@@ -80,8 +80,9 @@ def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp
 
     said = wording.game_phrases(Broken())
     assert said.paths == [] and said.unreadable  # no words rather than wrong ones; the build fails under -W
-    problem = phrase_file_problem(Broken())  # said with the book's problems, at the file's line
+    problem, second = phrase_file_mistakes(Broken())  # said with the book's problems, at the file's lines: both
     assert (str(problem.where), problem.message) == (
         f"{path}, line 3", "the phrase of 'players.*.name' has {2}, but part 2 of the path is 'name', not *. "
                            "The parts written * in this path are {1}.")
+    assert str(second.where) == f"{path}, line 4" and "has {3}, but the path has 3 parts" in second.message
     phrases._cache.pop(Broken, None)
