@@ -34,9 +34,39 @@ def draw(run, when: str, options=frozenset()) -> str:
         from rulewright.book.registry import where_in_games_code
 
         at = where_in_games_code(error)
-        raise ExampleProblem(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}"
-                                      f"{', at ' + at if at else ''}). This is a bug in the game's diagram code, "
-                                      "not in your example.") from None
+        raise DrawerFailed(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}"
+                                    f"{', at ' + at if at else ''}). This is a bug in the game's diagram code, "
+                                    "not in your example.", f"{type(error).__name__}: {error} at {at}") from None
+
+
+class DrawerFailed(ExampleProblem):
+    """A game's diagram code failed on an example: one bug, which every diagram reaching that line
+    meets. ``site`` (the error and where in the game's code) tells one bug from another, so that
+    each is said once (``first_said``)."""
+
+    def __init__(self, where, message: str, site: str = "") -> None:
+        super().__init__(where, message)
+        self.site = site
+
+    def __reduce__(self):
+        return type(self), (self.where, self.message, self.site)
+
+
+_said: dict[str, object] = {}  # each failing site of the games' diagram code, and where it was first said
+
+
+def first_said(problem: DrawerFailed):
+    """Where the bug behind ``problem`` was said before in this process (None: not yet; from now on,
+    here)."""
+    before = _said.get(problem.site)
+    if before is None:
+        _said[problem.site] = problem.where
+    return before
+
+
+def forget_said() -> None:
+    """A new build says each bug again (``first_said``)."""
+    _said.clear()
 
 
 def sources(result) -> list[str]:

@@ -43,6 +43,7 @@ def run(args) -> int:
     failing = unplayed = unreadable = 0
     pictures: list = []  # (where, DOT source) of each diagram the examples that hold ask for
     same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
+    stopped: dict[str, list[str]] = {}  # a bug of a game's diagram code -> the other examples it stops drawing
     notes = []
     known = book_module.declared(book)
     pending_is_error = config.current().pending == "error"
@@ -84,7 +85,13 @@ def run(args) -> int:
             try:  # a drawer that fails is found here, not first by the build
                 pictures += [(result.scenario.where, code) for code in diagrams.sources(result)]
             except ExampleProblem as problem:
-                failing += 1
+                if isinstance(problem, diagrams.DrawerFailed):  # one bug of the diagram code: said once
+                    if problem.site in stopped:
+                        stopped[problem.site].append(decl.id)
+                        continue
+                    stopped[problem.site] = []
+                else:
+                    failing += 1
                 print(problem)
                 marks.append(Mark.of(problem))
                 continue
@@ -104,6 +111,10 @@ def run(args) -> int:
     for also in same.values():
         if also:
             print(f"The same problem in {count(len(also), 'more example')}: {', '.join(also)}.")
+    for also in stopped.values():
+        if also:
+            print(f"The same bug in the diagram code stops the diagrams of {count(len(also), 'more example')}: "
+                  f"{', '.join(also)}.")
     for note in notes:
         print(note)
     ci_report.publish(marks + ready)
@@ -114,9 +125,10 @@ def run(args) -> int:
     others = max(len(problems) - in_book, 0)  # the book's problems that are not an example unreadable
     of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
           else f"{len(book.examples)} examples")
-    verdict_said = _verdict(others, unreadable, failing, of, unplayed)
+    verdict_said = _verdict(others, unreadable, failing, of, unplayed,
+                            bugs=len(stopped), undrawn=len(stopped) + sum(map(len, stopped.values())))
     ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.", marks, ready)
-    if problems or failing:
+    if problems or failing or stopped:
         print(f"\n{verdict_said}")
         return 1
     print(f"The rulebook is sound: {count(len(book.rules), 'rule')}, {played}. Every example"
@@ -177,10 +189,12 @@ def _readable(decl) -> bool:
     return True
 
 
-def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int = 0) -> str:
+def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int = 0, bugs: int = 0,
+             undrawn: int = 0) -> str:
     """The check's last sentence: "1 problem found: 1 of 4 examples does not hold." (``others``:
     problems of the book that are not an example failing or unreadable, such as a rule without one;
-    ``unplayed``: examples that one of those problems kept from being played)."""
+    ``unplayed``: examples that one of those problems kept from being played; ``bugs`` of the games'
+    diagram code, which stop the diagrams of ``undrawn`` examples that hold)."""
     def do(number: int) -> str:
         return "does" if number == 1 else "do"
 
@@ -196,7 +210,10 @@ def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int 
                     "see above" + ("" if unplayed else "; every example played holds"))
     if unplayed:
         said.append(f"{unplayed} of {of} could not be played because of it")
-    total = others + unreadable + failing
+    if bugs:
+        said.append(("a bug" if bugs == 1 else f"{bugs} bugs") + " in the diagram code stop"
+                    + ("s" if bugs == 1 else "") + f" the diagrams of {undrawn} of {of}")
+    total = others + unreadable + failing + bugs
     if not total:
         return "No problem found."
     return f"{count(total, 'problem')} found: {', and '.join(said)}."

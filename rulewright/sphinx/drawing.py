@@ -232,8 +232,16 @@ _owner: list[int] = []  # the process that may draw ahead (the one that started 
 
 
 def start_drawing(app) -> None:
-    """``builder-inited``: this process may draw ahead."""
+    """``builder-inited``: this process may draw ahead, and a bug of a game's diagram code is said
+    again in this build (``diagrams.first_said``, ``_unreadable``)."""
+    from rulewright.book.diagrams import forget_said
+
     _owner[:] = [os.getpid()]
+    forget_said()
+    _unreadable.clear()
+
+
+_unreadable: set[str] = set()  # what Graphviz said of each picture it could not read, in this build
 
 
 def draw_ahead(env, node) -> None:
@@ -344,9 +352,13 @@ def visit_graphviz(self, node):
             said = getattr(error.__cause__, "stderr", None) or str(error)
             said = said.decode(errors="replace") if isinstance(said, bytes) else said
             first = next((line.strip() for line in said.splitlines() if line.strip()), "no reason given")
-            logger.warning(f"{node['rw_where']} could not be drawn: Graphviz said \"{first}\". This is a bug in "
-                           "the game's diagram code (the DOT source it writes), not in your example; 'rulewright "
-                           "diagram' with this example's ID prints that source.", location=node)
+            if first not in _unreadable:  # (one mistake of the diagram code, met by many pictures: said once)
+                _unreadable.add(first)
+                what = node["rw_where"]
+                logger.warning(f"{what[:1].upper()}{what[1:]} could not be drawn: Graphviz said \"{first}\". This is a "
+                               "bug in the game's diagram code (the DOT source it writes), not in your example; "
+                               "'rulewright diagram' with this example's ID prints that source. Every other "
+                               "diagram Graphviz says this of is left out too, and not reported again.", location=node)
             raise nodes.SkipNode from None
     if node.get("alt") and self.builder.config.graphviz_output_format == "svg":
         _visit_picture(self, node)

@@ -19,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright.book import scanner as book
 from rulewright.book import config
 from rulewright.book import phrases
-from rulewright.book.diagrams import draw
+from rulewright.book.diagrams import DrawerFailed, draw, first_said
 from rulewright.game import Event, is_hidden
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, internal_failure
@@ -154,11 +154,11 @@ class ExampleDirective(SphinxDirective):
             try:
                 code = draw(run, when, s.diagram_options)
             except ExampleProblem as problem:
-                logger.warning(str(problem), location=self.get_location(), type="rulewright", subtype="diagram")
+                self.drawer_failed(problem)
                 continue
             said = figure_caption(title or s.id, when, len(result.run.steps))
             panel = nodes.container(classes=["rw-diagram"])
-            drawn = picture(code, self.env.docname, said, description, where=f"{s.where}: the {when} diagram")
+            drawn = picture(code, self.env.docname, said, description, where=f"the {when} diagram of example {s.id}")
             drawing.draw_ahead(self.env, drawn)
             panel += drawn
             row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
@@ -193,6 +193,16 @@ class ExampleDirective(SphinxDirective):
                                  "refused": list(scenario.refused_rules()),
                                  "positions": position_digests(scenario),
                                  "rule_places": [(rule, where.line) for rule, where in rule_places(scenario)]}
+
+    def drawer_failed(self, problem: ExampleProblem) -> None:
+        """A diagram the game's code cannot draw: said at the example (its words alone: the warning
+        names the file and line), once for each bug of the diagram code in a build (every diagram
+        that reaches the failing line meets it: they are left out of the book, and not said again)."""
+        if isinstance(problem, DrawerFailed) and first_said(problem) is not None:
+            return
+        more = (" Every other diagram it stops is left out too, and not reported again."
+                if isinstance(problem, DrawerFailed) else "")
+        logger.warning(problem.message + more, location=self.get_location(), type="rulewright", subtype="diagram")
 
     def _complain(self, message: str):
         logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")

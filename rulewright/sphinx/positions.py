@@ -66,11 +66,11 @@ class PositionDirective(ExampleDirective):
             try:
                 code = draw(run, "before", frozenset(words[1:] if words[0] in ("before", "after") else words))
             except ExampleProblem as problem:
-                self._complain(str(problem))
+                self.drawer_failed(problem)
             else:
                 said = title or "The position for the following examples"
                 diagram = picture(code, self.env.docname, said, "The position as set up, before any move.",
-                                  where=f"{path}:{self.lineno}: the position's diagram")
+                                  where=f"the diagram of the position {self.options.get('name') or ''}".rstrip())
                 drawing.draw_ahead(self.env, diagram)
                 figure = nodes.container(classes=["rw-diagram"])
                 figure += diagram

@@ -79,6 +79,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.stash[_PROJECT] = project
     config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
+    from rulewright.book.diagrams import forget_said
+
+    forget_said()  # (a bug of a game's diagram code is said once in each run: sybil_parser.evaluate_example)
     from rulewright.ci import report as ci_report
 
     if ci_report.host() is not None and not hasattr(config, "workerinput"):

@@ -19,7 +19,7 @@ from rulewright.book import scanner as book
 from rulewright.book import config
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
-from rulewright.book.diagrams import draw_all
+from rulewright.book.diagrams import DrawerFailed, draw_all, first_said
 from rulewright.checks.words import word_problems
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
@@ -113,6 +113,12 @@ def evaluate_example(example: Example) -> str | None:
             from rulewright.testing.plugin import cannot_be_played
 
             pytest.skip(cannot_be_played(problem.cause))
+        if isinstance(problem, DrawerFailed):  # one bug of the diagram code: said at the first example it stops
+            before = first_said(problem)
+            if before is not None:
+                import pytest
+
+                pytest.skip(f"its diagram meets the bug in the game's diagram code said at {before}")
         ci_report.notice(Mark.of(problem))
         return str(problem)
     except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example

@@ -179,6 +179,21 @@ def test_check_draws_each_example_s_diagram_and_names_the_drawer_s_line(project,
     assert "Traceback" not in out
 
 
+def test_a_bug_in_the_diagram_code_is_said_once_for_every_example_it_stops(project, capsys, monkeypatch):
+    """One slip in the drawer stops both examples' diagrams: said once, at the first, with the other
+    named after it, and counted as one problem (the examples themselves hold)."""
+    from tests.toolchain.toy_game import GAME
+
+    monkeypatch.setattr(type(GAME), "diagram", staticmethod(_broken_drawer))
+    drawn = EXAMPLE_ADD.replace(":rules: toy.add", ":rules: toy.add\n:diagram: after")
+    write(project, assemble(RULE_ADD, drawn, drawn.replace(":id: toy-add", ":id: toy-add-again")))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("could not be drawn") == 1, out
+    assert "The same bug in the diagram code stops the diagrams of 1 more example: toy-add-again." in out
+    assert out.rstrip().endswith("1 problem found: a bug in the diagram code stops the diagrams of 2 of 5 examples.")
+
+
 def test_a_mistake_in_a_shared_preset_is_named_there_and_said_once(project, capsys, monkeypatch):
     from tests.toolchain.toy_game import Toy
 

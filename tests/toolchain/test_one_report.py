@@ -19,11 +19,11 @@ WRONG = EXAMPLE_ADD.replace("toy-add", "toy-add-wrong").replace("pile: 2", "pile
 PAGE = assemble(RULE_ADD, MISSPELT, WRONG, RULE_TURN.replace("toy.turn", "toy.lonely").replace("Taking turns", "Lonely"))
 
 
-def run_book(pytester, *args):
+def run_book(pytester, *args, page=PAGE):
     pytester.path.joinpath("pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\n')
     (pytester.path / "rulebook").mkdir()
     (pytester.path / "rulebook" / "more.md").write_text(rest_of_toy())
-    (pytester.path / "rulebook" / "adding.md").write_text(PAGE)
+    (pytester.path / "rulebook" / "adding.md").write_text(page)
     (pytester.path / "conftest.py").write_text(f'import sys\nsys.path.insert(0, {str(ROOT)!r})\n'  # for xdist's workers
                                                'from rulewright.book.registry import register\n'
                                                'register("toy", "tests.toolchain.toy_game:GAME")\n')
@@ -148,3 +148,19 @@ def test_the_build_says_an_unreadable_example_once_not_also_the_refusal_it_shows
                           env={"RULEWRIGHT_STRICT": "1", "PATH": "/usr/bin:/bin"})
     assert "this line has a tab" in done.stderr, done.stderr
     assert "no example shows that refusal" not in done.stderr and "has no example" not in done.stderr, done.stderr
+
+
+def test_a_bug_in_the_diagram_code_fails_the_first_example_it_stops_and_skips_the_rest(pytester, monkeypatch):
+    """Both examples hold, and one slip in the drawer stops both their diagrams: the first example's
+    test fails with the bug, the second's is skipped, pointing there."""
+    from tests.toolchain.toy_game import GAME
+
+    monkeypatch.setattr(type(GAME), "diagram", staticmethod(lambda run, when, options: run.after.pile_size))
+    drawn = EXAMPLE_ADD.replace(":rules: toy.add\n", ":rules: toy.add\n:diagram: after\n")
+    page = assemble(RULE_ADD, drawn, drawn.replace("toy-add", "toy-add-again"))
+    result = run_book(pytester, "-rfs", page=page)
+    out = result.stdout.str()
+    assert out.count("could not be drawn (AttributeError: ") == 1, out
+    assert result.parseoutcomes()["failed"] == 1 and "FAILED rulebook/adding.md::toy-add" in out
+    assert f"its diagram meets the bug in the game's diagram code said at rulebook/adding.md, line " \
+           f"{line_of(page, '{example}')}" in out
