@@ -216,7 +216,8 @@ class ExampleDirective(SphinxDirective):
         decl = _decl_at(self.env.docname, self.lineno)
         written = getattr(decl, "id", None) if self.WHAT == "example" else None
         if named is None and written:  # an ID it has, that cannot be its own (used twice): named, and kept apart
-            named = written if written not in examples else f"{written} (the second, line {self.lineno})"
+            named = written if written not in examples else \
+                f"{written} (the second, line {problem.where.line or self.lineno})"  # (the line its problem names)
         key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),

@@ -298,7 +298,11 @@ def finish(app, exception) -> None:
             logger.warning(_at_its_place(info["report"], where), location=f"{where.path}:{where.line}",
                            type="rulewright", subtype="example")
     lines = []
-    for verdict, heading in (("failed", "{n} example{s} of the rulebook {do} not hold:"),
+    # (an example that cannot be read or played, such as one whose ID another has, holds or fails nothing)
+    by_verdict["broken"] = [(where, info) for where, info in failing if info.get("broken")]
+    by_verdict["failed"] = [(where, info) for where, info in failing if not info.get("broken")]
+    for verdict, heading in (("broken", "{n} example{s} of the rulebook could not be played:"),
+                             ("failed", "{n} example{s} of the rulebook {do} not hold:"),
                              ("pending", "{n} example{s} {are} pending (marked ':status: pending'):"),
                              ("ready", "{n} example{s} marked pending now hold{s1}: remove ':status: pending' from:")):
         found = by_verdict[verdict]

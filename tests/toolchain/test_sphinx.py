@@ -310,7 +310,9 @@ def test_an_example_whose_id_is_used_twice_is_listed_by_its_id_not_as_having_non
     done, _ = build(tmp_path, toy=toy, strict="0")
     assert "The example ID 'toy-add' is used twice" in done.stderr, done.stderr
     assert "(no ID" not in done.stderr
-    assert re.search(r"toy\.md:\d+  toy-add \(the second, line \d+\)  \(page", done.stderr), done.stderr
+    listed = re.search(r"toy\.md:(\d+)  toy-add \(the second, line (\d+)\)  \(page", done.stderr)
+    assert listed and listed.group(1) == listed.group(2), done.stderr  # (one line for one problem)
+    assert "1 example of the rulebook could not be played:" in done.stderr and "not hold" not in done.stderr
 
 
 def test_the_build_tells_an_id_left_behind_by_a_renamed_rule_its_new_id_as_check_does(tmp_path):
