@@ -340,7 +340,10 @@ class engine_errors:
                                      "with its data (its presets file), not in this example: correct it there, and "
                                      "every example starting from it is mended.", "setup", "preset") from None
             path = where if where[:1] == ("draws",) else self.path + where if not self.step else self.path
-            raise self.s.problem(at + error.message, *path) from None
+            said = error.message
+            if self.step and said.startswith(f"'{self.step}' "):  # (the move is named once: "In step 1, 'x': This ...")
+                said = "This" + said[len(f"'{self.step}'"):]
+            raise self.s.problem(at + said, *path) from None
         frame = traceback.extract_tb(tb)[-1]
         if self.path[:1] == ("setup",) or self.path == ():
             raise self.s.problem(

@@ -81,7 +81,7 @@ def test_a_refused_move_is_reported_with_its_rule_and_an_example_of_the_refusal(
     (RACE.replace("moves:", "do:"), 6, "The key 'do' is not part of a record. A record's moves go under 'moves:'"),
     (RACE.replace("  title:", "  titel:"), 2, "'record:' has no 'titel'. Did you mean 'title'?"),
     ("game: race\n", 1, "The record has no 'moves:' section."),
-    (RACE.replace("  - bob: roll\n  - expect", "  - bob roll\n  - expect"), 8, "'bob roll' reads as bob's move with the colon missing after the player: write '- bob: roll'."),
+    (RACE.replace("  - bob: roll\n  - expect", "  - bob roll\n  - expect"), 8, "In step 2, 'bob roll': This reads as bob's move with the colon missing after the player: write '- bob: roll'."),
     (RACE.replace("moves:\n", "moves:\n  - expect: {refused: race.turn}\n"), 7,
      "'refused:' here must come right after the move it refuses"),
     (RACE.replace("setup: {preset: start}", "setup: {preset: strat}"), 5, "Race has no preset 'strat'. Did you mean 'start'?"),

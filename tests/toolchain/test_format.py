@@ -403,8 +403,8 @@ def test_a_move_with_its_colon_missing_is_said_so(page):
     path = page(assemble(EXAMPLE_ADD_TEXT.replace("- ann: add 2", "- ann add 2")))
     with pytest.raises(ExampleProblem) as caught:
         evaluate(only_example(path).parse(), known_rules={"toy.add"})
-    assert "'ann add 2' reads as ann's move with the colon missing after the player: write '- ann: add 2'." \
-        in caught.value.message
+    assert "In step 1, 'ann add 2': This reads as ann's move with the colon missing after the player: write " \
+           "'- ann: add 2'." in caught.value.message and caught.value.message.count("ann add 2") == 1
     assert caught.value.where.line == line_of(path.read_text(), "- ann add 2")
 
 
