@@ -33,7 +33,6 @@ import yaml
 from rulewright import scenario
 from rulewright.book import config
 from rulewright.book import source
-from rulewright.game import did_you_mean
 from rulewright.problems import ExampleProblem, Rules, Where
 
 RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
@@ -312,9 +311,11 @@ def _rule(page: Page, parsed, argument: str, where: Where, content: str) -> None
         if unknown not in RULE_OPTIONS:
             page.problems.append(ExampleProblem(where.at(lines.get(unknown, where.line)),
                                                 f"The rule option ':{unknown}:' is unknown. "
-                                                f"{did_you_mean(unknown, RULE_OPTIONS)} A rule has two options: "
-                                                ":title:, e.g. ':title: At most three links at one city', and "
-                                                ":formerly:, the ID it had before it was renamed."))
+                                                + "".join(f"Did you mean ':{close}:'? " for close in
+                                                          difflib.get_close_matches(str(unknown), RULE_OPTIONS, 1, 0.6))
+                                                + "A rule has two options: :title:, its heading (e.g. ':title: "
+                                                "Moving a piece'), and :formerly:, the ID it had before it was "
+                                                "renamed."))
     if not argument:
         page.problems.append(ExampleProblem(where, "This {rule} has no ID. Write the rule's ID right after "
                                             "{rule} on the same line, e.g. '```{rule} mb.expand.first-link'."))
