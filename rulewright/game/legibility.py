@@ -228,9 +228,12 @@ def problems(svg: str, name: str = "the diagram", drawn_by_the_build: bool = Tru
     for number, arrow in enumerate(move_arrows(root), start=1):
         for label in labels:
             if any(label.holds(point) for point in arrow):
-                found.append(f"{name}: move arrow {number} runs across the label {_said(label.text)} (give "
-                             "move_arrow the cell's size, cell=..., to keep it off the cells' own labels, or move "
-                             "the label)")
+                found.append(f"{name}: move arrow {number} runs across the label {_said(label.text)} ("
+                             + ("give move_arrow the cell's size, cell=..., to keep the arrow off its ends' own "
+                                "labels" if label.holds(arrow[0]) or label.holds(arrow[-1]) else
+                                "the move passes over that label's place: write the cells' labels off their "
+                                "centres, in a corner, or bend the arrow")
+                             + ")")
     return found
 
 

@@ -86,9 +86,11 @@ def _check_legibility(result, svgs: list[str]) -> None:
         found = [problem.removeprefix(name + ": ") for problem in legibility.problems(svg, name, drawn_by_the_build=False)]
         if found:
             more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+            colours = any("contrast" in problem for problem in found)  # (the colours' advice for a colour's problem)
             _warn_at(where, DiagramHardToRead(f"{where}: {name} is hard to read: " + "; ".join(found[:3]) + more
-                                              + ". Change the game's diagram code (colours from rulewright.dot: "
-                                              "readable(), ink_on(), MUTED)."))
+                                              + ". Change the game's diagram code" + (
+                                                  " (colours from rulewright.dot: readable(), ink_on(), MUTED)"
+                                                  if colours else "") + "."))
 
 
 def _warn_at(where, warning: Warning) -> None:

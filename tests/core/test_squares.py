@@ -141,12 +141,39 @@ def labelled_board(*arrows) -> str:
 
 
 def test_a_move_arrow_across_a_square_s_name_is_found():
-    """A1 to C3 without the cell's size runs straight over B2's name; B1 to B2 with it does not."""
+    """A1 to C3 runs straight over B2's name, with the cell's size or without: the advice is to write
+    the names off the centres; B1 to B2 without the cell's size starts on B1's own name (the advice:
+    give cell=), and with it does not."""
     from rulewright.game import legibility
 
-    across = render(labelled_board(("A1", "C3", False)), "test", fmt="svg").decode()
-    found = legibility.problems(across, drawn_by_the_build=False)
-    assert any("move arrow 1 runs across the label 'B2'" in f and "cell=" in f for f in found), found
+    for cell in (False, True):
+        across = render(labelled_board(("A1", "C3", cell)), "test", fmt="svg").decode()
+        found = legibility.problems(across, drawn_by_the_build=False)
+        assert any("move arrow 1 runs across the label 'B2' (the move passes over that label's place" in f
+                   and "cell=" not in f for f in found), found
+    own = render(labelled_board(("B1", "B2", False)), "test", fmt="svg").decode()
+    found = legibility.problems(own, drawn_by_the_build=False)
+    assert any("runs across the label 'B1' (give move_arrow the cell's size, cell=" in f for f in found), found
     clear = render(labelled_board(("B1", "B2", True)), "test", fmt="svg").decode()
     assert not [f for f in legibility.problems(clear, drawn_by_the_build=False) if "move arrow" in f]
 
+
+
+def test_a_diagram_hard_to_read_is_given_the_colours_advice_only_for_a_colour():
+    """An arrow over a name is no matter of colour: the warning does not send the designer to the
+    colour helpers; a faint label does."""
+    from types import SimpleNamespace
+
+    import pytest
+
+    from rulewright.problems import Where
+    from rulewright.testing.sybil_parser import DiagramHardToRead, _check_legibility
+
+    result = SimpleNamespace(scenario=SimpleNamespace(where=Where("rules.md", 4, "a-move")))
+    across = render(labelled_board(("A1", "C3", True)), "test", fmt="svg").decode()
+    faint = across.replace('fill="#eeeeee"', 'fill="#222222"', 1)
+    for svg, colours in ((across, False), (faint, True)):
+        with pytest.warns(DiagramHardToRead) as caught:
+            _check_legibility(result, [svg])
+        said = str(caught[0].message)
+        assert "runs across the label 'B2'" in said and ("colours from rulewright.dot" in said) == colours, said
