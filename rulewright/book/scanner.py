@@ -220,7 +220,7 @@ def read_page(text: str, path: str) -> Page:
                                              + _characters(example.id))
         if example.id and example.id in seen and example.problem is None:
             example.problem = duplicate_example(example.id, example.id_where, seen[example.id])
-        seen.setdefault(example.id, example.where)
+        seen.setdefault(example.id, example.id_where)  # (a second use points at the first's ':id:' line)
     page.problems.extend(misspelt_directives(page))
     if config.current().python_blocks == "refuse":
         page.problems.extend(python_blocks_refused(text, path))
@@ -518,7 +518,7 @@ def scan(root: Path | None = None) -> Book:
             if example.id in seen_examples:
                 example.problem = duplicate_example(example.id, example.id_where, seen_examples[example.id])
             else:
-                seen_examples[example.id] = example.where
+                seen_examples[example.id] = example.id_where
     return book
 
 

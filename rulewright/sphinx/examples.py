@@ -183,9 +183,11 @@ class ExampleDirective(SphinxDirective):
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
             other = examples[scenario.id]
             problem = book.duplicate_example(scenario.id, scenario.where.at(scenario.lines.line(OPTION, "id")),
-                                             Where(str(self.env.doc2path(other["docname"])), other["lineno"]))
+                                             Where(str(self.env.doc2path(other["docname"])),
+                                                   other.get("id_line") or other["lineno"]))
             logger.warning(problem.message, location=(self.env.docname, problem.where.line))
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
+                                 "id_line": scenario.lines.line(OPTION, "id"),  # (where a second use points)
                                  "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
                                  "anchor": anchor(scenario.id),
                                  "report": (None if outcome == "ok" else result.pending_note() if outcome == "ready"
@@ -216,8 +218,8 @@ class ExampleDirective(SphinxDirective):
         decl = _decl_at(self.env.docname, self.lineno)
         written = getattr(decl, "id", None) if self.WHAT == "example" else None
         if named is None and written:  # an ID it has, that cannot be its own (used twice): named, and kept apart
-            named = written if written not in examples else \
-                f"{written} (the second, line {problem.where.line or self.lineno})"  # (the line its problem names)
+            named = written if written not in examples else f"{written} (again)" \
+                if f"{written} (again)" not in examples else f"{written} (again, line {problem.where.line or self.lineno})"
         key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),

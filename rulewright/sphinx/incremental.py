@@ -331,7 +331,8 @@ def finish(app, exception) -> None:
 def _at_its_place(report: str, where: Where) -> str:
     """A report as its warning says it: Sphinx prints the file and line before it, so the place it
     opens with (``rules.md, line 187, example x: ...``) is left out, its example's ID kept."""
-    return report.removeprefix(f"{Where(where.path, where.line)}, ")
+    place = str(Where(where.path, where.line))
+    return next((report[len(place) + 2:] for joint in (", ", ": ") if report.startswith(place + joint)), report)
 
 
 def _place(env, info):

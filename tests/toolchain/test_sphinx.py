@@ -310,8 +310,13 @@ def test_an_example_whose_id_is_used_twice_is_listed_by_its_id_not_as_having_non
     done, _ = build(tmp_path, toy=toy, strict="0")
     assert "The example ID 'toy-add' is used twice" in done.stderr, done.stderr
     assert "(no ID" not in done.stderr
-    listed = re.search(r"toy\.md:(\d+)  toy-add \(the second, line (\d+)\)  \(page", done.stderr)
-    assert listed and listed.group(1) == listed.group(2), done.stderr  # (one line for one problem)
+    first, second = [n for n, row in enumerate(toy.splitlines(), 1) if row == ":id: toy-add"]
+    assert re.search(rf"toy\.md, line {second}: The example ID 'toy-add' is used twice; the other is at "
+                     rf"\S*toy\.md, line {first}\.", done.stderr), done.stderr  # (both ':id:' lines)
+    (tmp_path / "strict").mkdir()
+    strict, _ = build(tmp_path / "strict", toy=toy, strict="1")  # as a warning: its place said once, by Sphinx
+    assert re.search(rf"toy\.md:{second}: WARNING: The example ID 'toy-add' is used twice", strict.stderr), strict.stderr
+    assert re.search(r"toy\.md:\d+  toy-add \(again\)  \(page", done.stderr), done.stderr
     assert "1 example of the rulebook could not be played:" in done.stderr and "not hold" not in done.stderr
 
 
