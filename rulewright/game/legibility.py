@@ -226,14 +226,18 @@ def problems(svg: str, name: str = "the diagram", drawn_by_the_build: bool = Tru
                 found.append(f"{name}: the labels {_said(label.text)} and {_said(other.text)} overlap"
                              + _broken_line(label.text, other.text))
     for number, arrow in enumerate(move_arrows(root), start=1):
-        for label in labels:
-            if any(label.holds(point) for point in arrow):
-                found.append(f"{name}: move arrow {number} runs across the label {_said(label.text)} ("
-                             + ("give move_arrow the cell's size, cell=..., to keep the arrow off its ends' own "
-                                "labels" if label.holds(arrow[0]) or label.holds(arrow[-1]) else
-                                "the move passes over that label's place: write the cells' labels off their "
-                                "centres, in a corner, or bend the arrow")
-                             + ")")
+        crossed = [label for label in labels if any(label.holds(point) for point in arrow)]
+        at_ends = [label for label in crossed if label.holds(arrow[0]) or label.holds(arrow[-1])]
+        passed = [label for label in crossed if label not in at_ends]
+        for which, advice in ((at_ends, "give move_arrow the cell's size, cell=..., to keep the arrow off the "
+                                        "labels at its ends"),
+                              (passed, "the move passes over them: draw those labels off the arrow's path, "
+                                       "or bend the arrow")):
+            if which:
+                texts = [_said(label.text) for label in which]
+                found.append(f"{name}: move arrow {number} runs across the label"
+                             + (f"s {', '.join(texts[:-1])} and {texts[-1]}" if len(texts) > 1 else f" {texts[0]}")
+                             + f" ({advice})")
     return found
 
 

@@ -149,7 +149,7 @@ def test_a_move_arrow_across_a_square_s_name_is_found():
     for cell in (False, True):
         across = render(labelled_board(("A1", "C3", cell)), "test", fmt="svg").decode()
         found = legibility.problems(across, drawn_by_the_build=False)
-        assert any("move arrow 1 runs across the label 'B2' (the move passes over that label's place" in f
+        assert any("move arrow 1 runs across the label 'B2' (the move passes over them" in f
                    and "cell=" not in f for f in found), found
     own = render(labelled_board(("B1", "B2", False)), "test", fmt="svg").decode()
     found = legibility.problems(own, drawn_by_the_build=False)
@@ -177,3 +177,15 @@ def test_a_diagram_hard_to_read_is_given_the_colours_advice_only_for_a_colour():
             _check_legibility(result, [svg])
         said = str(caught[0].message)
         assert "runs across the label 'B2'" in said and ("colours from rulewright.dot" in said) == colours, said
+
+
+def test_the_labels_one_arrow_runs_across_are_said_together_with_the_advice_each_needs():
+    """A1 to C1 without the cell's size: the name at its start (give cell=) and the name it passes
+    (draw it off the path) are two sentences, each with its own advice."""
+    from rulewright.game import legibility
+
+    drawn = render(labelled_board(("A1", "C1", False)), "test", fmt="svg").decode()
+    found = [f for f in legibility.problems(drawn, drawn_by_the_build=False) if "move arrow" in f]
+    assert len(found) == 2, found  # (its head stops short of C1's name)
+    assert "move arrow 1 runs across the label 'A1' (give move_arrow the cell's size" in found[0]
+    assert "move arrow 1 runs across the label 'B1' (the move passes over them" in found[1]
