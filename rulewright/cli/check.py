@@ -40,7 +40,7 @@ def run(args) -> int:
     marks = [Mark.of(problem) for problem in problems]
     ready = []
     examples = _examples_on(book, getattr(args, "files", None) or [])
-    failing = unplayed = unreadable = 0
+    failing = unplayed = unreadable = unplayable = 0
     pictures: list = []  # (where, DOT source) of each diagram the examples that hold ask for
     same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
     stopped: dict[str, list[str]] = {}  # a bug of a game's diagram code -> the other examples it stops drawing
@@ -63,7 +63,7 @@ def run(args) -> int:
             result = evaluate(scenario, known_rules=known)
         except ExampleProblem as problem:  # found in play: a setup or move the engine cannot take
             if str(problem) not in reported:
-                failing += 1
+                unplayable += 1
                 marks.append(Mark.of(problem))
                 if problem.message in same:  # one mistake many examples meet (in a shared preset): said once
                     same[problem.message].append(decl.id)
@@ -126,9 +126,10 @@ def run(args) -> int:
     of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
           else f"{len(book.examples)} examples")
     verdict_said = _verdict(others, unreadable, failing, of, unplayed,
-                            bugs=len(stopped), undrawn=len(stopped) + sum(map(len, stopped.values())))
+                            bugs=len(stopped), undrawn=len(stopped) + sum(map(len, stopped.values())),
+                            unplayable=unplayable)
     ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.", marks, ready)
-    if problems or failing or stopped:
+    if problems or failing or stopped or unplayable:
         print(f"\n{verdict_said}")
         return 1
     print(f"The rulebook is sound: {count(len(book.rules), 'rule')}, {played}. Every example"
@@ -190,10 +191,11 @@ def _readable(decl) -> bool:
 
 
 def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int = 0, bugs: int = 0,
-             undrawn: int = 0) -> str:
+             undrawn: int = 0, unplayable: int = 0) -> str:
     """The check's last sentence: "1 problem found: 1 of 4 examples does not hold." (``others``:
     problems of the book that are not an example failing or unreadable, such as a rule without one;
-    ``unplayed``: examples that one of those problems kept from being played; ``bugs`` of the games'
+    ``unplayed``: examples that one of those problems kept from being played; ``unplayable``: examples
+    whose own setup or moves could not be played (as the build lists them); ``bugs`` of the games'
     diagram code, which stop the diagrams of ``undrawn`` examples that hold)."""
     def do(number: int) -> str:
         return "does" if number == 1 else "do"
@@ -205,15 +207,17 @@ def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int 
         said.append(f"{unreadable} of {of} could not be read")
     elif failing:
         said.append(f"{failing} of {of} {do(failing)} not hold")
+    if unplayable:
+        said.append(f"{unplayable} of {of} could not be played")
     if others:
         said.append(f"{count(others, 'other problem')} above" if said else
                     "see above" + ("" if unplayed else "; every example played holds"))
     if unplayed:
-        said.append(f"{unplayed} of {of} could not be played because of it")
+        said.append(f"{unplayed} of {of} could not be played because of " + ("it" if others == 1 else "them"))
     if bugs:
         said.append(("a bug" if bugs == 1 else f"{bugs} bugs") + " in the diagram code stop"
                     + ("s" if bugs == 1 else "") + f" the diagrams of {undrawn} of {of}")
-    total = others + unreadable + failing + bugs
+    total = others + unreadable + failing + bugs + unplayable
     if not total:
         return "No problem found."
     return f"{count(total, 'problem')} found: {', and '.join(said)}."

@@ -237,3 +237,13 @@ def test_check_draws_each_diagram_once_and_names_one_graphviz_cannot_read(projec
     assert main(["check"]) == 0
     drawn = list((project / "store" / "drawable").glob("*.pickle"))
     assert len(drawn) == 1  # kept by its DOT text: the next check does not draw it again
+
+
+def test_an_example_whose_move_cannot_be_played_is_counted_as_the_build_lists_it(project, capsys):
+    """A move with its colon missing is no example that fails: check counts it as the build's list
+    does, 'could not be played'."""
+    write(project, assemble(RULE_ADD, EXAMPLE_ADD.replace("- ann: add 2", "- ann add 2")))
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "This reads as ann's move with the colon missing" in out
+    assert out.rstrip().splitlines()[-1].endswith("examples could not be played.") and "not hold" not in out, out
