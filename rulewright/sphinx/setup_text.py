@@ -56,7 +56,8 @@ def _grid(value, corners: tuple[str, str] | None = None) -> nodes.table | None:
         rows = [r.split() if isinstance(r, str) else [words(c) for c in r] for r in value]
         head = None
     elif isinstance(value, dict) and all(CELL_NAME.match(str(k)) for k in value) and (value or corners):
-        cells = {(m.group(1).upper(), int(m.group(2))): "" if v is None else words(v)  # (F1: ~, emptied)
+        cells = {(m.group(1).upper(), int(m.group(2))): "—" if v is None else words(v)  # (F1: ~: emptied, not
+                 # "none", nor blank as a cell a setup from a shared position leaves unchanged)
                  for m, v in ((CELL_NAME.match(str(k)), v) for k, v in value.items())}
         spanned = set(cells) | {(m.group(1).upper(), int(m.group(2)))
                                 for m in map(CELL_NAME.match, corners or ())}

@@ -210,8 +210,9 @@ def test_a_board_grid_with_its_corners_shows_the_whole_board():
     from rulewright.sphinx.setup_text import describe_setup
 
     said = phrases.load({"setup": {"board": {"say": "The board", "grid": "A1:D4"}}}, "toy phrases")
-    for placed, expected in (({"B2": "ann", "C3": "bob", "D1": None}, {("2", "B"): "ann", ("3", "C"): "bob"}),
-                             ({}, {})):  # (a cell set to nothing, F1: ~, is printed empty, not "none")
+    for placed, expected in (({"B2": "ann", "C3": "bob", "D1": None}, {("2", "B"): "ann", ("3", "C"): "bob",
+                                                                       ("1", "D"): "—"}),
+                             ({}, {})):  # (a cell set to nothing, D1: ~, is printed as a dash, not "none")
         table, = describe_setup({"setup": {"board": placed}}, said)
         board = [[cell.astext() for cell in row.children] for row in table.findall(lambda n: n.tagname == "row")][1:]
         assert board[0] == ["", "A", "B", "C", "D"] and [row[0] for row in board[1:]] == ["1", "2", "3", "4"]
