@@ -383,7 +383,8 @@ def phrase_file_mistakes(game) -> list[ExampleProblem]:
         found = []
         for mistake in [error, *error.others]:
             where = mistake.where or Where(str(phrases.path_of(game) or game.phrases), 1)
-            found.append(ExampleProblem(where, mistake.message.removeprefix(f"{where}: ")))
+            said = mistake.message.removeprefix(f"{where}: ")
+            found.append(ExampleProblem(where, said[:1].upper() + said[1:]))  # (a sentence, as every other problem)
         return found
     return []
 

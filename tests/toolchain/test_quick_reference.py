@@ -82,7 +82,7 @@ def test_the_build_names_a_misfit_placeholder_at_its_line_of_the_phrase_file(tmp
     assert said.paths == [] and said.unreadable  # no words rather than wrong ones; the build fails under -W
     problem, second = phrase_file_mistakes(Broken())  # said with the book's problems, at the file's lines: both
     assert (str(problem.where), problem.message) == (
-        f"{path}, line 3", "the phrase of 'players.*.name' has {2}, but part 2 of the path is 'name', not *. "
+        f"{path}, line 3", "The phrase of 'players.*.name' has {2}, but part 2 of the path is 'name', not *. "
                            "The parts written * in this path are {1}.")
     assert str(second.where) == f"{path}, line 4" and "has {3}, but the path has 3 parts" in second.message
     phrases._cache.pop(Broken, None)
