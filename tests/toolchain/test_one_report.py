@@ -19,6 +19,16 @@ WRONG = EXAMPLE_ADD.replace("toy-add", "toy-add-wrong").replace("pile: 2", "pile
 PAGE = assemble(RULE_ADD, MISSPELT, WRONG, RULE_TURN.replace("toy.turn", "toy.lonely").replace("Taking turns", "Lonely"))
 
 
+@pytest.fixture(autouse=True)
+def games_loaded_inside_stay_inside(monkeypatch):
+    """A pytest run inside this one imports the toy game afresh, and pytester puts the modules back
+    afterwards but not the games loaded from them: the registry's loaded games are put back too,
+    or a later test that patches the toy game's class (test_cli_loop) patches a class nobody plays."""
+    from rulewright.book import registry
+
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+
+
 def run_book(pytester, *args, page=PAGE):
     pytester.path.joinpath("pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\n')
     (pytester.path / "rulebook").mkdir()
