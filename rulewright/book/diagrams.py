@@ -55,12 +55,12 @@ class DrawerFailed(ExampleProblem):
 _said: dict[str, object] = {}  # each failing site of the games' diagram code, and where it was first said
 
 
-def first_said(problem: DrawerFailed):
-    """Where the bug behind ``problem`` was said before in this process (None: not yet; from now on,
-    here)."""
-    before = _said.get(problem.site)
+def first_said(site: str, where):
+    """Where the bug at ``site`` of a game's diagram code (a ``DrawerFailed``'s, or what Graphviz said
+    of the DOT it wrote) was said before in this process (None: not yet; from now on, at ``where``)."""
+    before = _said.get(site)
     if before is None:
-        _said[problem.site] = problem.where
+        _said[site] = where
     return before
 
 

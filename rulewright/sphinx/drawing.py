@@ -41,6 +41,7 @@ from docutils import nodes
 from sphinx.ext.graphviz import GraphvizError, html_visit_graphviz, render_dot
 from sphinx.util import logging
 
+from rulewright.book.diagrams import first_said, forget_said
 from rulewright.store import cache
 
 logger = logging.getLogger(__name__)
@@ -233,15 +234,9 @@ _owner: list[int] = []  # the process that may draw ahead (the one that started 
 
 def start_drawing(app) -> None:
     """``builder-inited``: this process may draw ahead, and a bug of a game's diagram code is said
-    again in this build (``diagrams.first_said``, ``_unreadable``)."""
-    from rulewright.book.diagrams import forget_said
-
+    again in this build (``diagrams.first_said``)."""
     _owner[:] = [os.getpid()]
     forget_said()
-    _unreadable.clear()
-
-
-_unreadable: set[str] = set()  # what Graphviz said of each picture it could not read, in this build
 
 
 def draw_ahead(env, node) -> None:
@@ -352,9 +347,8 @@ def visit_graphviz(self, node):
             said = getattr(error.__cause__, "stderr", None) or str(error)
             said = said.decode(errors="replace") if isinstance(said, bytes) else said
             first = next((line.strip() for line in said.splitlines() if line.strip()), "no reason given")
-            if first not in _unreadable:  # (one mistake of the diagram code, met by many pictures: said once)
-                _unreadable.add(first)
-                what = node["rw_where"]
+            what = node["rw_where"]
+            if first_said(f"Graphviz: {first}", what) is None:  # (one mistake of the diagram code: said once)
                 logger.warning(f"{what[:1].upper()}{what[1:]} could not be drawn: Graphviz said \"{first}\". This is a "
                                "bug in the game's diagram code (the DOT source it writes), not in your example; "
                                "'rulewright diagram' with this example's ID prints that source. Every other "

@@ -200,7 +200,7 @@ class ExampleDirective(SphinxDirective):
         """A diagram the game's code cannot draw: said at the example (its words alone: the warning
         names the file and line), once for each bug of the diagram code in a build (every diagram
         that reaches the failing line meets it: they are left out of the book, and not said again)."""
-        if isinstance(problem, DrawerFailed) and first_said(problem) is not None:
+        if isinstance(problem, DrawerFailed) and first_said(problem.site, problem.where) is not None:
             return
         more = (" Every other diagram it stops is left out too, and not reported again."
                 if isinstance(problem, DrawerFailed) else "")

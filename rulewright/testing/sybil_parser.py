@@ -116,7 +116,7 @@ def evaluate_example(example: Example) -> str | None:
 
             pytest.skip(cannot_be_played(problem.cause))
         if isinstance(problem, DrawerFailed):  # one bug of the diagram code: said at the first example it stops
-            before = first_said(problem)
+            before = first_said(problem.site, problem.where)
             if before is not None:
                 import pytest
 
