@@ -356,7 +356,7 @@ def _detail_problems(folders, said_by, reported: set) -> list[ExampleProblem]:
                      if re.split(r"[.\[]", name)[0] not in known]
             if named:
                 reported.add(event)
-                has = (f"the details {', '.join(sorted(known)[:-1])} and {sorted(known)[-1]}" if len(known) > 1 else
+                has = (f"the details {phrases.words(sorted(known))}" if len(known) > 1 else
                        f"the detail {next(iter(known))}" if known else "no details")
                 problems.append(ExampleProblem(
                     said_by.where(event) or Where(said_by.source, 1),

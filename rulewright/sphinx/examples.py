@@ -218,8 +218,11 @@ class ExampleDirective(SphinxDirective):
         decl = _decl_at(self.env.docname, self.lineno)
         written = getattr(decl, "id", None) if self.WHAT == "example" else None
         if named is None and written:  # an ID it has, that cannot be its own (used twice): named, and kept apart
-            named = written if written not in examples else f"{written} (again)" \
-                if f"{written} (again)" not in examples else f"{written} (again, line {problem.where.line or self.lineno})"
+            named = written
+            if named in examples:
+                named = f"{written} (again)"
+            if named in examples:  # (used a third time)
+                named = f"{written} (again, line {problem.where.line or self.lineno})"
         key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
                          "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
@@ -460,7 +463,7 @@ def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -
     state = secrecy.state_at(result.run, check.step)
     if designer:
         hidden, owner = secrecy.unseen(result.scenario, result.run.game, state, check.key, None, revealing=False)
-        return f"{text} ({secrecy.mark(owner)})" if hidden and check.expected not in ([], {}, None) else text
+        return f"{text} ({secrecy.mark(owner)})" if hidden and not secrecy.nothing_there(check.expected) else text
     hidden, _ = secrecy.unseen(result.scenario, result.run.game, state, check.key, check.viewer)
     if not hidden:
         return text

@@ -60,6 +60,12 @@ def unseen(scenario, game, state, path: str, viewer: str | None, revealing: bool
     return True, owner
 
 
+def nothing_there(value) -> bool:
+    """Whether a hidden place holds nothing (no card: ``None``; an empty hand or bag): nothing is
+    hidden there, and both editions say so as it is."""
+    return value in ([], {}, None)
+
+
 def mark(owner: str | None) -> str:
     """The designer's mark on a value the table cannot see."""
     return f"hidden: only {owner} sees it" if owner else "hidden: nobody sees it"

@@ -207,7 +207,7 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
     def told(place, value, text=None):
         hidden, owner = secrecy.unseen(scenario, game, before, str(place), None if designer else viewer,
                                        revealing=not designer)
-        if not hidden or value in ([], {}, None):  # (nothing there: nothing hidden)
+        if not hidden or secrecy.nothing_there(value):
             return value
         if designer:
             if text is None and said is not None and str(place) in said.setup:  # as the key's phrase says it
