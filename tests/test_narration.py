@@ -47,8 +47,8 @@ def _subjects(said: phrases.Phrases, view, prefix=()):
         for key, value in view.items():
             path = prefix + (str(key),)
             words = said.path(".".join(path))
-            if words is not None:
-                found.setdefault(words, ".".join(path))
+            if words is not None:  # (as a sentence begins it: "The SP's cash")
+                found.setdefault(phrases.sentence(words), ".".join(path))
             found.update({k: v for k, v in _subjects(said, value, path).items() if k not in found})
     return found
 
@@ -60,7 +60,7 @@ def wrong_figures(said: phrases.Phrases, sentences: list[str], after) -> list[st
     for sentence in sentences:
         for subject, value in IS_NOW.findall(sentence):
             subjects = subjects if subjects is not None else _subjects(said, after)
-            key = subjects.get(subject)
+            key = subjects.get(phrases.sentence(subject))
             if key is None:
                 wrong.append(f"{sentence!r}: '{subject}' is no part of the position the phrases name")
             elif value != said.value(key, phrases.look_up(after, key)):

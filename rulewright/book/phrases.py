@@ -18,6 +18,11 @@ beside the game's module, or a mapping)::
     setup:                                   # how a setup key reads in an example's Setup table
       floes: {say: Floes, each: "{value} floes of {key}", then: "{value} of {key}"}
       board: {say: The board, grid: A1:D4}   # rows, or cells named like A1: the board A1 to D4 drawn as a grid
+    moves:                                   # each move as the notation writes it: its sentence for players
+      "lay {tile} on {hex}": "{actor} lays tile #{tile} on {hex}."
+      "lay {tile} on {hex} with {private}": "{actor} lays tile #{tile} on {hex}, using {private}."
+    names:                                   # how a sentence names a piece the notation names by its code
+      MRBC: the Bridge Company
 
 ``{1}`` in a path phrase is the path's second part (counting from 0); ``{name}`` in an event
 sentence is the event's detail of that name; ``value`` says how a value is written (``"${}"``), and
@@ -42,8 +47,16 @@ letter and row number (``A1: ann``). A mapping shows the cells from the first it
 ``grid: A1:D4`` (the board's corners) shows the whole board, the cells it does not name empty. A key without words of its own that is also a path of the
 view (``next``, ``bank``: the setup's keys mirror the view's) reads as that path's phrase says
 ("Whose turn it is: bob"); any other reads as its own name ("Floes 1 5, 2 3").
-The whole-book checks fail when the book shows a path or an event with no phrase, so the wording
-cannot drift from the engine. The ``events`` list is also the game's event catalogue, shown on
+A ``moves`` pattern is the move as the game writes it back (``Action.notation()``, so any way a
+designer wrote it reads alike), a ``{name}`` standing for one word or part of one (``{from}-{to}``);
+where several patterns fit a move, the one with the most written words wins (``lay {tile} on {hex}
+with {private}`` over ``lay {tile} on {hex}``). Its sentence names the pattern's placeholders and
+``{actor}``, the one who moves; a value the ``names`` section names is said so (``MP: the MP``), a
+player's name begins with a capital ("ann" is "Ann"), and so does the sentence. The player's
+edition prints each move so, and the designer's the notation. In every sentence a sum written
+``$11250`` is printed ``$11,250``.
+The whole-book checks fail when the book shows a path, an event or a move with no phrase, so the
+wording cannot drift from the engine. The ``events`` list is also the game's event catalogue, shown on
 its notation page (``{event-catalogue}``).
 """
 from __future__ import annotations
@@ -125,6 +138,42 @@ class SetupPhrase:
         return self.say.format_map(_Words({"key": key}))
 
 
+@dataclass
+class MovePhrase:
+    """How one form of move reads: ``pattern`` as the notation writes it, with ``{name}`` for each
+    word that varies, and ``say``, its sentence."""
+
+    pattern: str
+    say: str
+    regex: re.Pattern = field(repr=False, default=None)
+    weight: tuple = ()  # how much the pattern says: its written characters, then its placeholders held to words
+
+    @classmethod
+    def of(cls, pattern: str, say: str) -> "MovePhrase":
+        """``{name}`` stands for any word or part of one (the last, for the rest of the move: "order
+        {order}" reads "order MT ES", said "MT and ES"); ``{name:GRSC MRBC}`` for one of the words
+        listed (a private company, not a corporation)."""
+        parts = []
+        written = held = 0
+        read = list(string.Formatter().parse(pattern))
+        for place, (text, name, only, _) in enumerate(read):
+            written += len(text.replace(" ", ""))
+            parts.append(r"\s+".join(re.escape(word) for word in text.split(" ")))
+            if name is not None:
+                held += bool(only)
+                last = place == len(read) - 1  # (the last placeholder may take several words: "order {order}")
+                choices = "|".join(re.escape(word) for word in str(only or "").split()) or (_WORDS if last else _ANY_WORD)
+                parts.append(f"(?P<{name}>{choices})")
+        return cls(pattern, say, re.compile("".join(parts), re.IGNORECASE), (written, held))
+
+    def fit(self, notation: str) -> dict | None:
+        """The words of ``notation`` for each placeholder, or None when the move is not of this form."""
+        found = self.regex.fullmatch(" ".join(str(notation).split()))
+        return found.groupdict() if found else None
+
+
+_WORDS = r"\S+(?:\s+\S+)*?"  # the last placeholder of a move's pattern: one word or several, to the end
+_ANY_WORD = r"\S+?"  # a move pattern's placeholder: a word, or the part of one up to the next written character
 SETUP_FIELDS = {"say", "each", "then", "grid", "names"}
 GRID_CORNERS = re.compile(r"^\s*([A-Za-z]+\d+)\s*:\s*([A-Za-z]+\d+)\s*$")  # ``grid: A1:D4``
 
@@ -143,6 +192,44 @@ class Phrases:
     presets: dict[str, str] = field(default_factory=dict)  # preset name -> the starting position in words
     values: dict[str, str] = field(default_factory=dict)   # an engine's word for a value -> the game's words
     event_lines: dict[str, int] = field(default_factory=dict)  # event -> the line of its sentence, when read from a file
+    moves_said: list[MovePhrase] = field(default_factory=list)  # each form of move, with its sentence
+    names: dict[str, str] = field(default_factory=dict)  # a piece's code in the notation -> how a sentence names it
+    has_moves: bool = False  # the file has a 'moves:' section: a move with no words is then a mistake
+
+    def move(self, notation: str, actor: str | None = None, players=()) -> str | None:
+        """The move written ``notation`` (``Action.notation()``) by ``actor`` as one sentence, or None
+        when no pattern of ``moves`` fits it. ``players``: the players' names (each said with a
+        capital; the actor's name is, when written in lower case: ``run_players``)."""
+        def rank(phrase: MovePhrase, found: dict) -> tuple:  # the pattern that says most about the move
+            return (*phrase.weight, -sum(" " in value for value in found.values()), -len(found))
+
+        best, fitted = None, None
+        for phrase in self.moves_said:
+            found = phrase.fit(notation)
+            if found is not None and (best is None or rank(phrase, found) > rank(best, fitted)):
+                best, fitted = phrase, found
+        if best is None:
+            return None
+        players = {str(p) for p in players}
+        said = {name: [self.name(word, word in players) for word in value.split()] if " " in value
+                else self.name(value, value in players) for name, value in fitted.items()}
+        said["actor"] = self.name(actor, actor is not None and (actor in players or str(actor)[:1].islower()))
+        try:
+            return sentence(plural(best.say.format_map(_Words(said))))
+        except (KeyError, IndexError, ValueError):
+            return None
+
+    def name(self, value: Any, player: bool = False) -> Any:
+        """A piece's code as a sentence names it (``names``, then ``values``); a player's name with a
+        capital."""
+        if value is None:
+            return None
+        text = str(value)
+        if text in self.names:
+            return self.names[text]
+        if text in self.values:
+            return self.values[text]
+        return text[:1].upper() + text[1:] if player else text
 
     def where(self, event: str) -> Where | None:
         """Where the phrase file gives ``event``'s sentence (None when not read from a file)."""
@@ -160,7 +247,7 @@ class Phrases:
         phrase = self.find(key)
         if phrase is None:
             return None
-        return phrase.say.format(*key.split("."))
+        return phrase.say.format(*(self.names.get(part, part) for part in key.split(".")))
 
     def value(self, key: str, value: Any) -> str:
         """``value`` as a reader writes it, with the unit the path's phrase gives; a ``value`` that
@@ -178,7 +265,8 @@ class Phrases:
                 return plural(phrase.value.format(words(said)))
         return words(said)
 
-    def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH, marked=None) -> str | None:
+    def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH, marked=None,
+              players=()) -> str | None:
         """The event as one sentence, or None when the catalogue has no sentence for it (or the
         sentence names a detail or a part of the position that is not there). ``before`` and
         ``after`` are the game's views of the position around the move. ``reader``: a player's
@@ -187,25 +275,26 @@ class Phrases:
         ``marked(seen_by)``, when given, is added in brackets to the true sentence of an event not
         everyone sees (the designer's mark)."""
         if reader is not TRUTH and not event.seen(reader):
-            return self._say(self.unseen.get(event.name), event, before, after)
-        sentence = self._say(self.events.get(event.name), event, before, after)
+            return self._say(self.unseen.get(event.name), event, before, after, players)
+        sentence = self._say(self.events.get(event.name), event, before, after, players)
         if sentence is not None and marked is not None and event.seen_by is not None:
             sentence = f"{sentence.rstrip('.')} ({marked(event.seen_by)})."
         return sentence
 
     def narrate(self, events, before: Any = None, after: Any = None, reader: Any = TRUTH,
-                marked=None) -> list[str]:
+                marked=None, players=()) -> list[str]:
         """What one move did, sentence by sentence: each event as the catalogue says it (an
         event without a sentence keeps its name; the whole-book checks report it), then each
-        ``then`` sentence once. ``reader`` and ``marked`` as for ``event``."""
+        ``then`` sentence once. ``reader`` and ``marked`` as for ``event``; ``players``: the
+        players' names, each said with a capital ("Ann draws a card")."""
         said, then = [], {}  # each closing sentence, after the last event that says it
         for event in events:
             same = self.unless_same.get(event.name)
             if same and len({repr(event.data.get(name)) for name in same}) == 1:
                 continue
-            sentence = self.event(event, before, after, reader, marked)
+            sentence = self.event(event, before, after, reader, marked, players)
             said.append(sentence if sentence is not None else event.name + ".")
-            closing = self._say(self.then.get(event.name), event, before, after)
+            closing = self._say(self.then.get(event.name), event, before, after, players)
             if closing is not None:
                 then.pop(closing, None)
                 then[closing] = len(said)
@@ -218,19 +307,19 @@ class Phrases:
         figures read from the position before and after that move: as ``reader`` sees it (a
         player's name, or None for the whole table: ``Game.view_for``), or the whole truth."""
         game, state, out = run.game, run.before, []
-        view = _LazyView(game, state, reader)
+        view, players = _LazyView(game, state, reader), run_players(run)
         for step in run.steps:
             after = step.state if step.state is not None else state
             after_view = view if after is state else _LazyView(game, after, reader)
-            out.append(self.narrate(step.events, view, after_view, reader, marked) if step.events else [])
+            out.append(self.narrate(step.events, view, after_view, reader, marked, players) if step.events else [])
             state, view = after, after_view
         return out
 
     def said_values(self, value: Any) -> Any:
-        """``value`` with each engine word the ``values`` phrases name replaced by the game's words
-        (in lists and mappings too)."""
+        """``value`` with each engine word the ``values`` phrases name replaced by the game's words,
+        and each piece the ``names`` phrases name by its name (in lists and mappings too)."""
         if isinstance(value, str):
-            return self.values.get(value, value)
+            return self.values.get(value, self.names.get(value, value))
         if isinstance(value, (list, tuple)):
             return [self.said_values(v) for v in value]
         if isinstance(value, dict):
@@ -256,7 +345,7 @@ class Phrases:
         """A setting's choice in the rules' words, or None when the phrases give none."""
         return self.settings.get(name, {}).get(words(value))
 
-    def _say(self, template: str | None, event, before, after) -> str | None:
+    def _say(self, template: str | None, event, before, after, players=()) -> str | None:
         if template is None:
             return None
         views = {"before": before, "after": after}
@@ -269,7 +358,8 @@ class Phrases:
             return self.value(key, value).replace("{", "{{").replace("}", "}}")
 
         try:
-            return plural(_STATE.sub(state, template).format_map(_Words(self.said_values(event.data))))
+            details = {name: named(value, players) for name, value in self.said_values(event.data).items()}
+            return sentence(plural(_STATE.sub(state, template).format_map(_Words(details))))
         except (KeyError, IndexError, ValueError, LookupError):
             return None
 
@@ -332,8 +422,63 @@ def count(number: int, thing: str) -> str:
 
 def plural(sentence: str) -> str:
     """A phrase's "{count} share(s)" as a reader writes it once the count is known: "1 share",
-    "4 shares"."""
-    return _COUNTED.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", sentence)
+    "4 shares"; and a sum as a reader writes it, "$11,250" for "$11250" (``money``)."""
+    return money(_COUNTED.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", sentence))
+
+
+_SUM = re.compile(r"(?<=\$)(-?)(\d{4,})\b")
+
+
+def players_in(view: Any) -> list[str]:
+    """The players' names a game's view lists (its ``players``, a mapping or a list), else none."""
+    return _names(view.get("players") if isinstance(view, dict) else None)
+
+
+def run_players(run) -> set[str]:
+    """The players' names of a played example, as far as they can be known without the game's view
+    (which can cost as much as a move): those who move (a name in lower case: "ann", not a
+    corporation "MP"), and those its setup or its preset names under ``players``."""
+    names = {str(step.actor) for step in run.steps if step.actor and str(step.actor)[:1].islower()}
+    data = getattr(run.scenario, "data", None)
+    setup = data.get("setup") if isinstance(data, dict) else None
+    if isinstance(setup, dict):
+        names.update(_names(setup.get("players")))
+        preset = (getattr(run.game, "presets", None) or {}).get(str(setup.get("preset")))
+        if isinstance(preset, dict):
+            names.update(_names(preset.get("players")))
+    return names
+
+
+def _names(players: Any) -> list[str]:
+    if isinstance(players, dict):
+        return [str(p) for p in players]
+    if isinstance(players, list):
+        return [str(p.get("name", "")) if isinstance(p, dict) else str(p) for p in players]
+    return []
+
+
+def named(value: Any, players) -> Any:
+    """``value`` with each player's name in it begun with a capital ("ann" is "Ann")."""
+    if isinstance(value, str):
+        return value[:1].upper() + value[1:] if value in players else value
+    if isinstance(value, (list, tuple)):
+        return [named(v, players) for v in value]
+    return value
+
+
+def players_of(game, state) -> list[str]:
+    """The players' names in ``game``'s view of ``state`` (none when the view fails or lists none)."""
+    return players_in(_view(game, state))
+
+
+def money(text: str) -> str:
+    """Each sum of money in ``text`` with thousands separators: "$11250" as "$11,250"."""
+    return _SUM.sub(lambda m: m.group(1) + f"{int(m.group(2)):,}", text)
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital letter, as a sentence is."""
+    return text[:1].upper() + text[1:]
 
 
 class _Words(dict):
@@ -385,7 +530,7 @@ def fields(template: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(template) if name]
 
 
-SECTIONS = ("paths", "events", "settings", "setup", "presets", "values")
+SECTIONS = ("paths", "events", "settings", "setup", "presets", "values", "moves", "names")
 
 
 def load(data: Any, source: str, lines=None, game=None) -> Phrases:
@@ -505,11 +650,62 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
                 if not isinstance(said, str) or not said.strip():
                     raise error(f"the {section[:-1]} {name!r} needs its words in quotes, e.g. {example}.", section, name)
             getattr(out, section).update({str(k): str(v) for k, v in table.items()})
+    out.has_moves = "moves" in data
+    moves = data.get("moves") or {}
+    if not isinstance(moves, dict):
+        problems.append(error("'moves:' is a mapping of each form of move, as the notation writes it, to its "
+                              "sentence, e.g. \"take {count} from {heap}\": \"{actor} takes {count} from the {heap} "
+                              "heap.\"", "moves"))
+        moves = {}
+    for pattern, said in moves.items():
+        with kept_going():
+            out.moves_said.append(move_phrase(str(pattern), said, lambda message: error(message, "moves", pattern)))
+    with kept_going():
+        names = data.get("names") or {}
+        if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip() for v in names.values()):
+            raise error("'names:' is a mapping of a piece's code, as the notation writes it, to how a sentence "
+                        "names it, in quotes, e.g. MRBC: \"the Bridge Company\".", "names")
+        out.names.update({str(k): str(v) for k, v in names.items()})
     if problems:
         first, *others = problems
         first.others = others
         raise first
     return out
+
+
+def move_phrase(pattern: str, said: Any, error) -> MovePhrase:
+    """A ``moves:`` entry read, or ``error(message)`` raised: the pattern's placeholders are names,
+    each once, and the sentence names only them and ``{actor}``."""
+    sample = "e.g. \"take {count} from {heap}\": \"{actor} takes {count} from the {heap} heap.\""
+    if not isinstance(said, str) or not said.strip():
+        return _raise(error(f"the move '{pattern}' needs its sentence in quotes, {sample}"))
+    try:
+        named = [name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None]
+        used = fields(said)
+    except ValueError as problem:
+        return _raise(error(f"the move '{pattern}' has a stray brace ({problem}); write {{{{ or }}}} for a brace "
+                            "itself."))
+    wrong = next((name for name in named if not name.isidentifier() or name == "actor"), None)
+    if wrong is not None:
+        return _raise(error(f"the move '{pattern}' has {{{wrong}}}; a placeholder is a word such as {{company}} "
+                            "(and {actor} is the one who moves: the pattern leaves the mover out)."))
+    twice = next((name for name in named if named.count(name) > 1), None)
+    if twice is not None:
+        return _raise(error(f"the move '{pattern}' names {{{twice}}} twice; give each place its own name."))
+    adjacent = re.search(r"\}\{", pattern)
+    if adjacent:
+        return _raise(error(f"the move '{pattern}' has two placeholders side by side; put a space or a "
+                            "character between them, as the notation does ({from}-{to})."))
+    unknown = next((name for name in used if name not in named and name != "actor"), None)
+    if unknown is not None:
+        known = ", ".join(f"{{{name}}}" for name in [*named, "actor"])
+        return _raise(error(f"the sentence of the move '{pattern}' names {{{unknown}}}, which the pattern does "
+                            f"not have; it may name {known}."))
+    return MovePhrase.of(pattern, said.strip())
+
+
+def _raise(problem: Exception):
+    raise problem
 
 
 def misfit(phrase: PathPhrase) -> str | None:

@@ -411,6 +411,7 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
     for name, said_by in said.items():
         problems += _catalogue_problems(name, said_by)
     unsaid: dict[str, list[tuple[str, Where]]] = {}  # by game: each path without words, where the book shows it
+    unsaid_moves: dict[str, list[tuple[str, Where]]] = {}  # by game: each move without words, and its line
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
         if said_by is None:
@@ -419,6 +420,7 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
                 unsaid.setdefault(scenario.game_name, []).append((key, scenario.where.at(line)))
         problems += engine_words(scenario, said_by)
+        unsaid_moves.setdefault(scenario.game_name, []).extend(moves_without_words(scenario, said_by))
         if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
             for event, line in expected_events(scenario):
                 unknown = not_in_catalogue(games[scenario.game_name], event)
@@ -435,7 +437,58 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
                                                  "can say it in the rules' words.", "settings", name))
     for name, found in unsaid.items():
         problems += _unsaid_paths(found, display_path(said[name].source))
+    for name, found in unsaid_moves.items():
+        problems += _unsaid_moves(found, display_path(said[name].source))
     return problems
+
+
+# The code name of the check that every move the book shows has words (``moves:`` in the phrase
+# file): a book whose phrase file has no ``moves:`` section yet prints its moves as the notation.
+MOVE_WORDS = "move-words"
+
+
+def moves_without_words(scenario, said_by) -> list[tuple[str, Where]]:
+    """Each move of the example (as the game writes it back, ``Action.notation()``) that no pattern
+    of the game's ``moves:`` phrases fits, with its line: the player's edition cannot say it in
+    the players' words. Only for a phrase file with a ``moves:`` section (check ``move-words``)."""
+    from rulewright.store.cache import evaluate
+
+    if not said_by.has_moves or said_by.unreadable:
+        return []
+    try:
+        result = evaluate(scenario)
+    except Exception:  # noqa: BLE001 - an example that cannot be played is said by its own check
+        return []
+    return [(step.action.notation(), scenario.where.at(step.line)) for step in result.run.steps
+            if step.action is not None and said_by.move(step.action.notation(), step.actor) is None]
+
+
+def _unsaid_moves(found: list[tuple[str, Where]], source: str) -> list[ExampleProblem]:
+    """One problem for each kind of move without words (its first word: 'lay', 'buy'), at the first
+    place the book shows one, with a pattern to start from."""
+    kinds: dict[str, list[tuple[str, Where]]] = {}
+    for notation, where in found:
+        kinds.setdefault(notation.split(" ")[0].lower(), []).append((notation, where))
+    problems = []
+    for places in kinds.values():
+        notations = list(dict.fromkeys(notation for notation, _ in places))
+        sample = move_pattern(notations[0])
+        said = ", ".join(f"'{n}'" for n in notations[:3]) + (f" and {len(notations) - 3} more" if len(notations) > 3
+                                                            else "")
+        problems.append(ExampleProblem(places[0][1], f"The book has no words for the move{'s' if len(notations) > 1 else ''} "
+                                       f"{said}. Add a pattern for {'them' if len(notations) > 1 else 'it'} under "
+                                       f"'moves:' in {source}, with the words that vary in braces, e.g. "
+                                       f"\"{sample}\": \"{{actor}} ... .\", so the player's edition says the move in "
+                                       "the players' words." + _also([where for _, where in places])))
+    return problems
+
+
+def move_pattern(notation: str) -> str:
+    """A pattern to start from for ``notation``: its words in lower case kept, the others (names,
+    numbers, codes) made placeholders ("lay 5 on C18" -> "lay {a} on {b}")."""
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    return " ".join(word if word.isalpha() and word.islower() else f"{{{next(letters, 'z')}}}"
+                    for word in notation.split())
 
 
 def _unsaid_paths(found: list[tuple[str, Where]], source: str) -> list[ExampleProblem]:

@@ -12,6 +12,7 @@ from typing import Any
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, implements, step
 from rulewright.game.interface import Outcome, hidden_part, merge
 from rulewright.problems import ExampleProblem
+from rulewright.book.phrases import players_of
 from rulewright.book.registry import get_game
 from rulewright.scenario.timelimit import doing, limited
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
@@ -130,15 +131,7 @@ def _parse_action(game: Game, state: Any, actor: str | None, text: str):
 
 def _player_names(game: Game, state: Any) -> list[str]:
     """The players in the game's view, when it lists them (for hints only)."""
-    try:
-        players = game.view(state).get("players")
-    except Exception:  # a hint must never turn into a failure of its own
-        return []
-    if isinstance(players, dict):
-        return [str(p) for p in players]
-    if isinstance(players, list):
-        return [str(p.get("name", "")) if isinstance(p, dict) else str(p) for p in players]
-    return []
+    return players_of(game, state)  # (a failing view gives none: a hint never fails on its own)
 
 
 def start(s: Scenario | Position, seed: int = 0) -> tuple[Game, dict, Any]:

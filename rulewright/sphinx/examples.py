@@ -77,13 +77,15 @@ class ExampleDirective(SphinxDirective):
         as_written = outcome == "pending" and not designer
         told = (narrated(result, words, designer) if not as_written  # what each move did, said once for the
                 else [[] for _ in result.run.steps])                 # moves and the figure
-        figures = (self._figures(result, title, told, designer, whens=("before",) if as_written else None)
+        moved = said_moves(result, words, designer)  # each move in the players' words (their edition)
+        figures = (self._figures(result, title, told, designer, whens=("before",) if as_written else None,
+                                 moved=moved)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
         box += figures[:1]
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
-        box += _section("Play", _actions(result, told, as_written))
+        box += _section("Play", _actions(result, told, as_written, moved))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
@@ -135,20 +137,21 @@ class ExampleDirective(SphinxDirective):
                 meta += ruleref_node(rule_id=rule_id, said_elsewhere=True)
         return [head, meta]
 
-    def _figures(self, result: Result, title: str, told: list[list[str]], designer: bool, whens=None):
+    def _figures(self, result: Result, title: str, told: list[list[str]], designer: bool, whens=None, moved=None):
         """The example's diagram as a numbered figure, "Figure B-6: <the example's title>: the
         position after the moves", numbered as its example; with ``both``, two: "Figure B-6a" (before)
         to go under the title and "Figure B-6b" (after) to go after the moves, so that the text
         between them fills the page rather than a gap. Each picture carries its caption as its
         alternative text and, inside the SVG, as its ``<title>``, with a ``<desc>`` saying the moves.
-        ``whens``: the pictures of these positions only ("before", "after"), of those it shows."""
+        ``whens``: the pictures of these positions only ("before", "after"), of those it shows;
+        ``moved``: the moves in the players' words, for the description (``said_moves``)."""
         s = result.scenario
         # Drawn for nobody in particular, hidden things are shown marked in the designer's edition and
         # face down in the player's (the run itself is shared with the other edition: a copy).
         run = dataclasses.replace(result.run, shows_hidden=designer)
         whens = [when for when in (["before", "after"] if s.diagram == "both" else [s.diagram])
                  if whens is None or when in whens]
-        description = figure_description(result, told)
+        description = figure_description(result, told, moved)
         figures = []
         for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
             try:
@@ -264,13 +267,25 @@ def narrated(result: Result, words: phrases.Phrases, designer: bool) -> list[lis
     return words.moves(result.run, reader, secrecy.mark_seen if designer else None)
 
 
-def figure_description(result: Result, told: list[list[str]]) -> str:
+def said_moves(result: Result, words: phrases.Phrases, designer: bool) -> list[str | None]:
+    """Each move in the players' words (the game's ``moves`` phrases: "Ann lays tile #5 on C18."),
+    for the player's edition; None for a move without words, and for every move in the designer's
+    edition, which prints the notation."""
+    if designer or not words.moves_said:
+        return [None for _ in result.run.steps]
+    players = phrases.run_players(result.run)
+    return [words.move(step.action.notation(), step.actor, players) if step.action is not None else None
+            for step in result.run.steps]
+
+
+def figure_description(result: Result, told: list[list[str]], moved: list[str | None] | None = None) -> str:
     """What a figure shows, for a reader who cannot see it: the moves, as the example narrates them
-    (``told``: ``narrated``)."""
+    (``told``: ``narrated``), each in the players' words where ``moved`` (``said_moves``) gives them."""
     moves = []
-    for step, said in zip(result.run.steps, told):
+    for step, said, sentence in zip(result.run.steps, told, moved or [None] * len(told)):
         who = f"{step.actor}: " if step.actor else ""
-        moves.append(f"{who}{step.text}" + (f" ({' '.join(said)})" if said else "")
+        moves.append((sentence.rstrip(".") if sentence else f"{who}{step.text}")
+                     + (f" ({' '.join(said)})" if said else "")
                      + (" is refused" if step.refusal is not None else ""))
     return ("Moves: " + "; ".join(moves) + ".") if moves else "The position as set up, before any move."
 
@@ -345,26 +360,32 @@ def _section(label, children):
     return part
 
 
-def _actions(result: Result, told: list[list[str]], as_written: bool = False):
+def _actions(result: Result, told: list[list[str]], as_written: bool = False, moved: list | None = None):
     """The moves, numbered, each with what it did (``told``) or the rule that refused it;
-    ``as_written``: the moves alone (a pending example in the player's edition)."""
+    ``as_written``: the moves alone (a pending example in the player's edition). ``moved``: each
+    move in the players' words (``said_moves``), printed instead of its notation where given."""
     steps = result.run.steps
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step, said in zip(steps, told):
+    for step, said, sentence in zip(steps, told, moved or [None] * len(steps)):
         item = nodes.list_item()
         para = nodes.paragraph()
-        if step.actor:
-            para += nodes.strong(text=step.actor)
-            para += nodes.Text(": ")
-        para += nodes.literal(text=step.text)
-        if step.refusal is not None and not as_written:
-            para += nodes.Text(" — refused (")
+        # The player's edition: the move in words, then what it did; the designer's: the notation.
+        refused = step.refusal is not None and not as_written
+        if sentence is not None:
+            para += nodes.Text(sentence.rstrip(".") if refused else sentence)
+        else:
+            if step.actor:
+                para += nodes.strong(text=step.actor)
+                para += nodes.Text(": ")
+            para += nodes.literal(text=step.text)
+        if refused:
+            para += nodes.Text(" — not allowed by " if sentence is not None else " — refused (")
             para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
-            para += nodes.Text(f"): {step.refusal.reason}")
+            para += nodes.Text((": " if sentence is not None else "): ") + step.refusal.reason)
         elif said:
-            para += nodes.Text(" — " + " ".join(said))
+            para += nodes.Text((" " if sentence is not None else " — ") + " ".join(said))
         item += para
         items += item
     return [items]
@@ -419,9 +440,10 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
             # details all known), else by the details the example gives, else by its name.
             # (as the edition's reader may know it, like the moves' sentences: see ``narrated``)
             reader = secrecy.reader_of(result.scenario, result.run.game, designer)
-            sentence = (words.event(check.event, reader=reader, marked=secrecy.mark_seen if designer else None)
-                        if check.event is not None else None)
-            sentence = sentence or words.event(Event(name, details))
+            players = phrases.run_players(result.run)
+            sentence = (words.event(check.event, reader=reader, marked=secrecy.mark_seen if designer else None,
+                                    players=players) if check.event is not None else None)
+            sentence = sentence or words.event(Event(name, details), players=players)
             sentence = sentence or f"“{name.replace('-', ' ')}” happens" + (
                 " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else "")
             if not engine and told_events is not None and told_events[:3] == (check.step, check.viewer, moved):

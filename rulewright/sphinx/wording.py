@@ -10,6 +10,7 @@ from __future__ import annotations
 from sphinx.util import logging
 
 from rulewright.book import phrases
+from rulewright.problems import display_path
 
 logger = logging.getLogger(__name__)
 
@@ -30,8 +31,12 @@ def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> None:
     for it, a warning at its line (a game that declares no phrases is shown in the engine's words)."""
     if sphinx_config.rulewright_edition != "player" or getattr(game, "phrases", None) is None or said.unreadable:
         return
-    from rulewright.checks.book import engine_words
+    from rulewright.checks.book import engine_words, moves_without_words
 
     for problem in engine_words(scenario, said):
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}", type="rulewright",
                        subtype="player-only")
+    for notation, where in moves_without_words(scenario, said):  # (check move-words)
+        logger.warning(f"The book has no words for the move '{notation}': the player's edition prints it as the "
+                       f"notation. Add a pattern for it under 'moves:' in {display_path(said.source)}.",
+                       location=f"{where.path}:{where.line}", type="rulewright", subtype="player-only")

@@ -31,14 +31,14 @@ def drawn(example_id: str) -> int:
 
 def test_the_drawer_is_told_the_card_and_the_table_is_not():
     card = drawn("hush-play-and-draw")  # told as ann, who draws
-    assert f"ann draws the {card}." in said("hush-play-and-draw", designer=False)
+    assert f"Ann draws the {card}." in said("hush-play-and-draw", designer=False)
     watched = said("hush-watching-a-draw", designer=False)  # told as bob
-    assert "ann draws a card." in watched and f"the {card}" not in watched
+    assert "Ann draws a card." in watched and f"the {card}" not in watched
 
 
 def test_the_designer_is_told_the_card_marked_as_hidden():
     card = drawn("hush-watching-a-draw")
-    assert f"ann draws the {card} (hidden: only ann sees it)." in said("hush-watching-a-draw", designer=True)
+    assert f"Ann draws the {card} (hidden: only ann sees it)." in said("hush-watching-a-draw", designer=True)
 
 
 def test_the_figure_s_description_keeps_the_secret_too():
@@ -51,8 +51,8 @@ def test_the_figure_s_description_keeps_the_secret_too():
 
 
 @pytest.mark.parametrize("reader, expected", [
-    (phrases.TRUTH, "ann draws the 6."), ("ann", "ann draws the 6."), ("bob", "ann draws a card."),
-    (None, "ann draws a card."),
+    (phrases.TRUTH, "Ann draws the 6."), ("ann", "Ann draws the 6."), ("bob", "Ann draws a card."),
+    (None, "Ann draws a card."),
 ])
 def test_an_event_is_said_as_its_reader_sees_it(reader, expected):
     words = phrases.Phrases(events={"card-drawn": "{player} draws the {card}."},
@@ -64,8 +64,8 @@ def test_an_event_is_said_as_its_reader_sees_it(reader, expected):
 def test_a_figure_read_from_the_position_is_said_as_unseen_to_a_reader_who_may_not_see_it():
     words = phrases.Phrases(events={"drew": "{player} now holds {after:players.<player>.hand}."})
     event = Event("drew", {"player": "ann"})
-    assert words.narrate([event], after={"players": {"ann": {"hand": {"hidden": 3}}}}) == ["ann now holds 3 unseen."]
-    assert words.narrate([event], after={"players": {"ann": {"hand": [2, 7]}}}) == ["ann now holds 2 and 7."]
+    assert words.narrate([event], after={"players": {"ann": {"hand": {"hidden": 3}}}}) == ["Ann now holds 3 unseen."]
+    assert words.narrate([event], after={"players": {"ann": {"hand": [2, 7]}}}) == ["Ann now holds 2 and 7."]
 
 
 def test_a_secret_event_without_an_unseen_sentence_is_named_at_its_source_line(tmp_path):
@@ -93,5 +93,5 @@ def test_an_expected_event_in_the_outcome_table_is_said_as_the_reader_sees_it():
     words = phrases.for_game(result.run.game)
     for_bob = " ".join(node.astext() for node in examples._outcome(result, words, designer=False))
     for_designers = " ".join(node.astext() for node in examples._outcome(result, words, designer=True))
-    assert "ann draws a card." in for_bob and "the 3" not in for_bob
-    assert "ann draws the 3 (hidden: only ann sees it)." in for_designers
+    assert "Ann draws a card." in for_bob and "the 3" not in for_bob
+    assert "Ann draws the 3 (hidden: only ann sees it)." in for_designers

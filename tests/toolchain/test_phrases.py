@@ -46,7 +46,7 @@ def test_a_word_after_a_number_takes_its_plural_as_the_number_asks():
     assert said.value("crates", [{"count": 1, "fruit": "pears"}, {"count": 2, "fruit": "plums"}]) == \
         "1 crate of pears and 2 crates of plums"
     harvested = "harvested"
-    assert said.event(Event(harvested, {"player": "ann", "count": 1})) == "ann harvests 1 apple."
+    assert said.event(Event(harvested, {"player": "ann", "count": 1})) == "Ann harvests 1 apple."
 
 
 def test_a_value_with_named_fields_writes_each_mapping_with_them():
@@ -76,7 +76,7 @@ def phrased(monkeypatch):
 
 
 def make(tmp_path):
-    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook").mkdir(parents=True)
     (tmp_path / "rulebook" / "toy.md").write_text(assemble(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST))
     (tmp_path / "engine").mkdir()
     (tmp_path / "engine" / "toy.py").write_text("")
@@ -282,7 +282,7 @@ def test_an_expected_event_reads_as_its_sentence_in_the_outcome(page, phrased):
     phrased(TOY_PHRASES)
     result = result_of(page(GOOD))
     table, = _outcome(result, phrases.for_game(Toy()), designer=False)
-    assert "bob wins." in table.astext() and "“won” happens" not in table.astext()
+    assert "Bob wins." in table.astext() and "“won” happens" not in table.astext()
 
 
 def _happening(result, designer):
@@ -300,7 +300,7 @@ def test_the_events_of_one_move_read_as_one_row_of_sentences(page, phrased):
     result = result_of(page(GOOD.replace("events: [won]", "events: [{added: {count: 3}}, won]")))
     assert result.ok, result.report()
     for designer in (False, True):
-        assert _happening(result, designer) == [["What happens in step 2", "3 counters are added. bob wins."]]
+        assert _happening(result, designer) == [["What happens in step 2", "3 counters are added. Bob wins."]]
 
 
 def test_an_event_checked_at_the_end_says_which_move_set_it_off(page, phrased):
@@ -313,7 +313,7 @@ def test_an_event_checked_at_the_end_says_which_move_set_it_off(page, phrased):
     assert result.ok, result.report()
     for designer in (False, True):
         assert _happening(result, designer) == [["What happens in step 1", "2 counters are added."],
-                                                ["What happens in step 2", "bob wins."]]
+                                                ["What happens in step 2", "Bob wins."]]
 
 
 def test_a_setting_s_sentences_are_asked_for_with_its_own_choices():
@@ -394,3 +394,86 @@ def test_a_shared_position_is_named_by_its_title_without_saying_position_twice()
     assert _position_words("Three players, pile at four") == "the position “Three players, pile at four”"
     assert _position_words("The opening position") == "the opening position"
     assert _position_words("Position after the first deal") == "“Position after the first deal”"
+
+
+# --- moves in the players' words ------------------------------------------------------------
+
+LAYS = {
+    "moves": {"lay {tile} on {hex}": "{actor} lays tile #{tile} on {hex}.",
+              "lay {tile} on {hex} with {private}": "{actor} lays tile #{tile} on {hex}, using {private}.",
+              "buy {corporation}": "{actor} buys a share of {corporation}.",
+              "buy {private:GRSC MRBC}": "{actor} buys {private}.",
+              "buy {count} {corporation}": "{actor} buys {count} share(s) of {corporation}.",
+              "redeem {corporation} from {player}": "{actor} has {corporation} redeem a share from {player}.",
+              "pay {amount}": "{actor} pays out ${amount}.",
+              "play {tile} order {order}": "{actor} plays {tile}, absorbing {order} in that order."},
+    "names": {"MP": "the MP", "SP": "the SP", "MRBC": "the Bridge Company"},
+}
+
+
+def test_a_move_reads_as_the_pattern_that_says_most_about_it():
+    said = phrases.load(LAYS, "lays")
+    assert said.move("lay 5 on C18 with MRBC", "MP") == "The MP lays tile #5 on C18, using the Bridge Company."
+    assert said.move("lay 5 on C18", "MP") == "The MP lays tile #5 on C18."
+    # a placeholder held to some words wins over one that takes any; a count over the last word's rest
+    assert said.move("buy MRBC", "ann") == "Ann buys the Bridge Company."
+    assert said.move("buy SP", "ann") == "Ann buys a share of the SP."
+    assert said.move("buy 1 SP", "ann") == "Ann buys 1 share of the SP."
+    # a player's name begins with a capital wherever it stands; a sum has its thousands separated
+    assert said.move("redeem SP from bob", "ann", {"ann", "bob"}) == "Ann has the SP redeem a share from Bob."
+    assert said.move("pay 11250", "SP") == "The SP pays out $11,250."
+    assert said.move("play E5 order MT ES", "ann") == "Ann plays E5, absorbing MT and ES in that order."
+    assert said.move("withhold 40", "SP") is None  # no pattern fits: the check says so (move-words)
+
+
+@pytest.mark.parametrize("moves, wanted, line", [
+    ({"take {n}": "{actor} takes {count}."}, "names {count}, which the pattern does not have", 3),
+    ({"take {n} {n}": "{actor} takes {n}."}, "names {n} twice", 3),
+    ({"take {actor}": "{actor} takes."}, "{actor} is the one who moves", 3),
+    ({"take {n}{m}": "{actor} takes {n}."}, "two placeholders side by side", 3),
+    ({"take {n}": ""}, "needs its sentence in quotes", 3),
+    (["take {n}"], "'moves:' is a mapping", 2),
+])
+def test_a_move_phrase_that_cannot_be_read_is_named_at_its_line(tmp_path, moves, wanted, line):
+    import yaml
+
+    path = tmp_path / "phrases.yaml"
+    path.write_text("events: {}\n" + yaml.safe_dump({"moves": moves}))
+    with pytest.raises(phrases.PhraseError) as raised:
+        phrases.load_file(path)
+    assert wanted in raised.value.message and f"line {line}:" in raised.value.message, raised.value.message
+
+
+def test_a_move_without_words_fails_the_checks_at_its_line_once_the_game_says_its_moves(tmp_path, phrased):
+    """Check 'move-words': a phrase file with 'moves:' must have words for every move the book
+    shows; one without the section yet (a book written before) prints the notation, as before."""
+    phrased({**TOY_PHRASES, "moves": {"add {count}": "{actor} adds {count} counter(s)."}})
+    assert make(tmp_path / "said") == []
+    phrased({**TOY_PHRASES, "moves": {"take {count}": "{actor} takes {count}."}})
+    found = [m for m in make(tmp_path / "unsaid") if "no words for the move" in m]
+    text = assemble(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, EXAMPLE_BOB_FIRST).splitlines()
+    first = next(n for n, line in enumerate(text, 1) if line.strip().startswith("- ") and " add " in line)
+    assert len(found) == 1 and f"line {first}" in found[0], found
+    assert "'add 4'" in found[0] and "'add 1'" in found[0] and '"add {a}": "{actor} ... ."' in found[0], found
+    phrased(TOY_PHRASES)
+    assert make(tmp_path / "before") == []
+
+
+def test_the_player_s_edition_prints_moves_in_words_and_the_designer_s_the_notation(phrased):
+    from docutils import nodes
+
+    from rulewright.problems import Where
+    from rulewright.scenario import evaluate, parse
+    from rulewright.sphinx import examples
+
+    phrased({**TOY_PHRASES, "moves": {"add {count}": "{actor} adds {count} counter(s)."}})
+    body = "game: toy\nsetup: {preset: small}\ndo:\n  - ann: add 1\n  - bob: add 9\nexpect:\n  refused: toy.add\n"
+    result = evaluate(parse(body, Where("toy.md", 1), options={"id": "toy-words"}))
+    words = phrases.for_game(result.run.game)
+    told = examples.narrated(result, words, designer=False)
+    player = examples._actions(result, told, moved=examples.said_moves(result, words, designer=False))[0]
+    assert not list(player.findall(nodes.literal))
+    first, refused = (item.astext() for item in player.children)
+    assert first.startswith("Ann adds 1 counter. ") and refused.startswith("Bob adds 9 counters — not allowed by ")
+    designer = examples._actions(result, told, moved=examples.said_moves(result, words, designer=True))[0]
+    assert [node.astext() for node in designer.findall(nodes.literal)] == ["add 1", "add 9"]

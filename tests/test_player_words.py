@@ -1,0 +1,99 @@
+"""The player's edition says every move in the players' words (the games' ``moves:`` phrases),
+read back from the built book: no move is printed as a command in monospace, and each move of
+each example the edition prints reads as its sentence, on the example's HTML page and in the PDF."""
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from rulewright.book import config, phrases
+from rulewright.book import scanner as book
+from rulewright.problems import ExampleProblem
+from rulewright.sphinx import examples
+from rulewright.sphinx.editions import page_edition
+from rulewright.store.cache import evaluate
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "player" / "html"
+PLAY = re.compile(r'<div class="[^"]*rw-part-play[^"]*">(.*?)</ol>', re.S)
+
+
+@lru_cache(maxsize=1)
+def said_moves() -> list[tuple[Path, str, int, str | None, str]]:
+    """(page, example ID, move number, its sentence, the move as written) for every move of every
+    example the player's edition prints."""
+    config.load(ROOT).activate()
+    rulebook = config.current().rulebook
+    out = []
+    for decl in book.scan().examples:
+        page = Path(decl.where.path)
+        if page_edition(page) == "designer":
+            continue
+        try:
+            result = evaluate(decl.parse())
+        except ExampleProblem:
+            continue  # an example that cannot be read is reported by the book's own tests
+        words = phrases.for_game(result.run.game)
+        for step, sentence in zip(result.run.steps, examples.said_moves(result, words, designer=False)):
+            out.append((page.relative_to(rulebook), decl.id, step.index, sentence, str(step)))
+    return out
+
+
+def test_every_move_of_every_game_has_its_words():
+    moves = said_moves()
+    assert len(moves) > 500, "is the book read?"
+    games = {decl.parse().game_name for decl in book.scan().examples if page_edition(Path(decl.where.path)) != "designer"}
+    assert {"muck-and-brass", "bus", "powerup", "1870", "hush"} <= games
+    unsaid = [f"{page}: {example} move {number} ({written})" for page, example, number, sentence, written in moves
+              if sentence is None]
+    assert not unsaid, f"{len(unsaid)} moves without words, e.g. {unsaid[:5]}"
+    # the players' names begin with capitals; the sentences too
+    assert all(sentence[:1].isupper() for *_, sentence, _ in moves), [m for m in moves if not m[3][:1].isupper()][:3]
+    lower = [m for m in moves if re.search(r"\b(ann|bob|cat|dan|red|blue)\b", m[3])]
+    assert not lower, f"player's names in lower case: {lower[:3]}"
+
+
+def test_the_player_s_html_prints_each_move_in_words_and_no_command():
+    if not (HTML / "index.html").exists():
+        pytest.skip("The player's edition in HTML is not built here; `make html-player` builds it (CI does, "
+                    "before the tests).")
+    pages: dict[Path, str] = {}
+    missing, commands = [], []
+    for page, example, number, sentence, written in said_moves():
+        text = pages.setdefault(page, (HTML / page.with_suffix(".html")).read_text(encoding="utf-8"))
+        start = text.find(f'id="{examples.anchor(example)}"')
+        end = text.find(f'id="end-of-{examples.anchor(example)}"', start)
+        box = html.unescape(re.sub(r"<[^>]+>", "", text[start:end])).replace("’", "'").replace("“", '"').replace("”", '"')
+        if start < 0 or " ".join(sentence.rstrip(".").split()) not in " ".join(box.split()):
+            missing.append(f"{page}: {example} move {number}: {sentence!r}")
+    for page, text in pages.items():
+        commands += [f"{page}: {re.sub('<[^>]+>', '', code)[:60]!r}" for play in PLAY.findall(text)
+                     for code in re.findall(r"<code[^>]*>.*?</code>", play, re.S)]
+    assert not missing, f"{len(missing)} moves not printed in words, e.g. {missing[:5]}"
+    assert not commands, f"{len(commands)} moves printed as commands, e.g. {commands[:5]}"
+
+
+def _letters(text: str) -> str:
+    """Only the letters and digits: a sentence broken over lines, hyphenated or justified reads alike."""
+    return re.sub(r"[^0-9A-Za-z]", "", text.replace("ﬁ", "fi").replace("ﬂ", "fl"))
+
+
+def test_the_player_s_pdf_prints_each_move_in_words_and_no_monospace():
+    found = sorted((ROOT / "_build" / "player" / "pdf").glob("*.pdf"))
+    if not shutil.which("pdftotext") or not found:
+        pytest.skip("The player's edition PDF is not built here (or poppler-utils is missing); `make rulebook` "
+                    "builds it, and .ci/run installs poppler-utils.")
+    fonts = subprocess.run(["pdffonts", str(found[0])], capture_output=True, text=True, check=True).stdout
+    mono = [line.split()[0] for line in fonts.splitlines()[2:] if re.search(r"mono|courier|code", line, re.I)]
+    assert not mono, f"the player's PDF prints text in monospace fonts: {mono}"
+    text = _letters(subprocess.run(["pdftotext", str(found[0]), "-"], capture_output=True, text=True,
+                                   check=True).stdout)
+    missing = [f"{page}: {example} move {number}: {sentence!r}" for page, example, number, sentence, _ in said_moves()
+               if _letters(sentence) not in text]
+    assert not missing, f"{len(missing)} moves not printed in words in the PDF, e.g. {missing[:5]}"
