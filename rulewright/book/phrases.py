@@ -756,7 +756,9 @@ def load_file(path: Path, game=None) -> Phrases:
     from rulewright.book import source as yaml_source
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text, encoding = yaml_source.read_text(path)
+        if encoding is not None:
+            raise PhraseError(f"{encoding.where}: {encoding.message}", encoding.where)
     except OSError as error:
         raise PhraseError(f"{path}: cannot read the game's phrases ({error}).", Where(str(path), 1)) from None
     try:

@@ -536,15 +536,11 @@ def duplicate_position(position: scenario.Position, other: scenario.Position) ->
 
 
 def _read_file(path: Path) -> Page:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        page = Page(str(path), "")
-        line = path.read_bytes()[:error.start].count(b"\n") + 1
-        page.problems.append(ExampleProblem(Where(str(path), line), "This page is not UTF-8 text. Save it as "
-                                            "UTF-8 in your editor."))
-        return page
-    return copy.deepcopy(_read_text(text, str(path), config.current().python_blocks))
+    text, encoding = source.read_text(path)  # (a page not UTF-8 is still read, and its encoding named)
+    page = copy.deepcopy(_read_text(text, str(path), config.current().python_blocks))
+    if encoding is not None:
+        page.problems.insert(0, encoding)
+    return page
 
 
 @lru_cache(maxsize=1024)
@@ -557,7 +553,9 @@ def _read_text(text: str, path: str, python_blocks: str) -> Page:
 
 def page_in_book(text: str, path: str, root: Path) -> Page:
     """The page as part of the book under ``root`` (so an example ID used on another page is
-    reported), or on its own when it is not in that book or has changed since."""
+    reported), or on its own when it is not in that book or has changed since. (A page that is not
+    UTF-8 is read by each channel as ``source.TOLERANT`` reads it: the scanner's page, with the
+    problem of its encoding.)"""
     path = str(path)
     if Path(path).resolve().is_relative_to(Path(root).resolve()):
         stamp = pages_stamp(Path(root))

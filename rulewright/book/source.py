@@ -17,6 +17,71 @@ from rulewright.game import yaml_words
 from rulewright.problems import ExampleProblem, Where
 
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# Every text file of a book (a page, a record, a glossary, a phrase file) is UTF-8. One saved in
+# another encoding (an old editor's Latin-1 'é') is one problem naming its file, line and byte
+# (``not_utf8``), and is still read, each byte that is not UTF-8 as U+FFFD, so the rest of the book
+# is checked and built: ``TOLERANT`` is that reading as a codec name (for Sybil, which opens the
+# pages itself; ``TOLERANT_SIG`` for Sphinx, which drops a byte-order mark), ``read_text`` as a
+# function.
+TOLERANT = "rulewright_utf_8"
+TOLERANT_SIG = "rulewright_utf_8_sig"
+
+
+def _tolerant_codec(name: str):
+    import codecs
+    import encodings.utf_8 as utf_8
+    import encodings.utf_8_sig as utf_8_sig
+
+    name = name.replace("-", "_")
+    if name not in (TOLERANT, TOLERANT_SIG):
+        return None
+    base = utf_8_sig if name == TOLERANT_SIG else utf_8
+
+    class IncrementalDecoder(base.IncrementalDecoder):
+        def __init__(self, errors: str = "replace") -> None:
+            super().__init__("replace")
+
+    def decode(data, errors="replace"):
+        return base.decode(data, "replace") if base is utf_8_sig else codecs.utf_8_decode(data, "replace", True)
+
+    return codecs.CodecInfo(name=name, encode=base.encode, decode=decode,
+                            incrementalencoder=base.IncrementalEncoder, incrementaldecoder=IncrementalDecoder,
+                            streamreader=base.StreamReader, streamwriter=base.StreamWriter)
+
+
+def _register() -> None:
+    import codecs
+
+    codecs.register(_tolerant_codec)
+
+
+_register()
+
+
+def not_utf8(path, data: bytes) -> ExampleProblem | None:
+    """The problem of a file whose bytes ``data`` are not UTF-8 text, at the line of the first
+    byte that is not, or ``None``."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        byte = data[error.start]
+        guess = bytes([byte]).decode("cp1252", errors="replace")
+        said = f" (the byte 0x{byte:02X}, which reads as {guess!r} in the Windows-1252 or Latin-1 encoding)" \
+            if guess != "\ufffd" and guess.isprintable() else f" (the byte 0x{byte:02X})"
+        return ExampleProblem(Where(str(path), line), f"This file is not UTF-8 text: column {column} of this line "
+                              f"holds a byte UTF-8 cannot read{said}. Save the file as UTF-8 in your editor "
+                              "(e.g. 'Save with encoding: UTF-8'), and check the character there.")
+    return None
+
+
+def read_text(path, sig: bool = False) -> tuple[str, ExampleProblem | None]:
+    """The text of the file at ``path`` (each byte that is not UTF-8 read as U+FFFD; ``sig``: a
+    byte-order mark dropped), and the problem of its encoding, if it has one."""
+    data = Path(path).read_bytes()
+    return data.decode(TOLERANT_SIG if sig else TOLERANT), not_utf8(path, data)
 PROSE = "phrase file"  # a game's phrases: sentences, which may hold any character (as a glossary's)
 
 
@@ -176,7 +241,7 @@ def id_from(text: str) -> str:
 def page_edition(path: Path) -> str | None:
     """The ``edition:`` in a page's front matter, if any."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding=TOLERANT)
     except OSError:
         return None
     if not text.startswith("---"):

@@ -114,7 +114,10 @@ TERM_KEYS = {"definition", "avoid", "except", "forms", "engine", "see"}
 
 def load_glossary(path: Path) -> Glossary:
     """Read one ``glossary.yaml``; a malformed one is an ``ExampleProblem`` naming its line."""
-    return _glossary(Path(path), path.read_text(encoding="utf-8"))
+    text, encoding = source.read_text(path)
+    if encoding is not None:
+        raise encoding
+    return _glossary(Path(path), text)
 
 
 @lru_cache(maxsize=64)
@@ -266,7 +269,7 @@ def _mask(text: str) -> str:
 
 
 def page_pieces(path: Path) -> list[Piece]:
-    return list(text_pieces(Path(path).read_text(encoding="utf-8")))
+    return list(text_pieces(Path(path).read_text(encoding=source.TOLERANT)))
 
 
 @lru_cache(maxsize=2048)
@@ -300,9 +303,9 @@ def _kept_check(glossary: Glossary) -> list[ExampleProblem]:
     from rulewright.store import cache
 
     try:
-        pages = [(str(page), page.read_text(encoding="utf-8")) for page in sorted(glossary.folder.rglob("*.md"))]
+        pages = [(str(page), page.read_text(encoding=source.TOLERANT)) for page in sorted(glossary.folder.rglob("*.md"))]
         inputs = cache.canonical_json({
-            "glossary": [str(glossary.path), glossary.path.read_text(encoding="utf-8")], "pages": pages,
+            "glossary": [str(glossary.path), glossary.path.read_text(encoding=source.TOLERANT)], "pages": pages,
             "game": [glossary.game, registry.targets().get(glossary.game, ""), cache.game_fingerprint(glossary.game)],
             "python_blocks": config.current().python_blocks})
     except (OSError, UnicodeDecodeError):  # a page that cannot be read is reported by the scanner
@@ -502,7 +505,7 @@ def _check_link(root, page, href, where, targets) -> list[ExampleProblem]:
 def _heading_slugs(path: Path) -> set[str]:
     from myst_parser.mdit_to_docutils.base import default_slugify
 
-    tokens = _markdown().parse(Path(path).read_text(encoding="utf-8"))
+    tokens = _markdown().parse(Path(path).read_text(encoding=source.TOLERANT))
     return {default_slugify(tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"}
 
 

@@ -75,13 +75,12 @@ def read(path: str | Path, text: str | None = None) -> Record:
     path = str(path)
     if text is None:
         try:
-            text = Path(path).read_text(encoding="utf-8-sig")
+            text, encoding = source.read_text(path, sig=True)
         except FileNotFoundError:
             raise ExampleProblem(Where(path, 1), "There is no such record file. Check the name and the folder.") \
                 from None
-        except UnicodeDecodeError as error:
-            raise ExampleProblem(Where(path, 1), f"The record is not UTF-8 text ({error.reason}); save it as UTF-8.") \
-                from None
+        if encoding is not None:
+            raise encoding
     where = Where(path, 1)
     data, lines = source.load(text, where, "record")
     if not isinstance(data, dict):

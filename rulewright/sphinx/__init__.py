@@ -145,7 +145,13 @@ def _usual_collections(app, exception) -> None:
 
 
 def _hold_pages(app, env, docnames) -> None:
-    """The book's pages do not change under the reading (see ``scanner.hold_pages``)."""
+    """The book's pages do not change under the reading (see ``scanner.hold_pages``). A page that is
+    not UTF-8 is read all the same (``source.TOLERANT``): the scanner names its encoding at its line,
+    and the rest of the book is built."""
+    if str(env.settings.get("input_encoding", "utf-8-sig")).replace("-", "_").lower() in ("utf_8", "utf_8_sig", "utf8"):
+        from rulewright.book.source import TOLERANT_SIG
+
+        env.settings["input_encoding"] = TOLERANT_SIG
     scanner.hold_pages()
 
 

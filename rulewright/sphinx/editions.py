@@ -25,7 +25,7 @@ from sphinx import addnodes
 from sphinx.util import docname_join, logging
 
 from rulewright.book import config
-from rulewright.book.source import page_edition  # (the scanner's and the checks' too: read without Sphinx)
+from rulewright.book.source import TOLERANT, page_edition  # (the scanner's and the checks' too: read without Sphinx)
 
 logger = logging.getLogger(__name__)
 
@@ -218,7 +218,7 @@ def _line_of(path: str, line: int, words: str, reach: int = 30) -> int:
     """The first line from ``line`` on (within ``reach`` lines) of the file ``path`` that has
     ``words``; ``line`` when none has (words the directive made, such as a setup row)."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = Path(path).read_text(encoding=TOLERANT).splitlines()
     except OSError:
         return line
     return next((n + 1 for n in range(line - 1, min(len(lines), line - 1 + reach)) if words and words in lines[n]),

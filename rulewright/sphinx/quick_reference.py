@@ -79,7 +79,7 @@ class QuickReferenceDirective(SphinxDirective):
         """The file line of the declaration's first line."""
         first = next((line for line in self.content if line.strip()), None)
         try:
-            text = path.read_text(encoding="utf-8").splitlines()
+            text = path.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             text = []
         for number in range(self.lineno, len(text)):

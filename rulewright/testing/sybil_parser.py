@@ -16,7 +16,7 @@ from sybil.example import SybilFailure
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright.book import scanner as book
-from rulewright.book import config
+from rulewright.book import config, source
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
 from rulewright.book.diagrams import DrawerFailed, draw_all, first_said
@@ -211,4 +211,5 @@ def rulebook_sybil(path=None) -> RulebookSybil:
     parsers = [ExampleParser(path), SkipParser()]
     if project.python_blocks != "refuse":
         parsers.insert(1, PythonCodeBlockParser())
-    return RulebookSybil(parsers=parsers, patterns=["*.md"], path=str(path))
+    # (a page that is not UTF-8 is read all the same: the scanner names its encoding at its line)
+    return RulebookSybil(parsers=parsers, patterns=["*.md"], path=str(path), encoding=source.TOLERANT)
