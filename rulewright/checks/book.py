@@ -30,7 +30,7 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import game_sources, python_files
-from rulewright.checks import engine_source, words
+from rulewright.checks import engine_source, records as game_records, words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -104,7 +104,8 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = [] if besides_pages else registry.project_problems() + list(book.problems)
-    if not besides_pages:
+    if not besides_pages:  # (under pytest, each record is a test of its own: rulewright.testing.records)
+        problems += game_records.problems(rulebook)
         problems += words.check_terms(rulebook)
         problems += words.check_references(rulebook, book.rules, {example.id for example in book.examples})
     scenarios, unread = [], set()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rulewright.play import cut
 from rulewright.play.record import Record
+from rulewright.problems import display_path
 from rulewright.scenario import Check, Result, evaluate
 from rulewright.scenario.results import sentence
 from rulewright.scenario.vocabulary import show
@@ -82,6 +83,29 @@ class Replay:
         failing = [c for c in self.result.checks if not c.ok]
         return min(failing, key=lambda c: len(self.result.run.steps) + 1 if c.step is None else c.step,
                    default=None)
+
+    def problem(self):
+        """What is wrong with the record, as one problem at its line (as ``rulewright check``, the
+        tests and the build say it), or ``None``: the first move the engine refuses, else the first
+        checkpoint that does not hold. (``report`` says the same with an example reproducing it.)"""
+        from rulewright.problems import ExampleProblem, Where
+
+        record = self.record
+        total = record.move_count()
+        refused, check = self.refused(), self.first_failing_check()
+        again = f" 'rulewright replay {display_path(record.path)}' prints an example that reproduces it."
+        if refused is not None and (check is None or check.step is None or check.step >= refused.index):
+            comment = record.comment_at(refused.line)
+            return ExampleProblem(Where(record.path, refused.line), sentence(
+                f"Move {refused.index} of {total}, '{refused}'" + (f" ({comment})" if comment else "")
+                + f", was refused by rule {refused.refusal.rule}: {refused.refusal.reason}")
+                + " A record is what was played: mend the move (or the ones before it)." + again)
+        if check is None:
+            return None
+        step = check.step if check.step is not None else len(self.result.run.steps)
+        return ExampleProblem(Where(record.path, check.line), sentence(
+            f"The checkpoint after move {step} of {total} does not hold: {check.key} was expected to be "
+            f"{show(check.expected)}, but {check.note or 'it is ' + show(check.actual)}") + again)
 
     def report(self) -> str:
         record, run = self.record, self.result.run

@@ -200,7 +200,8 @@ def check_setup_and_chance(s: Scenario, data: dict) -> None:
         raise s.problem("'setup:' must be a mapping (key: value lines).", "setup")
     _misplaced_in_setup(s, data.get("setup"))
     if "seed" in data and not isinstance(data["seed"], int):
-        raise s.problem("'seed:' must be a whole number.", "seed")
+        raise s.problem(f"'seed:' must be a whole number, e.g. 'seed: 4' (here it is {show(data['seed'])}): write "
+                        "the number in digits.", "seed")
     if not isinstance(data.get("draws") or [], list):
         raise s.problem("'draws:' must be a list of the next random results in order, e.g. 'draws: [4, 2]' for two "
                         "dice, or 'draws: [[ace, queen, \"7\"]]' for the order a shuffle comes out in.", "draws")

@@ -283,8 +283,11 @@ def finish(app, exception) -> None:
     unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
               for rule in info.get("named_rules", ())}
     games = {info["game"] for info in book.get("examples", {}).values() if info.get("game")}
+    from rulewright.checks import records as game_records
+
     for problem in (project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
-                    + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))):
+                    + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
+                    + game_records.problems(Path(app.srcdir))):
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")

@@ -204,7 +204,15 @@ _COLLECT = pytest.StashKey[object]()
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     project = parent.config.stash.get(_PROJECT, None)
-    if project is None or file_path.suffix != ".md" or not file_path.is_relative_to(project.rulebook):
+    if project is None or not file_path.is_relative_to(project.rulebook):
+        return None
+    if file_path.suffix != ".md":
+        from rulewright.checks.records import is_record
+
+        if file_path.suffix in (".yaml", ".yml") and is_record(file_path):  # a game record: a test of its own
+            from rulewright.testing.records import RecordFile
+
+            return RecordFile.from_parent(parent, path=file_path)
         return None
     return parent.config.stash[_COLLECT](file_path, parent)
 

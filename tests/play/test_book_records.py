@@ -12,6 +12,12 @@ RECORDS = sorted((ROOT / "rulebook" / "records").glob("*.yaml"))
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_the_books_records_replay(path):
+    from rulewright.checks.records import record_files, record_problems
+
+    assert path in record_files(ROOT / "rulebook")  # so `rulewright check`, the build and pytest play it too
+    found = record_problems(path)
+    if found:  # said as every channel says it, at its line, not as a traceback
+        pytest.fail("\n".join(map(str, found)), pytrace=False)
     outcome = replay(read(path))
     assert outcome.ok, outcome.report()
     assert outcome.played == outcome.record.move_count() > 0

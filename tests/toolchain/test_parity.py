@@ -1,0 +1,140 @@
+"""One mistake, one message, in every channel: each case below is a designer's mistake in one of the
+files a book reads (a page, a game record, a glossary, a phrase file), written into a project
+``rulewright new`` makes. The three channels a designer meets (pytest with Rulewright's plugin,
+``rulewright check`` and the strict Sphinx build) each run once over all the cases, and each must
+say every case's problem at the same file and line in the same words, with no traceback.
+
+The cases are this test's own (not copies of ``tests/malformed/``): each is a kind of mistake that
+slipped through at least one channel before.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from rulewright import scaffold
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Case:
+    kind: str
+    files: dict  # path in the project -> text (str) or bytes
+    at: tuple[str, int]  # the file (in the project) and line the message names
+    words: str  # words the message must say (its fix)
+
+
+def record(body: str) -> str:
+    return "game: demo\nsetup: {preset: standard}\n" + body
+
+
+CASES = [
+    # A file the check never read: the book's game records.
+    Case("a record cut short", {"rulebook/records/cut-short.yaml": record(
+        "moves:\n  - ann: take 2 from left\n  - bob: take 1 fr")},
+        ("rulebook/records/cut-short.yaml", 5), "'take 1 fr' is not a move of Demo"),
+    Case("a move pasted twice in a record", {"rulebook/records/pasted-twice.yaml": record(
+        "moves:\n  - ann: take 1 from middle\n  - bob: take 3 from right\n  - bob: take 3 from right\n")},
+        ("rulebook/records/pasted-twice.yaml", 6), "Move 3 of 3, 'bob: take 3 from right', was refused by rule "
+                                                   "demo.turn.order"),
+    Case("a record's checkpoint on a path the game does not have", {"rulebook/records/no-such-path.yaml": record(
+        "moves:\n  - ann: take 1 from middle\n  - expect: {heaps.midle: 3}\n")},
+        ("rulebook/records/no-such-path.yaml", 5), "heaps has no 'midle'. Did you mean 'middle'?"),
+    Case("an example's do: in a record", {"rulebook/records/do-not-moves.yaml": record(
+        "do:\n  - ann: take 1 from middle\n")},
+        ("rulebook/records/do-not-moves.yaml", 3), "A record's moves go under 'moves:'"),
+    Case("a record's seed written as a word", {"rulebook/records/seed-word.yaml":
+                                              "game: demo\nseed: seven\nsetup: {preset: standard}\n"
+                                              "moves:\n  - ann: take 1 from middle\n"},
+         ("rulebook/records/seed-word.yaml", 2), "'seed:' must be a whole number, e.g. 'seed: 4'"),
+    Case("a record's checkpoint that does not hold", {"rulebook/records/miscounted.yaml": record(
+        "moves:\n  - ann: take 2 from right\n  - expect: {counters: 9}\n  - bob: take 1 from left\n")},
+        ("rulebook/records/miscounted.yaml", 5), "The checkpoint after move 1 of 2 does not hold: counters was "
+                                                 "expected to be 9, but it is 10."),
+    Case("a record outside a records folder, with its game misspelt", {"rulebook/play/tuesday.yaml":
+                                                                      "game: dmeo\nmoves:\n  - ann: take 1 from middle\n"},
+         ("rulebook/play/tuesday.yaml", 1), "dmeo"),
+    # A crash of the whole tool: a file saved in another encoding than UTF-8.
+    Case("a page saved as Latin-1", {"rulebook/latin.md": "# Notes\n\nA word from the caf\xe9.\n".encode("latin-1")},
+         ("rulebook/latin.md", 3), "This file is not UTF-8 text: column 20 of this line holds a byte UTF-8 cannot "
+                                   "read (the byte 0xE9, which reads as 'é'"),
+    Case("a record saved as Latin-1", {"rulebook/records/latin.yaml": record(
+        "moves:\n  - ann: take 1 from middle  # caf\xe9\n").encode("latin-1")},
+        ("rulebook/records/latin.yaml", 4), "Save the file as UTF-8 in your editor"),
+]
+
+CHANNELS = ("pytest", "check", "sphinx")
+
+
+def _run(project: Path, *command: str) -> str:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project), str(REPO)]), "RULEWRIGHT_STRICT": "1"}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    run = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    return run.stdout + run.stderr
+
+
+@pytest.fixture(scope="module")
+def said(tmp_path_factory) -> dict[str, str]:
+    project = tmp_path_factory.mktemp("parity") / "demo"
+    scaffold.create(project, scaffold.Names("Demo", "demo"))
+    pages = []
+    for case in CASES:
+        for name, text in case.files.items():
+            path = project / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+            if name.endswith(".md"):
+                pages.append(Path(name).relative_to("rulebook").with_suffix("").as_posix())
+    index = project / "rulebook" / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n" + "\n".join(pages)
+                     + "\n```\n", encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    return {
+        "pytest": _run(project, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                       "--rootdir", str(project), "rulebook", "tests/test_rulebook.py"),
+        "check": _run(project, str(bin_dir / "rulewright"), "check"),
+        "sphinx": _run(project, str(bin_dir / "sphinx-build"), "-q", "--keep-going", "-c", ".", "-b", "html",
+                       "rulebook", "_build/html"),
+    }
+
+
+PLACE = {  # how each channel names a place: "rulebook/x.md, line 3: ..." or "/abs/rulebook/x.md:3: WARNING: ..."
+    "pytest": re.compile(r"^(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<message>.*)$"),
+    "check": re.compile(r"^(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<message>.*)$"),
+    "sphinx": re.compile(r"^(?P<file>\S+?):(?P<line>\d+): (?:WARNING|ERROR): (?P<message>.*?)(?: \[[\w.]+\])?$"),
+}
+
+
+def messages(channel: str, output: str) -> dict[tuple[str, int], list[str]]:
+    """The messages of one channel's output, by the place (file in the project, line) each names."""
+    found: dict[tuple[str, int], list[str]] = {}
+    for text in output.splitlines():
+        match = PLACE[channel].match(text.strip())
+        if match:
+            file = match["file"]
+            file = file[file.index("rulebook/"):] if "rulebook/" in file else file
+            found.setdefault((file, int(match["line"])), []).append(match["message"].strip())
+    return found
+
+
+def test_no_channel_shows_a_traceback(said):
+    for channel in CHANNELS:
+        assert "Traceback" not in said[channel] and "itself failed" not in said[channel], said[channel][-3000:]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.kind for case in CASES])
+def test_every_channel_says_the_mistake_at_its_line_in_the_same_words(case, said):
+    seen = {}
+    for channel in CHANNELS:
+        at_place = [m for m in messages(channel, said[channel]).get(case.at, []) if case.words in m]
+        assert at_place, (f"{channel} does not say '{case.words}' at {case.at[0]}, line {case.at[1]}:\n"
+                          + "\n".join(line for line in said[channel].splitlines() if case.at[0] in line))
+        seen[channel] = at_place[0]
+    assert len(set(seen.values())) == 1, f"the channels say it differently: {seen}"
