@@ -14,11 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+# The kits' calls that refuse a move citing the rule ID the game gives them, with the place of that
+# argument (``seating.check_turn(actor, "hush.turn.order")``): a refusal site like ``Refusal(...)``.
+KIT_REFUSALS = {"check_turn": 1, "check_follow": 4}
+
+
 @dataclass(frozen=True)
 class Reading:
     """One engine file, as the checks see it. Lines are the file's own, counted from 1.
 
-    - ``refusals``: each ``Refusal(...)`` call, as (its rule ID, or None when the ID is not written
+    - ``refusals``: each ``Refusal(...)`` call and each kit call that refuses citing a rule
+      (``KIT_REFUSALS``), as (its rule ID, or None when the ID is not written
       as a plain string, and its line);
     - ``events``: each ``Event("<name>", ...)`` call, as (name, line, whether it says who sees it,
       the names of its details when the call writes them out, ``{"player": p, "card": c}``, else None);
@@ -50,8 +56,10 @@ def read_text(text: str, filename: str = "<engine>") -> Reading:
             first_words.add(node.value.split()[0].lower())
         elif isinstance(node, ast.Call):
             called = _name(node.func)
-            if called == "Refusal":
-                first = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "rule"), None)
+            if called == "Refusal" or called in KIT_REFUSALS:
+                at = KIT_REFUSALS.get(called, 0)
+                first = node.args[at] if len(node.args) > at else next(
+                    (k.value for k in node.keywords if k.arg == "rule"), None)
                 literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
                 refusals.append((first.value if literal else None, node.lineno))
             elif called == "Event" and node.args and isinstance(node.args[0], ast.Constant) \

@@ -14,6 +14,11 @@
 - ``squares.py``: ``Grid`` and ``Square``: square boards (labels such as ``C4``, neighbours with or
   without diagonals, distance, and positions for drawing; ``rulewright.dot.move_arrow`` draws a
   move over the squares).
+- ``cards.py``: ``Deck`` (a deck declared as data, cards read with their look-alikes), ``Deal``
+  (deals that state themselves), tricks (``playable``, ``check_follow``, ``winner``) and
+  ``draw_table``, a card table drawn face up or face down as the viewer knows it.
+- ``turns.py``: ``players`` (reading who plays), ``Seating`` (turn order, passing, rounds, the
+  first player) and ``Phases`` (the phases of a round described as data).
 - ``datafiles.py``: ``data_file``, which reads one of the game's YAML data files (its presets, a
   board), and ``DataFileError``: a mistake in the file named at its line, with the fix.
 - ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
@@ -34,9 +39,9 @@ from rulewright.game.interface import (Action, Game, Setting, Violation, check_a
 from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
-from rulewright.game import hexes, squares, values
+from rulewright.game import cards, hexes, squares, turns, values
 from rulewright.game.setups import minimal_setup
 
-__all__ = ["Action", "DataFileError", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting",
+__all__ = ["Action", "DataFileError", "cards", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting",
            "Violation", "check_action", "data_file", "did_you_mean", "hexes", "hidden_marker", "hide_view", "implements",
-           "is_hidden", "lookup", "minimal_setup", "squares", "step", "values"]
+           "is_hidden", "lookup", "minimal_setup", "squares", "step", "turns", "values"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -49,12 +49,56 @@ class DataFileError(InputError):
         return type(self), (self.path, self.line, self.reason)
 
 
-def data_file(package: str | os.PathLike, name: str) -> Any:
+def data_file(package: str | os.PathLike, name: str, read: Callable[[Any], Any] | None = None) -> Any:
     """The data in the YAML file ``name`` of the game's package: ``package`` is the package's name
     (``__package__`` in the game's own code) or a folder, ``name`` the file's path in it
     (``"presets.yaml"``, ``"data/board.yaml"``). The data is what ``yaml.safe_load`` reads:
     mappings, lists, text, numbers, yes/no. A file that is missing, not UTF-8 text or not valid
-    YAML raises ``DataFileError`` at its line, with the fix."""
+    YAML raises ``DataFileError`` at its line, with the fix.
+
+    With ``read``, what ``read(data)`` makes of the data is returned instead (a kit's reader: a deck
+    with ``cards.Deck.read``, a round's phases with ``turns.Phases.read``), and an ``InputError`` it
+    raises naming a key (``deck.copies``) becomes a ``DataFileError`` at that key's line::
+
+        DECK = data_file(__package__, "cards.yaml", lambda data: cards.Deck.read(data["deck"], "Whist"))
+    """
+    data, text, file = _loaded(package, name)
+    if read is None:
+        return data
+    try:
+        return read(data)
+    except DataFileError:
+        raise
+    except InputError as error:
+        raise DataFileError(file, line_of(text, error.where), error.message) from None
+
+
+def line_of(text: str, where: str | None) -> int | None:
+    """The line (from 1) of the key or item at the dotted path ``where`` in the YAML ``text``, or of
+    the nearest one above it that is there; ``None`` for no path."""
+    if not where:
+        return None
+    try:
+        node = yaml.compose(text, Loader=FAST_LOADER)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for part in str(where).split("."):
+        if isinstance(node, yaml.MappingNode):
+            found = next(((key, value) for key, value in node.value if str(key.value) == part), None)
+            if found is None:
+                break
+            line, node = found[0].start_mark.line + 1, found[1]
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
+
+
+def _loaded(package: str | os.PathLike, name: str) -> tuple[Any, str, str]:
+    """The data, the text and the path of the data file."""
     path = (resources.files(package) if isinstance(package, str) else Path(package)).joinpath(name)
     file = str(path)
     try:
@@ -70,11 +114,11 @@ def data_file(package: str | os.PathLike, name: str) -> Any:
         raise DataFileError(file, None, f"The game cannot read this data file ({error.strerror or error}). "
                                          "Check that it is a file you may read.") from None
     try:
-        return yaml.load(text, Loader=FAST_LOADER)
+        return yaml.load(text, Loader=FAST_LOADER), text, file
     except yaml.YAMLError:
         pass
     try:  # (the mistake as the pure-Python reader says it: the words ``yaml_words`` knows)
-        return yaml.safe_load(text)
+        return yaml.safe_load(text), text, file
     except yaml.YAMLError as error:
         raise _not_yaml(file, text, error) from None
 

@@ -52,6 +52,8 @@ SECTIONS = (
     Section("The game's data files", "rulewright.game.datafiles", first=("data_file",)),
     Section("Hex boards", "rulewright.game.hexes", whole=True),
     Section("Square boards", "rulewright.game.squares", whole=True),
+    Section("Cards", "rulewright.game.cards", whole=True),
+    Section("Turns, rounds and phases", "rulewright.game.turns", whole=True),
     Section("Positions as setups", "rulewright.game.setups"),
     Section("Other programs' records", "rulewright.game.importer"),
     Section("Diagrams", "rulewright.dot", whole=True),

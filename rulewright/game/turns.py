@@ -1,0 +1,194 @@
+"""Turn structure: who sits where, whose turn it is, passing, rounds, a first-player marker, and
+phases described as configuration (as boardgame.io does) rather than written as code. A game
+imports the module whole: ``from rulewright.game import turns``.
+
+- ``players``: reads an example's ``players`` (a list of names in seat order, or a mapping from
+  each name to what that player holds) with the number of players the game allows.
+- ``Seating``: the seats, whose turn it is (skipping a seat that cannot act: a player with no
+  cards, one who has passed), the first player, passing, and a new round.
+- ``Phases``: the phases of a round as data, each with the moves it allows, the rule that says so
+  and the phase after it (``Phases.read`` reads them from the game's YAML).
+
+Every refusal cites the rule ID the game gives: the kit knows no rule of its own.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
+from rulewright.game.values import written
+
+DEFAULT_PLAYERS = ("ann", "bob")
+
+
+def players(given: Any, fewest: int, most: int, keys: Sequence[str] = (), example: str = "",
+            where: str = "players") -> dict[str, dict]:
+    """Each player's entry in seat order from an example's ``players``: a list of names
+    (``[ann, bob]``) or a mapping from each name to what that player holds, whose keys must be
+    among ``keys`` (``example`` shows one, e.g. ``"{hand: [3, 5]}"``). ``None`` (no ``players``
+    given) is ann and bob. Between ``fewest`` and ``most`` players, or an ``InputError``."""
+    if given is None:
+        given = list(DEFAULT_PLAYERS)
+    if isinstance(given, list):
+        given = {str(name): {} for name in given}
+    if not isinstance(given, dict) or not fewest <= len(given) <= most:
+        raise InputError(f"'{where}' lists {fewest} to {most} players in seat order, e.g. [ann, bob].", where)
+    entries = {}
+    for name, held in given.items():
+        held = held or {}
+        if not isinstance(held, dict) or set(held) - set(keys):
+            listed = " and ".join(", ".join(repr(k) for k in keys).rsplit(", ", 1)) if keys else "nothing"
+            raise InputError(f"A player's entry may give {listed}, e.g. {name}: {example or '{}'}.",
+                             f"{where}.{name}")
+        entries[str(name)] = held
+    return entries
+
+
+@dataclass
+class Seating:
+    """The seats in order round the table, whose turn it is (``turn``, a seat's index), who holds
+    the first-player marker (``first``), who has passed this round, and the round's number."""
+
+    seats: list[str]
+    turn: int = 0
+    first: int = 0
+    passed: list[str] = field(default_factory=list)
+    round: int = 1
+
+    def seat(self, name: Any, where: str | None = None) -> int:
+        """The index of the seat of the player ``name``, or an ``InputError`` suggesting the name meant."""
+        return self.seats.index(lookup("player", name, {s: s for s in self.seats}, where))
+
+    def to_move(self, can_act: Callable[[str], bool] | None = None) -> str | None:
+        """Whose turn it is: the seat ``turn`` or, when that player cannot act (``can_act`` false:
+        no cards left, or passed), the next round the table who can; ``None`` when nobody can."""
+        able = can_act or (lambda seat: seat not in self.passed)
+        count = len(self.seats)
+        return next((self.seats[i % count] for i in range(self.turn, self.turn + count)
+                     if able(self.seats[i % count])), None)
+
+    def left_of(self, name: str) -> str:
+        """The player seated after ``name``, round the table."""
+        return self.seats[(self.seats.index(name) + 1) % len(self.seats)]
+
+    def check_turn(self, actor: str, rule: str, can_act: Callable[[str], bool] | None = None) -> None:
+        """Refuse (citing ``rule``, the game's turn-order rule) a move by anyone but the player to move."""
+        now = self.to_move(can_act)
+        if actor != now:
+            raise Refusal(rule, f"It is {now}'s turn, not {actor}'s." if now else "Nobody is to move now.")
+
+    def end_turn(self, actor: str) -> None:
+        """``actor`` has moved: the turn passes to the seat after them."""
+        self.turn = (self.seats.index(actor) + 1) % len(self.seats)
+
+    def lead(self, name: str) -> None:
+        """``name`` moves next (the winner of a trick leads to the next)."""
+        self.turn = self.seats.index(name)
+
+    def pass_turn(self, actor: str) -> None:
+        """``actor`` passes for the rest of the round; the turn moves on."""
+        if actor not in self.passed:
+            self.passed.append(actor)
+        self.end_turn(actor)
+
+    @property
+    def all_passed(self) -> bool:
+        return len(self.passed) == len(self.seats)
+
+    @property
+    def first_player(self) -> str:
+        return self.seats[self.first]
+
+    def take_first(self, name: str) -> None:
+        """``name`` takes the first-player marker."""
+        self.first = self.seats.index(name)
+
+    def new_round(self, marker_moves: bool = False) -> None:
+        """A new round: nobody has passed, and the first player (the marker passed on to the left
+        when ``marker_moves``) moves first."""
+        if marker_moves:
+            self.first = (self.first + 1) % len(self.seats)
+        self.round += 1
+        self.passed = []
+        self.turn = self.first
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a round: its ``name``, the ``moves`` it allows (as a move's notation begins:
+    ``bid``, ``pass``), the ``rule`` that says so (cited when another move is tried in it), and the
+    phase that follows it (``then``; ``None``: a new round begins with the first phase)."""
+
+    name: str
+    moves: tuple[str, ...]
+    rule: str
+    then: str | None = None
+
+
+class Phases:
+    """The phases of a round, in order, described as data (``Phases.read``), e.g. in the game's YAML:
+
+    .. code-block:: yaml
+
+       phases:
+         - {name: bidding, moves: [bid, pass], rule: tricks.bid, then: playing}
+         - {name: playing, moves: [play], rule: tricks.play}
+    """
+
+    def __init__(self, phases: Sequence[Phase]) -> None:
+        self.phases = {phase.name: phase for phase in phases}
+        for phase in phases:
+            if phase.then is not None and phase.then not in self.phases:
+                raise InputError(f"Phase {phase.name!r} is followed by {phase.then!r}, which is no phase. "
+                                 f"{did_you_mean(phase.then, self.phases)}")
+
+    @classmethod
+    def read(cls, data: Any, where: str = "phases") -> Phases:
+        """The phases ``data`` lists (each a mapping of ``name``, ``moves``, ``rule`` and, optionally,
+        ``then``), or an ``InputError`` at the entry at fault."""
+        if not isinstance(data, list) or not data:
+            raise InputError("'phases' lists the phases of a round in order, e.g. '- {name: playing, moves: [play], "
+                             "rule: mygame.play}'.", where)
+        phases = []
+        for i, entry in enumerate(data):
+            at = f"{where}.{i}"
+            if not isinstance(entry, dict) or not {"name", "moves", "rule"} <= set(entry) \
+                    or set(entry) - {"name", "moves", "rule", "then"}:
+                raise InputError(f"A phase gives its 'name', the 'moves' it allows, the 'rule' that says so, and "
+                                 f"optionally the phase it is followed by ('then'), not {written(entry)}.", at)
+            if not isinstance(entry["moves"], list) or not entry["moves"]:
+                raise InputError("A phase's 'moves' lists the moves it allows, as their notation begins: "
+                                 "'moves: [bid, pass]'.", f"{at}.moves")
+            phases.append(Phase(str(entry["name"]), tuple(str(m) for m in entry["moves"]), str(entry["rule"]),
+                                None if entry.get("then") is None else str(entry["then"])))
+        names = [phase.name for phase in phases]
+        for i, phase in enumerate(phases):
+            if phase.then is not None and phase.then not in names:
+                raise InputError(f"Phase {phase.name!r} is followed by {phase.then!r}, which is no phase. "
+                                 f"{did_you_mean(phase.then, names)}", f"{where}.{i}.then")
+        return cls(phases)
+
+    @property
+    def first(self) -> str:
+        return next(iter(self.phases))
+
+    def __getitem__(self, name: str) -> Phase:
+        return self.phases[name]
+
+    def allows(self, phase: str, move: str) -> bool:
+        return move in self.phases[phase].moves
+
+    def check(self, phase: str, move: str) -> None:
+        """Refuse ``move`` (the first word of its notation) in ``phase`` unless the phase allows it,
+        citing the phase's rule."""
+        if not self.allows(phase, move):
+            allowed = self.phases[phase].moves
+            raise Refusal(self.phases[phase].rule,
+                          f"It is the {phase} phase: {' or '.join(repr(m) for m in allowed)} now, not {move!r}.")
+
+    def after(self, phase: str) -> tuple[str, bool]:
+        """The phase after ``phase``, and whether it begins a new round."""
+        then = self.phases[phase].then
+        return (then, False) if then is not None else (self.first, True)

@@ -1,0 +1,90 @@
+"""The turns kit (``rulewright.game.turns``): who plays, whose turn it is, passing and rounds, and
+phases described as data."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulewright.game import InputError, Refusal, turns
+
+NAMES = ["ann", "bob", "cy", "dee", "eve"]
+
+
+def test_players_are_read_with_their_entries_and_their_number():
+    assert turns.players(None, 2, 4) == {"ann": {}, "bob": {}}
+    assert turns.players({"ann": {"hand": [1]}, "bob": None}, 2, 4, ("hand",)) == {"ann": {"hand": [1]}, "bob": {}}
+    with pytest.raises(InputError) as few:
+        turns.players(["ann"], 2, 4)
+    assert few.value.message == "'players' lists 2 to 4 players in seat order, e.g. [ann, bob]."
+    with pytest.raises(InputError) as wrong:
+        turns.players({"ann": {"hnd": [1]}, "bob": {}}, 2, 4, ("hand", "pile"), "{hand: [3, 5]}")
+    assert wrong.value.where == "players.ann" and "may give 'hand' and 'pile', e.g. ann: {hand: [3, 5]}" \
+        in wrong.value.message
+
+
+@settings(max_examples=100, deadline=None)
+@given(count=st.integers(2, 5), moves=st.lists(st.integers(0, 4), max_size=30), marker=st.booleans())
+def test_turns_go_round_the_table_skipping_who_has_passed(count, moves, marker):
+    seating = turns.Seating(NAMES[:count])
+    for choice in moves:
+        now = seating.to_move()
+        if now is None:
+            assert seating.all_passed
+            first = seating.first_player
+            seating.new_round(marker_moves=marker)
+            assert seating.passed == [] and seating.to_move() == seating.first_player
+            assert (seating.first_player != first) == (marker and count > 1)
+            continue
+        assert now not in seating.passed
+        other = NAMES[(NAMES.index(now) + 1) % count]
+        with pytest.raises(Refusal) as refused:
+            seating.check_turn(other, "game.turn")
+        assert refused.value.rule == "game.turn" and refused.value.reason == f"It is {now}'s turn, not {other}'s."
+        seating.check_turn(now, "game.turn")
+        if choice == 0:
+            seating.pass_turn(now)
+        else:
+            seating.end_turn(now)
+        after = seating.to_move()
+        assert after is None or after == seating.left_of(now) or seating.left_of(now) in seating.passed
+
+
+PHASES = [{"name": "bidding", "moves": ["bid", "pass"], "rule": "t.bid", "then": "playing"},
+          {"name": "playing", "moves": ["play"], "rule": "t.play"}]
+
+
+def test_phases_are_data_and_refuse_what_they_do_not_allow():
+    phases = turns.Phases.read(PHASES)
+    assert phases.first == "bidding" and phases.after("bidding") == ("playing", False)
+    assert phases.after("playing") == ("bidding", True)
+    phases.check("bidding", "pass")
+    with pytest.raises(Refusal) as refused:
+        phases.check("bidding", "play")
+    assert refused.value.rule == "t.bid" and refused.value.reason == \
+        "It is the bidding phase: 'bid' or 'pass' now, not 'play'."
+
+
+@pytest.mark.parametrize("data, where, words", [
+    ([{"name": "bid", "moves": ["x"], "rule": "r", "then": "plya"}, {"name": "play", "moves": ["y"], "rule": "r"}],
+     "phases.0.then", "Did you mean 'play'?"),
+    ([{"name": "a", "moves": "x", "rule": "r"}], "phases.0.moves", "lists the moves it allows"),
+    ([{"name": "a", "rule": "r"}], "phases.0", "A phase gives its 'name'"),
+    ({}, "phases", "lists the phases of a round"),
+])
+def test_phases_that_cannot_be_read_are_named_at_their_entry(data, where, words):
+    with pytest.raises(InputError) as error:
+        turns.Phases.read(data)
+    assert words in error.value.message and error.value.where == where
+
+
+def test_a_kit_call_that_refuses_is_read_as_a_refusal_site():
+    """``seating.check_turn(actor, "x.turn")`` refuses citing its rule as ``Refusal("x.turn", ...)``
+    does: the checks that every refusal is declared and shown refused by an example see it."""
+    from rulewright.checks.engine_source import read_text
+
+    text = ('def apply(state, action):\n'
+            '    state.seating.check_turn(action.actor, "x.turn.order")\n'
+            '    cards.check_follow(DECK, hand, led, action.card, rule="x.trick.follow")\n'
+            '    raise Refusal("x.end", "over")\n')
+    assert read_text(text).refusals == (("x.turn.order", 2), ("x.trick.follow", 3), ("x.end", 4))
