@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rulewright.game import (Action, Event, Game, InputError, Refusal, Violation, check_action, lookup,
+from rulewright.game import (Action, Event, Game, InputError, Refusal, Violation, cards, check_action, lookup,
                              minimal_setup)
 from engine.games.hush.diagram import draw as draw_diagram
-from engine.games.hush.state import NUMBERS, State, read_setup, stated_deal
+from engine.games.hush.state import DEAL, DECK, NUMBERS, State, read_setup
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Hush(Game):
     phrases = "phrases.yaml"
     diagram = staticmethod(draw_diagram)
     presets = {"two": {"players": ["ann", "bob"]}, "three": {"players": ["ann", "bob", "cy"]}}
-    hidden = ("players.<player>.hand", "deck", "aside")
+    hidden = (cards.HAND, "deck", "aside")
     unordered = ("players.*.hand", "winners")
 
     def new_state(self, setup, settings, rng) -> State:
@@ -39,7 +39,7 @@ class Hush(Game):
         ``players.<name>.hand`` (a hand's first cards, in the order dealt), as the top of the
         shuffle: the set-aside card, then one card to each player in seat order, round after round.
         A place left out is left to the seed, so its cards come after the stated ones."""
-        return [{"top": stated_deal(deal, [str(name) for name in setup.get("players", ["ann", "bob"])])}]
+        return DEAL.draws(deal, [str(name) for name in setup.get("players", ["ann", "bob"])], DECK)
 
     def view_for(self, state: State, player: str | None) -> dict:
         """As the default (each hand seen by its owner, the deck and the set-aside card by nobody),
@@ -67,8 +67,7 @@ class Hush(Game):
         check_action(self, state, action)
         if state.over:
             raise Refusal("hush.end.over", "The game is over: every hand is empty.")
-        if action.actor != state.next:
-            raise Refusal("hush.turn.order", f"It is {state.next}'s turn, not {action.actor}'s.")
+        state.seating.check_turn(action.actor, "hush.turn.order", lambda seat: bool(state.players[seat].hand))
         player = state.players[action.actor]
         if action.card not in player.hand:
             raise Refusal("hush.turn.play", f"{action.actor} holds no {action.card}.")
@@ -87,7 +86,7 @@ class Hush(Game):
             events.append(Event("card-drawn", {"player": action.actor, "card": drawn}, seen_by=(action.actor,)))
         if state.over:
             events.append(Event("game-over", {"aside": state.aside, "winners": ", ".join(winners(state))}))
-        state.turn = (state.seats.index(action.actor) + 1) % len(state.players)
+        state.seating.end_turn(action.actor)
         return events
 
     def view(self, state: State) -> dict:
