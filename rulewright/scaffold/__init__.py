@@ -16,8 +16,12 @@ game's Python package. In the text, these words are replaced:
 
 ``rulewright new --bare`` starts from a blank game instead of the starter: the files in
 ``template-bare/`` take the place of the same files in ``template/``, the files in
-``LEFT_OUT_WHEN_BARE`` are not written, and in any template the lines between ``@@IF starter@@``
-(or ``@@IF bare@@``) and ``@@END@@`` are kept only for that kind of project.
+``LEFT_OUT_WHEN_BARE`` are not written. ``rulewright new --template cards`` starts from a
+trick-taking game built on the card kits: the blank game's files, then those of
+``template-cards/`` in their place. In any template the lines between ``@@IF <word>@@`` and
+``@@END@@`` are kept only for the kinds of project that word names (``TEMPLATES``): ``starter``, ``bare``
+(every project not made from the starter, whose guide shows its examples as source), ``blank``
+(the blank game) and ``cards``.
 """
 from __future__ import annotations
 
@@ -35,7 +39,12 @@ LEFT_OUT_WHEN_BARE = ()
 # The files that depend on the starter game's rules: what changes when it is replaced.
 STARTER_FILES = ("@@PACKAGE@@/", "tests/test_game.py", "rulebook/rules.md", "rulebook/notation.md",
                  "the examples and the command table in rulebook/authoring.md", "rulebook/index.md")
-CONDITION = re.compile(r"^@@IF (starter|bare)@@\n(.*?)^@@END@@\n", re.M | re.S)
+CONDITION = re.compile(r"^@@IF (starter|bare|blank|cards)@@\n(.*?)^@@END@@\n", re.M | re.S)
+# Each template a project can start from: the template folders laid one over the other, and the
+# words of ``@@IF <word>@@`` whose lines it keeps.
+TEMPLATES = {"starter": ((TEMPLATE,), {"starter"}),
+             "bare": ((TEMPLATE, BARE_TEMPLATE), {"bare", "blank"}),
+             "cards": ((TEMPLATE, BARE_TEMPLATE, "template-cards"), {"bare", "cards"})}
 EDITIONS_MK = "editions.mk"
 TAKEN_CLASS_NAMES = ("Game", "Action", "Event", "InputError", "Refusal", "Setting", "State", "Take")
 
@@ -103,9 +112,13 @@ def check_names(names: Names) -> None:
         raise ScaffoldError("The game needs a title, e.g. --title 'Dragon Race'.")
 
 
-def create(folder: Path, names: Names, bare: bool = False) -> list[Path]:
+def create(folder: Path, names: Names, bare: bool = False, template: str | None = None) -> list[Path]:
     """Write the project into ``folder`` (new or empty) and return the files written: with the
-    starter game, or with a blank game of one rule when ``bare``."""
+    starter game, with a blank game of one rule when ``bare``, or from one of ``TEMPLATES`` named
+    by ``template`` (``"cards"``: a trick-taking game on the card kits)."""
+    template = template or ("bare" if bare else "starter")
+    if template not in TEMPLATES:
+        raise ScaffoldError(f"There is no template {template!r}; the templates are {', '.join(TEMPLATES)}.")
     check_names(names)
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
@@ -115,11 +128,11 @@ def create(folder: Path, names: Names, bare: bool = False) -> list[Path]:
                             "Give the name of a new or empty folder.")
     words = names.replacements()
     written = []
-    for template, relative in _project_templates(bare):
+    folders, kinds = TEMPLATES[template]
+    for source, relative in _project_templates(folders):
         target = folder.joinpath(*(_fill(_file_name(part), words) for part in relative))
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = CONDITION.sub(lambda m: m.group(2) if (m.group(1) == "bare") == bare else "",
-                             template.read_text(encoding="utf-8"))
+        text = CONDITION.sub(lambda m: m.group(2) if m.group(1) in kinds else "", source.read_text(encoding="utf-8"))
         target.write_text(_fill(text, words), encoding="utf-8")
         if target.parent.name == ".ci":
             target.chmod(0o755)
@@ -152,15 +165,17 @@ def add_ci(folder: Path, names: Names | None = None) -> tuple[list[Path], list[P
     return written, same, skipped
 
 
-def _project_templates(bare: bool):
-    """Each template of the project with its path in it: the starter's, or the blank game's."""
+def _project_templates(folders: tuple[str, ...]):
+    """Each template of the project with its path in it: the files of ``folders``, each folder's
+    taking the place of the same files in the folders before it."""
     files = dict((relative, template) for template, relative in
-                 _templates(resources.files(__package__).joinpath(TEMPLATE), ()))
-    if bare:
+                 _templates(resources.files(__package__).joinpath(folders[0]), ()))
+    if len(folders) > 1:
         for left_out in LEFT_OUT_WHEN_BARE:
             del files[tuple(left_out.split("/"))]
+    for folder in folders[1:]:
         files.update((relative, template) for template, relative in
-                     _templates(resources.files(__package__).joinpath(BARE_TEMPLATE), ()))
+                     _templates(resources.files(__package__).joinpath(folder), ()))
     return [(template, relative) for relative, template in sorted(files.items())]
 
 

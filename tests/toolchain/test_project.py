@@ -287,3 +287,31 @@ def test_a_mention_of_another_project_s_example_or_a_file_name_is_not_stale(tmp_
     problems = checks.stale_mentions(tmp_path, {"game.take.limit": None}, {"game-turn"})
     assert [(p.where.line, p.message.split(" names")[0]) for p in problems] == [
         (6, "'rulewright diagram game-gone'")]
+
+
+def test_a_cards_project_passes_its_own_tests_and_checks_on_the_card_kits(tmp_path, capsys):
+    """``rulewright new --template cards``: a trick-taking game with bidding and trumps, built on the
+    card kits, whose every rule has its example, whose hands are hidden from the other players, and
+    which passes its own tests and checks from the first minute."""
+    folder = tmp_path / "tricks"
+    assert cli.main(["new", str(folder), "--template", "cards", "--title", "Trick Shot", "--game", "trick-shot"]) == 0
+    assert "a trick-taking game on the card kits" in capsys.readouterr().out
+    assert "@@" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
+    game = (folder / "trick_shot" / "game.py").read_text(encoding="utf-8")
+    assert "from rulewright.game import" in game and "cards.check_follow(" in game and "turns.Phases" in game
+    assert "heap" not in game and "deck:" in (folder / "trick_shot" / "cards.yaml").read_text(encoding="utf-8")
+    guide = (folder / "rulebook" / "authoring.md").read_text(encoding="utf-8")
+    assert "card kits" in guide and "Your game starts blank" not in guide
+    passes_its_own_tests_and_checks(folder, "16 passed", "10 rules, 12 examples")
+    hidden = subprocess.run([sys.executable, "-c", "from trick_shot import GAME\nfrom rulewright.game import Rng\n"
+                             "s = GAME.new_state({'players': ['ann', 'bob']}, {}, Rng(1))\n"
+                             "seen = GAME.view_for(s, 'ann')['players']\n"
+                             "print(seen['ann']['hand'] == s.hands['ann'], seen['bob']['hand'])"],
+                            cwd=folder, capture_output=True, text=True, timeout=120)
+    assert hidden.stdout.split() == ["True", "{'hidden':", "5}"], hidden.stdout + hidden.stderr
+
+
+def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
+    assert cli.main(["new", str(tmp_path / "x"), "--bare", "--template", "cards", "--title", "X", "--game", "xx"]) == 1
+    assert "give one" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
