@@ -16,7 +16,22 @@ from pathlib import Path
 
 # The kits' calls that refuse a move citing the rule ID the game gives them, with the place of that
 # argument (``seating.check_turn(actor, "hush.turn.order")``): a refusal site like ``Refusal(...)``.
-KIT_REFUSALS = {"check_turn": 1, "check_follow": 4}
+# A kit's function with a common name counts only as its module writes it (``goods.pay``). Only in a
+# file that imports a kit, with the rule written out: a book made before the kits is read as before.
+KIT_REFUSALS = {"check_turn": 1, "check_follow": 4, "check_room": 1, "place_worker": 2, "goods.pay": 2}
+KITS = ("cards", "turns", "goods", "spaces")
+
+
+def _uses_kits(tree: ast.Module) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "rulewright.game" \
+                and any(alias.name in KITS for alias in node.names):
+            return True
+        if isinstance(node, (ast.ImportFrom, ast.Import)) and any(
+                (name or "").startswith(tuple(f"rulewright.game.{kit}" for kit in KITS))
+                for name in ([node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names])):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -51,17 +66,22 @@ def read_text(text: str, filename: str = "<engine>") -> Reading:
     """The reading of a file's ``text`` (its ``filename`` names it in a syntax error)."""
     tree = ast.parse(text, filename)
     refusals, events, first_words = [], [], set()
+    kits = _uses_kits(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
             first_words.add(node.value.split()[0].lower())
         elif isinstance(node, ast.Call):
             called = _name(node.func)
-            if called == "Refusal" or called in KIT_REFUSALS:
-                at = KIT_REFUSALS.get(called, 0)
+            if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                    and f"{node.func.value.id}.{called}" in KIT_REFUSALS:
+                called = f"{node.func.value.id}.{called}"
+            if called == "Refusal" or (kits and called in KIT_REFUSALS):
+                at = KIT_REFUSALS.get(called, 0) if called != "Refusal" else 0
                 first = node.args[at] if len(node.args) > at else next(
                     (k.value for k in node.keywords if k.arg == "rule"), None)
                 literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
-                refusals.append((first.value if literal else None, node.lineno))
+                if literal or called == "Refusal":
+                    refusals.append((first.value if literal else None, node.lineno))
             elif called == "Event" and node.args and isinstance(node.args[0], ast.Constant) \
                     and isinstance(node.args[0].value, str):
                 events.append((node.args[0].value, node.lineno, any(k.arg == "seen_by" for k in node.keywords),

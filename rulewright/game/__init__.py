@@ -19,6 +19,10 @@
   ``draw_table``, a card table drawn face up or face down as the viewer knows it.
 - ``turns.py``: ``players`` (reading who plays), ``Seating`` (turn order, passing, rounds, the
   first player) and ``Phases`` (the phases of a round described as data).
+- ``goods.py``: goods and money: reading them, paying a cost whole or refusing with what is
+  short, upkeep paid as far as it goes, amounts in words ("2 wood and 1 food", "$1,200").
+- ``spaces.py``: action spaces for worker placement (declared as data; one worker, several or
+  any; a full space blocks; every worker home at the end of the round).
 - ``datafiles.py``: ``data_file``, which reads one of the game's YAML data files (its presets, a
   board), and ``DataFileError``: a mistake in the file named at its line, with the fix.
 - ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
@@ -39,9 +43,9 @@ from rulewright.game.interface import (Action, Game, Setting, Violation, check_a
 from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
-from rulewright.game import cards, hexes, squares, turns, values
+from rulewright.game import cards, goods, hexes, spaces, squares, turns, values
 from rulewright.game.setups import minimal_setup
 
 __all__ = ["Action", "DataFileError", "cards", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting",
-           "Violation", "check_action", "data_file", "did_you_mean", "hexes", "hidden_marker", "hide_view", "implements",
-           "is_hidden", "lookup", "minimal_setup", "squares", "step", "turns", "values"]
+           "Violation", "check_action", "data_file", "did_you_mean", "goods", "hexes", "hidden_marker", "hide_view", "implements",
+           "is_hidden", "lookup", "minimal_setup", "spaces", "squares", "step", "turns", "values"]

@@ -54,6 +54,8 @@ SECTIONS = (
     Section("Square boards", "rulewright.game.squares", whole=True),
     Section("Cards", "rulewright.game.cards", whole=True),
     Section("Turns, rounds and phases", "rulewright.game.turns", whole=True),
+    Section("Goods and money", "rulewright.game.goods", whole=True),
+    Section("Action spaces", "rulewright.game.spaces", whole=True),
     Section("Positions as setups", "rulewright.game.setups"),
     Section("Other programs' records", "rulewright.game.importer"),
     Section("Diagrams", "rulewright.dot", whole=True),

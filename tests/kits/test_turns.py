@@ -83,8 +83,16 @@ def test_a_kit_call_that_refuses_is_read_as_a_refusal_site():
     does: the checks that every refusal is declared and shown refused by an example see it."""
     from rulewright.checks.engine_source import read_text
 
-    text = ('def apply(state, action):\n'
+    text = ('from rulewright.game import Refusal, cards, goods\n'
+            'def apply(state, action):\n'
             '    state.seating.check_turn(action.actor, "x.turn.order")\n'
             '    cards.check_follow(DECK, hand, led, action.card, rule="x.trick.follow")\n'
+            '    goods.pay(stock, cost, "x.pay", action.actor)\n'
+            '    state.placed.place_worker(space, action.actor, "x.space.full")\n'
+            '    pay(state, holder, "not a rule")\n'
             '    raise Refusal("x.end", "over")\n')
-    assert read_text(text).refusals == (("x.turn.order", 2), ("x.trick.follow", 3), ("x.end", 4))
+    assert sorted(read_text(text).refusals, key=lambda r: r[1]) == [
+        ("x.turn.order", 3), ("x.trick.follow", 4), ("x.pay", 5), ("x.space.full", 6), ("x.end", 8)]
+    # A game that does not use the kits is read as before: its own check_turn is no refusal.
+    before = read_text(text.replace("cards, goods", "Game"))
+    assert [rule for rule, _ in before.refusals] == ["x.end"]

@@ -1,0 +1,101 @@
+"""The goods kit (``rulewright.game.goods``) and the action-spaces kit (``rulewright.game.spaces``):
+costs paid whole or not at all, nothing made or lost, full spaces blocking, workers home."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulewright.game import InputError, Refusal, goods, spaces
+
+GOODS = ["wood", "food", "money"]
+amounts = st.dictionaries(st.sampled_from(GOODS), st.integers(0, 6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(stock=amounts, supply=amounts, cost=amounts)
+def test_a_cost_is_paid_whole_or_refused_naming_what_is_short(stock, supply, cost):
+    before_stock, before_supply = dict(stock), dict(supply)
+    lacking = goods.short(stock, cost)
+    if lacking:
+        with pytest.raises(Refusal) as refused:
+            goods.pay(stock, cost, "wp.pay", "ann", to=supply)
+        assert refused.value.rule == "wp.pay" and goods.said(lacking) in refused.value.reason
+        assert (stock, supply) == (before_stock, before_supply)  # nothing taken
+    else:
+        goods.pay(stock, cost, "wp.pay", "ann", to=supply)
+        assert all(stock.get(g, 0) == before_stock.get(g, 0) - n for g, n in cost.items())
+    assert goods.total(stock, supply) == goods.total(before_stock, before_supply)  # nothing made or lost
+
+
+@settings(max_examples=200, deadline=None)
+@given(stock=amounts, supply=amounts, cost=amounts, gift=amounts)
+def test_upkeep_takes_what_there_is_and_a_supply_runs_out(stock, supply, cost, gift):
+    before, held = goods.total(stock, supply), dict(stock)
+    unpaid = goods.pay_what_you_can(stock, cost, to=supply)
+    for good, n in cost.items():  # as much as there was is paid, and the rest is what is unpaid
+        assert held.get(good, 0) - stock.get(good, 0) == min(n, held.get(good, 0))
+        assert unpaid.get(good, 0) == n - min(n, held.get(good, 0))
+    given_ = goods.gain(stock, gift, supply)
+    assert all(n >= 0 for n in supply.values()) and all(given_.get(g, 0) <= n for g, n in gift.items())
+    assert goods.total(stock, supply) == before
+
+
+def test_amounts_are_said_as_the_book_prints_them():
+    assert goods.said({"wood": 2, "food": 1}) == "2 wood and 1 food"
+    assert goods.said({"wood": 2, "food": 1, "money": 1200}, money_good="money") == "2 wood, 1 food and $1,200"
+    assert goods.said({}) == "nothing" and goods.money(-5) == "-$5"
+    with pytest.raises(Refusal) as refused:
+        goods.pay({"wood": 1}, {"wood": 3, "food": 1}, "wp.pay", "ann")
+    assert refused.value.reason == "ann cannot pay 3 wood and 1 food: 2 wood and 1 food short."
+
+
+@pytest.mark.parametrize("value, where, words", [
+    ({"wod": 2}, "costs.wod", "Did you mean 'wood'?"),
+    ({"wood": -1}, "costs.wood", "out of range"),
+    ({"wood": 1.5}, "costs.wood", "a fraction"),
+    ([1, 2], "costs", "as a mapping of each good to how many, e.g. {wood: 2, food: 1}"),
+])
+def test_goods_that_cannot_be_read_are_named_at_their_key(value, where, words):
+    with pytest.raises(InputError) as error:
+        goods.read(value, GOODS, "costs")
+    assert words in error.value.message and error.value.where == where
+
+
+BOARD = spaces.Spaces.read({"forest": {"capacity": 1, "gives": {"wood": 2}},
+                            "fields": {"capacity": 2, "gives": {"food": 2}},
+                            "market": {"capacity": "any", "costs": {"wood": 1}, "gives": {"money": 3}}}, GOODS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tries=st.lists(st.tuples(st.sampled_from(["ann", "bob", "cy"]), st.sampled_from(["forest", "fields", "market"])),
+                      max_size=20))
+def test_a_full_space_blocks_and_every_worker_comes_home(tries):
+    placed, accepted = spaces.Placed(), []
+    for player, name in tries:
+        space = BOARD[name]
+        room = space.capacity is None or len(placed.at(name)) < space.capacity
+        if room:
+            placed.place_worker(space, player, "wp.space.full")
+            accepted.append(player)
+        else:
+            with pytest.raises(Refusal) as refused:
+                placed.place_worker(space, player, "wp.space.full")
+            assert refused.value.rule == "wp.space.full" and f"The {name} is full" in refused.value.reason
+        assert all(space.capacity is None or len(placed.at(space.name)) <= space.capacity for space in BOARD)
+    assert sum(len(v) for v in placed.view().values()) == len(accepted)
+    home = placed.return_all()
+    assert home == {p: accepted.count(p) for p in set(accepted)} and placed.view() == {}
+
+
+def test_spaces_that_cannot_be_read_are_named_at_their_key():
+    for data, where, words in [({"forest": {"capacty": 1}}, "spaces.forest.capacty", "Did you mean 'capacity'?"),
+                               ({"forest": {"capacity": 0}}, "spaces.forest.capacity", "out of range"),
+                               ({"forest": {"gives": {"wod": 1}}}, "spaces.forest.gives.wod", "Did you mean 'wood'?"),
+                               ([], "spaces", "maps each action space's name")]:
+        with pytest.raises(InputError) as error:
+            spaces.Spaces.read(data, GOODS)
+        assert words in error.value.message and error.value.where == where, (data, error.value)
+    with pytest.raises(InputError) as unknown:
+        BOARD.named("forrest", "do.0")
+    assert "Did you mean 'forest'?" in unknown.value.message
