@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulewright.book import source
+from rulewright.book import figures, source
 from rulewright.problems import ExampleProblem, Where, rule_hint
 
 NAME = "quick-reference"
@@ -32,6 +32,7 @@ class Number:
     view: str | None
     position: dict  # the position it is read in: {preset: ..., setup: ...}
     where: Where
+    figure: "figures.Figure | None" = None  # what ``view`` reads, as the {value} role reads it
 
 
 @dataclass
@@ -73,15 +74,12 @@ def read(body: str, where: Where) -> QuickReference:
         raise ExampleProblem(at("numbers"), "'numbers' is a list, each {say: ..., value: ...} or {view: a.path, "
                              "preset: ...}.")
     for index, number in enumerate(numbers):
-        if not isinstance(number, dict) or set(map(str, number)) - {"say", "value", "view", "preset", "setup"} \
-                or ("value" in number) == ("view" in number):
-            raise ExampleProblem(at("numbers", index), "Each key number is {say: \"...\", value: ...} (stated) or "
-                                 "{view: a.path, preset: ...} (read from the game, 'say' optional).")
-        if "value" in number and not number.get("say"):
-            raise ExampleProblem(at("numbers", index), "A stated number needs its 'say:', what it counts.")
-        found.numbers.append(Number(number.get("say"), str(number["value"]) if "value" in number else None,
-                                    str(number["view"]) if "view" in number else None,
-                                    {k: number[k] for k in ("preset", "setup") if k in number}, at("numbers", index)))
+        row = figures.read_row(number, at("numbers", index), found.game, fix="Each key number is {say: \"...\", "
+                               "value: ...} (stated) or {view: a.path, preset: ...} (read from the game, 'say' "
+                               "optional).")
+        found.numbers.append(Number(row.say, row.value, row.figure.path if row.figure else None,
+                                    {k: number[k] for k in ("preset", "setup") if k in number}, row.where,
+                                    row.figure))
     choices = data.get("choices", True)
     if not isinstance(choices, (bool, list)):
         raise ExampleProblem(at("choices"), f"'choices' is true, false or a list of the game's settings, not {choices!r}.")
@@ -116,22 +114,10 @@ def chosen(game, reference: QuickReference) -> list[str]:
 
 
 def read_number(game, number: Number):
-    """The position ``number`` is read in, and the value at its ``view`` path in the game's view of it."""
-    from rulewright.game import Rng
-    from rulewright.book.phrases import look_up
-    from rulewright.scenario.playing import set_up
-
-    setup = dict(number.position.get("setup") or {})
-    if number.position.get("preset") is not None:
-        setup["preset"] = number.position["preset"]
-    try:
-        state = set_up(game, setup, game.resolve_settings(None), Rng(0))
-        return state, look_up(game.view(state), number.view)
-    except LookupError:
-        raise ExampleProblem(number.where, f"The game's view has no {number.view!r} in that position.") from None
-    except Exception as error:  # noqa: BLE001 - a setup the engine refuses: said at the line
-        raise ExampleProblem(number.where, f"The position to read {number.view!r} from cannot be set up: "
-                             f"{error}") from None
+    """The position ``number`` is read in, and the value at its ``view`` path in the game's view of
+    it: read as the ``{value}`` role reads a figure (``rulewright.book.figures``)."""
+    found = figures.read(game, number.figure)
+    return found.state, found.value
 
 
 def problems(body: str, where: Where, rules) -> list[ExampleProblem]:

@@ -30,7 +30,7 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import game_sources, python_files
-from rulewright.checks import engine_source, records as game_records, words
+from rulewright.checks import engine_source, figures, records as game_records, words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -120,6 +120,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     rules = book_module.declared(book)
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
+    problems += figures.figure_problems(book)  # (nor them)
     records = [ExampleRecord.of(s) for s in scenarios]
     if besides_pages:  # an undeclared rule is said by its example's test (and the rule it was meant to be
         # counts as shown and refused there, as book_problems counts it: no knock-on message)

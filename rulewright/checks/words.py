@@ -36,7 +36,7 @@ GLOSSARY_FILE = "glossary.yaml"
 #: Directives whose body is Markdown prose (anything else that is not listed as data is too).
 DATA_DIRECTIVES = {"example", "toctree", "code", "code-block", "sourcecode", "graphviz", "math", "eval-rst",
                    "glossary-page", "rule-index", "engine-coverage", "csv-table", "list-table", "raw", "include",
-                   "literalinclude", "image", "figure", "position"}
+                   "literalinclude", "image", "figure", "position", "values"}
 PROSE_OPTIONS = {"title", "caption"}
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 HOLE = "\x00"  # stands where code or a role was: it ends a word and matches nothing

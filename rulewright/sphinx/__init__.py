@@ -22,7 +22,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
+from rulewright.sphinx import figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -128,6 +128,8 @@ def setup(app):
     app.connect("html-collect-pages", search_entries.keep_entries)
     app.connect("doctree-read", term_index.mark_uses)
     app.add_directive(quick_reference.NAME, quick_reference.QuickReferenceDirective)
+    app.add_role(figures.ROLE, figures.ValueRole())
+    app.add_directive(figures.TABLE, figures.ValuesDirective)
     app.connect("doctree-read", quick_reference.mark_pages)
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed

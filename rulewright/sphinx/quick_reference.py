@@ -36,7 +36,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import quick_reference as declared
 from rulewright.problems import ExampleProblem, Where
-from rulewright.sphinx import tables
+from rulewright.sphinx import figures, tables
 from rulewright.sphinx.nodes import REPORTED
 
 logger = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class QuickReferenceDirective(SphinxDirective):
         from rulewright.book.registry import GameNotLoaded, get_game
         from rulewright.sphinx import incremental, wording
 
-        reference = declared.read("\n".join(self.content), Where(str(path), self._first_line(path)))
+        reference = declared.read("\n".join(self.content), Where(str(path), figures.first_line(self, path)))
         incremental.uses_game(self.env, reference.game)  # its settings' words and numbers come from the game
         try:
             game = get_game(reference.game)
@@ -74,18 +74,6 @@ class QuickReferenceDirective(SphinxDirective):
         box += self._numbers(game, said, reference.numbers)
         box += self._choices(game, said, declared.chosen(game, reference))
         return box
-
-    def _first_line(self, path: Path) -> int:
-        """The file line of the declaration's first line."""
-        first = next((line for line in self.content if line.strip()), None)
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            text = []
-        for number in range(self.lineno, len(text)):
-            if first is not None and text[number].strip() == first.strip():
-                return number + 1 - next(i for i, line in enumerate(self.content) if line.strip())
-        return self.lineno + 1
 
     def _turn(self, steps: list[declared.Step]) -> list[nodes.Node]:
         from rulewright.sphinx.nodes import ruleref_node
@@ -114,29 +102,11 @@ class QuickReferenceDirective(SphinxDirective):
         table, body = tables.table((55, 45), classes=["rw-quick-numbers"])
         for number in numbers:
             if number.value is not None:
-                label, value = number.say, number.value
-            else:
-                value = self._told(game, said, number.view, *declared.read_number(game, number))
-                label = number.say or said.path(number.view) or number.view
-            body += tables.row([str(label)[:1].upper() + str(label)[1:], value])
+                body += tables.row([number.say[:1].upper() + number.say[1:], number.value])
+            else:  # read as the {value} role and the {values} table read a figure
+                for label, value in figures.rows(self.env, game, number.say, number.figure):
+                    body += tables.row([label, value])
         return [_label("Key numbers"), table]
-
-    def _told(self, game, said, path: str, state, value) -> str:
-        """A number read from the game, as the edition may print it: a value at one of the game's
-        hidden paths (the deck) that the table cannot see is printed as how many it holds in the
-        player's edition ("16": a key number, and the one thing the table sees of a face-down
-        pile), and marked hidden in the designer's (``rulewright.sphinx.secrecy``)."""
-        from rulewright.sphinx import secrecy
-        from rulewright.sphinx.editions import edition
-
-        hidden, owner = secrecy.unseen(None, game, state, path, None, revealing=False)
-        if not hidden:
-            return said.value(path, value)
-        if edition(self.config) == "designer":
-            return f"{said.value(path, value)} ({secrecy.mark(owner)})"
-        if isinstance(value, (list, tuple, dict, set)):
-            return str(len(value))
-        return str(secrecy.hidden_words(value))
 
     def _choices(self, game, said, names) -> list[nodes.Node]:
         chosen = [said.setting(name, game.settings[name].default) for name in names]

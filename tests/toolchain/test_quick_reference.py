@@ -38,7 +38,7 @@ def test_a_quick_reference_lists_the_turn_and_reads_its_numbers_from_the_game(tm
 
 @pytest.mark.parametrize("mistake, line, said", [
     ("colour: blue", 14, "'colour' is not part of a quick reference"),
-    ("  - {say: Heaps, view: heaps, preset: small}", 14, "The game's view has no 'heaps' in that position"),
+    ("  - {say: Heaps, view: heaps, preset: small}", 14, "The game's view in the preset 'small' has no 'heaps'"),
     ("choices: [max_add, colour]", 14, "'choices' is true, false or a list of the game's settings; 'colour' is "
                                        "not one. The settings are: crowd_first, max_add."),
 ])

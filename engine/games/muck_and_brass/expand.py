@@ -7,14 +7,16 @@ Each refusal names its rule ID (declared in the rulebook chapter ``rulebook/muck
 """
 from __future__ import annotations
 
-from rulewright.game import Event, InputError, Refusal
+from rulewright.game import Event, InputError, Refusal, data_file
 from engine.games.muck_and_brass.actions import Expand
 from engine.games.muck_and_brass.board import LONDON
 from engine.games.muck_and_brass.state import Company, Component, State, network
 
-SINGLE_COST = 5
-DOUBLE_COST = 15
-THIRD = 3  # the rules widen after the third General Dividend
+NUMBERS = data_file(__package__, "data/expand.yaml")  # (the book prints them from there too)
+SINGLE_COST = NUMBERS["link_cost"]
+DOUBLE_COST = NUMBERS["double_build_cost"]
+THIRD = NUMBERS["widening_dividend"]  # the rules widen after the third General Dividend
+CITY_LINKS = NUMBERS["city_links"]
 
 
 def late(state: State) -> bool:
@@ -128,7 +130,7 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
     """The city limits, checked for each city the new connection touches, only now, at build time."""
     mine = company_connections(state, company, city, pending) + 1
     what = "links and ports" if state.settings["ports_in_city_limits"] else "links"
-    if mine > 3:
+    if mine > CITY_LINKS:
         raise Refusal("mb.expand.city-limit",
                       f"{company.code} already has {mine - 1} {what} at {city}; "
                       f"a company may not build more than three of one city's {what}.")
