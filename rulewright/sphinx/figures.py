@@ -63,8 +63,8 @@ def _sourced(env, text: str, figure: figures.Figure) -> nodes.Node:
     from rulewright.sphinx.editions import edition
 
     if edition(env.config) == "designer":
-        return nodes.abbreviation(text, text, explanation=f"from the game: {figure.written}", classes=["rw-figure"])
-    return nodes.inline(text, text, classes=["rw-figure"])
+        return nodes.abbreviation(text, text, explanation=f"from the game: {figure.written}", classes=["rw-value"])
+    return nodes.inline(text, text, classes=["rw-value"])
 
 
 class ValueRole(SphinxRole):
