@@ -58,14 +58,17 @@ class ExampleProblem(Exception):
     ``Cause`` for its message, the problem is that cause met at ``where`` (an example of a game that
     cannot be loaded): its text is the cause's own, and ``cause`` says where that is."""
 
-    def __init__(self, where: Where, message: str) -> None:
+    def __init__(self, where: Where, message: str, check: str | None = None) -> None:
         self.cause = message.where if isinstance(message, Cause) else None
         super().__init__(f"{self.cause or where}: {message}")
         self.where = where
         self.message = message
+        # The code name of the check that found it, when that check arrived after the first release
+        # (rulewright.checks.levels.CHECKS): a book at an older check level gets it as advice.
+        self.check = check
 
-    def __reduce__(self):  # kept in the results store (rulewright.store.cache) with both parts
-        return type(self), (self.where, self.message)
+    def __reduce__(self):  # kept in the results store (rulewright.store.cache) with its parts
+        return type(self), (self.where, self.message, self.check)
 
 
 def internal_failure(error: BaseException, doing: str) -> str:

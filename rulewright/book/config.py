@@ -11,6 +11,8 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     pending = "allow"              # or "error": an example marked ':status: pending' fails
     time-limit = 60                # seconds an example may run before it is stopped (0: no limit)
     changes-since = "v1.0"         # a git revision: the book gets a Changes page and change bars since it
+    check-level = "0.5"            # the release whose checks the book is written for (rulewright.checks.levels);
+                                   # checks added later give advice, not failures, until `rulewright upgrade`
 
     [tool.rulewright.games]        # games that live in this repository, not installed with pip
     my-game = "my_game:GAME"
@@ -52,6 +54,7 @@ class Project:
     pyproject: Path | None = None
     changes_since: str = ""  # a git revision (rulewright.history.since); empty: no Changes page
     time_limit: float = 60.0  # seconds an example may run (rulewright.scenario.timelimit); 0: no limit
+    check_level: str = ""  # the level of checks the book is written for (rulewright.checks.levels); "": the oldest
 
     def activate(self) -> "Project":
         """Make this the project the evaluator and the registry work for, and let its own game
@@ -102,6 +105,7 @@ def load(start: Path | str | None = None) -> Project:
 
 KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.scenario.timelimit)
 KNOWN_KEYS += ("changes-since",)  # the version the Changes page and change bars compare with (rulewright.history)
+KNOWN_KEYS += ("check-level",)  # the release whose checks the book is written for (rulewright.checks.levels)
 
 
 def _from_table(pyproject: Path, table: dict) -> Project:
@@ -137,13 +141,21 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     if not isinstance(since, str):
         raise bad("changes-since", f"'changes-since' in [tool.rulewright] names a version in quotes, a tag or a "
                   f"commit such as \"v1.0\", not {since!r}.")
+    level = table.get("check-level", "")
+    from rulewright.checks.levels import LEVELS
+
+    if level != "" and level not in LEVELS:
+        raise bad("check-level", f"'check-level' in [tool.rulewright] is the Rulewright release whose checks the book "
+                  f"is written for, one of {', '.join(map(repr, LEVELS))}, not {level!r}. 'rulewright upgrade' "
+                  "writes it; a level newer than this Rulewright's needs a newer Rulewright (pip install -U rulewright).")
     rulebook = table.get("rulebook", "rulebook")
     if not isinstance(rulebook, str):
         raise bad("rulebook", f"'rulebook' in [tool.rulewright] must be a folder name in quotes, not {rulebook!r}.")
     return Project(root=root, rulebook=(root / rulebook).resolve(), games=dict(games),
                    importers=dict(importers), strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
-                   pyproject=pyproject, time_limit=float(limit), changes_since=since.strip())
+                   pyproject=pyproject, time_limit=float(limit), changes_since=since.strip(),
+                   check_level=level)
 
 
 def _line_of(pyproject: Path, key: str) -> int:

@@ -30,7 +30,7 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import game_sources, python_files
-from rulewright.checks import engine_source, figures, records as game_records, words
+from rulewright.checks import engine_source, figures, levels, records as game_records, words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -100,7 +100,20 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
 
     ``besides_pages``: only what no page's own test under pytest reports (a page's problems, its
     words and references, an example that cannot be read or names an undeclared rule, a game that
-    cannot be loaded), so that ``make test`` says each problem once."""
+    cannot be loaded), so that ``make test`` says each problem once.
+
+    What checks newer than the book's check level find is not among them: it is advice, said as a
+    warning (``rulewright.checks.levels.CheckAdvice``: pytest lists and counts it, never failing)."""
+    problems, advice = check_with_advice(rulebook, *engines, besides_pages=besides_pages)
+    for found in advice:
+        levels.warn(found)
+    return problems
+
+
+def check_with_advice(rulebook: Path | None = None, *engines: Path,
+                      besides_pages: bool = False) -> tuple[list[ExampleProblem], list[ExampleProblem]]:
+    """``check``'s problems, and apart from them the advice: what the checks newer than the book's
+    check level find (``rulewright.checks.levels``)."""
     rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = [] if besides_pages else registry.project_problems() + list(book.problems)
@@ -131,9 +144,10 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     problems = once(problems)
     if besides_pages:  # a game that cannot be loaded is said once by the test run itself (rulewright.testing)
         problems = [problem for problem in problems if problem.cause is None]
+    problems, advice = levels.split(problems)
     for problem in problems:  # under a CI host, each is marked at its line if the test calling this fails
         ci_report.notice(ci_report.Mark.of(problem))
-    return problems
+    return problems, advice
 
 
 def once(problems: list[ExampleProblem]) -> list[ExampleProblem]:
@@ -433,10 +447,10 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         for name, value in (given.items() if isinstance(given, dict) else ()):
             if said_by.setting(name, value) is None and _a_choice(scenario.game_name, name, value):
                 value = written(value)  # (a setting the game has no such choice for is the example's own problem)
-                problems.append(scenario.problem(f"The book has no words for the setting {name}: {value}. Add them "
-                                                 f"under 'settings:' in {display_path(said_by.source)} (e.g. {name}: {{{value}: "
-                                                 "\"the rule as this choice reads it\"}), so the player's edition "
-                                                 "can say it in the rules' words.", "settings", name))
+                problems.append(found_by(PHRASE_WORDS, scenario.problem(
+                    f"The book has no words for the setting {name}: {value}. Add them under 'settings:' in "
+                    f"{display_path(said_by.source)} (e.g. {name}: {{{value}: \"the rule as this choice reads it\"}}), "
+                    "so the player's edition can say it in the rules' words.", "settings", name)))
     for name, found in unsaid.items():
         problems += _unsaid_paths(found, display_path(said[name].source))
     for name, found in unsaid_moves.items():
@@ -444,9 +458,18 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
     return problems
 
 
-# The code name of the check that every move the book shows has words (``moves:`` in the phrase
-# file): a book whose phrase file has no ``moves:`` section yet prints its moves as the notation.
+# The code names of checks added after the first release (their levels: rulewright.checks.levels).
+# Every move the book shows has words (``moves:`` in the phrase file): a book whose phrase file has
+# no ``moves:`` section yet prints its moves as the notation.
 MOVE_WORDS = "move-words"
+# Every preset, setting and engine value an example uses has words in the game's phrases.
+PHRASE_WORDS = "phrase-words"
+
+
+def found_by(check_name: str, problem: ExampleProblem) -> ExampleProblem:
+    """``problem``, marked as found by the check ``check_name`` (rulewright.checks.levels)."""
+    problem.check = check_name
+    return problem
 
 
 def moves_without_words(scenario, said_by) -> list[tuple[str, Where]]:
@@ -477,7 +500,7 @@ def _unsaid_moves(found: list[tuple[str, Where]], source: str) -> list[ExamplePr
         sample = move_pattern(notations[0])
         said = ", ".join(f"'{n}'" for n in notations[:3]) + (f" and {len(notations) - 3} more" if len(notations) > 3
                                                             else "")
-        problems.append(ExampleProblem(places[0][1], f"The book has no words for the move{'s' if len(notations) > 1 else ''} "
+        problems.append(ExampleProblem(places[0][1], check=MOVE_WORDS, message=f"The book has no words for the move{'s' if len(notations) > 1 else ''} "
                                        f"{said}. Add a pattern for {'them' if len(notations) > 1 else 'it'} under "
                                        f"'moves:' in {source}, with the words that vary in braces, e.g. "
                                        f"\"{sample}\": \"{{actor}} ... .\", so the player's edition says the move in "
@@ -560,15 +583,15 @@ def engine_words(scenario, said_by) -> list[ExampleProblem]:
     setup = scenario.data.get("setup")
     preset = setup.get("preset") if isinstance(setup, dict) else None
     if preset is not None and said_by.preset(preset) is None and _is_preset(scenario.game_name, preset):
-        problems.append(scenario.problem(f"The book has no words for the preset '{preset}'. Add them under "
-                                         f"'presets:' in {display_path(said_by.source)} (e.g. {preset}: \"the position it sets "
-                                         "up, as a player says it\"), so the player's edition says where the example "
-                                         "starts in the game's words.", "setup", "preset"))
+        problems.append(found_by(PHRASE_WORDS, scenario.problem(
+            f"The book has no words for the preset '{preset}'. Add them under 'presets:' in "
+            f"{display_path(said_by.source)} (e.g. {preset}: \"the position it sets up, as a player says it\"), so "
+            "the player's edition says where the example starts in the game's words.", "setup", "preset")))
     for at, block in scenario.expect_blocks():
         for _, yaml_path, value in flatten({k: v for k, v in block.items() if k not in SPECIAL_EXPECT}):
             for word in dict.fromkeys(said_by.unsaid(value)):
-                problems.append(ExampleProblem(scenario.where.at(scenario.lines.line(*at, *yaml_path)),
-                                               f"The book has no words for the engine's value '{word}'. Add them "
+                problems.append(ExampleProblem(scenario.where.at(scenario.lines.line(*at, *yaml_path)), check=PHRASE_WORDS,
+                                               message=f"The book has no words for the engine's value '{word}'. Add them "
                                                f"under 'values:' in {display_path(said_by.source)} (e.g. {word}: \"what it means, "
                                                "as a player says it\"), so the player's edition does not print the "
                                                "engine's name."))

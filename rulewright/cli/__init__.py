@@ -24,6 +24,8 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
     rulewright new <folder> [--title T] [--game NAME] [--bare]
                                       a new rulebook project with a starter game (or a blank one)
     rulewright ci                     add the CI workflows (GitHub, GitLab) and a pre-commit hook to this project
+    rulewright upgrade [--to LEVEL] [--dry-run]
+                                      raise the book's check level: what the newer checks are for, and what they find
     rulewright --version
 """
 from __future__ import annotations
@@ -33,7 +35,8 @@ import io
 import os
 import sys
 
-from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve)
+from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve,
+                            upgrade)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -61,7 +64,8 @@ class _Coverage:
         return engine_coverage.run(args)
 
 
-COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve)
+COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve,
+            upgrade)
 OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz")  # these read a record or a game, not the book
 
 

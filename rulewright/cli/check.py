@@ -9,7 +9,8 @@ import time
 from rulewright.book import diagrams, scanner as book_module
 from rulewright.book.phrases import count
 from rulewright.store.cache import evaluate
-from rulewright.checks.book import check
+from rulewright.checks import levels
+from rulewright.checks.book import check_with_advice
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario.playing import IN_PRESET
 
@@ -33,9 +34,12 @@ def run(args) -> int:
     from rulewright.ci.report import Mark
     from rulewright.scenario import failure_text, verdict
 
-    problems = check()
+    problems, advice = check_with_advice()
     for problem in problems:
         print(problem)
+    said_advice = advice_said(advice)
+    if said_advice:
+        print(said_advice)
     book = book_module.scan()
     marks = [Mark.of(problem) for problem in problems]
     ready = []
@@ -128,14 +132,26 @@ def run(args) -> int:
     verdict_said = _verdict(others, unreadable, failing, of, unplayed,
                             bugs=len(stopped), undrawn=len(stopped) + sum(map(len, stopped.values())),
                             unplayable=unplayable)
-    ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.", marks, ready)
+    advised = f" {advice_count(advice)}" if advice else ""
+    ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.{advised}", marks, ready)
     if problems or failing or stopped or unplayable:
-        print(f"\n{verdict_said}")
+        print(f"\n{verdict_said}{advised}")
         return 1
     print(f"The rulebook is sound: {count(len(book.rules), 'rule')}, {played}. Every example"
           + (" played" if len(examples) != len(book.examples) else "") + " holds"
-          + (f" but {len(notes)} marked pending." if notes else "."))
+          + (f" but {len(notes)} marked pending." if notes else ".") + advised)
     return 0
+
+
+def advice_said(advice: list) -> str:
+    """The advice of the checks newer than the book's check level, each once, under a head that
+    says why it does not fail the book (``rulewright.checks.levels``); "" when there is none."""
+    return "\n".join(["", *levels.said_together([(problem.check, str(problem)) for problem in advice])]) if advice else ""
+
+
+def advice_count(advice: list) -> str:
+    """The summary's words for the advice."""
+    return levels.counted(len(advice))
 
 
 def _examples_on(book, files: list[str]) -> list:

@@ -10,7 +10,8 @@ game's Python package. In the text, these words are replaced:
 - ``@@GAME@@`` the name examples write (``game: my-game``), ``@@PACKAGE@@`` the Python package
   (``my_game``), ``@@CLASS@@`` the game's class (``MyGame``), ``@@PREFIX@@`` the start of its rule
   IDs (``mygame``);
-- ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version);
+- ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version), and
+  ``@@CHECK_LEVEL@@`` the level of checks it is written for (``rulewright.checks.levels``);
 - ``@@EDITIONS_MK@@`` the Makefile rules that build the two editions and serve the live preview,
   ``editions.mk`` here, which this repository's own Makefile includes: one text for both.
 
@@ -59,6 +60,13 @@ def rulewright_version() -> str:
     return __version__
 
 
+def current_check_level() -> str:
+    """The check level a new project is written for: this release's (rulewright.checks.levels)."""
+    from rulewright.checks.levels import CURRENT
+
+    return CURRENT
+
+
 @dataclass(frozen=True)
 class Names:
     title: str
@@ -87,6 +95,7 @@ class Names:
             "@@CLASS@@": self.class_name,
             "@@PREFIX@@": self.prefix,
             "@@VERSION@@": rulewright_version(),
+            "@@CHECK_LEVEL@@": current_check_level(),
             "@@EDITIONS_MK@@": resources.files(__package__).joinpath(EDITIONS_MK).read_text(encoding="utf-8"),
         }
 

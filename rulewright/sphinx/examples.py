@@ -63,7 +63,9 @@ class ExampleDirective(SphinxDirective):
         self._record(scenario, result, outcome)
         designer = edition(self.config) == "designer"
         words = wording.game_phrases(result.run.game)
-        wording.check_example(scenario, result.run.game, words, self.config)
+        advice = wording.check_example(scenario, result.run.game, words, self.config)
+        if advice:  # said once and counted at the end of the build (rulewright.sphinx.incremental.finish)
+            self.env.domaindata["rulewright"]["examples"][scenario.id]["advice"] = advice
         box = example_node(ids=[anchor(scenario.id)], classes=["rw-example", CLASSES[outcome]]
                            + ([REPORTED] if words.unreadable else []),  # (its engine words: the phrase file's problem)
                            example_id=scenario.id)

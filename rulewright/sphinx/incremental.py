@@ -329,6 +329,11 @@ def finish(app, exception) -> None:
 
     if lines and not reported_elsewhere(app.config) and not list_said_elsewhere(app.builder):
         print("\n".join(lines), file=sys.stderr)
+    advice = [tuple(said) for info in book.get("examples", {}).values() for said in info.get("advice", ())]
+    if advice and not list_said_elsewhere(app.builder):  # (the player's edition finds it: never a build error)
+        from rulewright.checks import levels
+
+        print("\n".join(levels.said_together(advice) + [levels.counted(len(advice))]), file=sys.stderr)
 
 
 def _at_its_place(report: str, where: Where) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from sphinx.util import logging
 
 from rulewright.book import phrases
+from rulewright.checks import levels
 from rulewright.problems import display_path
 
 logger = logging.getLogger(__name__)
@@ -26,17 +27,26 @@ def game_phrases(game) -> phrases.Phrases:
         return phrases.Phrases(source=str(phrases.path_of(game) or ""), unreadable=True)
 
 
-def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> None:
+def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> list[tuple[str, str]]:
     """In the player's edition: each engine word the example would print without the game's words
-    for it, a warning at its line (a game that declares no phrases is shown in the engine's words)."""
+    for it, a warning at its line (a game that declares no phrases is shown in the engine's words).
+    What a check newer than the book's check level finds is advice instead (``rulewright.checks.levels``):
+    returned (its check, and its words at its line) for the end of the build to say once and count,
+    never a build error."""
     if sphinx_config.rulewright_edition != "player" or getattr(game, "phrases", None) is None or said.unreadable:
-        return
-    from rulewright.checks.book import engine_words, moves_without_words
+        return []
+    from rulewright.checks.book import MOVE_WORDS, engine_words, moves_without_words
+    from rulewright.problems import ExampleProblem
 
-    for problem in engine_words(scenario, said):
-        logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}", type="rulewright",
-                       subtype="player-only")
-    for notation, where in moves_without_words(scenario, said):  # (check move-words)
-        logger.warning(f"The book has no words for the move '{notation}': the player's edition prints it as the "
-                       f"notation. Add a pattern for it under 'moves:' in {display_path(said.source)}.",
-                       location=f"{where.path}:{where.line}", type="rulewright", subtype="player-only")
+    found = engine_words(scenario, said)
+    found += [ExampleProblem(where, f"The book has no words for the move '{notation}': the player's edition prints it "
+                             f"as the notation. Add a pattern for it under 'moves:' in {display_path(said.source)}.",
+                             check=MOVE_WORDS) for notation, where in moves_without_words(scenario, said)]
+    advice = []
+    for problem in found:
+        if levels.is_advice(problem):
+            advice.append((problem.check, f"{problem.where}: {problem.message}"))
+        else:
+            logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}", type="rulewright",
+                           subtype="player-only")
+    return advice

@@ -20,6 +20,7 @@ from rulewright.book import config, source
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
 from rulewright.book.diagrams import DrawerFailed, draw_all, first_said
+from rulewright.checks import levels
 from rulewright.checks.words import word_problems
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
@@ -76,6 +77,9 @@ class DiagramHardToRead(UserWarning):
     other (``rulewright.game.legibility``): a warning at the example, for the game's diagram code."""
 
 
+CONTRAST = "diagram-contrast"  # the check's code name (rulewright.checks.levels)
+
+
 def _check_legibility(result, svgs: list[str]) -> None:
     from rulewright.game import legibility
 
@@ -84,6 +88,13 @@ def _check_legibility(result, svgs: list[str]) -> None:
         # (':diagram: both' draws two: say which, as the book captions them)
         name = "the diagram" + ((" before the moves", " after the moves")[n] if len(svgs) == 2 else "")
         found = [problem.removeprefix(name + ": ") for problem in legibility.problems(svg, name, drawn_by_the_build=False)]
+        if levels.is_advice(CONTRAST):  # a check newer than the book's level: its findings are advice
+            faint = [problem for problem in found if " contrast " in problem]
+            found = [problem for problem in found if problem not in faint]
+            if faint:
+                levels.warn(ExampleProblem(where, f"{name} has a label or line too faint to read: " + "; ".join(faint)
+                                           + ". Change the game's diagram code (colours from rulewright.dot: "
+                                           "readable(), ink_on(), MUTED).", check=CONTRAST))
         if found:
             more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
             colours = any("contrast" in problem for problem in found)  # (the colours' advice for a colour's problem)

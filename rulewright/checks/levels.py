@@ -1,0 +1,126 @@
+"""Check levels: a check added in a later release never turns an older green book red.
+
+A project says which release's checks it was written for, in ``pyproject.toml``::
+
+    [tool.rulewright]
+    check-level = "0.5"
+
+``rulewright new`` writes today's level; a project without one is at the oldest level, ``OLDEST``
+(the first release's). A check registered below at a level above the book's reports what it finds
+as **advice**: said once, plainly, with its fix, counted in the summary, and never failing, in
+``make test`` (a pytest warning, ``CheckAdvice``), ``rulewright check`` and the strict book build
+alike. ``rulewright upgrade`` raises the level, once the designer is ready, and lists what the
+newer checks then ask for.
+
+**Registering a new check** is one line in ``CHECKS``: its code name, the level it arrives at
+(``CURRENT``, the release being made) and, in a designer's words, what it is for. The code that
+finds a problem names its check (``ExampleProblem(where, message, check="my-check")``); the three
+channels ask ``is_advice(problem)`` (or ``split(problems)``) before failing on it. Precedents: Rust
+editions, ruff's rule selection, Sphinx's ``needs_sphinx``.
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+# One level a release, oldest first: a release's "MAJOR.MINOR". The last is the release being made.
+LEVELS = ("0.1", "0.2", "0.3", "0.4", "0.5")
+OLDEST, CURRENT = LEVELS[0], LEVELS[-1]
+KEY = "check-level"  # its name in [tool.rulewright]
+
+
+@dataclass(frozen=True)
+class Check:
+    level: str  # the release whose books it checks: a book at an older level gets its findings as advice
+    why: str  # what it is for, in a designer's words (rulewright upgrade says it)
+
+
+# Every check added after the first release, by code name, with its level: ONE LINE EACH.
+CHECKS = {
+    "phrase-words": Check("0.3", "every preset, setting and engine value an example uses has words in the game's "
+                                 "phrases.yaml, so the player's edition never prints an engine name"),
+    "diagram-contrast": Check("0.3", "every label of a diagram has at least 4.5:1 contrast with what it is printed "
+                                     "on, so every reader can read it (the WCAG minimum for text)"),
+    "move-words": Check("0.5", "once phrases.yaml has 'moves:', every move the book shows has words there, so the "
+                               "player's edition says it as a sentence, not as the notation"),
+}
+
+
+def key(level: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in level.split("."))
+
+
+def project_level() -> str:
+    """The check level of the active project (``OLDEST`` when it says none)."""
+    from rulewright.book import config
+
+    return getattr(config.current(), "check_level", None) or OLDEST
+
+
+def is_advice(problem_or_check, level: str | None = None) -> bool:
+    """Whether a problem (or a check's code name) is advice for a book at ``level`` (the project's
+    by default): its check arrived at a later level than the book's."""
+    name = problem_or_check if isinstance(problem_or_check, str) else getattr(problem_or_check, "check", None)
+    registered = CHECKS.get(name) if name else None
+    return registered is not None and key(registered.level) > key(level or project_level())
+
+
+def split(problems: list, level: str | None = None) -> tuple[list, list]:
+    """``problems`` parted into those that fail the book and those that are advice at ``level``."""
+    level = level or project_level()
+    failing = [problem for problem in problems if not is_advice(problem, level)]
+    return failing, [problem for problem in problems if is_advice(problem, level)]
+
+
+def preface(name: str, level: str | None = None) -> str:
+    """The words that begin a piece of advice from the check ``name``."""
+    return (f"Advice from the check '{name}', new at level {CHECKS[name].level} (this book is at check level "
+            f"{level or project_level()}, so it does not fail): ")
+
+
+def afterword() -> str:
+    return (f" When you are ready, run 'rulewright upgrade' to take the book to level {CURRENT}, where this "
+            "becomes a problem.")
+
+
+def advice_text(problem, level: str | None = None) -> str:
+    """A problem said as advice: which check, why it does not fail, the problem with its fix, and
+    how to take the book to the level where it counts."""
+    return preface(problem.check, level) + str(problem) + afterword()
+
+
+def said_together(advice: list[tuple[str, str]], level: str | None = None) -> list[str]:
+    """Advice as ``rulewright check`` and the book's build say it: a head saying why it does not
+    fail the book, then, under each check and what it is for, each finding (already at its line)."""
+    if not advice:
+        return []
+    level = level or project_level()
+    many = len(advice) != 1
+    lines = [f"Advice: this book is written for check level {level}, and checks added since then found "
+             f"{len(advice)} thing{'s' if many else ''} to mend. {'They do' if many else 'It does'} not fail the book; "
+             f"'rulewright upgrade' takes it to level {CURRENT}, where {'they count as problems' if many else 'it counts as a problem'}."]
+    by_check: dict[str, list[str]] = {}
+    for name, said in advice:
+        by_check.setdefault(name, []).append(said)
+    for name, found in by_check.items():
+        lines.append(f"  Check '{name}' (new at level {CHECKS[name].level}): {CHECKS[name].why}.")
+        lines += [f"    {said}" for said in dict.fromkeys(found)]
+    return lines
+
+
+def counted(number: int, level: str | None = None) -> str:
+    """The summary's words for ``number`` pieces of advice."""
+    return (f"{number} piece{'s' if number != 1 else ''} of advice from checks newer than the book's level "
+            f"{level or project_level()} (see above; 'rulewright upgrade').")
+
+
+class CheckAdvice(UserWarning):
+    """What a check newer than the book's check level found: advice, never a failure (see
+    ``rulewright.checks.levels``). Under pytest it is a warning at the book's file and line."""
+
+
+def warn(problem, level: str | None = None) -> None:
+    """Say ``problem`` as advice through Python's warnings, at its own file and line (pytest lists
+    each once in its warnings summary and counts them in its last line)."""
+    said = preface(problem.check, level) + problem.message + afterword()  # (the warning names the file and line)
+    warnings.warn_explicit(CheckAdvice(said), CheckAdvice, str(problem.where.path), int(problem.where.line or 1))
