@@ -22,7 +22,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
+from rulewright.sphinx import aria, figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -71,6 +71,7 @@ def setup(app):
     app.connect("config-inited", search_words.remember_stems)
     # The cycle collector runs less often for the length of the build (rulewright.runtime.collector).
     app.connect("builder-inited", _fewer_collections)
+    app.connect("builder-inited", aria.install)  # toctree captions get their heading level
     app.connect("build-finished", _usual_collections, priority=999)
     app.add_node(nodes.rule_node, html=(_visit_div, _depart_div))
     app.add_node(nodes.example_node, html=(_visit_div, _depart_div))
