@@ -106,6 +106,7 @@ def load(start: Path | str | None = None) -> Project:
 KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.scenario.timelimit)
 KNOWN_KEYS += ("changes-since",)  # the version the Changes page and change bars compare with (rulewright.history)
 KNOWN_KEYS += ("check-level",)  # the release whose checks the book is written for (rulewright.checks.levels)
+KNOWN_KEYS += ("print",)  # the printer's settings, [tool.rulewright.print] (rulewright.press.settings)
 
 
 def _from_table(pyproject: Path, table: dict) -> Project:
@@ -148,6 +149,9 @@ def _from_table(pyproject: Path, table: dict) -> Project:
         raise bad("check-level", f"'check-level' in [tool.rulewright] is the Rulewright release whose checks the book "
                   f"is written for, one of {', '.join(map(repr, LEVELS))}, not {level!r}. 'rulewright upgrade' "
                   "writes it; a level newer than this Rulewright's needs a newer Rulewright (pip install -U rulewright).")
+    if "print" in table:  # said here, so `rulewright check` names a mistake before `make print` meets it
+        from rulewright.press.settings import from_table as print_settings
+        print_settings(pyproject, table["print"])
     rulebook = table.get("rulebook", "rulebook")
     if not isinstance(rulebook, str):
         raise bad("rulebook", f"'rulebook' in [tool.rulewright] must be a folder name in quotes, not {rulebook!r}.")
@@ -158,16 +162,16 @@ def _from_table(pyproject: Path, table: dict) -> Project:
                    check_level=level)
 
 
-def _line_of(pyproject: Path, key: str) -> int:
-    """The line of ``key`` in the file's ``[tool.rulewright]`` table, for messages (tomllib keeps
-    no positions); a key of the same name in another table does not count."""
+def _line_of(pyproject: Path, key: str, table: str = "tool.rulewright") -> int:
+    """The line of ``key`` in the file's ``[tool.rulewright]`` table (or another ``table``), for
+    messages (tomllib keeps no positions); a key of the same name in another table does not count."""
     inside = False
     for number, line in enumerate(pyproject.read_text(encoding="utf-8").splitlines(), start=1):
         text = line.strip()
         if text.startswith("["):
-            if text.replace(" ", "") == f"[tool.rulewright.{key}]":
+            if text.replace(" ", "") == f"[{table}.{key}]":
                 return number
-            inside = text.replace(" ", "") == "[tool.rulewright]"
+            inside = text.replace(" ", "") == f"[{table}]"
         elif inside and text.split("=")[0].strip().strip('"') == key:
             return number
     return 1

@@ -21,6 +21,8 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
     rulewright changes OLD [NEW] [--json FILE] [--check]
                                       what changed between two versions, rule by rule, and its effect on play
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
+    rulewright print [--edition player]
+                                      the print files (make print): a PDF/X-4 interior and its cover
     rulewright new <folder> [--title T] [--game NAME] [--bare]
                                       a new rulebook project with a starter game (or a blank one)
     rulewright ci                     add the CI workflows (GitHub, GitLab) and a pre-commit hook to this project
@@ -35,8 +37,8 @@ import io
 import os
 import sys
 
-from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, replay, run, serve,
-                            upgrade)
+from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, replay, run,
+                            serve, upgrade)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -65,7 +67,7 @@ class _Coverage:
 
 
 COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve,
-            upgrade)
+            upgrade, press)
 OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz")  # these read a record or a game, not the book
 
 

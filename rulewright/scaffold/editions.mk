@@ -5,7 +5,7 @@
 EDITIONS := player designer
 SPHINX = RULEWRIGHT_STRICT=$(STRICT) $(BIN)/sphinx-build -q -W --keep-going -c . -t $(1) -d $(BUILD)/$(1)/doctrees
 
-.PHONY: rulebook editions html pdf serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
+.PHONY: rulebook editions html pdf print serve $(foreach e,$(EDITIONS),$(e) read-$(e) html-$(e) pdf-$(e))
 
 # Both editions, HTML and PDF, on two cores; nothing is started when nothing changed: before any
 # Sphinx process starts, a digest of everything the build reads (the book's files, conf.py,
@@ -54,6 +54,14 @@ $(addprefix html-,$(EDITIONS)): html-%: $(STAMP) $(if $(PAGES_READ),,read-%)
 $(addprefix pdf-,$(EDITIONS)): pdf-%: $(STAMP) $(if $(PAGES_READ),,read-%)
 	$(call SPHINX,$*) -b simplepdf rulebook $(BUILD)/$*/pdf $(SPHINXOPTS)
 	@echo "PDF, $* edition: $$(ls $(BUILD)/$*/pdf/*.pdf)"
+
+# The print files of the player's book, for a printer, in $(BUILD)/print: the interior as PDF/X-4
+# (an output intent, 3 mm bleed and crop marks, mirrored margins, the page count padded to the
+# signature) and its cover (back, spine and front; the spine as wide as the pages are thick). The
+# printer's settings (trim, bleed, signature, paper, profile) are in [tool.rulewright.print] in
+# pyproject.toml; `rulewright print` lays out the player's book that `make rulebook` built.
+print: rulebook
+	$(BIN)/rulewright print
 
 # Live preview at http://127.0.0.1:8000 (the designer's edition; `make serve EDITION=player` for
 # the player's, `make serve PORT=8001` for another port): rebuilt on saving a page or a game's

@@ -117,12 +117,21 @@ def finish(builder) -> None:
     stamp.unlink(missing_ok=True)
     import weasyprint
 
-    with (whole_strings(), _page_references_listed_once(), collector.fewer_collections(collector.PRINTING),
-          kept_subsets(), _quiet("fontTools")):
+    with laying_out():
         document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
                                        pdf_tags=True)
         document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)
     stamp.write_text(key, encoding="utf-8")
+
+
+@contextlib.contextmanager
+def laying_out():
+    """While WeasyPrint lays out and writes a book: SVG labels laid out a string at a time, pydyf's
+    page list made once, fewer cycle collections, font subsets kept, fontTools' notes quieted (the
+    screen PDF here, the print files in ``rulewright.press``)."""
+    with (whole_strings(), _page_references_listed_once(), collector.fewer_collections(collector.PRINTING),
+          kept_subsets(), _quiet("fontTools")):
+        yield
 
 
 @contextlib.contextmanager
