@@ -14,7 +14,8 @@ them (CI builds them before the tests), and the diagrams' geometry.
 - fewer than 5% of the pages are more than half empty (pages drawn with pdftoppm);
 - in every diagram, each label lies inside its node's box, measured with the font that is printed;
 - the player's edition in HTML shows no rule ID or example ID (text, hover titles, sources, search);
-- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/sphinx/player_only.py).
+- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/sphinx/player_only.py);
+- `make print`'s interior and cover: PDF/X-4, boxes, output intent, signature, spine.
 """
 from __future__ import annotations
 
@@ -376,3 +377,32 @@ def test_the_cover_names_the_edition_and_its_day_and_no_tool(edition):
     assert re.search(r"\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|"
                      r"December) \d{4}\b", cover), cover
     assert not any("Created using" in page for page in pages)
+
+
+def test_the_print_interior_and_cover_are_what_a_printer_asks_for():
+    """`make print`'s files (CI makes them after the book): PDF/X-4 with an output intent, every page
+    with a TrimBox and a 3 mm BleedBox, the page count a multiple of the signature, and the cover's
+    spine as wide as the interior's leaves are thick."""
+    pikepdf = pytest.importorskip("pikepdf", reason="pikepdf is Rulewright's print extra")
+    from rulewright.press import settings as print_settings
+
+    found = sorted((ROOT / "_build" / "print").glob("*-interior.pdf"))
+    if not found:
+        pytest.skip("The print files are not built here; `make print` builds them (CI does, before the tests).")
+    chosen = print_settings.load(ROOT / "pyproject.toml")
+    mm = 72 / 25.4
+    with pikepdf.open(found[0]) as interior:
+        pages = len(interior.pages)
+        assert pages % chosen.signature == 0 and pages > 100
+        assert interior.open_metadata().get("pdfxid:GTS_PDFXVersion") == "PDF/X-4"
+        assert interior.Root.OutputIntents[0].S == pikepdf.Name.GTS_PDFX
+        for page in interior.pages:
+            trim = [float(v) for v in page.obj.TrimBox]
+            bleed = [float(v) for v in page.obj.BleedBox]
+            assert trim[2] - trim[0] == pytest.approx(chosen.trim[0] * mm, abs=0.05)
+            assert bleed[0] == pytest.approx(trim[0] - chosen.bleed * mm, abs=0.05)
+    cover = found[0].with_name(found[0].name.replace("-interior", "-cover"))
+    with pikepdf.open(cover) as sheet:
+        trim = [float(v) for v in sheet.pages[0].obj.TrimBox]
+        spine = (trim[2] - trim[0]) / mm - 2 * chosen.trim[0]
+        assert spine == pytest.approx(pages / 2 * chosen.caliper, abs=0.05)
