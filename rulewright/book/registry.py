@@ -308,7 +308,27 @@ def project_problems() -> list:
         failure = load_failure(name)
         if failure is not None and failure.place is not None:
             problems.append(failure.problem())
+    since = changes_since_problem(project)
+    if since is not None:
+        problems.append(since)
     return problems
+
+
+def changes_since_problem(project):
+    """The problem of a ``changes-since`` in ``[tool.rulewright]`` naming a version the project's git
+    repository does not have (a tag misspelt, or not fetched), at its line: the Changes page and the
+    change bars would have nothing to compare with."""
+    if not project.changes_since:
+        return None
+    from rulewright.book.config import _line_of
+    from rulewright.history import versions
+
+    try:
+        versions.revision_exists(versions.git_root(project.root), project.changes_since)
+    except versions.VersionError as error:
+        return ExampleProblem(Where(str(project.pyproject), _line_of(project.pyproject, "changes-since")),
+                              f"'changes-since = \"{project.changes_since}\"': {error}")
+    return None
 
 
 def _book_games() -> set[str]:

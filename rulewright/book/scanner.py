@@ -222,6 +222,7 @@ def read_page(text: str, path: str) -> Page:
             example.problem = duplicate_example(example.id, example.id_where, seen[example.id])
         seen.setdefault(example.id, example.id_where)  # (a second use points at the first's ':id:' line)
     page.problems.extend(misspelt_directives(page))
+    page.problems.extend(front_matter_problems(text, str(path)))
     if config.current().python_blocks == "refuse":
         page.problems.extend(python_blocks_refused(text, path))
     page.problems.sort(key=lambda p: p.where.line)
@@ -409,6 +410,23 @@ def _yaml_options(decl: ExampleDecl, content: list[str]) -> None:
     decl.options = {str(k): " ".join(map(str, v)) if isinstance(v, list) else ("" if v is None else str(v))
                     for k, v in data.items()}
     decl.option_lines = {str(k): lines.line(k) for k in data}
+
+
+EDITIONS = ("player", "designer")  # what a page's front matter may name as its edition (``edition: designer``)
+
+
+def front_matter_problems(text: str, path: str) -> list[ExampleProblem]:
+    """An ``edition:`` in the page's front matter that names no edition: the page would be in both
+    editions, the player's too, when it was meant for one."""
+    edition, line = source.front_matter_value(text, "edition")
+    if edition is None or str(edition) in EDITIONS:
+        return []
+    close = difflib.get_close_matches(str(edition).lower(), EDITIONS, n=1, cutoff=0.5)
+    return [ExampleProblem(Where(path, line), f"'edition: {edition}' names no edition of the book: there are two, "
+                                              "'player' and 'designer'. "
+                                              + (f"Did you mean 'edition: {close[0]}'? " if close else "")
+                                              + "As written, the page is in both editions, the player's too. Write "
+                                              "'edition: designer' for a page for designers only, or remove the line.")]
 
 
 def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:

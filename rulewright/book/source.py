@@ -238,6 +238,24 @@ def id_from(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain_letters(text).lower()).strip("-")[:40].rstrip("-") or "first-example"
 
 
+def front_matter_value(text: str, key: str) -> tuple[object | None, int]:
+    """The value of ``key`` in the page's front matter (between its first two ``---`` lines) and
+    its line, or ``(None, 1)``."""
+    if not text.startswith("---"):
+        return None, 1
+    end = text.find("\n---", 3)
+    if end < 0:
+        return None, 1
+    try:
+        front = yaml.safe_load(text[3:end])
+    except yaml.YAMLError:
+        return None, 1
+    if not isinstance(front, dict) or front.get(key) is None:
+        return None, 1
+    found = re.search(rf"^{re.escape(key)}[ \t]*:", text[:end], re.M)
+    return front[key], (text.count("\n", 0, found.start()) + 1 if found else 1)
+
+
 def page_edition(path: Path) -> str | None:
     """The ``edition:`` in a page's front matter, if any."""
     try:

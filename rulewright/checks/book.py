@@ -196,6 +196,7 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
             shown.update(filter(None, meant.values()))
             refused_in_examples.update(filter(None, (meant.get(rule) for rule in example.refused)))
 
+    problems += renamed_but_kept(rules)
     unplayable = None
     for rule_id, where in rules.items():
         if rule_id not in shown:
@@ -222,6 +223,35 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
                                            f"({site.where}), but no example shows that refusal. Add an example "
                                            f"whose expect says 'refused: {site.rule}'."))
     return problems
+
+
+def renamed_but_kept(rules) -> list[ExampleProblem]:
+    """A rule whose ``:formerly:`` names a rule the book still declares: the old ID cannot lead to
+    the new one (a refusal or an example citing it means the old rule), so one of them is stale.
+    Said at the ``:formerly:`` line."""
+    renamed = getattr(rules, "renamed", {}) or {}
+    problems = []
+    for old, new in renamed.items():
+        if old in rules and new in rules and old != new:
+            where = rules[new]
+            problems.append(ExampleProblem(where.at(_option_line(where, "formerly")), (
+                f"The rule {new} says it was formerly {old} (':formerly: {old}'), but the book still declares "
+                f"the rule {old} ({rules[old]}). An ID renamed is gone: remove the old rule (or give it an ID "
+                "of its own), or remove this ':formerly:' line.")))
+    return problems
+
+
+def _option_line(where: Where, option: str, reach: int = 12) -> int:
+    """The line of the directive option ``:option:`` in the few lines from ``where`` (its
+    directive's first line), else that first line."""
+    try:
+        lines = Path(where.path).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return where.line
+    for number in range(where.line, min(len(lines), where.line + reach) + 1):
+        if lines[number - 1].lstrip().startswith(f":{option}:"):
+            return number
+    return where.line
 
 
 def rules_of_unloadable_games() -> set[str]:
@@ -632,7 +662,11 @@ def _position_problems(book, scenarios) -> list[ExampleProblem]:
             problems.append(problem)
             continue
         if position.name not in used:
-            problems.append(ExampleProblem(position.where, f"The position {position.name!r} is used by no example. "
-                                           f"Start an example from it ('setup: {{from: {position.name}}}') or "
-                                           "remove it."))
+            problems.append(unused_position(position.name, position.where))
     return problems
+
+
+def unused_position(name: str, where: Where) -> ExampleProblem:
+    """The one message for a shared position no example starts from (``check``, the tests, the build)."""
+    return ExampleProblem(where, f"The position {name!r} is used by no example. Start an example from it "
+                                 f"('setup: {{from: {name}}}') or remove it.")

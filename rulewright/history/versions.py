@@ -33,13 +33,19 @@ def date(root: Path, revision: str) -> str:
     return done.stdout.strip()
 
 
-def unpack(root: Path, revision: str, into: Path | None = None) -> Path:
-    """The project at ``revision`` of the repository at ``root``, unpacked into a new folder."""
+def revision_exists(root: Path, revision: str) -> None:
+    """Nothing when the git repository around ``root`` has ``revision``; else ``VersionError``."""
+    git_root(root)
     check = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", revision + "^{commit}"],
                            capture_output=True, text=True)
     if check.returncode != 0:
         raise VersionError(f"There is no revision {revision!r} in {root}: name a commit, a tag or a branch "
                            "(git log --oneline lists them).")
+
+
+def unpack(root: Path, revision: str, into: Path | None = None) -> Path:
+    """The project at ``revision`` of the repository at ``root``, unpacked into a new folder."""
+    revision_exists(root, revision)
     archive = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", revision], capture_output=True)
     if archive.returncode != 0:
         raise VersionError(f"git could not unpack {revision!r}: {archive.stderr.decode(errors='replace').strip()}")

@@ -28,7 +28,10 @@ def prepare(app) -> None:
         app._rulewright_since = rules_since(project, project.changes_since)
     except versions.VersionError as error:
         from rulewright.book.config import _line_of
+        from rulewright.book.registry import changes_since_problem
 
+        if changes_since_problem(project) is not None:
+            return  # a version the repository does not have: said with the book's problems, as check says it
         logger.warning(f"'changes-since = \"{project.changes_since}\"': {error}",
                        location=f"{project.pyproject}:{_line_of(project.pyproject, 'changes-since')}")
 

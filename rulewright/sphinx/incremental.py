@@ -287,7 +287,7 @@ def finish(app, exception) -> None:
 
     for problem in (project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
                     + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
-                    + game_records.problems(Path(app.srcdir))):
+                    + game_records.problems(Path(app.srcdir)) + _unused_positions(app)):
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
@@ -334,6 +334,23 @@ def finish(app, exception) -> None:
         from rulewright.checks import levels
 
         print("\n".join(levels.said_together(advice) + [levels.counted(len(advice))]), file=sys.stderr)
+
+
+def _unused_positions(app) -> list:
+    """Each shared position of the book no example starts from, as ``rulewright check`` says it (in
+    the designer's edition, which has every page: the player's leaves out examples that may use one)."""
+    if app.config.rulewright_edition == "player":
+        return []
+    from rulewright.book import scanner
+    from rulewright.checks.book import unused_position
+
+    root = Path(app.srcdir)
+    declared = scanner.scan_cached(root, scanner.pages_stamp(root)).positions
+    recorded = data(app.env).get("examples", {})
+    used = {str(name) for info in recorded.values() for name in (info.get("positions") or {})}
+    unset = {key.removeprefix("position ") for key, info in recorded.items() if info.get("kind") == "position"}
+    return [unused_position(name, position.where) for name, position in declared.items()
+            if name not in used and name not in unset]  # (one that cannot be set up says so itself)
 
 
 def _at_its_place(report: str, where: Where) -> str:

@@ -183,7 +183,12 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             reporter.write_line(str(problem), red=True)
         # In the closing count too, which would read like a pass ("1 passed, 22 skipped"):
         # "1 passed, 22 skipped, 1 game not loaded".
-        reporter.stats.setdefault("game not loaded" if len(problems) == 1 else "games not loaded", []).extend(problems)
+        # ("1 problem of the project" for one that is not a game's: a 'changes-since' naming no version)
+        games = [problem for problem in problems if "changes-since" not in problem.message]
+        if games:
+            reporter.stats.setdefault("game not loaded" if len(games) == 1 else "games not loaded", []).extend(games)
+        if len(games) != len(problems):
+            reporter.stats.setdefault("problem of the project", []).extend(p for p in problems if p not in games)
     hosted = config.pluginmanager.get_plugin("rulewright-hosted-ci")
     if hosted is not None:  # under a CI host, marked at its line too
         hosted.add_problems(problems)

@@ -68,6 +68,25 @@ CASES = [
     Case("a record saved as Latin-1", {"rulebook/records/latin.yaml": record(
         "moves:\n  - ann: take 1 from middle  # caf\xe9\n").encode("latin-1")},
         ("rulebook/records/latin.yaml", 4), "Save the file as UTF-8 in your editor"),
+    # Silent everywhere, or in one or two channels.
+    Case("a ':formerly:' naming a rule the book still has", {"rulebook/renamed.md": (
+        "# Counting\n\n```{rule} demo.take.count\n:title: How many\n:formerly: demo.take.limit\n"
+        "Take 1, 2 or 3 counters.\n```\n\n```{example} One counter\n:id: parity-take-count\n"
+        ":rules: demo.take.count\n\ngame: demo\nsetup: {preset: standard}\ndo:\n  - ann: take 1 from left\n"
+        "expect:\n  heaps.left: 2\n```\n")},
+        ("rulebook/renamed.md", 5), "The rule demo.take.count says it was formerly demo.take.limit"),
+    Case("a page's front matter naming an edition that does not exist", {"rulebook/notes.md": (
+        "---\nedition: designers\n---\n# Notes for the designer\n\nHeaps and counters.\n")},
+        ("rulebook/notes.md", 2), "'edition: designers' names no edition of the book"
+                                  ": there are two, 'player' and 'designer'. Did you mean 'edition: designer'?"),
+    Case("a shared position no example uses", {"rulebook/positions.md": (
+        "# Positions\n\n```{position} Two heaps left\n:name: parity-two-heaps\n\ngame: demo\nsetup:\n"
+        "  preset: standard\n  heaps: {left: 0}\n```\n")},
+        ("rulebook/positions.md", 3), "The position 'parity-two-heaps' is used by no example"),
+    Case("a 'changes-since' naming a version the repository does not have",
+         {"pyproject.toml": lambda text: text.replace('rulebook = "rulebook"\n',
+                                                      'rulebook = "rulebook"\nchanges-since = "v9.9"\n')},
+         ("pyproject.toml", 0), "'changes-since = \"v9.9\"': There is no revision 'v9.9'"),
 ]
 
 CHANNELS = ("pytest", "check", "sphinx")
@@ -85,10 +104,13 @@ def said(tmp_path_factory) -> dict[str, str]:
     project = tmp_path_factory.mktemp("parity") / "demo"
     scaffold.create(project, scaffold.Names("Demo", "demo"))
     pages = []
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)  # (a version to compare with is a git revision)
     for case in CASES:
         for name, text in case.files.items():
             path = project / name
             path.parent.mkdir(parents=True, exist_ok=True)
+            if callable(text):  # a change to a file the project has
+                text = text(path.read_text(encoding="utf-8"))
             path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
             if name.endswith(".md"):
                 pages.append(Path(name).relative_to("rulebook").with_suffix("").as_posix())
@@ -97,6 +119,7 @@ def said(tmp_path_factory) -> dict[str, str]:
                      + "\n```\n", encoding="utf-8")
     bin_dir = Path(sys.executable).parent
     return {
+        "project": str(project),
         "pytest": _run(project, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
                        "--rootdir", str(project), "rulebook", "tests/test_rulebook.py"),
         "check": _run(project, str(bin_dir / "rulewright"), "check"),
@@ -119,9 +142,13 @@ def messages(channel: str, output: str) -> dict[tuple[str, int], list[str]]:
         match = PLACE[channel].match(text.strip())
         if match:
             file = match["file"]
-            file = file[file.index("rulebook/"):] if "rulebook/" in file else file
+            file = file[file.index("rulebook/"):] if "rulebook/" in file else Path(file).name
             found.setdefault((file, int(match["line"])), []).append(match["message"].strip())
     return found
+
+
+def project_of(said) -> Path:
+    return Path(said["project"])
 
 
 def test_no_channel_shows_a_traceback(said):
@@ -131,6 +158,11 @@ def test_no_channel_shows_a_traceback(said):
 
 @pytest.mark.parametrize("case", CASES, ids=[case.kind for case in CASES])
 def test_every_channel_says_the_mistake_at_its_line_in_the_same_words(case, said):
+    if case.at[1] == 0:  # the line of the file that names it
+        lines = (project_of(said) / case.at[0]).read_text(encoding="utf-8").splitlines()
+        named = case.words.split("=")[0].strip("' ")
+        case = Case(case.kind, case.files, (case.at[0], next(n for n, text in enumerate(lines, 1) if named in text)),
+                    case.words)
     seen = {}
     for channel in CHANNELS:
         at_place = [m for m in messages(channel, said[channel]).get(case.at, []) if case.words in m]
