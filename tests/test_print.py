@@ -9,7 +9,7 @@ them (CI builds them before the tests), and the diagrams' geometry.
   start and end);
 - every diagram the book draws is legible and named: contrast, no overlapping labels, a <title>
   and a <desc> (rulewright/game/legibility.py, on the SVGs the HTML pages show);
-- the PDF is tagged, each figure with alternative text, and lists every rule and example in its
+- the PDF is tagged (and says it is PDF/UA-1 in its XMP), each figure with alternative text, and lists every rule and example in its
   outline; each HTML figure has alternative text and a caption;
 - fewer than 5% of the pages are more than half empty (pages drawn with pdftoppm);
 - in every diagram, each label lies inside its node's box, measured with the font that is printed;
@@ -257,6 +257,18 @@ def test_the_pdf_is_tagged_with_figures_alternative_text_and_an_outline(edition)
     entries = re.findall(r"<item[^>]*>(.*?)</item>", outline)
     assert sum(entry.startswith("Example ") for entry in entries) >= 100, entries[:20]
     assert sum(entry.startswith("Rule ") for entry in entries) >= 100, entries[:20]
+
+
+def test_the_screen_pdf_identifies_itself_as_pdf_ua_with_xmp_metadata(edition):
+    """What an auditor's tools (veraPDF, PAC) look for first: PDF/UA-1 in the XMP, the title shown
+    as the window's title, the language, the document marked as tagged."""
+    pikepdf = pytest.importorskip("pikepdf", reason="pikepdf is Rulewright's print extra")
+    with pikepdf.open(pdf_of(edition)) as pdf:
+        meta = pdf.open_metadata()
+        assert meta.get("pdfuaid:part") == "1"
+        assert edition in meta.get("dc:title", "")
+        assert bool(pdf.Root.ViewerPreferences.DisplayDocTitle) and bool(pdf.Root.MarkInfo.Marked)
+        assert str(pdf.Root.Lang) == "en"
 
 
 def _alternative_texts(path: Path) -> list[str]:

@@ -7,8 +7,10 @@ by WeasyPrint with one more stylesheet, the print sheet below:
   ``marks``; the media box leaves room for the marks, the PDF's BleedBox is the trim plus the bleed);
 - mirrored margins, wider on the binding side (``:left``/``:right`` pages);
 - the page number once, at the foot's outer corner, and the running head on the outer side;
+- the front matter on right-hand pages: the title page (the screen PDF's cover, on white paper:
+  the cover is its own file, ``rulewright.press.cover``), then the contents;
 - chapters opening on a right-hand page, blank pages left blank;
-- no cover (the cover is its own file, ``rulewright.press.cover``).
+- words hyphenated (in the book's language, by WeasyPrint's Pyphen) so justified lines keep even spaces.
 
 WeasyPrint writes it as PDF/X-4 (its XMP says so, with the title and the authors); then pikepdf
 gives it its output intent and its colours as sRGB (``colour``), pads the page count with blank
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from .settings import PrintSettings
 
+TITLE_COLOUR = "#1f4e79"  # the title page's words, on the white of the paper
 MARKS_ROOM = 6.0  # mm between the bleed's edge and the media's, where the crop marks are drawn
 
 
@@ -73,8 +76,12 @@ def _sheet(settings: PrintSettings) -> str:
   @bottom-center {{ content: none; border: none; }}
   @bottom-right {{ content: none; border: none; }}
 }}
-#cover, #back-cover {{ display: none; }}
+#back-cover {{ display: none; }}
+#cover, #cover * {{ background: none; color: {TITLE_COLOUR}; }}
+#cover {{ break-after: right; page-break-after: right; }}
+.sphinxsidebarwrapper {{ break-before: right; page-break-before: right; }}
 html body h2 {{ break-before: right; page-break-before: right; }}
+html body p, html body li, html body dd {{ hyphens: auto; }}
 """
 
 

@@ -5,7 +5,8 @@
   build) runs only when there is something to repair, and quietly.
 - SVG diagram labels are laid out a string at a time, not a letter at a time (``svg_text``).
 - The PDF is tagged (WeasyPrint's ``pdf_tags``: its structure, headings, tables and figures, each
-  figure with its alternative text, for a screen reader), with the book's language.
+  figure with its alternative text, for a screen reader), with the book's language, and identifies
+  itself as PDF/UA-1 in its XMP metadata (WeasyPrint's ``pdf/ua-1`` variant).
 - The printed page numbers (contents, rule index, references) are laid out once, from the last
   build's, when they still hold (``page_numbers``), not in WeasyPrint's three passes.
 - pydyf's list of page references is made once, not for each tagged element and link, and the
@@ -79,7 +80,7 @@ def repair(builder, html: str) -> str:
 
 
 # Changed whenever this step makes a different PDF from the same inputs (so a kept PDF is made again).
-STEP = "whole SVG strings, tagged, page numbers laid out once"
+STEP = "whole SVG strings, tagged as PDF/UA-1, page numbers laid out once"
 
 
 def inputs_digest(html: str, outdir: Path) -> str:
@@ -120,7 +121,9 @@ def finish(builder) -> None:
     with laying_out():
         document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
                                        pdf_tags=True)
-        document.write_pdf(target, pdf_tags=True)  # (fontTools' notes, quieted, are not for designers)
+        # PDF/UA-1: tagged, and saying so in its XMP metadata (with the title and the language), as a
+        # screen reader's and an auditor's tools look for. (fontTools' notes, quieted, are not for designers.)
+        document.write_pdf(target, pdf_variant="pdf/ua-1")
     stamp.write_text(key, encoding="utf-8")
 
 

@@ -2,6 +2,8 @@
 something to repair, and then does what sphinx-simplepdf does."""
 from __future__ import annotations
 
+import pytest
+
 from rulewright.sphinx.pdf import needs_toctree_fix as _needs_toctree_fix
 
 SIDEBAR = ('<div class="sphinxsidebarwrapper"><ul>'
@@ -84,3 +86,24 @@ def test_font_subsetting_notes_are_not_printed_while_the_pdf_is_written(caplog):
     logging.getLogger("fontTools.subset").warning("said again afterwards")
     assert "meta NOT subset" not in caplog.text
     assert "a real failure" in caplog.text and "said again afterwards" in caplog.text
+
+
+def test_the_pdf_says_it_is_pdf_ua_in_its_xmp_metadata(tmp_path):
+    """The screen PDF is tagged and identifies itself as PDF/UA-1, with its title, in XMP."""
+    import subprocess
+    import sys
+
+    pikepdf = pytest.importorskip("pikepdf", reason="pikepdf is Rulewright's print extra")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser", "rulewright.sphinx", "sphinx_simplepdf"]\n'
+                                 'project = "Tiny"\nsimplepdf_file_name = "tiny.pdf"\n')
+    (src / "index.md").write_text("# Tiny\n\nOne page.\n")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "simplepdf", str(src), str(out)],
+                          capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "RULEWRIGHT_CACHE": "off"})
+    assert done.returncode == 0, done.stderr
+    with pikepdf.open(out / "tiny.pdf") as pdf:
+        meta = pdf.open_metadata()
+        assert meta.get("pdfuaid:part") == "1" and "Tiny" in meta.get("dc:title", "")
+        assert bool(pdf.Root.MarkInfo.Marked) and "/StructTreeRoot" in pdf.Root

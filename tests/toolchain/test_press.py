@@ -127,7 +127,7 @@ def pdftotext(path: Path, page: int, left_half: bool | None = None, width_pt: fl
     return subprocess.run(command + [str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
-def test_the_page_count_is_padded_to_the_signature_and_chapters_open_on_the_right(printed):
+def test_the_page_count_is_padded_to_the_signature_and_the_title_page_and_chapters_open_on_the_right(printed):
     made, _ = printed
     if not shutil.which("pdftotext"):
         pytest.skip("poppler-utils (pdftotext) is not installed; .ci/run installs it")
@@ -137,7 +137,8 @@ def test_the_page_count_is_padded_to_the_signature_and_chapters_open_on_the_righ
     texts = [pdftotext(made.path, n) for n in range(1, count + 1)]
     openings = [next(n for n, text in enumerate(texts, start=1) if title in text) for title in CHAPTERS]
     assert all(n % 2 == 1 for n in openings), openings
-    assert "The cover" not in "".join(texts)
+    assert "The cover" in texts[0] and "The cover" not in "".join(texts[1:])  # the title page, on its own
+    assert not texts[1].strip()  # its back left blank
     assert all(not text.strip() for text in texts[-made.padding:])
 
 
