@@ -459,3 +459,129 @@ def test_a_connection_run_the_games_end_cut_short_is_left_out_and_the_header_say
     assert finished.unfinished == [] and [m.text for m, _ in finished.moves][2:] == [
         "{events: [{connection-due: {corporations: {contains: [SP]}}}]}", "place destination token",
         "run 2 E12-F13", "pay", "{events: [{connection-paid: {corporation: SP, revenue: 30}}]}"]
+
+
+# ---------------------------------------------------------------- the certificate ledger
+
+
+def ledger_translator(holdings: dict, presidents: dict, seats=("ann", "bob", "cat")):
+    """A translator in a stock round (second or later) whose players hold ``holdings``: each
+    player's certificates in the order they received them."""
+    from engine.games.g1870.importer import Translator
+    ids = {str(p): n for p, n in zip((ANN, BOB, CAT), seats)}
+    t = Translator(list(seats), ids, unsold=[])
+    for name, certs in holdings.items():
+        for cert in certs:
+            t.ledger.put(cert, name)
+    t.presidents.update(presidents)
+    return t
+
+
+def test_a_sale_with_the_presidents_certificate_follows_the_platforms_certificates():
+    """cat sells the president's certificate and four shares as five shares (a 'partial' bundle):
+    the five certificates go to the market, bob (the new president) hands his first two shares
+    to the market for the president's certificate, and the market gives cat back its first."""
+    t = ledger_translator({"cat": ["MKT_0", "MKT_1", "MKT_2", "MKT_3", "MKT_4"],
+                           "bob": ["MKT_6", "MKT_7", "MKT_8"]}, {"MKT": "cat"})
+    said = t.moves(act(1, "sell_shares", CAT, shares=["MKT_1", "MKT_2", "MKT_3", "MKT_4", "MKT_0"], percent=50))
+    assert [m.text for m in said] == ["sell 5 MKT"]
+    assert t.presidents["MKT"] == "bob"
+    assert t.ledger.holding("bob", "MKT") == ["MKT_8", "MKT_0"]
+    assert t.ledger.holding("cat", "MKT") == ["MKT_1"]
+    assert t.ledger.holding("market", "MKT") == ["MKT_2", "MKT_3", "MKT_4", "MKT_6", "MKT_7"]
+    t.moves(act(2, "pass", CAT))
+    assert [m.text for m in t.moves(act(3, "sell_shares", CAT, shares=["MKT_1"], percent=10))][-1] == "sell MKT"
+
+
+def test_the_new_president_swaps_their_first_two_shares_in_the_order_received():
+    """bob bought SP_5 before SP_2 and SP_3: those first two go to ann for the president's certificate."""
+    t = ledger_translator({"ann": ["SP_0", "SP_1"], "bob": ["SP_5", "SP_2", "SP_3"]}, {"SP": "ann"})
+    t.moves(act(1, "sell_shares", ANN, shares=["SP_1"], percent=10))
+    assert t.presidents["SP"] == "bob"
+    assert t.ledger.holding("ann", "SP") == ["SP_5", "SP_2"]
+    assert t.ledger.holding("bob", "SP") == ["SP_3", "SP_0"]
+    t.moves(act(2, "pass", ANN))
+    t.moves(act(3, "pass", BOB))  # bob declines to protect
+    assert [m.text for m in t.moves(act(4, "sell_shares", ANN, shares=["SP_5"], percent=10))][-1] == "sell SP"
+
+
+def test_a_sale_is_written_in_shares_not_certificates():
+    """The president's certificate is two shares: selling it with one more share is 'sell 3'."""
+    t = ledger_translator({"ann": ["SP_0", "SP_1"], "bob": ["SP_2", "SP_3"]}, {"SP": "ann"})
+    said = t.moves(act(1, "sell_shares", ANN, shares=["SP_1", "SP_0"], percent=30))
+    assert [m.text for m in said] == ["sell 3 SP"]
+    assert t.presidents["SP"] == "bob" and t.ledger.holding("bob", "SP") == ["SP_0"]
+    assert t.ledger.holding("market", "SP") == ["SP_1", "SP_2", "SP_3"] and not t.ledger.holding("ann", "SP")
+
+
+def test_a_sale_of_certificates_the_ledger_does_not_have_there_names_them_and_where_they_are():
+    from engine.games.g1870.importer import Untranslatable
+    t = ledger_translator({"ann": ["SP_0", "SP_1"], "bob": ["SP_2"]}, {"SP": "ann"})
+    t.ledger.action = 5
+    t.ledger.put("SP_3", "cat")
+    with pytest.raises(Untranslatable, match=r"bob sells SP_3, which the certificate ledger has with cat "
+                                             r"\(since action 5\)"):
+        t.moves(act(6, "sell_shares", BOB, shares=["SP_3"], percent=10))
+
+
+# ---------------------------------------------------------------- never another game in silence
+
+
+def with_rules(tmp_path, rules, name="variant.json"):
+    path = export(tmp_path, [act(1, "bid", ANN, company="GRSC", price=20)], name=name)
+    data = json.loads(path.read_text())
+    data["settings"]["optional_rules"] = rules
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_record_played_with_a_variant_the_engine_does_not_play_is_not_converted_at_all(tmp_path):
+    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["diesels", "finish_on_400"])))
+    stopped = record["record"]["stopped"]
+    assert stopped.startswith("its settings, before action 1: the game was played with the optional rules "
+                              "'diesels' (the diesel variant")
+    assert "'finish_on_400' (the variant where the game ends as soon as a share price reaches $400)" in stopped
+    assert "no move is converted" in stopped and record["moves"] == []
+    outcome = replay_record(read("variant.yaml", IMPORTER.convert(with_rules(tmp_path, ["diesels"]))))
+    assert not outcome.ok and "the optional rule 'diesels'" in outcome.report()
+
+
+def test_an_optional_rule_the_importer_does_not_know_is_named(tmp_path):
+    stopped = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["max_reissue_200", "moon_base"])))["record"]
+    assert "'moon_base' (a rule the importer does not know)" in stopped["stopped"]
+    assert "max_reissue_200" not in stopped["stopped"]
+
+
+def test_the_optional_rules_the_engine_plays_become_its_settings(tmp_path):
+    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["max_reissue_200", "can_protect_if_sold"])))
+    assert "stopped" not in record["record"] and moves(yaml.safe_dump(record)) == ["ann: buy GRSC"]
+    assert record["settings"]["max_reissue_200"] is True and record["settings"]["can_protect_if_sold"] is True
+    plain = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, [], name="plain.json")))
+    assert plain["settings"]["max_reissue_200"] is False
+
+
+def test_every_optional_rule_of_the_platform_is_played_or_refused_by_name():
+    """The platform's 1870 optional rules (its G1870 Meta, read from the public repository):
+    each is either one of the engine's settings or refused with words."""
+    from engine.games.g1870.game import G1870
+    from engine.games.g1870.importer import OPTIONAL_RULES, UNMODELLED_RULES
+    platform = {"diesels", "finish_on_400", "original_rules", "station_wars", "original_tiles",
+                "max_reissue_200", "can_protect_if_sold", "original_market"}
+    assert set(OPTIONAL_RULES) | set(UNMODELLED_RULES) == platform
+    assert not set(OPTIONAL_RULES) & set(UNMODELLED_RULES)
+    assert set(OPTIONAL_RULES) <= set(G1870.settings)
+
+
+def test_an_action_of_a_kind_the_importer_does_not_know_stops_the_conversion_named(tmp_path):
+    a = [act(1, "bid", ANN, company="GRSC", price=20), act(2, "take_loan", BOB, loan=1)]
+    record = yaml.safe_load(IMPORTER.convert(export(tmp_path, a)))
+    assert record["record"]["stopped"].startswith("action 2 (take_loan): a 'take_loan' action, which is none of "
+                                                  "the platform's 1870 actions the importer knows")
+    assert moves(yaml.safe_dump(record)) == ["ann: buy GRSC"]
+
+
+def test_the_designers_page_on_real_games_names_every_action_kind_and_optional_rule():
+    from engine.games.g1870.importer import ACTIONS, OPTIONAL_RULES, UNMODELLED_RULES
+    page = (Path(__file__).resolve().parents[2] / "rulebook" / "1870-market" / "from-real-games.md").read_text()
+    missing = [k for k in [*ACTIONS, *OPTIONAL_RULES, *UNMODELLED_RULES] if f"`{k}`" not in page]
+    assert not missing, f"from-real-games.md does not name {missing}"

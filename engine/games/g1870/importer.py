@@ -42,7 +42,13 @@ records, and a census of what such a record holds.
    choice, the routes and the dividend, as in a turn). A run the game's end cut short is left out,
    and the record's header says so.
 5. **Where it stops.** At the first action in effect that has no move in the book's notation,
-   conversion stops, and ``record.stopped`` says which action and why.
+   or whose kind the importer does not know (``ACTIONS``), conversion stops, and
+   ``record.stopped`` says which action and why. A record played with an optional rule the
+   engine does not play (``UNMODELLED_RULES``) is not converted at all: replayed without the
+   rule, it would be another game.
+
+Where each certificate lies is kept by the certificate ledger (``ledger.py``), which moves them
+as the platform does; a sale is written in shares (the president's certificate counts two).
 
 ``python -m engine.games.g1870.importer --census FILE...`` prints, for each export, the action
 types in effect with their counts, how many actions convert, and the first that does not.
@@ -57,6 +63,7 @@ from pathlib import Path
 
 from rulewright.game import Importer, InputError
 from engine.games.g1870 import data
+from engine.games.g1870.ledger import MARKET, Ledger, size
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 SKIPPED = "skipped"  # a move the platform made by passing for a player who could do nothing
@@ -75,6 +82,47 @@ NO_MOVE = {
 # Actions with no notation in the book yet, and why, in words.
 NO_NOTATION = {
     "buy_tokens": "the book has no notation for buying tokens",
+}
+
+# Every kind of action the platform writes in an 1870 record, and what the importer makes of it (in
+# the designer's page on real games). A kind not named here stops the conversion, named.
+ACTIONS = {
+    "bid": "a bid in the auction of the privates, or the purchase of the cheapest ('buy GRSC')",
+    "pass": "a pass: in the auction, a stock round ('pass', 'done', 'decline'), or a step of a turn",
+    "par": "starting a corporation ('par SP 82')",
+    "buy_shares": "a purchase ('buy SP', 'buy 2 SP from market'), a protection ('protect SP') or a "
+                  "redemption ('redeem SP')",
+    "sell_shares": "a sale, in shares ('sell 3 SP'), a president's sale for a train, or a reissue",
+    "buy_train": "a train from the bank, its pool or another corporation",
+    "discard_train": "a train over the limit discarded",
+    "buy_company": "a private bought by a corporation from a player",
+    "lay_tile": "a tile, the corporation's own or a private's ('lay 5 on C18 with MRBC')",
+    "place_token": "a station token ('token H13 city 2')",
+    "assign": "the cattle or port private's token ('assign SCC to B11')",
+    "choose": "where the destination token goes at a connection run",
+    "run_routes": "the routes run, as hexes ('run 3 J5-J7-K8'), valued by the engine",
+    "dividend": "pay, withhold or half, and a checkpoint of the record's revenue",
+    "destination_connection": "the platform's check for connection runs: a checkpoint where it found one",
+    "bankrupt": "a president going bankrupt ('go bankrupt')",
+    **{kind: words for kind, words in NO_MOVE.items()},
+    **{kind: f"refused: {words}" for kind, words in NO_NOTATION.items()},
+}
+
+# The platform's optional rules for 1870: those the book's engine plays (each is one of its settings,
+# named here), and those it does not, in words. A record played with a rule of the second kind, or
+# with one neither names, is not converted at all: replayed without it, it would be another game.
+OPTIONAL_RULES = {
+    "can_protect_if_sold": "setting can_protect_if_sold: a president who sold this round may protect",
+    "max_reissue_200": "setting max_reissue_200: reissued shares are priced at $200 at most",
+}
+UNMODELLED_RULES = {
+    "diesels": "the diesel variant (D-trains replace the 8-, 10- and 12-trains)",
+    "finish_on_400": "the variant where the game ends as soon as a share price reaches $400",
+    "original_rules": "Bill Dixon's original rules (station marker wars, the original tiles and market, "
+                      "reissue at $200 at most, protection after a sale)",
+    "station_wars": "Station Marker Wars (a destination token takes a station slot)",
+    "original_tiles": "the original, more restrictive tile set",
+    "original_market": "the original market (that of 1832 and 1850)",
 }
 
 GAME_ENDS = {"manually_ended": "the players ended it by hand", "bank": "the bank broke",
@@ -140,6 +188,7 @@ class Sale:
     corp: str
     certs: frozenset
     seller: str
+    president: str | None = None  # the corporation's president when the sale was made
 
 
 @dataclass
@@ -154,8 +203,6 @@ class Translator:
     passes: int = 0                                     # auction passes in a row
     discount: int = 0                                   # off the first private, after rounds of passes
     owners: dict = field(default_factory=dict)          # private -> owner (player or corporation)
-    certs: dict = field(default_factory=dict)           # certificate -> player, "market" or "redeemed"
-    presidents: dict = field(default_factory=dict)      # corporation -> player
     sales: list[Sale] = field(default_factory=list)     # sales of the turn under way
     waiting: list[Sale] = field(default_factory=list)   # sales waiting for price protection
     turn_of: str | None = None                          # the player whose stock turn is under way
@@ -173,6 +220,21 @@ class Translator:
     ran: tuple | None = None                            # the routes just run: (their action id, the record's revenue)
     bought: str | None = None                           # the player whose turn a purchase just ended
     absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
+    ledger: Ledger | None = None                        # where each certificate lies (``ledger.py``)
+
+    def __post_init__(self):
+        if self.ledger is None:
+            self.ledger = Ledger(self.seats)
+
+    @property
+    def certs(self) -> dict:
+        """Certificate -> its holder: a player, "market", "redeemed" or "treasury" (absent: the Treasury)."""
+        return self.ledger.certs
+
+    @property
+    def presidents(self) -> dict:
+        """Corporation -> its president."""
+        return self.ledger.presidents
 
     # ------------------------------------------------------------ who and what
 
@@ -189,32 +251,11 @@ class Translator:
             raise Untranslatable(f"certificate {cert!r} is of no 1870 corporation")
         return sym
 
-    def units(self, corp: str, name: str) -> int:
-        return sum(2 if c.endswith("_0") else 1 for c, owner in self.certs.items()
-                   if owner == name and self.corporation_of(c) == corp)
-
-    def move_cert(self, cert: str, to: str) -> None:
-        self.certs[cert] = to
-        corp = self.corporation_of(cert)
-        current = self.presidents.get(corp)
-        if current is None:
-            return
-        best = max(self.units(corp, n) for n in self.seats)
-        if self.units(corp, current) >= best:
-            return
-        start = self.seats.index(current)
-        for name in self.seats[start + 1:] + self.seats[:start + 1]:
-            if self.units(corp, name) == best:
-                self.presidents[corp] = name
-                # the platform swaps certificates: the new president hands two shares (the lowest
-                # numbered) to the old one for the president's certificate
-                given = sorted((c for c, owner in self.certs.items()
-                                if owner == name and self.corporation_of(c) == corp and not c.endswith("_0")),
-                               key=lambda c: int(c.rsplit("_", 1)[1]))[:2]
-                for c in given:
-                    self.certs[c] = current
-                self.certs[f"{corp}_0"] = name
-                return
+    def transfer(self, certs: list[str], to: str, percent: int | None = None) -> None:
+        """Move one bundle of certificates as the platform does (``Ledger.transfer``)."""
+        for cert in certs:
+            self.corporation_of(cert)
+        self.ledger.transfer(certs, to, percent)
 
     # ------------------------------------------------------------ one action
 
@@ -222,6 +263,9 @@ class Translator:
         """The book's moves for one action in effect (none for an action that changes nothing the
         book plays), or ``Untranslatable``."""
         kind = action.get("type")
+        if kind not in ACTIONS:
+            raise Untranslatable(f"a {kind!r} action, which is none of the platform's 1870 actions the importer "
+                                 "knows (its designer's page lists them): the record may be of another game")
         if kind in NO_MOVE or action.get("id") in self.absorbed:
             return []
         if kind in NO_NOTATION:
@@ -354,7 +398,7 @@ class Translator:
         self.owners[sym] = name
         spec = data.privates()[sym]
         if "share_of" in spec:
-            self.certs[f"{spec['share_of']}_1"] = name
+            self.ledger.put(f"{spec['share_of']}_1", name)
 
     def settle(self) -> list[Move]:
         """Privates that have become the cheapest and carry bids: one bidder takes it, several bid
@@ -377,7 +421,7 @@ class Translator:
         owed = self.owed_par(name, "par", action)
         self.operating = False
         self.presidents[corp] = name
-        self.move_cert(f"{corp}_0", name)
+        self.ledger.put(f"{corp}_0", name)
         out = [Move(name, f"par {corp} {price}", "")]
         if not owed:
             self.bought = name
@@ -391,8 +435,7 @@ class Translator:
         if self.waiting and frozenset(certs) == self.waiting[0].certs \
                 and name == self.presidents.get(self.waiting[0].corp):
             self.waiting.pop(0)
-            for cert in certs:
-                self.move_cert(cert, name)
+            self.transfer(certs, name)
             self.next_up = self.after(name)  # protecting is the president's turn
             return [Move(name, f"protect {corp}", "")]
         self.operating = False
@@ -401,6 +444,7 @@ class Translator:
             raise Untranslatable(f"shares {', '.join(certs)} are bought from {', '.join(sorted(places))}; the book "
                                  "buys from the Treasury or the market")
         place = places.pop()
+        bundles = [certs]
         if place == "market":  # the platform's later single buys from the market in the same turn
             for later in self.following:
                 shares = list(later.get("shares") or [])
@@ -408,15 +452,17 @@ class Translator:
                         or not shares or any(self.corporation_of(c) != corp or self.certs.get(c) != "market"
                                              for c in shares):
                     break
-                certs += shares
+                bundles.append(shares)
                 self.absorbed.add(later.get("id"))
-        for cert in certs:
-            self.move_cert(cert, name)
+        for bundle in bundles:
+            self.transfer(bundle, name)
+        certs = [c for bundle in bundles for c in bundle]
         if place == "treasury" and len(certs) > 1:
             raise Untranslatable("several shares bought from the Treasury at once")
-        count = f"{len(certs)} " if len(certs) > 1 else ""
+        units = sum(size(c) for c in certs)
+        count = f"{units} " if units > 1 else ""
         text = f"buy {count}{corp}" + (" from market" if place == "market" else "")
-        if len(certs) > 1:  # several shares at once: the brown zone, where the buyer ends with 'done'
+        if units > 1:  # several shares at once: the brown zone, where the buyer ends with 'done'
             self.turn_of, self.acted = name, True
             return [Move(name, text, "")]
         self.bought = name
@@ -430,14 +476,28 @@ class Translator:
         if not certs:
             raise Untranslatable("a sale of no shares")
         corp = self.corporation_of(certs[0])
-        if any(self.certs.get(c) != name for c in certs):
-            raise Untranslatable(f"{name} sells shares ({', '.join(certs)}) the record never gave them")
+        units = self.sold(name, certs, action)
         self.turn_of, self.acted = name, True
-        for cert in certs:
-            self.move_cert(cert, "market")
-        self.sales.append(Sale(corp, frozenset(certs), name))
-        count = f"{len(certs)} " if len(certs) > 1 else ""
+        self.sales.append(Sale(corp, frozenset(certs), name, self.presidents.get(corp)))
+        self.transfer(certs, MARKET, action.get("percent"))
+        count = f"{units} " if units > 1 else ""
         return [Move(name, f"sell {count}{corp}", "")]
+
+    def sold(self, name: str, certs: list[str], action: dict) -> int:
+        """The shares a sale counts for (the platform's ``percent``: a president's certificate sold
+        with fewer shares than it holds counts for what the seller gives up); a certificate the
+        ledger does not have with the seller is a divergence, named."""
+        strays = [c for c in certs if self.certs.get(c) != name]
+        if strays:
+            raise Untranslatable(f"{name} sells {', '.join(strays)}, which the certificate ledger has with "
+                                 + ", ".join(self.ledger.where(c) for c in strays)
+                                 + "; the importer has followed the platform's certificates wrongly before this")
+        units = sum(size(c) for c in certs)
+        percent = action.get("percent")
+        if percent is not None and (percent % 10 or not 0 < percent // 10 <= units):
+            raise Untranslatable(f"a sale of {', '.join(certs)} counted as {percent}%, which those certificates "
+                                 "cannot make")
+        return units if percent is None else percent // 10
 
     def stock_pass(self, name: str, action: dict) -> list[Move]:
         if self.waiting and self.presidents.get(self.waiting[0].corp) == name:
@@ -626,14 +686,14 @@ class Translator:
         name = self.player(action.get("entity"))
         certs = list(action.get("shares") or [])
         corp = self.corporation_of(certs[0])
-        for cert in certs:
-            self.move_cert(cert, "market")
+        units = self.sold(name, certs, action)
         earlier = next((sale for sale in self.sales if sale.corp == corp), None)
         if earlier:
             earlier.certs |= frozenset(certs)
         else:
-            self.sales.append(Sale(corp, frozenset(certs), name))
-        count = f"{len(certs)} " if len(certs) > 1 else ""
+            self.sales.append(Sale(corp, frozenset(certs), name, self.presidents.get(corp)))
+        self.transfer(certs, MARKET, action.get("percent"))
+        count = f"{units} " if units > 1 else ""
         return [Move(name, f"sell {count}{corp}", "to raise cash for a train")]
 
     def corporation_pass(self, sym: str) -> list[Move]:
@@ -649,7 +709,7 @@ class Translator:
 
     def reissue(self, sym: str, president: str, action: dict) -> list[Move]:
         for cert in action.get("shares") or []:
-            self.certs[cert] = "treasury"
+            self.ledger.put(cert, "treasury")
         return [Move(president, f"reissue {sym}", "")] + self.end_turn(president)
 
     def redeem(self, sym: str, president: str, action: dict) -> list[Move]:
@@ -657,7 +717,7 @@ class Translator:
         if len(certs) != 1:
             raise Untranslatable(f"a redemption of {len(certs)} shares at once; the book redeems one a turn")
         source = self.certs.get(certs[0], "treasury")
-        self.move_cert(certs[0], "redeemed")
+        self.transfer(certs, "redeemed")
         if source == "market":
             return [Move(president, f"redeem {sym}", "")] + self.end_turn(president)
         if source == president:
@@ -780,6 +840,9 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
     """Every move up to the first action in effect that has none in the book's notation."""
     ids, names = player_names(record)
     effective = effective_actions(record["actions"], where)
+    refused = unmodelled_rules(record)
+    if refused:
+        return Conversion([], 0, effective, refused, names)
     translator = Translator(list(names), ids)
     out, done = [], 0
     for index, action in enumerate(effective):
@@ -813,6 +876,22 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
     return Conversion([(m, c) for m, c in out if id(m) not in cut], done, effective, None, names, unfinished)
 
 
+def unmodelled_rules(record: dict) -> str | None:
+    """Why the record cannot be converted at all, in words, when it was played with optional rules
+    the book's engine does not play (``UNMODELLED_RULES``) or that the importer does not know."""
+    rules = (record.get("settings") or {}).get("optional_rules") or []
+    if not isinstance(rules, list):
+        return f"its settings' optional_rules is {rules!r}, not a list of the platform's rule names"
+    said = [f"'{r}' ({UNMODELLED_RULES[r]})" for r in rules if r in UNMODELLED_RULES]
+    said += [f"'{r}' (a rule the importer does not know)" for r in rules
+             if r not in UNMODELLED_RULES and r not in OPTIONAL_RULES]
+    if not said:
+        return None
+    return ("its settings, before action 1: the game was played with the optional rule" + ("s " if len(said) > 1 else " ")
+            + ", ".join(said) + ", which the book's 1870 engine does not play; replayed without "
+            + ("them" if len(said) > 1 else "it") + " it would be another game, so no move is converted")
+
+
 def _comment(action: dict, move: Move, auto: bool) -> str:
     if move.note == SKIPPED:
         return f"before action {action.get('id')}: the platform passed for {move.actor}, who could do nothing"
@@ -830,8 +909,7 @@ def settings_for(record: dict) -> dict:
     rules = set((record.get("settings") or {}).get("optional_rules") or [])
     platform = {
         "ledge_sale": "publisher",                      # a sale never ends just under the ledge
-        "can_protect_if_sold": "can_protect_if_sold" in rules,
-        "max_reissue_200": "max_reissue_200" in rules,
+        **{rule: rule in rules for rule in OPTIONAL_RULES},
         "existing_destination_token": "charter-only",   # only Charter when it has a token there already
         "connection_first": "operator",                 # the corporation just operated goes first
         "double_in_connection_run": True,               # the token is placed before the run
