@@ -18,6 +18,8 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
                                       play interactively; save the game as a record or an example
     rulewright fuzz <game> [--games N --moves M --seed S]
                                       random legal play checked against the game's invariants
+    rulewright simulate <game> [--games N --agents A,B --compare NAME=VALUE --workers K]
+                                      many games by agents: each seat's wins, game length, moves used
     rulewright changes OLD [NEW] [--json FILE] [--check]
                                       what changed between two versions, rule by rule, and its effect on play
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
@@ -38,7 +40,7 @@ import os
 import sys
 
 from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, replay, run,
-                            serve, upgrade)
+                            serve, simulate, upgrade)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -66,9 +68,9 @@ class _Coverage:
         return engine_coverage.run(args)
 
 
-COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, changes, serve,
-            upgrade, press)
-OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz")  # these read a record or a game, not the book
+COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, simulate, changes,
+            serve, upgrade, press)
+OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz", "simulate")  # these read a record or a game, not the book
 
 
 def main(argv: list[str] | None = None) -> int:

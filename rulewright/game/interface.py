@@ -29,6 +29,11 @@ A game is a ``Game`` subclass in a package of its own, registered by name in the
   and nobody can act is found (``rulewright fuzz``).
 - ``invariants(state)`` (optional): the game's conservation laws (money, shares, tiles, tokens),
   checked after every move by ``rulewright fuzz``; see its docstring.
+- ``seats(state)``, ``places(state)``, ``score(state, player)`` and ``decider(state, actor)``
+  (optional): who plays, in seat order; each player's place when the game is over; a player's
+  points (or a designer's estimate of how well they stand); and which player chooses a move whose
+  actor is not a player (a company's president). Simulated play (``rulewright simulate``) reads
+  them for its figures; see their docstrings.
 - ``deal_draws(deal, setup, settings)`` (optional): an example's ``deal:`` (where the cards that matter
   are dealt, in view paths) as the draws that deal them; see its docstring.
 - ``hidden`` (optional): the view paths a player may not see (hands, the deck, a card set aside),
@@ -228,6 +233,31 @@ class Game(ABC):
         ``apply`` when they follow one move only."""
         return []
 
+    def seats(self, state: Any) -> list[str]:
+        """Optional: the players in seat order (the first player first), for simulated play
+        (``rulewright simulate``), which reports each seat's share of wins. The default, no seats,
+        reports the length of games only."""
+        return []
+
+    def places(self, state: Any) -> dict[str, int] | None:
+        """Optional: when the game is over, each player's place, 1 for the winner, as the rules rank
+        them (tie-breaks included); players still level share a place (two 1s: a shared win).
+        ``None`` while the game is not over, and the default (a game that does not say who won)."""
+        return None
+
+    def score(self, state: Any, player: str) -> float | None:
+        """Optional: how well ``player`` stands in ``state``, a number, higher is better: the
+        rules' points where the game counts them, or the designer's estimate. Simulated play reports
+        it at the end of a game (the winner's margin), and its greedy agent picks the move that
+        raises it most. ``None`` (the default) where the game gives no such number."""
+        return None
+
+    def decider(self, state: Any, actor: str | None) -> str | None:
+        """Optional: the player who chooses the moves of ``actor`` when it is not itself a player (a
+        company run by its president; ``None`` for a move any player may make). The default: the
+        actor itself."""
+        return actor
+
     def invariants(self, state: Any) -> list:
         """Optional: what must hold in every position of the game, checked after every move of
         random play (``rulewright fuzz``). Returns a ``Violation`` for each law broken (money
@@ -304,8 +334,8 @@ def hide_view(view: Any, patterns: tuple[str, ...] | list[str], player: str | No
 
 
 def implements(game: Game, method: str) -> bool:
-    """Whether ``game`` gives its own ``setup_of``, ``is_over``, ``settle``, ``invariants`` or ``deal_draws``
-    (all optional)."""
+    """Whether ``game`` gives its own ``setup_of``, ``is_over``, ``settle``, ``invariants``, ``deal_draws``,
+    ``seats``, ``places``, ``score`` or ``decider`` (all optional)."""
     return getattr(type(game), method, None) is not getattr(Game, method, None)
 
 

@@ -110,6 +110,23 @@ class Hush(Game):
     def is_over(self, state: State) -> bool:
         return state.over
 
+    def seats(self, state: State) -> list[str]:
+        return list(state.seats)
+
+    def places(self, state: State) -> dict[str, int] | None:
+        """The winners (hush.end.win) first; the others by the cards they took, then by the cards of
+        the set-aside card's number, as the winners are found."""
+        if not state.over:
+            return None
+        def standing(name: str) -> tuple[int, int]:
+            pile = state.players[name].pile
+            return (len(pile), Counter(pile)[state.aside])
+        return {name: 1 + sum(standing(other) > standing(name) for other in state.seats) for name in state.seats}
+
+    def score(self, state: State, player: str) -> int:
+        """The cards ``player`` has taken (what decides the winner, hush.end.win)."""
+        return len(state.players[player].pile)
+
     def invariants(self, state: State) -> list[Violation]:
         broken = []
         if state.where_cards_are() != state.cards:

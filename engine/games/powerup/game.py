@@ -4,10 +4,11 @@ from __future__ import annotations
 from rulewright.game.events import Event
 from rulewright.game.interface import Game, Setting, check_action
 from rulewright.game.refusal import Refusal
-from engine.games.powerup import actions, laws, legal, position, setup, tiles, turn, view
+from engine.games.powerup import actions, ending, laws, legal, position, setup, tiles, turn, view
 from engine.games.powerup.actions import Buy, Draw, EndTurn, Play
 from engine.games.powerup.data import PRESETS
 from engine.games.powerup.ending import check_end
+from engine.games.powerup.state import price
 from engine.games.powerup.mergers import merge
 from engine.games.powerup.diagram import draw as draw_diagram
 
@@ -89,6 +90,20 @@ class PowerUp(Game):
     def is_over(self, state) -> bool:
         """The game has ended (rule pu.end.trigger)."""
         return state.over
+
+    def seats(self, state) -> list[str]:
+        return list(state.players)
+
+    def places(self, state) -> dict[str, int] | None:
+        """Each player's place by cash at the end, ties as the setting ``winner_ties`` says (pu.end.winner)."""
+        return ending.places(state) if state.over else None
+
+    def score(self, state, player: str) -> int:
+        """The player's cash, and, while the game goes on, their shares at their companies' prices:
+        what the final liquidation would pay (pu.end.liquidation)."""
+        holder = state.players[player]
+        return holder.cash + sum(count * price(state, code) for code, count in holder.shares.items()
+                                 if count and code in state.active)
 
     def view(self, state) -> dict:
         return view.view(state)

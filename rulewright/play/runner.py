@@ -1,0 +1,68 @@
+"""Where the games of a run are played: in this process, or as Dask tasks.
+
+``run(job, games, workers=1, scheduler=None, progress=None)`` plays games ``0 .. games-1`` of
+``job`` and returns their figures in game order. One worker plays them here, in a row. More
+workers start a Dask ``LocalCluster`` on this machine (one process a worker, one thread each);
+``scheduler`` names an existing Dask cluster instead (``tcp://host:8786``, a scheduler and workers
+started with Dask's own ``dask scheduler`` and ``dask worker`` commands). Games are sent in batches;
+each game's seed depends on the run's seed and its number only (``simulate.game_seed``), so the
+figures are the same however the games are split.
+
+Dask (the ``distributed`` package) is an optional extra: ``pip install 'rulewright[simulate]'``.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from rulewright.play.simulate import GameFigures, Job, play_games
+
+CONNECT_TIMEOUT = "20s"  # how long to wait for a named scheduler before saying it cannot be reached
+
+
+def _batches(games: int, size: int) -> list[range]:
+    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def run(job: Job, games: int, workers: int = 1, scheduler: str | None = None,
+        progress: Callable[[int], None] | None = None, batch: int | None = None) -> list[GameFigures]:
+    """The figures of games ``0 .. games-1`` of ``job``, in game order."""
+    if workers <= 1 and not scheduler:
+        done: list[GameFigures] = []
+        for chunk in _batches(games, batch or 50):
+            done += play_games(job, chunk)
+            if progress:
+                progress(len(done))
+        return done
+    return _on_dask(job, games, workers, scheduler, progress, batch)
+
+
+def _on_dask(job: Job, games: int, workers: int, scheduler: str | None, progress, batch: int | None):
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise SystemExit("Playing on several workers needs Dask: pip install 'rulewright[simulate]' "
+                         "(or play on one worker: --workers 1).") from None
+    cluster = None
+    try:
+        if scheduler:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        else:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as error:
+        raise SystemExit(f"Cannot reach the Dask scheduler {scheduler or 'on this machine'}: {error}. Start one "
+                         "with 'dask scheduler' and its workers with 'dask worker ADDRESS', then give its address "
+                         "to --scheduler.") from None
+    try:
+        size = batch or max(1, min(50, games // (4 * max(1, workers)) or 1))
+        futures = client.map(play_games, [job] * len(_batches(games, size)), _batches(games, size), pure=False)
+        found: list[GameFigures] = []
+        for future in as_completed(futures):
+            found += future.result()
+            if progress:
+                progress(len(found))
+        return sorted(found, key=lambda g: g.index)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
