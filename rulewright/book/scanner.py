@@ -39,7 +39,8 @@ RULE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9-]*)+$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
-OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "engine-coverage", "position")
+OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "engine-coverage", "position",
+                  "balance")
 # Directives whose body is text, not Markdown: an example shown inside one is display.
 LITERAL_DIRECTIVES = ("code-block", "code", "sourcecode", "code-cell", "literalinclude", "math", "raw",
                       "graphviz", "eval-rst", "csv-table", "mermaid")
@@ -182,6 +183,7 @@ class Page:
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
     positions: list[PositionDecl] = field(default_factory=list)
+    claims: list = field(default_factory=list)  # ``{balance}`` claims: ``rulewright.play.claims.ClaimDecl``
     directives: list[tuple[str, int]] = field(default_factory=list)  # (name, line): ``directive_names``
 
 
@@ -266,6 +268,12 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
         parsed = parse_directive_text(_DirectiveShape, argument, token.content, line=line)
         if name == "rule":
             _rule(page, parsed, argument, where, token.content)
+        if name == "balance":
+            from rulewright.play.claims import ClaimDecl
+
+            page.claims.append(ClaimDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
+                                         option_lines(token.content.splitlines(), line + 1), span))
+            continue
         if name == "position":
             page.positions.append(PositionDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
                                                line + 1 + parsed.body_offset))

@@ -38,17 +38,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON (- for the screen only)")
 
 
-def make_job(game, settings: dict, preset: str | None, agents: str, moves: int, seed: int,
-             score: str | None = None) -> simulate.Job:
-    """The run as a worker reads it; a plain message (SystemExit) for an agent that cannot be read."""
-    from rulewright.book import config, registry
-
+def _job(*args) -> simulate.Job:
     try:
-        specs = tuple(simulate.agent(spec.strip()) for spec in agents.split(","))
+        return simulate.make_job(*args)
     except InputError as error:
         raise SystemExit(f"--agents: {error.message}") from None
-    return simulate.Job(game.name, registry.targets()[game.name], str(config.current().root), dict(settings),
-                        {"preset": preset} if preset else {}, specs, moves, seed, score)
 
 
 def run(args) -> int:
@@ -57,7 +51,7 @@ def run(args) -> int:
         raise SystemExit(f"{game.title} has no presets, so simulated play has no position to start from.")
     if args.games < 1 or args.moves < 1:
         raise SystemExit("--games and --moves must be at least 1.")
-    job = make_job(game, settings, preset, args.agents, args.moves, args.seed, args.score)
+    job = _job(game, settings, preset, args.agents, args.moves, args.seed, args.score)
     other = None
     if args.compare:
         name, sep, value = args.compare.partition("=")
@@ -69,6 +63,9 @@ def run(args) -> int:
                                              name.strip(): _value(game, name.strip(), value)})
         except InputError as error:
             raise SystemExit(f"--compare: {error.message}") from None
+        if changed == settings:
+            raise SystemExit(f"--compare {args.compare}: that is already the reading played; name the other "
+                             f"choice ({', '.join(str(c) for c in game.settings[name.strip()].choices)}).")
         other = simulate.Job(**{**job.__dict__, "settings": changed})
     quiet = args.json == "-"
     started, cpu = time.perf_counter(), time.process_time()

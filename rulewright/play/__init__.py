@@ -9,5 +9,9 @@ Read it in this order:
 - ``cut``: an ``{example}`` block cut out of play (a position, the next moves, what they changed);
 - ``fuzz``: random legal play checked against the game's invariants, failures shrunk to examples;
 - ``session``: ``rulewright play``, the interactive terminal session;
+- ``simulate``: games played by agents (random, greedy, restricted), each kept as its figures;
+- ``runner``: where a run's games are played: in this process, or as Dask tasks;
+- ``figures``: a run's figures (each seat's wins, game length, moves used) and two runs compared;
+- ``claims``: a book's ``{balance}`` claims, read and checked by simulated play;
 - ``importers``: other programs' records turned into Rulewright records.
 """

@@ -231,3 +231,15 @@ def play_game(job: Job, index: int) -> GameFigures:
 def play_games(job: Job, indices) -> list[GameFigures]:
     """Several games of a run, in one process (a worker's share of the run)."""
     return [play_game(job, index) for index in indices]
+
+
+def make_job(game: Game, settings: dict, preset: str | None, agents: str, moves: int, seed: int,
+             score: str | None = None) -> Job:
+    """The run as a worker reads it: ``agents`` written as a designer writes them, one per seat
+    separated by commas (``greedy, random without buy``). An agent that cannot be read is an
+    ``InputError``."""
+    from rulewright.book import config, registry
+
+    specs = tuple(agent(spec.strip()) for spec in str(agents).split(","))
+    return Job(game.name, registry.targets()[game.name], str(config.current().root), dict(settings),
+               {"preset": preset} if preset else {}, specs, moves, seed, score)

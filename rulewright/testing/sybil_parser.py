@@ -41,6 +41,9 @@ class ExampleParser:
         for decl in page.examples:
             spans.append(decl.span)
             yield Region(*decl.span, decl, evaluate_example)
+        for claim in page.claims:  # a book's {balance} claims, checked by simulated play
+            spans.append(claim.span)
+            yield Region(*claim.span, claim, evaluate_claim)
         problems = [(problem.where.line, problem) for problem in page.problems]
         if self.root is not None:  # the page's words: its glossary terms and cross-references
             problems += word_problems(self.root).get(str(document.path), [])
@@ -53,6 +56,34 @@ class ExampleParser:
                 continue  # inside an example: that example reports its own problems
             end = document.text.find("\n", start)
             yield Region(start, end if end >= 0 else len(document.text), found, report_problem)
+
+
+def evaluate_claim(example: Example) -> str | None:
+    """Sybil evaluator of a ``{balance}`` claim: ``None`` when the simulated games bear it out,
+    else what was claimed and what was found, at the claim's line."""
+    from rulewright.play import claims
+
+    decl = example.parsed
+    try:
+        finding = claims.check(decl)
+    except ExampleProblem as problem:
+        if problem.cause is not None:
+            import pytest
+
+            from rulewright.testing.plugin import cannot_be_played
+
+            pytest.skip(cannot_be_played(problem.cause))
+        ci_report.notice(Mark.of(problem))
+        return str(problem)
+    except Exception as error:  # a failure of Rulewright itself, said plainly at the claim
+        text = internal_failure(error, "checking the balance claim")
+        ci_report.notice(Mark(str(decl.where.path), decl.where.line, "Rulewright failed", text))
+        return f"{decl.where}: " + text
+    if finding.ok:
+        return None
+    text = claims.failure_text(decl, finding)
+    ci_report.notice(Mark(str(decl.where.path), decl.where.line, "Balance claim does not hold", text))
+    return text
 
 
 def _offset(text: str, line: int) -> int:

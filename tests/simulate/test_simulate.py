@@ -7,9 +7,9 @@ from hypothesis import given, settings, strategies as st
 
 from rulewright.book.registry import get_game
 from rulewright.cli import main
-from rulewright.cli.simulate import make_job
 from rulewright.game import InputError
 from rulewright.play import figures, runner, simulate
+from rulewright.play.simulate import make_job
 from rulewright.play.simulate import GameFigures
 
 pytest.importorskip("scipy")
