@@ -1,7 +1,19 @@
 """Rulewright: rulebooks whose worked examples are tests. Games build on ``rulewright.game``."""
 from importlib.metadata import PackageNotFoundError, version
 
+
+def _source_version() -> str:
+    """The version in the source tree's ``pyproject.toml`` (a tree that was never installed)."""
+    import tomllib
+    from pathlib import Path
+
+    try:
+        return tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "0+unknown"
+
+
 try:
     __version__ = version("rulewright")
-except PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "0.1.0"
+except PackageNotFoundError:
+    __version__ = _source_version()
