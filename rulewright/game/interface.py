@@ -119,6 +119,12 @@ class Game(ABC):
     owner only, and a deck and a set-aside card nobody sees. ``view_for`` hides them (see there).
     In the player's edition, an example told for the table or as a player prints such a value as
     "unseen" (so write the setup's keys like the view's: ``players: {bob: {hand: [...]}}``)."""
+    hidden_setup: tuple[str, ...] = ()
+    """Paths into an example's setup that hold what ``hidden`` hides, for a game whose setup keys
+    do not mirror its view (``("hands.<player>", "stock")``, written as in ``hidden``): the
+    player's edition prints them as unseen as it does the view's. Without them, a setup value the
+    position holds at a hidden path of the view (a hand dealt as written, in any order) is found by
+    its value, so most games need not name them."""
 
     def resolve_settings(self, given: dict | None) -> dict:
         """The full settings dict: defaults, overridden by ``given`` (checked by name and value)."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from rulewright.book.phrases import TRUTH, words
 from rulewright.game import hidden_marker, is_hidden
+from rulewright.game.interface import hidden_owner as hidden_owner_patterns
 from rulewright.game.interface import hidden_part
 
 
@@ -41,12 +42,14 @@ def _shown(view: Any, place: str) -> bool:
     return not is_hidden(node)
 
 
-def unseen(scenario, game, state, path: str, viewer: str | None, revealing: bool = True) -> tuple[bool, str | None]:
+def unseen(scenario, game, state, path: str, viewer: str | None, revealing: bool = True,
+           setup_place: tuple[str, str | None] | None = None) -> tuple[bool, str | None]:
     """Whether the value at ``path`` is hidden from ``viewer`` (``None``: the whole table) at
     ``state``, and whose it is. Not hidden: a path no ``hidden`` pattern covers, the viewer's own,
     one the game's view for the viewer shows (a card turned face up), or, when ``revealing``, one
-    the example says it reveals (``:reveals:``)."""
-    place, owner = hidden_place(game, path)
+    the example says it reveals (``:reveals:``). ``setup_place``: the view path and owner a setup's
+    place stands for (``setup_places``), when its own path is not the view's."""
+    place, owner = setup_place if setup_place is not None else hidden_place(game, path)
     if place is None or (owner is not None and owner == viewer):
         return False, owner
     if revealing and (scenario.reveals_path(place) or scenario.reveals_path(str(path))):
@@ -93,13 +96,63 @@ def hidden_words(value: Any) -> str:
     return unseen_words(hidden_marker(value))
 
 
-def walk(value: Any, game, told, path: str = "") -> Any:
-    """``value`` (a setup, say) with each value at a hidden path replaced by ``told(path, value)``."""
-    if path and hidden_place(game, path)[0] == path:
+def walk(value: Any, game, told, path: str = "", places=None) -> Any:
+    """``value`` (a setup, say) with each value at a hidden path replaced by ``told(path, value)``:
+    a path of the game's ``hidden``, or one of ``places`` (``setup_places``)."""
+    if path and (hidden_place(game, path)[0] == path or path in (places or {})):
         return told(path, value)
     if isinstance(value, dict):
-        return {k: walk(v, game, told, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
+        return {k: walk(v, game, told, f"{path}.{k}" if path else str(k), places) for k, v in value.items()}
     return value
+
+
+def setup_places(game, setup: dict, before) -> dict[str, tuple[str, str | None]]:
+    """The places of a setup that hold something hidden although its keys are not the view's
+    (``hands: {ann: [...]}`` for a view's ``players.ann.hand``): each setup path with the view path
+    it stands for (or itself) and its owner. Found from the game's ``hidden_setup`` patterns, and by
+    value: a non-empty list that the position set up (``before``) holds, in any order, at one of
+    the view's hidden paths. (Over-hiding is the safe side: a public list equal to a hand is rare.)"""
+    declared = tuple(getattr(game, "hidden_setup", ()) or ())
+    if not getattr(game, "hidden", ()) and not declared:
+        return {}
+    secrets: dict[tuple, tuple[str, str | None]] = {}
+    if before is not None:
+        try:
+            truth = game.view(before)
+        except Exception:  # a view the engine cannot give: only the declared places
+            truth = None
+        for place, value in _paths(truth):
+            found, owner = hidden_owner_of(game, place)
+            if found and isinstance(value, list) and value:
+                secrets.setdefault(_bag(value), (place, owner))
+    places = {}
+    for place, value in _paths(setup):
+        if hidden_place(game, place)[0] is not None:
+            continue  # the view's own path: walk finds it
+        if isinstance(value, list) and value and _bag(value) in secrets:
+            places[place] = secrets[_bag(value)]
+            continue
+        found, owner = hidden_owner_patterns(declared, place)
+        if found:
+            places[place] = (place, owner)
+    return places
+
+
+def hidden_owner_of(game, path: str):
+    return hidden_owner_patterns(tuple(getattr(game, "hidden", ()) or ()), path)
+
+
+def _bag(value: list) -> tuple:
+    return tuple(sorted(map(repr, value)))
+
+
+def _paths(value: Any, path: str = ""):
+    """Each dotted path of a nested mapping and its value (the mappings themselves too)."""
+    if path:
+        yield path, value
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _paths(inner, f"{path}.{key}" if path else str(key))
 
 
 def reader_of(scenario, game, designer: bool):

@@ -197,16 +197,19 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
                designer: bool = False) -> list[nodes.Node]:
     """The setup of an example as its edition tells what is hidden (``rulewright.sphinx.secrecy``).
     The player's edition: what the example's viewer (``:as:``; without one, the whole table) cannot
-    see at the start (a setup key at one of the game's ``hidden`` paths, a place of ``deal:``, and
+    see at the start (a setup key at one of the game's ``hidden`` paths, or one holding what such a
+    path holds, ``secrecy.setup_places``; a place of ``deal:``; and
     the stated draws, which decide such things) is said to be unseen, unless the example reveals
     it (``:reveals:``) or the game shows it in ``before``. The designer's edition: everything,
     each value the table cannot see marked as hidden."""
     viewer = scenario.viewer
     data = dict(scenario.data)
+    # (a setup key that is not the view's but holds a hidden thing: hands: {ann: [...]})
+    places = secrecy.setup_places(game, dict(data.get("setup") or {}), before)
 
     def told(place, value, text=None):
         hidden, owner = secrecy.unseen(scenario, game, before, str(place), None if designer else viewer,
-                                       revealing=not designer)
+                                       revealing=not designer, setup_place=places.get(str(place)))
         if not hidden or secrecy.nothing_there(value):
             return value
         if designer:
@@ -216,7 +219,7 @@ def seen_setup(scenario, game, said=None, where: str | None = None, before=None,
             return Said(f"{text if text is not None else words(value)} ({secrecy.mark(owner)})")
         return Said(secrecy.hidden_words(value))
 
-    data["setup"] = secrecy.walk(dict(data.get("setup") or {}), game, told)
+    data["setup"] = secrecy.walk(dict(data.get("setup") or {}), game, told, places=places)
     if data.get("deal"):
         data["deal"] = {place: told(place, value, said.value(str(place), value) if said is not None else None)
                         for place, value in data["deal"].items()}

@@ -36,11 +36,15 @@ class Secret(Game):
                          "deck": "the deck"}}
 
     def new_state(self, setup, settings, rng):
-        unknown = set(setup) - {"players", "deck"}
+        unknown = set(setup) - {"players", "deck", "hands"}
         if unknown:
             raise InputError(f"Unknown setup key {sorted(unknown)[0]!r}.", sorted(unknown)[0])
         players = setup.get("players", ["ann", "bob"])  # names, or each name with its {hand: [...]}
         hands = {p: list(((players[p] or {}) if isinstance(players, dict) else {}).get("hand", [])) for p in players}
+        # or the hands apart from the players, as some games write them: hands: {ann: [...], bob: [...]}
+        # (a setup key that is not the view's: the player's edition finds it hidden by its value)
+        for player, hand in (setup.get("hands") or {}).items():
+            hands[str(player)] = sorted(map(str, hand))
         return State(hands, rng.shuffled(setup.get("deck", []), "the deck"), rng)
 
     def parse_action(self, state, actor, text):
