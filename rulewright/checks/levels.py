@@ -43,6 +43,10 @@ CHECKS = {
                                      "on, so every reader can read it (the WCAG minimum for text)"),
     "move-words": Check("0.5", "once phrases.yaml has 'moves:', every move the book shows has words there, so the "
                                "player's edition says it as a sentence, not as the notation"),
+    "narration": Check("0.5", "every sentence the book prints about a move, and every value the prose after an "
+                              "example states for a part of the position, is what the example's play bears out"),
+    "sentence-words": Check("0.5", "every sentence made from the game's phrases reads right: no word twice, no part "
+                                   "whose value is 0 said, a verb that agrees with a list of players, a capital first"),
 }
 
 

@@ -246,7 +246,7 @@ class G1870(Game):
         if act.other in ("market", name):
             return redemption.redeem(state, act.item, act.other) + stock.finish_action(state, name)
         state.offer = Offer("redeem", name, act.other, act.item, price)
-        return [Event("offer-made", {"corporation": act.item, "to": act.other, "price": price})]
+        return [Event("redemption-offered", {"corporation": act.item, "to": act.other, "price": price})]
 
     def _operating(self, state: State, act):
         sym, verb = act.actor, act.verb
