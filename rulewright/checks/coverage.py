@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulewright.book.phrases import count
+from rulewright.runtime import lifeline
 
 NOT_RULES = {"diagram.py"}
 COMMON_SHARE = 0.9  # functions reached by this share of a game's examples are plumbing, not a rule's own
@@ -309,7 +310,7 @@ class _Fork(Measuring):
         self.receiving, sending = context.Pipe(duplex=False)
         for stream in (sys.stdout, sys.stderr):  # what this process has yet to print is not printed twice
             stream.flush()
-        self.process = context.Process(target=_measure_into, args=(rulebook, sending), daemon=True,
+        self.process = context.Process(target=_measure_into, args=(rulebook, sending, lifeline.forker()), daemon=True,
                                        name="rulewright-coverage")
         self.process.start()
         self.parent = os.getpid()  # (a build with -j reads the report in a fork of its own, which cannot reap it)
@@ -341,7 +342,8 @@ class _Fork(Measuring):
             self.process.join()
 
 
-def _measure_into(rulebook: Path | None, sending) -> None:
+def _measure_into(rulebook: Path | None, sending, parent: tuple[int, bool]) -> None:
+    lifeline.tie(parent)  # (the build stopped from outside ends its measuring too)
     try:
         sending.send(("report", measure(rulebook)))
     except BaseException as error:  # noqa: BLE001 - said to the process waiting for the report

@@ -42,6 +42,7 @@ from sphinx.ext.graphviz import GraphvizError, html_visit_graphviz, render_dot
 from sphinx.util import logging
 
 from rulewright.book.diagrams import first_said, forget_said
+from rulewright.runtime import lifeline
 from rulewright.store import cache
 
 logger = logging.getLogger(__name__)
@@ -271,14 +272,16 @@ def _drawer():
             for stream in (sys.stdout, sys.stderr):  # what this process has yet to print is not printed twice
                 stream.flush()
             _pool.append(ProcessPoolExecutor(max_workers=max(1, cores - 1), mp_context=multiprocessing.get_context("fork"),
-                                             initializer=_lowest_priority))
+                                             initializer=_helper, initargs=(lifeline.forker(),)))
         else:
             _pool.append(ThreadPoolExecutor(max_workers=max(2, cores), thread_name_prefix="dot"))
     return _pool[0]
 
 
-def _lowest_priority() -> None:
-    """A drawing process runs at the lowest priority (see ``_behind``)."""
+def _helper(parent: tuple[int, bool]) -> None:
+    """A drawing process ends with the build that forked it (``lifeline``) and runs at the lowest
+    priority (see ``_behind``)."""
+    lifeline.tie(parent)
     with contextlib.suppress(AttributeError, OSError):
         os.nice(19)
 

@@ -27,6 +27,7 @@ import sys
 import traceback
 from types import SimpleNamespace
 
+from rulewright.runtime import lifeline
 from rulewright.store import built
 
 WARM = ("sphinx.cmd.build", "sphinx.application", "sphinx.builders.html", "sphinx.builders.dummy",
@@ -53,9 +54,11 @@ def started(args: list[str]) -> int:
     """A fork of this process running Sphinx's command line with ``args``; its process ID."""
     sys.stdout.flush()
     sys.stderr.flush()
+    parent = lifeline.forker()
     pid = os.fork()
     if pid == 0:  # the build: stopped by Ctrl-C or SIGTERM as a new process would be
         code = 1
+        lifeline.tie_to(*parent)  # (and ended with the warm process, however that is stopped)
         # What the warm process made (its imports, the pages read ahead) is left out of the build's
         # cycle collections: never garbage, and a collection writing to it would unshare its memory.
         gc.freeze()
