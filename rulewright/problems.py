@@ -71,6 +71,11 @@ class ExampleProblem(Exception):
         return type(self), (self.where, self.message, self.check)
 
 
+# The exit code of a command that failed inside Rulewright itself (sysexits' EX_SOFTWARE), kept
+# apart from 1 (the book has problems) and 2 (the command line was wrong: argparse's code).
+INTERNAL_FAILURE = 70
+
+
 def internal_failure(error: BaseException, doing: str) -> str:
     """One plain paragraph for a failure of Rulewright itself (not of the book or of a game):
     what it was doing, where in its code it failed, and where to report it."""

@@ -42,7 +42,7 @@ import sys
 from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, replay, run,
                             serve, simulate, upgrade)
 from rulewright.cli.serve import serve_command
-from rulewright.problems import ExampleProblem, internal_failure
+from rulewright.problems import INTERNAL_FAILURE, ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
 
 __all__ = ["COMMANDS", "changes_text", "main", "serve_command"]
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as error:  # no traceback reaches a designer: one paragraph, once
         print(internal_failure(error, f"running 'rulewright {args.command}'"), file=sys.stderr)
-        return 2
+        return INTERNAL_FAILURE
 
 
 def _stop_writing() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from sphinx.util import logging
 from sphinx.ext.graphviz import graphviz
 
+import rulewright
 from rulewright.book import config
 from rulewright.book import scanner
 from rulewright.book.diagrams import dot_program
@@ -136,7 +137,7 @@ def setup(app):
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
+    return {"version": rulewright.__version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
 
 
 def _fewer_collections(app) -> None:

@@ -7,7 +7,6 @@ build on each other; every other test is spread on its own.
 """
 from __future__ import annotations
 
-import atexit
 import os
 from pathlib import Path
 
@@ -17,11 +16,24 @@ from rulewright.book import config as project_config
 from rulewright.scenario import timelimit
 from rulewright.problems import ExampleProblem
 
-try:  # words about a long example reach the terminal past pytest's capture (which starts after this import)
-    timelimit.stream = os.fdopen(os.dup(2), "w", encoding="utf-8", errors="replace")
-    atexit.register(timelimit.stream.close)  # (kept for the whole process: pytest may run inside pytest)
-except OSError:
-    pass
+
+
+def _past_capture(config: pytest.Config) -> None:
+    """Words about a long example reach the terminal past pytest's capture: a copy of the standard
+    error taken in a rulebook project's session only (pytest's capture starts after the configuring
+    of plugins), handed back at its end (``pytest_unconfigure``), since pytest may run inside pytest."""
+    config.stash[_STREAM_BEFORE] = timelimit.stream
+    try:
+        timelimit.stream = os.fdopen(os.dup(2), "w", encoding="utf-8", errors="replace")
+    except OSError:
+        return
+    config.add_cleanup(_close_stream(timelimit.stream))
+
+
+def _close_stream(stream):
+    def close() -> None:
+        stream.close()
+    return close
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -75,6 +87,8 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(problem)) from None
     config.stash[_PREVIOUS] = project_config._current
     project.activate()
+    if project.rulebook.is_dir():  # (a session of another project, with Rulewright installed, is left as it is)
+        _past_capture(config)
     from rulewright.testing.sybil_parser import rulebook_sybil
 
     config.stash[_PROJECT] = project
@@ -200,10 +214,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     """Hand back the project that was active before (pytest may run inside pytest)."""
     if _PREVIOUS in config.stash:
         project_config._current = config.stash[_PREVIOUS]
+    if _STREAM_BEFORE in config.stash:
+        timelimit.stream = config.stash[_STREAM_BEFORE]
 
 
 _PROJECT = pytest.StashKey[project_config.Project]()
 _PREVIOUS = pytest.StashKey[object]()
+_STREAM_BEFORE = pytest.StashKey[object]()
 _COLLECT = pytest.StashKey[object]()
 
 
