@@ -23,7 +23,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, balance, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import aria, figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
+from rulewright.sphinx import aria, domain, figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -78,6 +78,7 @@ def setup(app):
     app.add_node(nodes.example_node, html=(_visit_div, _depart_div))
     app.add_node(deferred.set_aside)  # (never written: put back before, by deferred.PutBack and PutBackLate)
     app.add_post_transform(deferred.PutBack)
+    app.add_post_transform(glossary.ChapterTerms)
     app.add_post_transform(deferred.PutBackLate)
     app.add_node(nodes.heading, html=(nodes.visit_heading, nodes.depart_heading))
     app.add_directive("rule", rules.RuleDirective)
@@ -105,8 +106,7 @@ def setup(app):
     app.connect("builder-inited", incremental.remember_warnings)
     app.connect("build-finished", incremental.say_warnings_again, priority=400)
     app.connect("builder-inited", templates.keep_compiled)
-    app.connect("env-purge-doc", incremental.purge)
-    app.connect("env-merge-info", incremental.merge)
+    app.add_domain(domain.RulewrightDomain)  # (its data: purged and merged by Sphinx, listed in objects.inv)
     app.connect("source-read", examples.read_page)
     app.connect("doctree-read", numbering.record_positions)
     app.connect("doctree-read", incremental.record_page)
@@ -137,7 +137,7 @@ def setup(app):
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
-    return {"version": rulewright.__version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
+    return {"version": rulewright.__version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 4}
 
 
 def _fewer_collections(app) -> None:

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
@@ -82,7 +84,51 @@ class GlossaryPageDirective(SphinxDirective):
                 body += engine
             item += body
             entries += item
+        _note_terms(self.env, glossary, self.get_location())
         return [term_index.index_entries(glossary), entries]  # (Sphinx's Index page lists the terms)
+
+
+def _note_terms(env, glossary, location) -> None:
+    """The terms as Sphinx's standard domain knows glossary terms: the ``{term}`` role finds them,
+    and ``objects.inv`` lists them for other books (``std:term``). A term two chapters define (a
+    share in 1870 and in powerUp) is the book's under its first definition; a page's ``{term}``
+    finds its own chapter's (``ChapterTerms``)."""
+    standard = env.get_domain("std")
+    for term in glossary.terms:
+        if ("term", term.name) not in standard.objects:
+            standard.note_object("term", term.name, glossary.anchor(term), location=location)
+
+
+class ChapterTerms(SphinxPostTransform):
+    """A ``{term}`` on a page of a chapter with a glossary leads to that chapter's entry for the
+    term where it has one (before Sphinx's own resolving, which knows one entry for each word)."""
+
+    default_priority = 5
+
+    def run(self, **kwargs) -> None:
+        xrefs = [x for x in self.document.findall(addnodes.pending_xref)
+                 if x.get("refdomain") == "std" and x.get("reftype") == "term"]
+        if not xrefs:
+            return
+        info = chapter_glossary(self.env, self.env.docname)
+        try:
+            glossary = words.load_glossary(Path(info["path"])) if info else None
+        except ExampleProblem:
+            return
+        for xref in xrefs if glossary else ():
+            term = glossary.term(xref["reftarget"])
+            if term is not None:
+                link = reference_to(self.app.builder, self.env.docname, info["docname"], glossary.anchor(term),
+                                    xref[0].deepcopy() if len(xref) else nodes.Text(term.name), title=term.definition)
+                link["classes"].append("rw-term")
+                xref.replace_self(link)
+
+
+def chapter_glossary(env, docname: str) -> dict | None:
+    """The glossary of the chapter ``docname`` is in: its page and file, or None."""
+    found = env.domaindata.get("rulewright", {}).get("glossaries", {})
+    page = Path(env.doc2path(docname))
+    return next((v for folder, v in found.items() if Path(folder) in page.parents), None)
 
 
 
@@ -92,9 +138,7 @@ def link_terms(app, doctree, fromdocname) -> None:
     entry on the chapter's glossary page."""
     from rulewright.sphinx.nodes import example_node, outside
 
-    found = app.env.domaindata.get("rulewright", {}).get("glossaries", {})
-    page = Path(app.env.doc2path(fromdocname))
-    info = next((v for folder, v in found.items() if Path(folder) in page.parents), None)
+    info = chapter_glossary(app.env, fromdocname)
     if info is None or info["docname"] == fromdocname:
         return
     try:

@@ -38,12 +38,12 @@ from rulewright.store import cache
 from rulewright.checks.book import ExampleRecord, book_problems, phrase_file_problems, stale_mentions
 from rulewright.book.phrases import count
 from rulewright.problems import Rules, Where, display_path
+from rulewright.sphinx.domain import TERM_USES, WARNED
 
 logger = logging.getLogger(__name__)
 
-TERM_USES = "term_uses"  # page -> the anchors of the glossary terms' first uses on it (term_index)
-WARNED = "warned"  # page -> the warnings it gave when it was read (remember_warnings)
-DOCNAME_TABLES = ("pages", TERM_USES, WARNED)  # domain data kept per page, not per rule or example
+# (page -> the anchors of the glossary terms' first uses on it, ``term_index``; page -> the warnings
+# it gave when it was read, ``remember_warnings``: tables of the domain's data, kept per page)
 
 
 def remember_warnings(app) -> None:
@@ -364,23 +364,3 @@ def _place(env, info):
     return str(env.doc2path(info["docname"])), info["lineno"]
 
 
-def purge(app, env, docname) -> None:
-    book = data(env)
-    for kind in ("rules", "examples", "glossaries"):
-        table = book.get(kind, {})
-        for key in [k for k, v in table.items() if v["docname"] == docname]:
-            del table[key]
-    for kind in DOCNAME_TABLES:
-        book.get(kind, {}).pop(docname, None)
-
-
-def merge(app, env, docnames, other) -> None:
-    mine, theirs = data(env), other.domaindata.get("rulewright", {})
-    for kind in ("rules", "examples", "glossaries"):
-        for key, value in theirs.get(kind, {}).items():
-            if value["docname"] in docnames:
-                mine.setdefault(kind, {})[key] = value
-    for kind in DOCNAME_TABLES:
-        for docname, value in theirs.get(kind, {}).items():
-            if docname in docnames:
-                mine.setdefault(kind, {})[docname] = value

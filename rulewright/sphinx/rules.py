@@ -19,15 +19,12 @@ from rulewright.book import quick_reference
 from rulewright.book.scanner import AnyOption
 from rulewright.problems import Where
 from rulewright.sphinx import tables
+from rulewright.sphinx.domain import anchor, from_another_book, sort_key as _sort_key
 from rulewright.sphinx.nodes import (REPORTED, exampleref_node, heading, rule_examples, rule_index_node, rule_node,
                                      rule_number, ruleref_node)
 from rulewright.sphinx.numbering import numbers, reference_to
 
 logger = logging.getLogger(__name__)
-
-
-def anchor(rule_id: str) -> str:
-    return "rule-" + rule_id.replace(".", "-")
 
 
 class RuleDirective(SphinxDirective):
@@ -125,6 +122,9 @@ def resolve(app, doctree, fromdocname) -> None:
         placeholder.replace_self(nodes.Text(nums.get(placeholder["key"], "?")))
     for ref in found[ruleref_node]:
         rule_id = ref["rule_id"]
+        if rule_id not in rules and words.in_another_book(rule_id):
+            _elsewhere(app, fromdocname, ref, "ruleref", rule_id, rules)
+            continue
         if rule_id not in rules:
             _unknown(env, fromdocname, ref, "ruleref", rule_id,
                      quick_reference.unknown_rule if ref.get("quick_reference") else words.unknown_rule_reference, rules)
@@ -136,6 +136,9 @@ def resolve(app, doctree, fromdocname) -> None:
     for ref in found[exampleref_node]:
         example_id = ref["example_id"]
         info = examples.get(example_id)
+        if info is None and words.in_another_book(example_id):
+            _elsewhere(app, fromdocname, ref, "exampleref", example_id, examples)
+            continue
         if info is None:
             _unknown(env, fromdocname, ref, "exampleref", example_id, words.unknown_example_reference, examples)
             continue
@@ -164,6 +167,27 @@ def _unknown(env, fromdocname, ref, role, key, complaint, known) -> None:
         if not ref.get("quick_reference"):  # (a quick reference's step knows its line: no role to find)
             line = words.role_line(path, role, key, line)
         logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
+    ref.replace_self(nodes.literal(text=key, classes=[REPORTED]))
+
+
+def _elsewhere(app, fromdocname, ref, role, key, known) -> None:
+    """A reference to a rule or example of another book, linked through intersphinx and reading as
+    that book names it ("rule 2.3a"); where that book has no such ID, said at the role's line."""
+    link = from_another_book(app, fromdocname, role, key)
+    if link is not None:
+        ref.replace_self(link)
+        return
+    book, _, wanted = key.partition(":")
+    mapping = getattr(app.config, "intersphinx_mapping", None) or {}
+    path, line = ref.source or app.env.doc2path(fromdocname), ref.line or 1
+    line = words.role_line(path, role, key, line)
+    kind = "rule" if role == "ruleref" else "example"
+    why = (f"the book {book!r} has no {kind} {wanted!r} (its objects.inv lists every {kind} it has)"
+           if book in mapping else
+           f"no book is called {book!r} in conf.py's intersphinx_mapping"
+           + (f" (it names {', '.join(sorted(mapping))})" if mapping else
+              ": add sphinx.ext.intersphinx to its extensions and name the book there"))
+    logger.warning(f"{{{role}}}`{key}` refers to a {kind} of another book, but {why}.", location=f"{path}:{line}")
     ref.replace_self(nodes.literal(text=key, classes=[REPORTED]))
 
 
@@ -245,13 +269,6 @@ def _index_table(app, fromdocname, nums, rules, examples):
             nodes.emphasis(text="none")]
         body += tables.row([number, name, page, shows])
     return table
-
-
-def _sort_key(number: str):
-    """"1.10b" sorts as ((1, 10), "b"): by section numbers, then letter; "1a" before "1.1a"."""
-    head = number.rstrip("abcdefghijklmnopqrstuvwxyz")
-    letters = number[len(head):]
-    return tuple(int(p) for p in head.split(".") if p.isdigit()), len(letters), letters
 
 
 class EventCatalogue(SphinxDirective):
