@@ -20,10 +20,10 @@ import pytest
 import yaml
 
 from rulewright.book import config
+from rulewright.book import figures
 from rulewright.book import phrases
 from rulewright.book import registry
-from rulewright.game import Rng
-from rulewright.scenario.playing import set_up
+from rulewright.problems import Where
 from tests.test_print import EDITIONS, flat, pages_text, pdf_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,13 +114,13 @@ def test_each_game_has_a_one_page_quick_reference_read_from_its_data(edition):
         last_step = data["turn"][-1]["say"]
         assert _plain(last_step)[:40] in page, f"{chapter}: the turn runs past its page {at + 1}"
         game = registry.get_game(data["game"])
-        said = phrases.for_game(game)
         for number in data["numbers"]:
             if "view" not in number:
                 assert _plain(number["say"]) in page and _plain(number["value"]) in page, (chapter, number)
                 continue
-            view = game.view(set_up(game, {"preset": number["preset"]}, game.resolve_settings(None), Rng(0)))
-            value = said.value(number["view"], phrases.look_up(view, number["view"]))
+            # (read as the quick reference reads it: a view path in a preset, or a data file's value)
+            wanted = figures.figure(number["view"], Where(chapter, 1), data["game"], number.get("preset"))
+            value = figures.said(game, wanted, figures.read(game, wanted).value)
             assert re.search(re.escape(_plain(number["say"])) + r"\s+" + re.escape(_plain(value)), page), \
                 (chapter, number, value)
 

@@ -123,7 +123,7 @@ def said(tmp_path_factory) -> dict[str, str]:
         "pytest": _run(project, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
                        "--rootdir", str(project), "rulebook", "tests/test_rulebook.py"),
         "check": _run(project, str(bin_dir / "rulewright"), "check"),
-        "sphinx": _run(project, str(bin_dir / "sphinx-build"), "-q", "--keep-going", "-c", ".", "-b", "html",
+        "sphinx": _run(project, str(bin_dir / "sphinx-build"), "-q", "-N", "--keep-going", "-c", ".", "-b", "html",
                        "rulebook", "_build/html"),
     }
 
