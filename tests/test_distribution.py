@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -25,6 +26,62 @@ SHIPPED = ["rulewright/game/interface.py", "rulewright/sphinx/static/rulewright.
            "rulewright/scaffold/template/@@PACKAGE@@/presets.yaml.tmpl",
            "rulewright/scaffold/template/dot-github/workflows/rulebook.yml.tmpl",
            "rulewright/scaffold/template/dot-gitlab-ci.yml.tmpl", "rulewright/scaffold/template/dot-pre-commit-config.yaml.tmpl"]
+
+
+# Files under rulewright/ that are deliberately not shipped, each with the reason. Everything else the
+# repository tracks there is part of the package and must be in the wheel and the sdist.
+NOT_SHIPPED: dict[str, str] = {}
+
+
+def tracked_package_files() -> list[str]:
+    """Every file under rulewright/ the repository holds: git's list where there is a clone, the
+    folder itself (less caches) in a source tree without one."""
+    listed = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "rulewright"], capture_output=True, text=True)
+    if listed.returncode == 0 and listed.stdout:
+        names = listed.stdout.strip("\0").split("\0")
+    else:
+        names = [path.relative_to(REPO).as_posix() for path in (REPO / "rulewright").rglob("*")
+                 if path.is_file() and "__pycache__" not in path.parts]
+    return sorted(name for name in names if not name.endswith(".pyc") and (REPO / name).exists())
+
+
+def test_the_wheel_and_the_sdist_hold_every_file_of_the_package(tmp_path):
+    """What pip installs is what the tests ran: the wheel and the sdist, built as a release is, hold
+    every file tracked under rulewright/ (templates, styles, scripts, data), and nothing else of the
+    package. A new kind of file the package data does not list fails here, naming it."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    source = tmp_path / "source"
+    files = tracked_package_files()
+    assert "rulewright/sphinx/static/rulewright.js" in files and "rulewright/__init__.py" in files
+    for name in files + ["pyproject.toml", "README.md"]:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / name, source / name)
+    dist = tmp_path / "dist"
+    sh([sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", dist, source], tmp_path, env)
+    wheel, = dist.glob("rulewright-*.whl")
+    sdist, = dist.glob("rulewright-*.tar.gz")
+    in_wheel = {name for name in zipfile.ZipFile(wheel).namelist() if name.startswith("rulewright/")}
+    with tarfile.open(sdist) as archive:
+        top = archive.getnames()[0].split("/")[0]
+        in_sdist = {name.removeprefix(top + "/") for name in archive.getnames()
+                    if name.startswith(f"{top}/rulewright/") and archive.getmember(name).isfile()}
+    expected = {name for name in files if name not in NOT_SHIPPED}
+    assert set(NOT_SHIPPED) <= set(files), f"NOT_SHIPPED names files the package no longer has: {set(NOT_SHIPPED) - set(files)}"
+    assert not expected - in_wheel, f"the wheel leaves out {sorted(expected - in_wheel)}: list them in pyproject's package-data"
+    assert not expected - in_sdist, f"the sdist leaves out {sorted(expected - in_sdist)}: list them in pyproject's package-data"
+    assert not in_wheel - set(files), f"the wheel holds files the repository does not: {sorted(in_wheel - set(files))}"
+
+
+def unlinked_assets(html: Path) -> list[str]:
+    """The local scripts and stylesheets the built pages link that are not in the build."""
+    missing = []
+    for page in html.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for link in re.findall(r'<script[^>]*\ssrc="([^"]+)"|<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"', text):
+            target = (link[0] or link[1]).split("?")[0]
+            if target and "://" not in target and not (page.parent / target).is_file():
+                missing.append(f"{page.relative_to(html)} links {target}")
+    return missing
 
 
 def sh(command, cwd, env, timeout=600):
@@ -77,6 +134,12 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
     for edition in ("player", "designer"):
         assert (project / "_build" / edition / "pdf" / f"heaps-{edition}s-edition.pdf").stat().st_size > 10_000
+    # Every script and stylesheet a pip-installed book's pages link is there (the wheel once left out
+    # rulewright.js, and the diagrams stopped opening on click).
+    for edition in ("player", "designer"):
+        html = project / "_build" / edition / "html"
+        assert not unlinked_assets(html), unlinked_assets(html)
+        assert "_static/rulewright.js" in (html / "rules.html").read_text(encoding="utf-8")
     page = (project / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")
     assert page.count("✓ verified") == 6 and "✗ FAILS" not in page
     assert page.count("<svg") + page.count(".svg") >= 3  # the three examples with diagrams are drawn
