@@ -43,6 +43,11 @@ def print_sheet(settings: PrintSettings) -> str:
 IMPORTANT = re.compile(r"(:\s*[^;{}]+?);")
 
 
+# The title page and the blank pages carry no running head, no folio and none of their rules.
+NO_MARGIN_BOXES = " ".join(f"@{box} {{ content: none; border: none; }}" for box in (
+    "top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right"))
+
+
 def _sheet(settings: PrintSettings) -> str:
     width, height = settings.trim
     inner, outer = settings.inner, settings.outer
@@ -67,15 +72,8 @@ def _sheet(settings: PrintSettings) -> str:
   margin-left: {inner}mm; margin-right: {outer}mm;
   @bottom-right {{ content: counter(page); text-align: right; {folio} }}
 }}
-@page :first {{ background: none; margin-top: 1.5cm; margin-bottom: 1.5cm; }}
-@page :blank {{
-  @top-left {{ content: none; border: none; }}
-  @top-right {{ content: none; border: none; }}
-  @top-center {{ content: none; border: none; }}
-  @bottom-left {{ content: none; border: none; }}
-  @bottom-center {{ content: none; border: none; }}
-  @bottom-right {{ content: none; border: none; }}
-}}
+@page :first {{ background: none; margin-top: 1.5cm; margin-bottom: 1.5cm; {NO_MARGIN_BOXES} }}
+@page :blank {{ {NO_MARGIN_BOXES} }}
 #back-cover {{ display: none; }}
 #cover, #cover * {{ background: none; color: {TITLE_COLOUR}; }}
 #cover {{ break-after: right; page-break-after: right; }}

@@ -11,6 +11,7 @@ printer's preflight would: a small one-page HTML book is laid out as the interio
 """
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 import textwrap
@@ -18,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from PIL import Image  # WeasyPrint's own dependency
 
 from rulewright.press import colour, cover, interior, settings
 from rulewright.problems import ExampleProblem
@@ -40,7 +42,8 @@ def book_html(folder: Path) -> Path:
           p {{ color: #1f4e79; }}
           @page {{ @top-left {{ content: counter(page); background: #1f4e79; color: #fff; }}
                    @top-right {{ content: string(heading); }}
-                   @bottom-right {{ content: counter(page); }} }}
+                   @bottom-right {{ content: counter(page); }}
+                   @bottom-center {{ content: "A small book"; border-top: 2px solid rgb(150, 26, 26); }} }}
           @page :first {{ background: #1f4e79; margin: 0; }}
         </style></head>
         <body><article id="cover"><h1>The cover</h1></article>{chapters}
@@ -140,6 +143,26 @@ def test_the_page_count_is_padded_to_the_signature_and_the_title_page_and_chapte
     assert "The cover" in texts[0] and "The cover" not in "".join(texts[1:])  # the title page, on its own
     assert not texts[1].strip()  # its back left blank
     assert all(not text.strip() for text in texts[-made.padding:])
+
+
+def red(r, g, b):
+    return r > g + 60 and r > b + 60
+
+
+def test_the_title_page_carries_no_running_head_folio_or_rule(printed):
+    """The theme's head and foot (their words, the page number and the red rules under and over them)
+    stay off the title page: only the title is printed there (and the crop marks, in black)."""
+    made, _ = printed
+    if not shutil.which("pdftoppm"):
+        pytest.skip("poppler-utils (pdftoppm) is not installed; .ci/run installs it")
+    assert pdftotext(made.path, 1).split() == ["The", "cover"]
+    assert "A small book" in pdftotext(made.path, 3)  # the foot is printed elsewhere
+    png = subprocess.run(["pdftoppm", "-r", "50", "-f", "1", "-l", "1", "-png", str(made.path)],
+                         capture_output=True, check=True).stdout
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    reddish = [(x, y) for x in range(image.width) for y in range(image.height)
+               if red(*image.getpixel((x, y)))]
+    assert not reddish, f"{len(reddish)} red pixels of a head or foot rule on the title page, e.g. {reddish[:3]}"
 
 
 def test_each_page_number_is_printed_once_on_the_outer_side(printed):

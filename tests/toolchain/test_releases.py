@@ -39,6 +39,14 @@ def test_the_changelog_the_version_and_the_check_levels_agree():
         assert f"`{name}`" in text, name
 
 
+def test_every_change_is_under_a_release_and_the_links_close_the_file():
+    """A merge can leave an entry after the links at the end, where no reader or tool looks for it."""
+    text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8").rstrip("\n")
+    links = text[text.index("\n[Unreleased]:"):]
+    strays = [line for line in links.splitlines() if line and not re.match(r"^\[[^\]]+\]: ", line)]
+    assert not strays, f"CHANGELOG.md: lines after the release links belong under a release: {strays[:3]}"
+
+
 def test_rulewright_version_says_the_project_s_version(capsys):
     from rulewright import __version__
     from rulewright.cli import main
