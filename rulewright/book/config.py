@@ -13,6 +13,9 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     changes-since = "v1.0"         # a git revision: the book gets a Changes page and change bars since it
     check-level = "0.5"            # the release whose checks the book is written for (rulewright.checks.levels);
                                    # checks added later give advice, not failures, until `rulewright upgrade`
+    typed-figures = "check"        # numbers typed beside the game's words: "check" (a figure tied to the game's
+                                   # data or an example that differs fails), "strict" (so does one tied to
+                                   # nothing), "list" (none fails); `rulewright check --figures` lists them
 
     [tool.rulewright.games]        # games that live in this repository, not installed with pip
     my-game = "my_game:GAME"
@@ -36,6 +39,7 @@ from rulewright.problems import ExampleProblem, Where
 
 PYTHON_BLOCKS = ("allow", "refuse")
 PENDING = ("allow", "error")
+TYPED_FIGURES = ("check", "strict", "list")  # rulewright.checks.typed_figures
 KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes", "importers")
 
 
@@ -55,6 +59,7 @@ class Project:
     changes_since: str = ""  # a git revision (rulewright.history.since); empty: no Changes page
     time_limit: float = 60.0  # seconds an example may run (rulewright.scenario.timelimit); 0: no limit
     check_level: str = ""  # the level of checks the book is written for (rulewright.checks.levels); "": the oldest
+    typed_figures: str = "check"  # how strictly numbers typed in the text are held to the game (checks.typed_figures)
 
     def activate(self) -> "Project":
         """Make this the project the evaluator and the registry work for, and let its own game
@@ -106,6 +111,7 @@ def load(start: Path | str | None = None) -> Project:
 KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.scenario.timelimit)
 KNOWN_KEYS += ("changes-since",)  # the version the Changes page and change bars compare with (rulewright.history)
 KNOWN_KEYS += ("check-level",)  # the release whose checks the book is written for (rulewright.checks.levels)
+KNOWN_KEYS += ("typed-figures",)  # how strictly figures typed in the text are checked (rulewright.checks.typed_figures)
 KNOWN_KEYS += ("print",)  # the printer's settings, [tool.rulewright.print] (rulewright.press.settings)
 
 
@@ -127,7 +133,7 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     if not isinstance(importers, dict) or not all(isinstance(v, str) and ":" in v for v in importers.values()):
         raise bad("importers", "'importers' in [tool.rulewright] must be a table of record format = "
                   "\"module:object\", e.g. \"18xx.games\" = \"my_game.importer:IMPORTER\".")
-    for key, choices in (("python-blocks", PYTHON_BLOCKS), ("pending", PENDING)):
+    for key, choices in (("python-blocks", PYTHON_BLOCKS), ("pending", PENDING), ("typed-figures", TYPED_FIGURES)):
         if key in table and table[key] not in choices:
             raise bad(key, f"'{key}' in [tool.rulewright] must be one of {', '.join(map(repr, choices))}, "
                       f"not {table[key]!r}.")
@@ -159,7 +165,7 @@ def _from_table(pyproject: Path, table: dict) -> Project:
                    importers=dict(importers), strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
                    pyproject=pyproject, time_limit=float(limit), changes_since=since.strip(),
-                   check_level=level)
+                   check_level=level, typed_figures=table.get("typed-figures", "check"))
 
 
 def _line_of(pyproject: Path, key: str, table: str = "tool.rulewright") -> int:

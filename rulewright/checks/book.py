@@ -30,7 +30,7 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import game_sources, python_files
-from rulewright.checks import engine_source, figures, levels, narration, records as game_records, words
+from rulewright.checks import engine_source, figures, levels, narration, records as game_records, typed_figures, words
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -141,8 +141,10 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path,
                    if (meant := _meant(rule, rules))}
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
     problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios, besides_pages)
-    problems += narration.check(book, scenarios)  # what the book says about play (checks/levels.py: advice
+    played = narration.played(scenarios)
+    problems += narration.check(book, scenarios, played)  # what the book says about play (checks/levels.py: advice
     # for a book written for a level before these checks)
+    problems += typed_figures.check(book, scenarios, played)  # the numbers typed beside the game's words
     problems = once(problems)
     if besides_pages:  # a game that cannot be loaded is said once by the test run itself (rulewright.testing)
         problems = [problem for problem in problems if problem.cause is None]

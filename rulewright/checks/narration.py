@@ -278,8 +278,8 @@ def _phrase_place(said: phrases.Phrases, step, sentence: str) -> Where | None:
     return places[0] if len(places) == 1 else None
 
 
-def check(book, scenarios) -> list[ExampleProblem]:
+def check(book, scenarios, games: list[Played] | None = None) -> list[ExampleProblem]:
     """Every problem of what the book says about play (narration, the prose after examples, the
-    words of generated sentences)."""
-    games = played(scenarios)
+    words of generated sentences); ``games``: the examples that play, when already known."""
+    games = played(scenarios) if games is None else games
     return narration_problems(games) + prose_problems(book, games) + words_problems(games)

@@ -26,6 +26,9 @@ def add_arguments(parser) -> None:
                         help="play only the examples on these pages (the whole-book checks still run); a file "
                              "that is not a page of the book (a game's code or data) plays them all. This is how "
                              "the pre-commit hook calls it, with the files a commit changes")
+    parser.add_argument("--figures", action="store_true",
+                        help="list every number typed in the text beside a word the game's phrases know: those "
+                             "checked against the game, and those it could tie to nothing (trusted as typed)")
 
 
 def run(args) -> int:
@@ -37,6 +40,12 @@ def run(args) -> int:
     problems, advice = check_with_advice()
     for problem in problems:
         print(problem)
+    from rulewright.checks import typed_figures
+
+    if getattr(args, "figures", False):
+        print(typed_figures.report(typed_figures.last()))
+        return 1 if problems else 0
+    figures_said = typed_figures.summary(typed_figures.last())
     said_advice = advice_said(advice)
     if said_advice:
         print(said_advice)
@@ -121,6 +130,8 @@ def run(args) -> int:
                   f"{', '.join(also)}.")
     for note in notes:
         print(note)
+    if figures_said:
+        print(figures_said)
     ci_report.publish(marks + ready)
     played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
               if len(examples) != len(book.examples) else count(len(book.examples), "example"))

@@ -285,9 +285,10 @@ def finish(app, exception) -> None:
     games = {info["game"] for info in book.get("examples", {}).values() if info.get("game")}
     from rulewright.checks import records as game_records
 
+    typed, typed_advice = _typed_figures(app)
     for problem in (project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
                     + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
-                    + game_records.problems(Path(app.srcdir)) + _unused_positions(app)):
+                    + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + typed):
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
@@ -330,10 +331,39 @@ def finish(app, exception) -> None:
     if lines and not reported_elsewhere(app.config) and not list_said_elsewhere(app.builder):
         print("\n".join(lines), file=sys.stderr)
     advice = [tuple(said) for info in book.get("examples", {}).values() for said in info.get("advice", ())]
+    advice += [(problem.check, str(problem)) for problem in typed_advice]
     if advice and not list_said_elsewhere(app.builder):  # (the player's edition finds it: never a build error)
         from rulewright.checks import levels
 
         print("\n".join(levels.said_together(advice) + [levels.counted(len(advice))]), file=sys.stderr)
+
+
+def _typed_figures(app) -> tuple[list, list]:
+    """The problems of the numbers typed in the book's text (``rulewright.checks.typed_figures``),
+    as ``rulewright check`` finds them, and apart from them its advice (a book at an older check
+    level); read by the designer's edition, which has every page. The report of every figure is
+    written beside the build, ``typed-figures.txt``."""
+    if app.config.rulewright_edition == "player":
+        return [], []
+    from rulewright.book import scanner
+    from rulewright.checks import levels, typed_figures
+    from rulewright.problems import ExampleProblem
+
+    book = scanner.scan(Path(app.srcdir))
+    scenarios = []
+    for decl in book.examples:
+        try:
+            scenarios.append(decl.parse())
+        except ExampleProblem:
+            continue  # (said at its example)
+    found = typed_figures.check(book, scenarios)
+    try:
+        Path(app.outdir).mkdir(parents=True, exist_ok=True)
+        (Path(app.outdir) / "typed-figures.txt").write_text(typed_figures.report(typed_figures.last()) + "\n",
+                                                            encoding="utf-8")
+    except OSError:
+        pass  # (the report is a convenience; the problems are said below)
+    return levels.split(found)
 
 
 def _unused_positions(app) -> list:

@@ -83,6 +83,12 @@ CASES = [
         "# Positions\n\n```{position} Two heaps left\n:name: parity-two-heaps\n\ngame: demo\nsetup:\n"
         "  preset: standard\n  heaps: {left: 0}\n```\n")},
         ("rulebook/positions.md", 3), "The position 'parity-two-heaps' is used by no example"),
+    # A number typed in the rule text beside a word the game's phrases know, which the game's data file contradicts.
+    Case("a figure typed in the rules that the game's data contradicts", {
+        "demo/limits.yaml": "take:\n  most_counters: 3\n",
+        "rulebook/figures.md": "# Figures\n\nOn your turn you may take at most 4 counters.\n"},
+        ("rulebook/figures.md", 3), "The text says 4 counters, but the game's data gives take.most_counters = 3 "
+                                    "(limits.yaml): write {value}`limits.yaml:take.most_counters`"),
     Case("a 'changes-since' naming a version the repository does not have",
          {"pyproject.toml": lambda text: text.replace('rulebook = "rulebook"\n',
                                                       'rulebook = "rulebook"\nchanges-since = "v9.9"\n')},

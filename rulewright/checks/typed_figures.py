@@ -1,0 +1,643 @@
+"""Figures checked where they are typed: each number the book's prose, tables and notes type beside
+a word the game's phrases know is compared with the game, in ``rulewright check``, ``make test`` and
+the strict build alike (check ``typed-figures``).
+
+What counts as a typed figure (on a page that belongs to a game: its chapter's glossary names it,
+or its examples play one game):
+
+- money, where the game's phrases write money (a path's ``value: "${}"``): "$30";
+- a number before a unit a value phrase uses (``value: "{} food"``): "4 food", "four food";
+- a number before a part the phrases name (a path phrase "{1}'s buildings"): "three buildings";
+- in a Markdown table, a number in a column whose heading names such a unit or part ("Points").
+
+Digits and the number words one to twelve count. Rule and example IDs, dates and years, version,
+page and section numbers, ordinals, and anything inside a role (``{value}``), a code span, an
+example or another YAML block are not figures.
+
+Each figure is then **tied** to what the game knows:
+
+- to an entry of the game's data files (the files the ``{value}`` role reads) whose keys the same
+  sentence or table row names: "a field gives 4 food" and ``fields.food: 3`` in ``data/farm.yaml``;
+- to a part of a position an example of the page holds, named as the phrases name it: "Ann's cash
+  is $30" beside an example where Ann's cash is $30 (before or after its moves).
+
+A tied figure the game does not bear out is a problem at its line, naming the game's value and the
+``{value}`` role that prints it. A figure tied to nothing is never failed by default; it is listed
+(``rulewright check --figures``) as one the game's values for its unit include ("loosely matched")
+or not, so nothing is silently trusted. How strict a project is, is its ``typed-figures`` setting
+in ``[tool.rulewright]`` (``rulewright.book.config``):
+
+- ``"check"`` (the default): a tied figure that differs is a problem; the others are listed;
+- ``"strict"``: also a figure the game's values for its unit do not include is a problem;
+- ``"list"``: nothing fails; every figure is listed.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rulewright.problems import ExampleProblem, Where
+
+CHECK = "typed-figures"
+STRICTNESS = ("check", "strict", "list")
+DEFAULT = "check"
+
+# ("one" is left out: it is nearly always "a", as in "one link at a time")
+NEAR = 3  # how many words either side of a figure may name the data entry it is tied to
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+# Keys of a data file that hold money wherever the game writes money (besides the last part of each
+# path the phrases write as money: "treasury", "cash", "par").
+MONEY_KEYS = {"cost", "costs", "price", "prices", "cash", "par", "revenue", "income", "treasury", "fee", "fees",
+              "payout", "money", "dividend", "dividends"}
+# Words of a path phrase that name no part of the game.
+NOT_PARTS = {"this", "its", "was", "has", "is", "whether", "always", "players", "times", "others", "these",
+             "those", "less", "plus", "minus", "paths", "ends"}
+
+
+# --- the game's vocabulary ----------------------------------------------------------------------
+
+@dataclass
+class Vocabulary:
+    """What a game's phrases say figures with: its money sign (``$``, or None), and each unit or
+    part word (singular and plural) with the path patterns that use it."""
+
+    money: str | None = None
+    money_paths: list[tuple[str, ...]] = field(default_factory=list)
+    words: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # unit or part word -> path patterns
+
+    def unit_of(self, word: str) -> str | None:
+        word = word.lower()
+        if word in self.words:
+            return word
+        return None
+
+
+def singular(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|us)es$", word):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _forms(word: str) -> set[str]:
+    one = singular(word)
+    return {word.lower(), one, _plural(one)}
+
+
+def _plural(word: str) -> str:
+    if re.search(r"(?:s|sh|ch|x)$", word):
+        return word + "es"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def vocabulary(said) -> Vocabulary:
+    """The units and parts of a game's phrases (``rulewright.book.phrases.Phrases``)."""
+    found = Vocabulary()
+    for phrase in said.paths:
+        value = phrase.value or ""
+        if value and "{}" in value and value.count("{") == 1:
+            before, after = value.split("{}")
+            sign = before.strip()
+            if sign and not sign[-1].isalnum():
+                found.money = found.money or sign[-1]
+                found.money_paths.append(phrase.parts)
+                continue
+            unit = re.match(r"\s*([A-Za-z][A-Za-z-]+)", after)
+            if unit:
+                for form in _forms(unit.group(1)):
+                    found.words.setdefault(form, []).append(phrase.parts)
+                continue
+        say = re.sub(r"\{\d+\}(?:'s)?", " ", phrase.say or "")
+        for word in re.findall(r"[A-Za-z][a-z-]+", say):
+            word = word.lower()
+            if len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word not in NOT_PARTS:
+                for form in _forms(word):
+                    found.words.setdefault(form, []).append(phrase.parts)
+    return found
+
+
+# --- the game's values ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    """One value of a game's data files: the file (as the ``{value}`` role names it), the dotted
+    path in it, the value, and the words of its keys."""
+
+    file: str
+    path: str
+    value: Any
+    keys: tuple[str, ...]  # each key, its words joined by spaces ("town hall")
+
+    @property
+    def role(self) -> str:
+        return f"{{value}}`{self.file}:{self.path}`"
+
+
+def _key_words(key: str) -> str:
+    return " ".join(part for part in re.split(r"[_\-\s]+", str(key).lower()) if part)
+
+
+def data_entries(game) -> list[Entry]:
+    """Every number (and every list's length, as a count) in the game's data files, but for the
+    game's presets (starting positions of examples, not figures of the rules)."""
+    presets = set(map(str, getattr(game, "presets", None) or {}))
+    return [entry for entry in _data_entries(type(game)) if entry.path.split(".")[0] not in presets
+            and Path(entry.file).stem not in presets and Path(entry.file).stem != "presets"]
+
+
+@lru_cache(maxsize=32)
+def _data_entries(kind) -> tuple[Entry, ...]:
+    from rulewright.game import data_file
+
+    module = sys.modules.get(kind.__module__)
+    package = getattr(module, "__package__", None) or kind.__module__.rpartition(".")[0]
+    folder = Path(getattr(sys.modules.get(package), "__file__", "") or "").parent
+    if not package or not folder.is_dir():
+        return ()
+    phrases_file = getattr(kind, "phrases", None)
+    out: list[Entry] = []
+    for path in sorted(folder.rglob("*")):
+        if path.suffix not in (".yaml", ".yml", ".json") or "__pycache__" in path.parts or path.name.startswith("."):
+            continue
+        if isinstance(phrases_file, str) and path.name == Path(phrases_file).name or path.name == "phrases.yaml":
+            continue
+        name = path.relative_to(folder).as_posix()
+        try:
+            data = data_file(package, name)
+        except Exception:  # noqa: BLE001 - a data file that cannot be read is said by the game's own check
+            continue
+        out += _leaves(name, data, ())
+    return tuple(out)
+
+
+def _leaves(file: str, node: Any, path: tuple) -> list[Entry]:
+    out = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += _leaves(file, value, path + (str(key),))
+    elif isinstance(node, list):
+        if path:
+            out.append(Entry(file, ".".join(path), len(node), tuple(_key_words(k) for k in path)))
+        for index, value in enumerate(node):
+            out += _leaves(file, value, path + (str(index),))
+    elif isinstance(node, (int, float)) and not isinstance(node, bool) and path:
+        out.append(Entry(file, ".".join(path), node, tuple(_key_words(k) for k in path)))
+    elif isinstance(node, str) and path and re.fullmatch(r"\d+[a-z]?", node):  # a market's "100p"
+        out.append(Entry(file, ".".join(path), int(re.match(r"\d+", node).group(0)), tuple(_key_words(k) for k in path)))
+    return out
+
+
+# --- the figures typed ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Typed:
+    """A figure typed in the text: where, as typed ("4 food", "$30"), its number, its unit (the
+    money sign or a unit or part word) and the sentence or table row it sits in."""
+
+    where: Where
+    said: str
+    number: float
+    unit: str
+    context: str
+    near: str = ""  # the words around it (a few either side; in a table, its row's name and column's heading)
+    lead: str = ""  # the words just before it ("at least", "one or")
+    close: str = ""  # the two words either side of it ("a hand of five tiles")
+
+
+def _number(text: str) -> float | None:
+    text = text.lower().replace(",", "")
+    if text in NUMBER_WORDS:
+        return NUMBER_WORDS[text]
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def figures_in(text: str, where: Where, words: Vocabulary, context: str | None = None) -> list[Typed]:
+    """The figures typed in ``text`` (prose whose first line is ``where``)."""
+    found = []
+    if not words.words and not words.money:
+        return found
+    if words.money:
+        sign = re.escape(words.money)
+        for match in re.finditer(rf"(?<![\w{sign}]){sign}\s?(\d{{1,3}}(?:,\d{{3}})+|\d+)(?![\w%]|[.,]\d)", text):
+            found.append(_typed(text, match, match.group(0), match.group(1), words.money, where, context))
+    if words.words:
+        pattern = _unit_pattern(tuple(sorted(words.words)))
+        for match in pattern.finditer(text):
+            number, unit = match.group(1), match.group(2).lower()
+            if "," in number and not re.fullmatch(r"\d{1,3}(?:,\d{3})+", number):
+                continue
+            if number.isdigit() and len(number) == 4 and 1000 < int(number) < 2100:
+                continue  # a year, or a game's name (1870)
+            found.append(_typed(text, match, match.group(0), number, unit, where, context))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _unit_pattern(units: tuple[str, ...]) -> re.Pattern:
+    spelled = "|".join(NUMBER_WORDS)
+    alternatives = "|".join(re.escape(unit) for unit in sorted(units, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.$/#:-])(\d{{1,3}}(?:,\d{{3}})+|\d+|(?:{spelled})\b)(?![%/-]|[.,:]\d)"
+                      rf"(?: more| fewer| extra| further| other| additional| free)? ({alternatives})\b", re.IGNORECASE)
+
+
+def _typed(text: str, match: re.Match, said: str, number: str, unit: str, where: Where, context) -> Typed:
+    line = where.line + text.count("\n", 0, match.start())
+    lead = re.split(r"[;:()\u2014]", text[:match.start()])[-1].split()[-2 * NEAR:]
+    before = lead[-NEAR:]
+    after = re.split(r"[;:()\u2014.,]", text[match.end():])[0].split()[:NEAR]
+    near = context if context is not None else " ".join(before + [match.group(0)] + after)
+    close = context if context is not None else " ".join(before[-2:] + [match.group(0)] + after[:2])
+    return Typed(Where(where.path, line), said.replace("\n", " "), _number(number), unit,
+                 context if context is not None else _sentence_at(text, match.start()), near,
+                 " ".join(lead), close)
+
+
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(". ", 0, at), text.rfind("\n\n", 0, at), text.rfind(": ", 0, at))
+    ends = [i for i in (text.find(". ", at), text.find("\n\n", at)) if i >= 0]
+    return text[start + 1 if start >= 0 else 0:min(ends) + 1 if ends else len(text)].replace("\n", " ").strip()
+
+
+def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
+    """Every figure typed on a page: in its prose, notes and headings, and in its tables (a number
+    in a column whose heading names a unit or part the game's phrases know)."""
+    from rulewright.checks import words as prose
+
+    lines = text.splitlines()
+    by_line: dict[int, list[str]] = {}
+    for piece in prose.text_pieces(text):
+        if piece.kind == "text":
+            by_line.setdefault(piece.line, []).append(piece.text.replace(prose.HOLE, " "))
+    found: list[Typed] = []
+    header: list[str] | None = None
+    for line, cells in sorted(by_line.items()):
+        raw = lines[line - 1].lstrip() if 0 < line <= len(lines) else ""
+        if not raw.startswith("|"):
+            header = None
+            for cell in cells:
+                found += figures_in(cell, Where(path, line), words)
+            continue
+        if line < 2 or not lines[line - 2].lstrip().startswith("|"):
+            header = cells  # a table's first row: its headings
+            for cell in cells:
+                found += figures_in(cell, Where(path, line), words, context=" ".join(cells))
+            continue
+        row = " ".join(cells)
+        for index, cell in enumerate(cells):
+            heading = header[index] if header and index < len(header) else ""
+            context = f"{heading}: {cells[0] if cells else ''} ({row})"
+            typed = figures_in(cell, Where(path, line), words, context=context)
+            found += typed
+            bare = cell.strip()
+            if typed or index == 0 or _number(bare) is None or not re.fullmatch(r"\d+|[a-z]+", bare.lower()):
+                continue
+            unit = _heading_unit(heading, words)
+            if unit is not None:
+                shown = f"{words.money}{bare}" if unit == words.money else f"{bare} {unit}"
+                found.append(Typed(Where(path, line), shown, _number(bare), unit, context, context))
+    return found
+
+
+def _heading_unit(heading: str, words: Vocabulary) -> str | None:
+    said = heading.lower()
+    if words.money and (words.money in heading or any(w in MONEY_KEYS for w in re.findall(r"[a-z]+", said))):
+        return words.money
+    for word in re.findall(r"[a-z][a-z-]+", said):
+        if word in words.words:
+            return word
+    return None
+
+
+# --- tying a figure to the game ---------------------------------------------------------------------
+
+# A figure that is a bound ("at least $1", "up to 4 trains"), one of alternatives ("one or two links",
+# "from $82 to $76") or what something has ("a city with four links") is no value of the game to compare with.
+BOUND = re.compile(r"\b(?:more than|less than|fewer than|over|under|above|below|exceeds?|or|and|"
+                   r"nor|to|from|(?:a|an|any|each|every|one)\s+[\w-]+\s+with)\s*$", re.IGNORECASE)
+STOP = {"per", "of", "the", "a", "an", "and", "in", "on", "at", "to", "for", "by", "each", "max", "min", "data",
+        "yaml", "json", "is", "or", "with", "from"}
+
+
+@dataclass
+class Finding:
+    """A typed figure and what the game says of it: ``agrees`` or ``differs`` (tied to values of
+    the game, ``truth``), ``loose`` (tied to no one part, but one of the game's values for its unit),
+    or ``untied``."""
+
+    typed: Typed
+    status: str
+    truth: list[str] = field(default_factory=list)  # the game's values it was compared with, in words
+    fix: str = ""
+
+
+def _words_of(text: str) -> set[str]:
+    out = set()
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        out |= _forms(word) if word.isalpha() else {word}
+    return out
+
+
+def _named(key: str, context_words: set[str], context: str) -> bool:
+    parts = [p for p in key.split() if p not in STOP and not p.isdigit()]
+    if not parts:
+        return False
+    if len(parts) == 1:
+        return bool(_forms(parts[0]) & context_words) if parts[0].isalpha() else parts[0] in context_words
+    return re.search(r"\b" + r"\W+".join(map(re.escape, parts)) + r"s?\b", context.lower()) is not None
+
+
+def _unit_keys(typed: Typed, words: Vocabulary) -> set[str]:
+    if typed.unit == words.money:
+        return MONEY_KEYS | {_key_words(parts[-1]) for parts in words.money_paths if parts[-1] != "*"}
+    return _forms(typed.unit)
+
+
+def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[Entry]:
+    """The data entries ``typed`` speaks of, those whose keys the words near it name most (one at
+    least): an entry of its unit (its last key is the unit: "4 food" and ``fields.food``; for money,
+    a price the words name: "costs $5" and ``link_cost``), or, for a count, an entry whose last key
+    the words name whole ("a hand of five tiles" and ``start.hand``; "reaches 50 tiles" and
+    ``end.one_company``, its number word aside)."""
+    units, context_words = _unit_keys(typed, words), _words_of(typed.near)
+    money = typed.unit == words.money
+    best, tied = 0, []
+    for entry in entries:
+        if not entry.keys or entry.keys[-1].isdigit():
+            continue  # (an item of a list: a value in it, not a figure of the rules on its own)
+        last = entry.keys[-1]
+        last_words = set(last.split())
+        own = last_words - STOP - set(NUMBER_WORDS)
+        if _counts(entry, typed, units, money):
+            if money and not _named(last, context_words, typed.near):
+                continue  # "$30" ties to a price the sentence names ("costs", "par"), not to any sum
+            named_last = [w for w in own - units if _named(w, context_words, typed.near)]
+        elif (not money and own and not own & MONEY_KEYS and not any(key.isdigit() for key in entry.keys)
+              and not any(_forms(w) & set(words.words) for w in own) and _of(last, typed)):
+            named_last = sorted(own)  # its last key is what the figure counts: "a hand of five tiles"
+        else:
+            continue
+        others = [key for key in entry.keys[:-1] if _named(key, context_words, typed.near)]
+        score = len(others) + len(named_last)
+        if score > best:
+            best, tied = score, [entry]
+        elif score == best and score:
+            tied.append(entry)
+    return tied
+
+
+def _of(key: str, typed: Typed) -> bool:
+    """Whether the words right beside the figure say it is the ``key``'s: "a hand of five tiles",
+    "five tiles in hand", "3 counters per turn"."""
+    key = r"\W+".join(map(re.escape, key.split())) + r"s?"
+    figure = re.escape(typed.said)
+    return re.search(rf"\b{key} of {figure}\b|{figure} (?:in|per|a|each) (?:(?:the|a|your|their|its|each) )?{key}\b",
+                     typed.close, re.IGNORECASE) is not None
+
+
+def _counts(entry: Entry, typed: Typed, units: set[str], money: bool) -> bool:
+    """Whether the data entry is a figure of the typed one's unit: its last key is the unit (for
+    money, names a price), or ends with it ("city_links": links); what comes before a "per" is what
+    it counts ("coins_per_food": coins)."""
+    named = [key for key in entry.keys if not key.isdigit()] if money else list(entry.keys[-1:])
+    if not named:  # (an item of a list is a value of it; the list's length is its count)
+        return False
+    last = named[-1].split()
+    if "per" in last:
+        last = last[:last.index("per")]
+    if not last:
+        return False
+    return bool(set(last) & units) if money else last[-1] in units
+
+
+def _said(words: Vocabulary, typed: Typed, value: Any) -> str:
+    shown = f"{value:,}" if isinstance(value, int) and abs(value) >= 10000 else str(value)
+    return f"{words.money}{shown}" if typed.unit == words.money else f"{shown}"
+
+
+def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Positions") -> Finding:
+    bound = BOUND.search(typed.lead)
+    tied = [] if bound else tie_to_data(typed, words, entries)
+    if tied:
+        if any(_equal(entry.value, typed.number) for entry in tied):
+            return Finding(typed, "agrees", [f"{e.file}:{e.path} = {_said(words, typed, e.value)}" for e in tied])
+        truth = [f"{e.path} = {_said(words, typed, e.value)}" for e in tied[:6]]
+        files = sorted({e.file for e in tied})
+        fix = (f"write {tied[0].role} so it cannot drift, or correct the number" if len(tied) == 1
+               else "correct the number, or print the one it means with {value}`" + files[0] + ":<path>`")
+        return Finding(typed, "differs", [f"the game's data gives {', '.join(truth)}{' ...' if len(tied) > 6 else ''} "
+                                          f"({', '.join(files)})"], fix)
+    held = positions.tied(typed)
+    if held:
+        if any(_equal(value, typed.number) for _, value in held):
+            return Finding(typed, "agrees", [f"{place} = {_said(words, typed, v)}" for place, v in held[:3]])
+        places = list(dict.fromkeys(f"{place}: {_said(words, typed, v)}" for place, v in held))
+        return Finding(typed, "differs", ["the examples of this section hold " + "; ".join(places[:4])
+                                          + (" ..." if len(places) > 4 else "")],
+                       "write the figure the example shows, or change the example")
+    units = _unit_keys(typed, words)
+    money = typed.unit == words.money
+    loose = [e for e in entries if e.keys and (money or _counts(e, typed, units, money)) and _equal(e.value, typed.number)]
+    if loose:
+        return Finding(typed, "loose", [f"{e.file}:{e.path}" for e in loose[:3]])
+    return Finding(typed, "untied")
+
+
+def _equal(value: Any, number: float) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) == float(number)
+
+
+class Positions:
+    """The positions the examples of one page hold (before and after their moves), read only when a
+    sentence names a part of them as the phrases do ("Ann's cash")."""
+
+    def __init__(self, games: list, said, words: Vocabulary, text: str = "") -> None:
+        self.games, self.said, self.words = games, said, words
+        self.headings = [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("#")]
+        self._subjects: dict | None = None
+
+    def section(self, line: int) -> int:
+        """The line of the heading that begins the section ``line`` is in (0: before the first)."""
+        return max((n for n in self.headings if n <= line), default=0)
+
+    def _all(self, line: int) -> list:
+        if self._subjects is None:
+            self._subjects = {}
+        section = self.section(line)
+        if section not in self._subjects:
+            from rulewright.book import phrases
+            from rulewright.checks.narration import subjects
+
+            found = self._subjects[section] = []
+            for one in self.games:
+                if self.section(one.scenario.where.line) != section:
+                    continue  # only the examples of the figure's own section
+                run = one.result.run
+                for when, state in (("before its moves", run.before), ("after its moves", run.after)):
+                    view = phrases._view(run.game, state) if state is not None else None
+                    if view is not None:
+                        named = {text.lower(): path for text, path in subjects(self.said, view).items()}
+                        found.append((f"example '{one.scenario.id}', {when}", view, named))
+        return self._subjects[section]
+
+    def tied(self, typed: Typed) -> list[tuple[str, Any]]:
+        """(where, value) of each position of the page at the part the figure's sentence names."""
+        if "'s" not in typed.context and "’s" not in typed.context and not self.games:
+            return []
+        from rulewright.book import phrases
+
+        context, held = (typed.lead.split(",")[-1] + " " + typed.said).lower().replace("’", "'"), []  # named just before
+        patterns = self.words.money_paths if typed.unit == self.words.money else self.words.words.get(typed.unit, [])
+        for place, view, named in self._all(typed.where.line) if self.games else []:
+            for text, path in named.items():
+                if len(text) < 6 or text not in context:
+                    continue
+                parts = tuple(path.split("."))
+                if not any(len(p) == len(parts) and all(a == "*" or a == b for a, b in zip(p, parts)) for p in patterns):
+                    continue
+                value = phrases.look_up(view, path)
+                held.append((f"{self.said.path(path)} in {place}",
+                             len(value) if isinstance(value, (list, dict)) else value))
+        return held
+
+
+# --- the whole book -----------------------------------------------------------------------------------
+
+def survey(book, scenarios, played=None) -> list[Finding]:
+    """Every figure typed on the pages of ``book`` (a ``scanner.Book``) that belong to one game,
+    judged against the game (``played``: the examples that play, ``narration.played``)."""
+    from rulewright.book import figures, phrases
+    from rulewright.book.registry import get_game
+    from rulewright.checks import narration
+
+    if played is None:
+        played = narration.played(scenarios)
+    by_page: dict[str, list] = {}
+    for one in played:
+        by_page.setdefault(str(one.scenario.where.path), []).append(one)
+    findings: list[Finding] = []
+    for page in book.pages.values():
+        name = figures.page_game(page.path, page.text)
+        if not name:
+            continue
+        try:
+            game = get_game(name)
+            said = phrases.for_game(game)
+        except Exception:  # noqa: BLE001 - a game that cannot be loaded, or its phrases read, is said by its own check
+            continue
+        if said.unreadable:
+            continue
+        words = vocabulary(said)
+        typed = page_figures(page.text, str(page.path), words)
+        if not typed:
+            continue
+        entries = data_entries(game)
+        positions = Positions([one for one in by_page.get(str(page.path), []) if one.result.run.game.name == game.name],
+                              said, words, page.text)
+        findings += [judge(one, words, entries, positions) for one in typed]
+    return findings
+
+
+def strictness() -> str:
+    from rulewright.book import config
+
+    return getattr(config.current(), "typed_figures", None) or DEFAULT
+
+
+def problems(findings: list[Finding], strict: str | None = None) -> list[ExampleProblem]:
+    """The findings that are problems at the project's strictness."""
+    strict = strict or strictness()
+    out = []
+    for finding in findings:
+        typed = finding.typed
+        if strict == "list":
+            continue
+        if finding.status == "differs":
+            out.append(ExampleProblem(typed.where, f"The text says {typed.said}, but {finding.truth[0]}: "
+                                      f"{finding.fix}.", check=CHECK))
+        elif finding.status == "untied" and strict == "strict":
+            out.append(ExampleProblem(typed.where, f"The text says {typed.said}, which is none of the game's values "
+                                      f"for {_unit_words(typed)}, and names no part of the game it could be checked "
+                                      "against: print it from the game with the {value} role, or say what it counts "
+                                      "('typed-figures = \"check\"' in [tool.rulewright] lists such figures instead of "
+                                      "failing them).", check=CHECK))
+    return out
+
+
+def _unit_words(typed: Typed) -> str:
+    return "money" if not typed.unit[:1].isalpha() else typed.unit
+
+
+_last: list[Finding] = []
+
+
+def check(book, scenarios, played=None) -> list[ExampleProblem]:
+    """The problems of the figures typed in ``book``; what was found is kept for ``report``."""
+    global _last
+    _last = survey(book, scenarios, played)
+    return problems(_last)
+
+
+def last() -> list[Finding]:
+    """What the last ``check`` of this process found."""
+    return list(_last)
+
+
+def summary(findings: list[Finding]) -> str:
+    """One line for ``rulewright check``: how many figures were checked and how many are listed."""
+    count = {status: sum(1 for f in findings if f.status == status) for status in ("agrees", "differs", "loose", "untied")}
+    if not findings:
+        return ""
+    listed = count["loose"] + count["untied"]
+    return (f"Figures typed in the text: {count['agrees'] + count['differs']} checked against the game"
+            f"{' (' + str(count['differs']) + ' differ)' if count['differs'] else ''}, {listed} not tied to one part of "
+            f"it{' (rulewright check --figures lists them)' if listed else ''}.")
+
+
+def report(findings: list[Finding]) -> str:
+    """The report a designer opens (``rulewright check --figures``): every figure typed in the
+    text that the game could not check, at its line, and what the game says of those it did."""
+    from rulewright.problems import display_path
+
+    def at(typed: Typed) -> str:
+        return f"{display_path(typed.where.path)}, line {typed.where.line}"
+
+    lines = [summary(findings) or "No figures typed in the text sit next to a word the game's phrases know."]
+    sections = (
+        ("differs", "Tied to the game, and the game says otherwise (each is also a problem above):",
+         lambda f: f.truth[0]),
+        ("untied", "Tied to nothing the game knows (no data entry or position part the sentence names; none of "
+                   "the game's values for the unit): a number about the game here is trusted as typed; print it with "
+                   "{value}, or name what it counts",
+         lambda f: "not checked"),
+        ("loose", "One of the game's values for the unit, but the sentence names no one part (checked loosely):",
+         lambda f: "as " + ", ".join(f.truth)),
+    )
+    for status, heading, say in sections:
+        found = [f for f in findings if f.status == status]
+        if found:
+            lines += ["", f"{heading} ({len(found)})" if not heading.endswith(":") else f"{heading[:-1]} ({len(found)}):"]
+            lines += [f"  {at(f.typed)}: {f.typed.said!r} in \"{_short(f.typed.context)}\": {say(f)}" for f in found]
+    agreed = [f for f in findings if f.status == "agrees"]
+    if agreed:
+        lines += ["", f"Checked against the game and bearing it out ({len(agreed)}):"]
+        lines += [f"  {at(f.typed)}: {f.typed.said!r}: {f.truth[0]}" for f in agreed]
+    return "\n".join(lines)
+
+
+def _short(text: str, most: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[:most - 3] + "..."

@@ -1,0 +1,135 @@
+"""Figures checked where they are typed (rulewright/checks/typed_figures.py): in a project
+`rulewright new` makes, a number changed on one side only (the rule text, a table, a designer's
+note) fails `rulewright check` and the project's own pytest run (`make test`) at its line, naming
+the game's value; the same numbers as the game's data pass, and are listed as checked by
+`rulewright check --figures`. Then the reading itself: what is a figure and what is not."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulewright.checks import typed_figures
+from rulewright.problems import Where
+
+DATA = """# How much a turn may take, and what the heaps of a new game hold.
+take:
+  most_counters: 3
+heaps:
+  left: {counters: 3}
+  middle: {counters: 4}
+"""
+
+PAGE = """
+## Figures
+
+On your turn you may take at most 3 counters.
+
+| Heap | Counters |
+|------|----------|
+| Left | 3 |
+| Middle | 4 |
+
+```{note}
+A note for the designer: the middle heap holds 4 counters.
+```
+"""
+
+SLIPS = {  # one number changed on one side only: (old, new, the line's words, the game's value named)
+    "rule text": ("at most 3 counters", "at most 4 counters", "take.most_counters = 3"),
+    "a table": ("| Middle | 4 |", "| Middle | 5 |", "heaps.middle.counters = 4"),
+    "a note": ("holds 4 counters", "holds 6 counters", "heaps.middle.counters = 4"),
+}
+
+
+def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "CI": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    environment.pop("PYTEST_XDIST_WORKER", None)
+    environment.pop("PYTEST_ADDOPTS", None)
+    return subprocess.run([sys.executable, *args], cwd=cwd, env=environment, capture_output=True, text=True,
+                          timeout=600)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("figures") / "heaps"
+    made = run(["-m", "rulewright.cli", "new", str(folder), "--title", "Heaps"], folder.parent)
+    assert made.returncode == 0, made.stdout + made.stderr
+    (folder / "heaps" / "limits.yaml").write_text(DATA, encoding="utf-8")
+    rules = folder / "rulebook" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + PAGE, encoding="utf-8")
+    return folder
+
+
+def line_of(path: Path, words: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if words in line)
+
+
+def test_figures_that_agree_with_the_game_pass_and_are_listed_as_checked(project):
+    checked = run(["-m", "rulewright.cli", "check", "--figures"], project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    rules = project / "rulebook" / "rules.md"
+    for words, entry in (("at most 3 counters", "take.most_counters = 3"), ("| Middle | 4 |", "heaps.middle.counters = 4"),
+                         ("holds 4 counters", "heaps.middle.counters = 4")):
+        assert f"rulebook/rules.md, line {line_of(rules, words)}: " in checked.stdout
+        assert entry in checked.stdout
+    assert "Checked against the game and bearing it out (" in checked.stdout
+
+
+@pytest.mark.parametrize("slip", list(SLIPS))
+def test_a_number_changed_on_one_side_fails_check_and_make_test_at_its_line(project, slip, tmp_path):
+    old, new, value = SLIPS[slip]
+    copy = tmp_path / "heaps"
+    subprocess.run(["cp", "-r", str(project), str(copy)], check=True)
+    rules = copy / "rulebook" / "rules.md"
+    text = rules.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    rules.write_text(text.replace(old, new), encoding="utf-8")
+    line = line_of(rules, new)
+    said = f"rulebook/rules.md, line {line}: The text says "
+    checked = run(["-m", "rulewright.cli", "check"], copy)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    mine = [text for text in checked.stdout.splitlines() if text.startswith(said)]
+    assert mine and value in mine[0] and "limits.yaml" in mine[0], checked.stdout
+    tested = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "--rootdir", str(copy),
+                  "tests/test_rulebook.py"], copy)
+    assert tested.returncode == 1, tested.stdout + tested.stderr
+    assert said in tested.stdout and value in tested.stdout, tested.stdout[-3000:]
+
+
+# --- what is a figure ---------------------------------------------------------------------------
+
+WORDS = typed_figures.Vocabulary(money="$", words={form: [("heaps", "*")] for form in ("counter", "counters")})
+
+
+def said(text: str) -> list[str]:
+    return [figure.said for figure in typed_figures.figures_in(text, Where("page.md", 1), WORDS)]
+
+
+@pytest.mark.parametrize("text, figures", [
+    ("Take 3 counters, then pay $30.", ["$30", "3 counters"]),
+    ("Take three counters.", ["three counters"]),
+    ("Take one counter.", []),  # "one" is nearly always "a"
+    ("See rule demo.3 counters and version 1.2 counters.", []),
+    ("In 1870 counters were cheaper; 2.5 counters; 10% counters; 3-counter heaps.", []),
+    ("Page 12 says so, section 4.2 too; it costs $1.50.", []),
+])
+def test_what_is_read_as_a_figure(text, figures):
+    assert sorted(said(text)) == sorted(figures)
+
+
+def test_a_figure_tied_to_a_data_entry_the_words_near_it_name():
+    entries = [typed_figures.Entry("limits.yaml", "take.most_counters", 3, ("take", "most counters")),
+               typed_figures.Entry("limits.yaml", "heaps.left.counters", 3, ("heaps", "left", "counters"))]
+    positions = typed_figures.Positions([], None, WORDS)
+    typed, = typed_figures.figures_in("You may take at most 5 counters.", Where("page.md", 7), WORDS)
+    found = typed_figures.judge(typed, WORDS, entries, positions)
+    assert found.status == "differs" and "take.most_counters = 3" in found.truth[0]
+    assert typed.where.line == 7
+    # Alternatives and counts of something else are not the data's value: listed, never failed.
+    for text in ("Take 4 or 5 counters.", "A heap with 5 counters is large."):
+        typed = typed_figures.figures_in(text, Where("page.md", 1), WORDS)[-1]
+        assert typed_figures.judge(typed, WORDS, entries, positions).status == "untied", text
