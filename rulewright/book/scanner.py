@@ -421,6 +421,7 @@ def _yaml_options(decl: ExampleDecl, content: list[str]) -> None:
 
 
 EDITIONS = ("player", "designer")  # what a page's front matter may name as its edition (``edition: designer``)
+EDITION_NAME = "edition-name"  # the check's code name (rulewright.checks.levels: advice below level 0.5)
 
 
 def front_matter_problems(text: str, path: str) -> list[ExampleProblem]:
@@ -434,7 +435,7 @@ def front_matter_problems(text: str, path: str) -> list[ExampleProblem]:
                                               "'player' and 'designer'. "
                                               + (f"Did you mean 'edition: {close[0]}'? " if close else "")
                                               + "As written, the page is in both editions, the player's too. Write "
-                                              "'edition: designer' for a page for designers only, or remove the line.")]
+                                              "'edition: designer' for a page for designers only, or remove the line.", check=EDITION_NAME)]
 
 
 def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:

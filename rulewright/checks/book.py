@@ -229,6 +229,9 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
     return problems
 
 
+RENAMED_KEPT = "formerly-still-declared"  # the check's code name (rulewright.checks.levels)
+
+
 def renamed_but_kept(rules) -> list[ExampleProblem]:
     """A rule whose ``:formerly:`` names a rule the book still declares: the old ID cannot lead to
     the new one (a refusal or an example citing it means the old rule), so one of them is stale.
@@ -241,7 +244,7 @@ def renamed_but_kept(rules) -> list[ExampleProblem]:
             problems.append(ExampleProblem(where.at(_option_line(where, "formerly")), (
                 f"The rule {new} says it was formerly {old} (':formerly: {old}'), but the book still declares "
                 f"the rule {old} ({rules[old]}). An ID renamed is gone: remove the old rule (or give it an ID "
-                "of its own), or remove this ':formerly:' line.")))
+                "of its own), or remove this ':formerly:' line."), check=RENAMED_KEPT))
     return problems
 
 

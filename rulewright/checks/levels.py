@@ -50,6 +50,13 @@ CHECKS = {
                                   "position is the game's value (rulewright check --figures lists the rest)"),
     "sentence-words": Check("0.5", "every sentence made from the game's phrases reads right: no word twice, no part "
                                    "whose value is 0 said, a verb that agrees with a list of players, a capital first"),
+    "game-records": Check("0.5", "every game record in the rulebook folder (a 'records' folder, or a file with 'game:' "
+                                 "and 'moves:') reads, plays every move and holds every checkpoint, so a record "
+                                 "cut short or mistyped is found at its line"),
+    "edition-name": Check("0.5", "an 'edition:' in a page's front matter names one of the book's two editions, "
+                                 "'player' or 'designer', so a designer's page is never printed for players by a typo"),
+    "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "
+                                            "ID leads to one rule only"),
 }
 
 

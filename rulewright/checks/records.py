@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rulewright.problems import ExampleProblem, Where, internal_failure
 
+CHECK = "game-records"  # the check's code name (rulewright.checks.levels: advice below level 0.5)
 SUFFIXES = (".yaml", ".yml")
 FOLDER = "records"
 NOT_RECORDS = ("glossary.yaml", "glossary.yml")  # a chapter's glossary (rulewright.checks.words)
@@ -52,11 +53,20 @@ def record_problems(path: Path) -> list[ExampleProblem]:
     try:
         outcome = replay(read(str(path)))
     except ExampleProblem as problem:
-        return [problem]
+        return [_found(problem)]
     except Exception as error:  # noqa: BLE001 - a failure of Rulewright itself, said at the record
         return [ExampleProblem(Where(str(path), 1), internal_failure(error, f"playing the record {path}"))]
     problem = outcome.problem()
-    return [problem] if problem is not None else []
+    return [_found(problem)] if problem is not None else []
+
+
+def _found(problem: ExampleProblem) -> ExampleProblem:
+    """``problem``, as this check found it: the records were read by no check before level 0.5, so
+    what a book at an older level gets is advice. A game that cannot be loaded is not the record's
+    problem but the game's, said and failing as ever."""
+    if problem.cause is not None or problem.check is not None:
+        return problem
+    return ExampleProblem(problem.where, problem.message, check=CHECK)
 
 
 def problems(root: Path) -> list[ExampleProblem]:

@@ -332,7 +332,9 @@ def read_page(app, docname: str, source: list[str]) -> None:
     path = str(app.env.doc2path(docname))
     page = book.page_in_book(source[0], path, config.current().rulebook)  # an ID used on another page too
     _pages[docname] = page
-    for problem in page.problems:
+    from rulewright.checks import levels
+
+    for problem in levels.split(page.problems)[0]:  # (advice is said once at the end: incremental.finish)
         logger.warning(problem.message, location=(docname, problem.where.line), type="rulewright",
                        subtype="page")
 

@@ -286,9 +286,13 @@ def finish(app, exception) -> None:
     from rulewright.checks import records as game_records
 
     typed, typed_advice = _typed_figures(app)
-    for problem in (project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
-                    + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
-                    + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + typed):
+    from rulewright.checks import levels
+
+    found, book_advice = levels.split(
+        project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
+        + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
+        + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + _page_advice(app) + typed)
+    for problem in found:
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
@@ -331,7 +335,7 @@ def finish(app, exception) -> None:
     if lines and not reported_elsewhere(app.config) and not list_said_elsewhere(app.builder):
         print("\n".join(lines), file=sys.stderr)
     advice = [tuple(said) for info in book.get("examples", {}).values() for said in info.get("advice", ())]
-    advice += [(problem.check, str(problem)) for problem in typed_advice]
+    advice += [(problem.check, str(problem)) for problem in typed_advice + book_advice]
     if advice and not list_said_elsewhere(app.builder):  # (the player's edition finds it: never a build error)
         from rulewright.checks import levels
 
@@ -364,6 +368,18 @@ def _typed_figures(app) -> tuple[list, list]:
     except OSError:
         pass  # (the report is a convenience; the problems are said below)
     return levels.split(found)
+
+
+def _page_advice(app) -> list:
+    """What checks newer than the book's check level find in the book's pages themselves (an
+    ``edition:`` naming none): the pages' reading (``examples.read_page``) leaves it to be said
+    here, once, with the rest of the advice, whichever pages this build read."""
+    from rulewright.book import scanner
+    from rulewright.checks import levels
+
+    root = Path(app.srcdir)
+    return [problem for problem in scanner.scan_cached(root, scanner.pages_stamp(root)).problems
+            if levels.is_advice(problem)]
 
 
 def _unused_positions(app) -> list:

@@ -93,10 +93,15 @@ def _offset(text: str, line: int) -> int:
     return position
 
 
-def report_problem(example: Example) -> str:
-    for problem in example.parsed:
+def report_problem(example: Example) -> str | None:
+    """The problems the page has at this line: a failure, in their words; what a check newer than
+    the book's check level found is advice instead (a ``CheckAdvice`` warning at its line)."""
+    failing, advice = levels.split(example.parsed)
+    for problem in advice:
+        levels.warn(problem)
+    for problem in failing:
         ci_report.notice(Mark.of(problem))
-    return "\n".join(map(str, example.parsed))
+    return "\n".join(map(str, failing)) or None
 
 
 class PendingExampleHolds(UserWarning):

@@ -151,3 +151,80 @@ def test_a_faint_diagram_label_is_advice_below_its_level(monkeypatch, recwarn):
     sybil_parser._check_legibility(result, [faint])
     assert not [w for w in recwarn.list if issubclass(w.category, levels.CheckAdvice)]
     assert any("contrast" in str(w.message) for w in recwarn.list)
+
+
+# The checks this release added over the files a book reads (tests/toolchain/test_parity.py's cases
+# that name their check): each is advice for a book written for an older release, in every channel
+# alike, at its file and line, and the book stays green; at the check's own level each fails
+# (test_parity runs the same cases in a book at today's level).
+PARITY_ADVICE = [case for case in __import__("tests.toolchain.test_parity", fromlist=["CASES"]).CASES if case.check]
+OLDER = "0.4"
+
+
+@pytest.fixture(scope="module")
+def advised(tmp_path_factory) -> dict:
+    from tests.toolchain import test_parity
+
+    return test_parity.each_channel(test_parity.project_with(PARITY_ADVICE, tmp_path_factory.mktemp("advised"),
+                                                             level=OLDER))
+
+
+ADVICE_PLACE = {  # how each channel says a piece of advice at its place
+    "pytest": re.compile(r"^(?P<file>\S+?):(?P<line>\d+): CheckAdvice: Advice from the check '(?P<check>[\w-]+)', "
+                         r"new at level [\d.]+ \(this book is at check level [\d.]+, so it does not fail\): "
+                         r"(?P<message>.*)$"),
+    "check": re.compile(r"^(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<message>.*)$"),
+    "sphinx": re.compile(r"^(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<message>.*)$"),
+}
+
+
+def advice_of(channel: str, output: str) -> dict[tuple[str, int], list[str]]:
+    """The advice a channel gave, by its place (file in the project, line): in check's and the build's
+    list under its head, in pytest's warnings."""
+    if channel != "pytest":
+        head = f"Advice: this book is written for check level {OLDER}"
+        assert head in output, output[-3000:]
+        output = output[output.index(head):]
+    found: dict[tuple[str, int], list[str]] = {}
+    for text in output.splitlines():
+        match = ADVICE_PLACE[channel].match(text.strip())
+        if match:
+            file = match["file"]
+            file = file[file.index("rulebook/"):] if "rulebook/" in file else Path(file).name
+            found.setdefault((file, int(match["line"])), []).append(match["message"].strip())
+    return found
+
+
+def test_the_checks_over_a_book_s_files_are_registered_at_this_release():
+    assert {case.check for case in PARITY_ADVICE} == {"game-records", "edition-name", "formerly-still-declared"}
+    for name in {case.check for case in PARITY_ADVICE}:
+        assert levels.CHECKS[name].level == levels.CURRENT and not levels.is_advice(name, levels.CURRENT)
+        assert levels.is_advice(name, OLDER)
+
+
+def test_a_book_at_an_older_level_with_those_mistakes_stays_green_in_every_channel(advised):
+    for channel in ("pytest", "check", "sphinx"):
+        assert advised[f"{channel} exit"] == 0, f"{channel} fails the book:\n" + advised[channel][-4000:]
+        assert "Traceback" not in advised[channel] and "itself failed" not in advised[channel], advised[channel]
+    assert re.search(rf"passed, {len(PARITY_ADVICE)} warnings", advised["pytest"]), advised["pytest"][-2000:]
+    assert f"{len(PARITY_ADVICE)} pieces of advice from checks newer than the book's level {OLDER}" in advised["check"]
+    assert f"{len(PARITY_ADVICE)} pieces of advice from checks newer than the book's level {OLDER}" in advised["sphinx"]
+    assert "WARNING" not in advised["sphinx"], advised["sphinx"]
+
+
+@pytest.mark.parametrize("case", PARITY_ADVICE, ids=[case.kind for case in PARITY_ADVICE])
+def test_each_is_advice_at_its_line_in_the_same_words_in_every_channel(case, advised):
+    seen = {}
+    for channel in ("pytest", "check", "sphinx"):
+        at_place = [m for m in advice_of(channel, advised[channel]).get(case.at, []) if case.words in m]
+        assert at_place, (f"{channel} does not advise '{case.words}' at {case.at[0]}, line {case.at[1]}:\n"
+                          + "\n".join(line for line in advised[channel].splitlines() if case.at[0] in line))
+        seen[channel] = at_place[0].removesuffix(levels.afterword())
+    assert len(set(seen.values())) == 1, f"the channels say it differently: {seen}"
+    assert f"Check '{case.check}' (new at level {levels.CURRENT})" in advised["check"]
+
+
+def test_the_authoring_guide_lists_every_check_registered_at_its_level():
+    guide = (Path(__file__).resolve().parents[2] / "rulebook" / "authoring.md").read_text(encoding="utf-8")
+    listed = dict(re.findall(r"(?m)^\| `([\w-]+)` \| ([\d.]+) \|", guide))
+    assert listed == {name: check.level for name, check in levels.CHECKS.items()}

@@ -19,6 +19,9 @@ from pathlib import Path
 import pytest
 
 from rulewright import scaffold
+from rulewright.book.scanner import EDITION_NAME
+from rulewright.checks.book import RENAMED_KEPT
+from rulewright.checks.records import CHECK as RECORDS
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -29,6 +32,9 @@ class Case:
     files: dict  # path in the project -> text (str) or bytes
     at: tuple[str, int]  # the file (in the project) and line the message names
     words: str  # words the message must say (its fix)
+    # The check that finds it, when that check is newer than the first release: a book at a check level
+    # below the check's gets it as advice in every channel (tests/toolchain/test_levels.py), never a failure.
+    check: str | None = None
 
 
 def record(body: str) -> str:
@@ -39,46 +45,46 @@ CASES = [
     # A file the check never read: the book's game records.
     Case("a record cut short", {"rulebook/records/cut-short.yaml": record(
         "moves:\n  - ann: take 2 from left\n  - bob: take 1 fr")},
-        ("rulebook/records/cut-short.yaml", 5), "'take 1 fr' is not a move of Demo"),
+        ("rulebook/records/cut-short.yaml", 5), "'take 1 fr' is not a move of Demo", RECORDS),
     Case("a move pasted twice in a record", {"rulebook/records/pasted-twice.yaml": record(
         "moves:\n  - ann: take 1 from middle\n  - bob: take 3 from right\n  - bob: take 3 from right\n")},
         ("rulebook/records/pasted-twice.yaml", 6), "Move 3 of 3, 'bob: take 3 from right', was refused by rule "
-                                                   "demo.turn.order"),
+                                                   "demo.turn.order", RECORDS),
     Case("a record's checkpoint on a path the game does not have", {"rulebook/records/no-such-path.yaml": record(
         "moves:\n  - ann: take 1 from middle\n  - expect: {heaps.midle: 3}\n")},
-        ("rulebook/records/no-such-path.yaml", 5), "heaps has no 'midle'. Did you mean 'middle'?"),
+        ("rulebook/records/no-such-path.yaml", 5), "heaps has no 'midle'. Did you mean 'middle'?", RECORDS),
     Case("an example's do: in a record", {"rulebook/records/do-not-moves.yaml": record(
         "do:\n  - ann: take 1 from middle\n")},
-        ("rulebook/records/do-not-moves.yaml", 3), "A record's moves go under 'moves:'"),
+        ("rulebook/records/do-not-moves.yaml", 3), "A record's moves go under 'moves:'", RECORDS),
     Case("a record's seed written as a word", {"rulebook/records/seed-word.yaml":
                                               "game: demo\nseed: seven\nsetup: {preset: standard}\n"
                                               "moves:\n  - ann: take 1 from middle\n"},
-         ("rulebook/records/seed-word.yaml", 2), "'seed:' must be a whole number, e.g. 'seed: 4'"),
+         ("rulebook/records/seed-word.yaml", 2), "'seed:' must be a whole number, e.g. 'seed: 4'", RECORDS),
     Case("a record's checkpoint that does not hold", {"rulebook/records/miscounted.yaml": record(
         "moves:\n  - ann: take 2 from right\n  - expect: {counters: 9}\n  - bob: take 1 from left\n")},
         ("rulebook/records/miscounted.yaml", 5), "The checkpoint after move 1 of 2 does not hold: counters was "
-                                                 "expected to be 9, but it is 10."),
+                                                 "expected to be 9, but it is 10.", RECORDS),
     Case("a record outside a records folder, with its game misspelt", {"rulebook/play/tuesday.yaml":
                                                                       "game: dmeo\nmoves:\n  - ann: take 1 from middle\n"},
-         ("rulebook/play/tuesday.yaml", 1), "dmeo"),
+         ("rulebook/play/tuesday.yaml", 1), "dmeo", RECORDS),
     # A crash of the whole tool: a file saved in another encoding than UTF-8.
     Case("a page saved as Latin-1", {"rulebook/latin.md": "# Notes\n\nA word from the caf\xe9.\n".encode("latin-1")},
          ("rulebook/latin.md", 3), "This file is not UTF-8 text: column 20 of this line holds a byte UTF-8 cannot "
                                    "read (the byte 0xE9, which reads as 'é'"),
     Case("a record saved as Latin-1", {"rulebook/records/latin.yaml": record(
         "moves:\n  - ann: take 1 from middle  # caf\xe9\n").encode("latin-1")},
-        ("rulebook/records/latin.yaml", 4), "Save the file as UTF-8 in your editor"),
+        ("rulebook/records/latin.yaml", 4), "Save the file as UTF-8 in your editor", RECORDS),
     # Silent everywhere, or in one or two channels.
     Case("a ':formerly:' naming a rule the book still has", {"rulebook/renamed.md": (
         "# Counting\n\n```{rule} demo.take.count\n:title: How many\n:formerly: demo.take.limit\n"
         "Take 1, 2 or 3 counters.\n```\n\n```{example} One counter\n:id: parity-take-count\n"
         ":rules: demo.take.count\n\ngame: demo\nsetup: {preset: standard}\ndo:\n  - ann: take 1 from left\n"
         "expect:\n  heaps.left: 2\n```\n")},
-        ("rulebook/renamed.md", 5), "The rule demo.take.count says it was formerly demo.take.limit"),
+        ("rulebook/renamed.md", 5), "The rule demo.take.count says it was formerly demo.take.limit", RENAMED_KEPT),
     Case("a page's front matter naming an edition that does not exist", {"rulebook/notes.md": (
         "---\nedition: designers\n---\n# Notes for the designer\n\nHeaps and counters.\n")},
         ("rulebook/notes.md", 2), "'edition: designers' names no edition of the book"
-                                  ": there are two, 'player' and 'designer'. Did you mean 'edition: designer'?"),
+                                  ": there are two, 'player' and 'designer'. Did you mean 'edition: designer'?", EDITION_NAME),
     Case("a shared position no example uses", {"rulebook/positions.md": (
         "# Positions\n\n```{position} Two heaps left\n:name: parity-two-heaps\n\ngame: demo\nsetup:\n"
         "  preset: standard\n  heaps: {left: 0}\n```\n")},
@@ -98,20 +104,25 @@ CASES = [
 CHANNELS = ("pytest", "check", "sphinx")
 
 
-def _run(project: Path, *command: str) -> str:
+def _run(project: Path, *command: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project), str(REPO)]), "RULEWRIGHT_STRICT": "1"}
     env.pop("PYTEST_XDIST_WORKER", None)
-    run = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    return run.stdout + run.stderr
+    env.pop("PYTEST_ADDOPTS", None)
+    return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
 
 
-@pytest.fixture(scope="module")
-def said(tmp_path_factory) -> dict[str, str]:
-    project = tmp_path_factory.mktemp("parity") / "demo"
+def project_with(cases, folder: Path, level: str | None = None) -> Path:
+    """A project ``rulewright new`` makes in ``folder``, with each case's files written into it (at
+    check level ``level``, when given: what a book written for an older release says)."""
+    project = folder / "demo"
     scaffold.create(project, scaffold.Names("Demo", "demo"))
+    if level is not None:
+        from rulewright.cli.upgrade import write_level
+
+        write_level(project / "pyproject.toml", level)
     pages = []
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)  # (a version to compare with is a git revision)
-    for case in CASES:
+    for case in cases:
         for name, text in case.files.items():
             path = project / name
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -123,15 +134,30 @@ def said(tmp_path_factory) -> dict[str, str]:
     index = project / "rulebook" / "index.md"
     index.write_text(index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n" + "\n".join(pages)
                      + "\n```\n", encoding="utf-8")
+    return project
+
+
+def each_channel(project: Path) -> dict[str, str]:
+    """What each channel says of the project (its output), by channel, with its exit code ("check
+    exit") and the project's folder."""
     bin_dir = Path(sys.executable).parent
-    return {
-        "project": str(project),
-        "pytest": _run(project, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
-                       "--rootdir", str(project), "rulebook", "tests/test_rulebook.py"),
-        "check": _run(project, str(bin_dir / "rulewright"), "check"),
-        "sphinx": _run(project, str(bin_dir / "sphinx-build"), "-q", "-N", "--keep-going", "-c", ".", "-b", "html",
-                       "rulebook", "_build/html"),
+    commands = {
+        "pytest": (sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "--rootdir",
+                   str(project), "rulebook", "tests/test_rulebook.py"),
+        "check": (str(bin_dir / "rulewright"), "check"),
+        "sphinx": (str(bin_dir / "sphinx-build"), "-q", "-N", "-W", "--keep-going", "-c", ".", "-b", "html", "rulebook",
+                   "_build/html"),
     }
+    said = {"project": str(project)}
+    for channel, command in commands.items():
+        done = _run(project, *command)
+        said[channel], said[f"{channel} exit"] = done.stdout + done.stderr, done.returncode
+    return said
+
+
+@pytest.fixture(scope="module")
+def said(tmp_path_factory) -> dict[str, str]:
+    return each_channel(project_with(CASES, tmp_path_factory.mktemp("parity")))
 
 
 PLACE = {  # how each channel names a place: "rulebook/x.md, line 3: ..." or "/abs/rulebook/x.md:3: WARNING: ..."
@@ -168,7 +194,7 @@ def test_every_channel_says_the_mistake_at_its_line_in_the_same_words(case, said
         lines = (project_of(said) / case.at[0]).read_text(encoding="utf-8").splitlines()
         named = case.words.split("=")[0].strip("' ")
         case = Case(case.kind, case.files, (case.at[0], next(n for n, text in enumerate(lines, 1) if named in text)),
-                    case.words)
+                    case.words, case.check)
     seen = {}
     for channel in CHANNELS:
         at_place = [m for m in messages(channel, said[channel]).get(case.at, []) if case.words in m]
