@@ -585,3 +585,36 @@ def test_the_designers_page_on_real_games_names_every_action_kind_and_optional_r
     page = (Path(__file__).resolve().parents[2] / "rulebook" / "1870-market" / "from-real-games.md").read_text()
     missing = [k for k in [*ACTIONS, *OPTIONAL_RULES, *UNMODELLED_RULES] if f"`{k}`" not in page]
     assert not missing, f"from-real-games.md does not name {missing}"
+
+
+# ---------------------------------------------------------------- turns as the platform ends them
+
+
+def test_a_multi_share_buy_the_platform_ended_by_itself_is_followed_by_done():
+    t = ledger_translator({"ann": ["MKT_0"]}, {"MKT": "ann"})
+    for cert in ("MKT_5", "MKT_6", "MKT_7"):
+        t.ledger.put(cert, "market")
+    t.following = [act(2, "buy_shares", ANN, shares=["MKT_6"]), act(3, "buy_shares", ANN, shares=["MKT_7"]),
+                   act(4, "pass", BOB)]
+    said = t.moves(act(1, "buy_shares", ANN, shares=["MKT_5"]))
+    assert [m.text for m in said] == ["buy 3 MKT from market", "done"]
+    t = ledger_translator({"ann": ["MKT_0"]}, {"MKT": "ann"})
+    for cert in ("MKT_4", "MKT_8"):
+        t.ledger.put(cert, "market")
+    t.following = [act(6, "buy_shares", ANN, shares=["MKT_4"]), act(7, "pass", ANN)]
+    assert [m.text for m in t.moves(act(5, "buy_shares", ANN, shares=["MKT_8"]))] == ["buy 2 MKT from market"]
+    assert [m.text for m in t.moves(act(7, "pass", ANN))] == ["done"]  # the buyer ended the turn
+
+
+def test_a_pass_before_the_presidents_sale_for_a_train_does_not_end_the_turn():
+    from engine.games.g1870.importer import Translator
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.presidents["MKT"] = "bob"
+    t.moves(act(1, "lay_tile", "MKT", hex="H5", tile="24-2", rotation=3))
+    t.upcoming = act(3, "sell_shares", BOB, shares=["GMO_8"])
+    t.following = [t.upcoming, act(4, "buy_train", "MKT", train="6-1", price=630)]
+    assert t.moves(act(2, "pass", "MKT")) == [] and t.turn_open == "MKT"
+    t.following = [act(5, "buy_train", "MKT", train="6-1", price=630), act(6, "pass", ANN)]
+    t.certs["GMO_8"] = "bob"
+    t.presidents["GMO"] = "ann"
+    assert [m.text for m in t.moves(act(3, "sell_shares", BOB, shares=["GMO_8"], percent=10))] == ["sell GMO"]

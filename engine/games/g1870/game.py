@@ -54,6 +54,25 @@ class G1870(Game):
         "connection_reorder": Setting(
             False, "Whether a connection run's payout, which moves the price, also changes the order in which "
             "the corporations still to operate in this round take their turns.", (False, True)),
+        "unable_to_protect": Setting(
+            "ask", "A sale whose president cannot protect it (too little cash, no room under the certificate "
+            "limit, sold this round, or president through this very sale). 'ask': the president still answers, "
+            "and may only decline. 'settle': the sale is settled at once as declined and the price falls "
+            "(18xx.games).", ("ask", "settle")),
+        "sold_resets": Setting(
+            "stock-round", "How long a player's sale of a corporation bars them from protecting its shares. "
+            "'stock-round': until the next stock round begins, so a sale in a stock round still counts in "
+            "the operating rounds after it. 'every-round': each round, stock or operating, starts afresh "
+            "(18xx.games).", ("stock-round", "every-round")),
+        "sale_reorder": Setting(
+            False, "Whether a price drop in an operating round (a president's sale for a train, once its "
+            "protection is declined or cannot be made) changes the order in which the corporations still to "
+            "operate in this round take their turns (true, as 18xx.games plays), or the order stands (false).",
+            (False, True)),
+        "home_token": Setting(
+            "par", "When a started corporation's home station token goes on the map. 'par': as it is started. "
+            "'operate': at the start of its first operating turn (18xx.games); until then its space is kept "
+            "for it, and does not block other corporations' routes.", ("par", "operate")),
         "connections_from": Setting(
             "map", "Where connection runs come from. 'map': the game finds every corporation that can run from "
             "home to destination. 'record': a replayed record says when each happened ('connect').",

@@ -327,7 +327,10 @@ class Translator:
         return out + handler(name, action)
 
     def answers(self, name: str, kind: str, action: dict) -> bool:
-        """Whether the action answers the sale waiting for price protection."""
+        """Whether the action answers the sale waiting for price protection (sales their own
+        president made wait for nobody: the engine settles them as the platform does)."""
+        while self.waiting and self.presidents.get(self.waiting[0].corp) in (None, self.waiting[0].seller):
+            self.waiting.pop(0)
         if not self.waiting:
             return False
         sale = self.waiting[0]
@@ -436,7 +439,8 @@ class Translator:
                 and name == self.presidents.get(self.waiting[0].corp):
             self.waiting.pop(0)
             self.transfer(certs, name)
-            self.next_up = self.after(name)  # protecting is the president's turn
+            if not self.turn_open:  # protecting is the president's turn in a stock round
+                self.next_up = self.after(name)
             return [Move(name, f"protect {corp}", "")]
         self.operating = False
         places = {self.certs.get(c, "treasury") for c in certs}
@@ -464,6 +468,9 @@ class Translator:
         text = f"buy {count}{corp}" + (" from market" if place == "market" else "")
         if units > 1:  # several shares at once: the brown zone, where the buyer ends with 'done'
             self.turn_of, self.acted = name, True
+            after = next((a for a in self.following if a.get("id") not in self.absorbed), {})
+            if self.ids.get(str(after.get("entity"))) != name:  # the platform ended the turn itself
+                return [Move(name, text, ""), Move(name, "done", "the platform ended the turn")] + self.end_turn(name)
             return [Move(name, text, "")]
         self.bought = name
         return [Move(name, text, "")] + self.end_turn(name)
@@ -596,6 +603,15 @@ class Translator:
         sym, self.turn_open = self.turn_open, None
         return [Move(sym, "done", "the platform ended the turn")] if sym else []
 
+    def sells_for_train(self, sym: str) -> bool:
+        """Whether the actions after this one are the president's sales for ``sym``'s train and then
+        its purchase: the turn goes on (the platform's pass ended only a step of it)."""
+        later = list(self.following)
+        if not later or later[0].get("type") != "sell_shares" or later[0].get("entity_type") != "player":
+            return False
+        rest = [a for a in later if not (a.get("type") == "sell_shares" and a.get("entity_type") == "player")]
+        return bool(rest) and rest[0].get("type") == "buy_train" and rest[0].get("entity") == sym
+
     def raising(self) -> bool:
         """Whether the president's sale now raises cash for the operating corporation's train: the
         corporation's next action, after any more sales, buys a train."""
@@ -702,7 +718,7 @@ class Translator:
         upcoming = self.upcoming or {}
         entity = upcoming.get("entity")
         same_turn = entity == sym or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
-        if same_turn:
+        if same_turn or self.sells_for_train(sym):
             return []
         self.turn_open = None
         return [Move(sym, "done", "")]
@@ -915,6 +931,9 @@ def settings_for(record: dict) -> dict:
         "double_in_connection_run": True,               # the token is placed before the run
         "destination_token_blocks": False,              # the token takes an extra slot
         "connection_reorder": True,                     # order recalculated after a connection payout
+        "home_token": "operate",                        # the home token goes down at the first turn
+        "sale_reorder": True,                           # order recalculated after a sale's price drop
+        "sold_resets": "every-round",                   # 'sold this round' is per round, operating too
         "connections_from": "map",                      # the engine finds connections (``unfinished``: where not)
     }
     return {k: v for k, v in platform.items() if k in G1870.settings}

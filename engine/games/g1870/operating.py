@@ -331,7 +331,10 @@ def bankrupt(state: State, name: str) -> list[Event]:
         raise Refusal("1870.end.bankruptcy", f"{name} can still pay for {corp.sym}'s train: its ${corp.cash}, "
                       f"{name}'s ${player.cash} and ${raised} from the shares {name} may sell reach the "
                       f"${price} of the cheapest train.")
-    events = []
+    # The corporation ran nothing and declared nothing: it withholds, and its price moves left, in
+    # its dividend step, which comes before it buys trains (rule 1870.or.dividend); the game's end
+    # does not skip that move.
+    events = [] if state.dividend_done else dividend(state, corp.sym, "withhold", 0)
     for sym, count in sales.items():
         other = state.corporations[sym]
         player.shares[sym] -= count

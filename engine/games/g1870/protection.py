@@ -5,7 +5,7 @@ sold for. Then the price stays. If the president declines, the price drops one r
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import holdings, market
+from engine.games.g1870 import holdings, market, rounds
 from engine.games.g1870.state import Sale, State
 
 
@@ -22,11 +22,26 @@ def advance(state: State) -> list[Event]:
         sale = state.protection[0]
         corp = state.corporations[sale.corp]
         if not corp.closed and corp.president and corp.president != sale.seller:
-            return events
+            why = None if state.settings["unable_to_protect"] == "ask" else unable(state, corp.president, sale)
+            if why is None:
+                return events
+            events.append(Event("protection-impossible", {"corporation": sale.corp, "president": corp.president,
+                                                          "rule": why.rule}))
         state.protection.pop(0)
         if not corp.closed:
             events += drop(state, sale)
     return events
+
+
+def unable(state: State, name: str, sale: Sale) -> Refusal | None:
+    """Why ``name`` cannot protect ``sale`` (the refusal ``protect`` would give), or ``None``. With
+    ``unable_to_protect: settle`` such a sale is settled at once as declined (rule
+    1870.protect.unable)."""
+    try:
+        protect_check(state, name, sale)
+    except Refusal as why:
+        return why
+    return None
 
 
 def drop(state: State, sale: Sale) -> list[Event]:
@@ -35,6 +50,8 @@ def drop(state: State, sale: Sale) -> list[Event]:
     events = holdings.move(state, corp, path, "sale")
     if len(path) - 1 < sale.count and market.on_ledge(path[-1]):
         events.append(Event("held-by-ledge", {"corporation": corp.sym, "at": market.label(path[-1])}))
+    if state.round == "operating" and state.settings["sale_reorder"]:  # rule 1870.train.forced-sale-order
+        state.operating_order = [s for s in rounds.price_order(state) if s in state.operating_order]
     return events
 
 
@@ -53,6 +70,21 @@ def check(state: State, name: str, sym: str) -> Sale:
 def protect(state: State, name: str, sym: str) -> list[Event]:
     sale = check(state, name, sym)
     player, corp = state.players[name], state.corporations[sym]
+    cost = protect_check(state, name, sale)
+    state.protection.pop(0)
+    player.cash -= cost
+    state.bank += cost
+    corp.market -= sale.count
+    player.shares[sym] = player.shares.get(sym, 0) + sale.count
+    state.last_protector = name
+    return [Event("price-protected", {"corporation": sym, "president": name, "count": sale.count,
+                                      "price": sale.price})] + advance(state)
+
+
+def protect_check(state: State, name: str, sale: Sale) -> int:
+    """``protect``'s refusals for the president ``name``, in order, changing nothing; returns the cost."""
+    sym = sale.corp
+    player, corp = state.players[name], state.corporations[sym]
     if sale.president_at_sale != name:
         raise Refusal("1870.protect.new-president", f"{name} became president through this very sale, and a "
                                                     "new president may not protect the old president's shares.")
@@ -68,14 +100,7 @@ def protect(state: State, name: str, sym: str) -> list[Event]:
         if held + sale.count > holdings.cert_limit(state):
             raise Refusal("1870.protect.cert-room", f"{name} holds {held} certificates; {sale.count} more "
                                                     f"would pass the limit of {holdings.cert_limit(state)}.")
-    state.protection.pop(0)
-    player.cash -= cost
-    state.bank += cost
-    corp.market -= sale.count
-    player.shares[sym] = player.shares.get(sym, 0) + sale.count
-    state.last_protector = name
-    return [Event("price-protected", {"corporation": sym, "president": name, "count": sale.count,
-                                      "price": sale.price})] + advance(state)
+    return cost
 
 
 def decline(state: State, name: str, sym: str) -> list[Event]:

@@ -56,6 +56,9 @@ def end_stock_round(state: State) -> list[Event]:
 
 
 def begin_operating_round(state: State) -> list[Event]:
+    if state.settings["sold_resets"] == "every-round":  # rule 1870.protect.sold-this-round
+        for player in state.players.values():
+            player.sold_this_round = set()
     state.round = "operating"
     state.operating_round += 1
     events = [Event("operating-round-started", {"round": f"{state.stock_round}.{state.operating_round}"})]

@@ -160,9 +160,20 @@ def sync(state) -> list[Event]:
                 track.tokens[label] = [[o for o in slots if o != sym] for slots in track.tokens[label]]
             if gone:
                 events.append(Event("tokens-removed", {"corporation": sym, "stations": gone}))
-        elif corp.par is not None and not any(sym in slots for slots in track.tokens.get(homes()[sym], [])):
+        elif corp.par is not None and home_token_due(state, sym) \
+                and not any(sym in slots for slots in track.tokens.get(homes()[sym], [])):
             add_token(track, homes()[sym], 0, sym)
     return events
+
+
+def home_token_due(state, sym: str) -> bool:
+    """Whether a started corporation's home token is on the map yet (rule 1870.route.home-token):
+    from its start (setting ``home_token: par``), or from the start of its first operating turn
+    (``home_token: operate``, as 18xx.games plays); until then its space is kept for it."""
+    corp = state.corporations[sym]
+    if state.settings["home_token"] == "par":
+        return True
+    return corp.operated or (state.round == "operating" and state.turn == sym)
 
 
 # ---- laying tiles ----------------------------------------------------------------------------
@@ -326,11 +337,13 @@ def in_slots(state, label: str, city: int) -> list[str]:
 
 
 def reserved(state, label: str, city: int) -> list[str]:
-    """Corporations not yet started whose home is this city: its slot is kept for them."""
+    """Corporations whose home is this city and whose home token is not on it yet (not started, or,
+    with ``home_token: operate``, not yet operated): its slot is kept for them."""
     if city:
         return []
-    return [s for s, c in state.corporations.items() if c.par is None and not c.closed and homes()[s] == label
-            and not any(s in slots for slots in state.track.tokens.get(label, []))]
+    waits = state.settings["home_token"] == "operate"
+    return [s for s, c in state.corporations.items() if (c.par is None or waits) and not c.closed
+            and homes()[s] == label and not any(s in slots for slots in state.track.tokens.get(label, []))]
 
 
 def token_check(state, sym: str, label: str, city: int) -> int:
