@@ -618,3 +618,53 @@ def test_a_pass_before_the_presidents_sale_for_a_train_does_not_end_the_turn():
     t.certs["GMO_8"] = "bob"
     t.presidents["GMO"] = "ann"
     assert [m.text for m in t.moves(act(3, "sell_shares", BOB, shares=["GMO_8"], percent=10))] == ["sell GMO"]
+
+
+# ---------------------------------------------------------------- a sale left waiting at the record's end
+
+P1, P3, P4 = 3268, 5607, 2385  # the platform's ids of ann, cat and dan in game 40469
+
+
+def game_40469_ending(tmp_path, last: list[dict], result: dict | None = None) -> Path:
+    """The allowed-protection record of game 40469 up to cat's last stock turn, ended with ``last``."""
+    record = json.loads((RECORDS / "40469-white-to-yellow-price-protect-allowed.json").read_text())
+    record["actions"] = [a for a in record["actions"] if a["id"] < 909] + last
+    if result:
+        record["result"] = result
+    path = tmp_path / "40469-ending.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+@pytest.mark.skipif(not (RECORDS / "40469-white-to-yellow-price-protect-allowed.json").is_file(),
+                    reason=f"the shared 1870 records are not here ({RECORDS})")
+def test_a_sale_its_president_cannot_protect_left_at_the_records_end_is_declined_as_the_platform_did(tmp_path):
+    """18xx.games' fixture 'price protect over cert limit fails' plays game 40469 with cat selling
+    four FW, not three, in the last turn: dan, FW's president, would pass the certificate limit, so
+    after ann declines SSW the platform declines FW for dan at once and the game is ended. Its final
+    values (ann $2556, dan $2321) count FW's fall; the engine finds dan unable and declines too."""
+    last = [act(909, "sell_shares", P3, shares=["FW_5", "FW_6", "FW_7", "FW_8"], percent=40),
+            act(910, "buy_shares", P3, shares=["SLSF_7"], percent=10), act(911, "pass", P1),
+            act(912, "end_game", P4)]
+    path = game_40469_ending(tmp_path, last, {"5607": 4253, "3268": 2556, "5695": 2346, "2385": 2321})
+    text = IMPORTER.convert(path)
+    tail = [line for line in text.splitlines() if line.startswith("  - ")][-2:]
+    assert tail[0].startswith("  - ann: decline SSW ") and tail[1].startswith("  - dan: decline FW "), tail
+    assert "1870.protect.cert-room" in tail[1]
+    outcome = replay_record(read(path.name, text))
+    assert outcome.ok, outcome.report()
+    finals = {c.key: c.actual for c in outcome.result.checks if c.step is None}
+    assert finals["players.ann.worth"] == 2556 and finals["players.dan.worth"] == 2321, finals
+
+
+@pytest.mark.skipif(not (RECORDS / "40469-white-to-yellow-price-protect-allowed.json").is_file(),
+                    reason=f"the shared 1870 records are not here ({RECORDS})")
+def test_a_sale_its_president_could_protect_still_waits_when_the_record_ends(tmp_path):
+    """Cat sells three FW, which dan could protect: the game ended while the platform waited for
+    dan's answer, so no decline is written for him and FW's price has not fallen."""
+    last = [act(909, "sell_shares", P3, shares=["FW_5", "FW_6", "FW_7"], percent=30),
+            act(910, "buy_shares", P3, shares=["SLSF_7"], percent=10), act(911, "pass", P1),
+            act(912, "end_game", P4)]
+    text = IMPORTER.convert(game_40469_ending(tmp_path, last))
+    tail = [line for line in text.splitlines() if line.startswith("  - ")][-1]
+    assert tail.startswith("  - ann: decline SSW "), tail

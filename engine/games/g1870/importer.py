@@ -61,7 +61,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulewright.game import Importer, InputError
+from rulewright.game import Importer, InputError, Refusal
 from engine.games.g1870 import data
 from engine.games.g1870.ledger import MARKET, Ledger, size
 
@@ -889,7 +889,42 @@ def conversion(record: dict, where: str = "the record") -> Conversion:
                         and sym in m.text), "an action") for sym in translator.connecting}
     unfinished = [f"The platform found {sym} connected to its destination at {where}, and the game ended before "
                   f"{sym}'s connection run: the run's moves are left out." for sym, where in began.items()]
-    return Conversion([(m, c) for m, c in out if id(m) not in cut], done, effective, None, names, unfinished)
+    kept = [(m, c) for m, c in out if id(m) not in cut]
+    if translator.waiting:
+        kept += [(m, m.note) for m in unasked_at_end(record, list(names), [m for m, _ in kept])]
+    return Conversion(kept, done, effective, None, names, unfinished)
+
+
+def unasked_at_end(record: dict, players: list[str], moves: list[Move]) -> list[Move]:
+    """The declines the platform made by itself after the record's last action. Mid-game the next
+    action shows whether the platform asked a president about a waiting sale (``unasked``); after
+    the last one nothing does, so the engine, having played the record's moves, says which of the
+    sales still waiting their presidents cannot protect: the platform settled those at once as
+    declined (rule 1870.protect.unable), and the final values count their price drops."""
+    from engine.games.g1870.game import G1870
+    from engine.games.g1870.protection import unable
+    game = G1870()
+    settings = game.resolve_settings(settings_for(record))
+    state = game.new_state({"players": {name: {"cash": data.tables()["starting_cash"][len(players)]}
+                                        for name in players}, "round": "auction"}, settings, None)
+    try:
+        for move in moves:
+            if move.actor != CHECKPOINT:
+                game.apply(state, game.parse_action(state, move.actor, move.text))
+    except (Refusal, InputError):
+        return []  # the replay reports the move the engine refuses, at its line
+    out = []
+    while state.protection and not state.game_over:
+        sale = state.protection[0]
+        president = state.corporations[sale.corp].president
+        why = unable(state, president, sale)
+        if why is None:
+            break  # the platform was waiting for this president's answer when the game was ended
+        out.append(Move(president, f"decline {sale.corp}",
+                        f"after the last action: the platform did not ask, {president} could not protect "
+                        f"({why.rule})"))
+        game.apply(state, game.parse_action(state, president, out[-1].text))
+    return out
 
 
 def unmodelled_rules(record: dict) -> str | None:
