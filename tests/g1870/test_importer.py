@@ -536,11 +536,12 @@ def with_rules(tmp_path, rules, name="variant.json"):
 
 
 def test_a_record_played_with_a_variant_the_engine_does_not_play_is_not_converted_at_all(tmp_path):
-    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["diesels", "finish_on_400"])))
+    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["diesels", "finish_on_400", "station_wars"])))
     stopped = record["record"]["stopped"]
     assert stopped.startswith("its settings, before action 1: the game was played with the optional rules "
                               "'diesels' (the diesel variant")
-    assert "'finish_on_400' (the variant where the game ends as soon as a share price reaches $400)" in stopped
+    assert "'station_wars' (Station Marker Wars" in stopped
+    assert "finish_on_400" not in stopped  # played: the engine's setting of that name
     assert "no move is converted" in stopped and record["moves"] == []
     outcome = replay_record(read("variant.yaml", IMPORTER.convert(with_rules(tmp_path, ["diesels"]))))
     assert not outcome.ok and "the optional rule 'diesels'" in outcome.report()
@@ -553,11 +554,13 @@ def test_an_optional_rule_the_importer_does_not_know_is_named(tmp_path):
 
 
 def test_the_optional_rules_the_engine_plays_become_its_settings(tmp_path):
-    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["max_reissue_200", "can_protect_if_sold"])))
+    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["max_reissue_200", "can_protect_if_sold",
+                                                                   "finish_on_400"])))
     assert "stopped" not in record["record"] and moves(yaml.safe_dump(record)) == ["ann: buy GRSC"]
     assert record["settings"]["max_reissue_200"] is True and record["settings"]["can_protect_if_sold"] is True
+    assert record["settings"]["finish_on_400"] is True
     plain = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, [], name="plain.json")))
-    assert plain["settings"]["max_reissue_200"] is False
+    assert plain["settings"]["max_reissue_200"] is False and plain["settings"]["finish_on_400"] is False
 
 
 def test_every_optional_rule_of_the_platform_is_played_or_refused_by_name():

@@ -73,6 +73,10 @@ class G1870(Game):
             "par", "When a started corporation's home station token goes on the map. 'par': as it is started. "
             "'operate': at the start of its first operating turn (18xx.games); until then its space is kept "
             "for it, and does not block other corporations' routes.", ("par", "operate")),
+        "finish_on_400": Setting(
+            False, "Whether the game also ends at once when a corporation's share price reaches $400, the top "
+            "right cell of the market (true: the optional rule of 18xx.games of that name), or only as the "
+            "printed rules end it (false).", (False, True)),
         "connections_from": Setting(
             "map", "Where connection runs come from. 'map': the game finds every corporation that can run from "
             "home to destination. 'record': a replayed record says when each happened ('connect').",

@@ -3,7 +3,7 @@ placing a corporation's token on the market. Shared by every kind of action."""
 from __future__ import annotations
 
 from rulewright.game import Event
-from engine.games.g1870 import data, market
+from engine.games.g1870 import data, ending, market
 from engine.games.g1870.state import Corporation, State
 
 
@@ -103,7 +103,7 @@ def move(state: State, corp: Corporation, path: list, why: str) -> list[Event]:
         events.append(Event("price-unchanged", {"corporation": corp.sym, "why": why}))
     if market.cell(end).zone == "closing":
         events += close_corporation(state, corp)
-    return events
+    return events + ending.price_end(state, corp)
 
 
 def close_corporation(state: State, corp: Corporation) -> list[Event]:

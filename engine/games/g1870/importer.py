@@ -114,10 +114,10 @@ ACTIONS = {
 OPTIONAL_RULES = {
     "can_protect_if_sold": "setting can_protect_if_sold: a president who sold this round may protect",
     "max_reissue_200": "setting max_reissue_200: reissued shares are priced at $200 at most",
+    "finish_on_400": "setting finish_on_400: the game ends at once when a share price reaches $400",
 }
 UNMODELLED_RULES = {
     "diesels": "the diesel variant (D-trains replace the 8-, 10- and 12-trains)",
-    "finish_on_400": "the variant where the game ends as soon as a share price reaches $400",
     "original_rules": "Bill Dixon's original rules (station marker wars, the original tiles and market, "
                       "reissue at $200 at most, protection after a sale)",
     "station_wars": "Station Marker Wars (a destination token takes a station slot)",
@@ -1006,7 +1006,7 @@ def to_yaml(record: dict, conv: Conversion, source: str) -> str:
     if result:
         lines.append("# The record's final result: each player's value (cash, shares at their price, privates "
                      "at face value).")
-        over = record.get("game_end_reason") in ("bank", "bankrupt")  # the rules end it; by hand they do not
+        over = record.get("game_end_reason") in ("bank", "bankrupt", "stock_market")  # the rules end it; by hand they do not
         lines.append("expect: {" + ", ".join(f"players.{k}.worth: {v}" for k, v in result.items())
                      + f", game_over: {'true' if over else 'false'}}}")
     return "\n".join(lines) + "\n"

@@ -8,7 +8,7 @@ is stated in the action (``pay 140``), as the stock-market examples do.
 from __future__ import annotations
 
 from rulewright.game import Event, InputError, Refusal
-from engine.games.g1870 import data, holdings, market, privates, rounds
+from engine.games.g1870 import data, ending, holdings, market, privates, rounds
 from engine.games.g1870.state import Offer, State
 
 
@@ -346,4 +346,4 @@ def bankrupt(state: State, name: str) -> list[Event]:
         events += holdings.update_president(state, other)
     state.bank += player.cash
     player.cash = 0
-    return events + [Event("bankruptcy", {"player": name})] + rounds.game_over(state, f"{name} went bankrupt")
+    return events + [Event("bankruptcy", {"player": name})] + ending.game_over(state, f"{name} went bankrupt")

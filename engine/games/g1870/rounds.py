@@ -4,7 +4,7 @@ of the set in which the bank breaks, or at once when a player goes bankrupt."""
 from __future__ import annotations
 
 from rulewright.game import Event
-from engine.games.g1870 import data, holdings, market, privates
+from engine.games.g1870 import data, ending, holdings, market, privates
 from engine.games.g1870.state import State
 
 
@@ -76,15 +76,8 @@ def next_corporation(state: State) -> list[Event]:
     if state.operating_round < state.ors_in_set:
         return begin_operating_round(state)
     if state.bank_broken:
-        return game_over(state, "the bank broke")
+        return ending.game_over(state, "the bank broke")
     return begin_stock_round(state, state.priority)
-
-
-def game_over(state: State, why: str) -> list[Event]:
-    state.round = "over"
-    state.game_over = True
-    state.turn = ""
-    return [Event("game-over", {"why": why})]
 
 
 def check_bank(state: State) -> list[Event]:
