@@ -671,3 +671,16 @@ def test_a_sale_its_president_could_protect_still_waits_when_the_record_ends(tmp
     text = IMPORTER.convert(game_40469_ending(tmp_path, last))
     tail = [line for line in text.splitlines() if line.startswith("  - ")][-1]
     assert tail.startswith("  - ann: decline SSW "), tail
+
+
+def test_the_port_companys_second_assign_on_its_open_port_is_the_closed_port():
+    """The platform places the GSC's open port first; the same ability used again on that hex puts
+    the closed port there (rule 1870.private.closed-port)."""
+    from engine.games.g1870.importer import Translator
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.owners["GSC"] = "TP"
+    first = t.moves(act(1, "assign", "GSC", entity_type="company", target="N7"))
+    t.turn_open = None
+    second = t.moves(act(2, "assign", "GSC", entity_type="company", target="N7"))
+    assert [m.text for m in first] == ["assign GSC to N7"]
+    assert [m.text for m in second if m.actor == "TP"] == ["close port on N7"]

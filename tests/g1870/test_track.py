@@ -115,3 +115,22 @@ def test_the_private_companies_tokens_add_to_routes_on_the_map():
     assert hexroutes.private_extras(state, "TP") == (("M2", 20),)
     state.phase = 5
     assert hexroutes.private_extras(state, "SP") == ()
+
+
+def test_the_closed_port_adds_20_for_its_owner_and_nothing_for_others():
+    """Rule 1870.private.closed-port on the map: TP places the closed port on N17, which closes the
+    GSC; TP's routes there earn $20 more, SP's nothing (the open port gave SP $10), and a position
+    with the closed port reads back as it was written."""
+    from engine.games.g1870 import hexroutes
+    state = start({"privates": {"GSC": "TP"}, "turn": "TP"}, preset="bare")
+    state = play(state, "TP: assign GSC to N17")
+    assert hexroutes.private_extras(state, "SP") == (("N17", 10),)
+    state = start({"privates": {"GSC": "TP"}, "turn": "TP"}, preset="bare")
+    state = play(state, "TP: close port on N17")
+    assert hexroutes.private_extras(state, "TP") == (("N17", 20),)
+    assert hexroutes.private_extras(state, "SP") == ()
+    assert view(state)["port_closed"] is True and view(state)["privates"]["GSC"]["closed"] is True
+    assert round_trip(GAME, state, SETTINGS) == []
+    opened = play(start({"privates": {"GSC": "TP"}, "turn": "TP"}, preset="bare"), "TP: assign GSC to N17")
+    assert GAME.setup_of(opened)["this_turn"] == {"port_opened": True}
+    assert round_trip(GAME, opened, SETTINGS) == []

@@ -11,7 +11,7 @@ Corporations write (in operating rounds)::
 
     pay 140      half 140      withhold 140      buy train      buy GRSC from ann for 30      done
     buy 3 train from pool      buy 3 train from SP for 120      discard 2 train
-    assign SCC to B11          connect   (its destination is reached: the record says so)
+    assign SCC to B11          close port on N7     connect   (its destination is reached: the record says so)
 
 and, on the printed map (``track.py``, ``routes.py``, ``connections.py``)::
 
@@ -29,7 +29,7 @@ from engine.games.g1870 import track
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
          "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use",
-         "discard", "assign", "connect")
+         "discard", "assign", "close", "connect")
 DESTINATION = {"place": "place destination token", "keep": "keep destination token", "existing": "use existing token"}
 
 
@@ -66,6 +66,8 @@ class Act(Action):
             return f"discard {n} train"
         if v == "assign":
             return f"assign {item} to {other}"
+        if v == "close":
+            return f"close port on {other}"
         if v == "buy" and amount:
             return f"buy {item} from {other} for {amount}"
         if v in ("buy", "sell") and other and other != "market":
@@ -111,7 +113,8 @@ class Reader:
             self.fail("it must start with one of " + ", ".join(VERBS) + ".")
         verb, rest = w[0].lower(), w[1:]
         act = lambda **kw: Act(self.actor, verb, **kw)  # noqa: E731
-        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt", "pool")
+        shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt", "pool",
+                                                    "port")
                          else ("N" if x.isdigit() else "X") for x in rest)
         if verb in ("done", "pass", "accept", "reject", "connect") and not rest:
             return act()
@@ -141,6 +144,8 @@ class Reader:
             return act(item="train", count=int(rest[0]))
         if verb == "assign" and shape == "X to X" and rest[0].upper() in ("SCC", "GSC"):
             return act(item=rest[0].upper(), other=rest[2].upper())
+        if verb == "close" and shape == "port on X":
+            return act(item="GSC", other=rest[2].upper())
         if verb == "buy" and shape == "X from X for N":
             return act(item=self.name(rest[0], "private company", self.privates),
                        other=self.name(rest[2], "player", self.players), amount=self.number(rest[4], "A price"))

@@ -283,6 +283,9 @@ class G1870(Game):
         if verb == "assign":
             return (lambda: privates.assign_check(state, sym, act.item, act.other),
                     lambda: privates.assign(state, sym, act.item, act.other))
+        if verb == "close":
+            return (lambda: privates.close_port_check(state, sym, act.other),
+                    lambda: privates.close_port(state, sym, act.other))
         if verb == "buy" and act.item == "train":
             return (lambda: operating.buy_train_check(state, sym)), lambda: operating.buy_train(state, sym)
         if verb == "buy" and act.amount:
@@ -396,6 +399,7 @@ def candidates(state: State) -> list[actions.Act]:
         out += [A(who, "buy", item="train", count=int(t), other=s, amount=p) for s, c in state.corporations.items()
                 if s != who for t in dict.fromkeys(c.trains) for p in (1, operating.spec(t)["price"])]
         out += [A(who, "assign", item=p, other=privates.TOKEN_HEXES[p][0]) for p in privates.TOKEN_HEXES]
+        out += [A(who, "close", item="GSC", other=state.assigned.get("GSC") or privates.TOKEN_HEXES["GSC"][0])]
         if corp.president:
             out.append(A(corp.president, "go"))
             out += [A(corp.president, "sell", item=c, count=1) for c in state.players[corp.president].shares]

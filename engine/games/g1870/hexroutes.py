@@ -145,7 +145,8 @@ def private_extras(state, sym: str) -> tuple:
     out = {}
     for priv, label in assigned.items():
         owner = state.privates[priv].owner if priv in state.privates else None
-        out[label] = out.get(label, 0) + bonus(priv, owner, sym)
+        kind = CLOSED_PORT if priv == PORT and getattr(state, "port_closed", False) else priv
+        out[label] = out.get(label, 0) + bonus(kind, owner, sym)
     return tuple(sorted((label, amount) for label, amount in out.items() if amount))
 
 

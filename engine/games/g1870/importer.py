@@ -34,7 +34,8 @@ records, and a census of what such a record holds.
    trains come from the bank (``buy train``), its pool (``buy 3 train from pool``) or another
    corporation (``buy 3 train from SP for 120``, with the seller's president's ``accept`` when
    the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
-   B11``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
+   B11``; the port company's second assign on its open port's hex places the closed port, ``close
+   port on N7``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
    platform ends a turn by itself when nothing is left to do, and checks connection runs at the
    end of each turn: the record says ``done`` where the platform ended the turn. The engine finds
    connection runs on the map itself (``connections_from: map``); where the platform found one,
@@ -98,7 +99,8 @@ ACTIONS = {
     "buy_company": "a private bought by a corporation from a player",
     "lay_tile": "a tile, the corporation's own or a private's ('lay 5 on C18 with MRBC')",
     "place_token": "a station token ('token H13 city 2')",
-    "assign": "the cattle or port private's token ('assign SCC to B11')",
+    "assign": "the cattle or port private's token ('assign SCC to B11'); the port's second, on the open port, "
+              "closes it ('close port on N7')",
     "choose": "where the destination token goes at a connection run",
     "run_routes": "the routes run, as hexes ('run 3 J5-J7-K8'), valued by the engine",
     "dividend": "pay, withhold or half, and a checkpoint of the record's revenue",
@@ -221,6 +223,7 @@ class Translator:
     bought: str | None = None                           # the player whose turn a purchase just ended
     absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
     ledger: Ledger | None = None                        # where each certificate lies (``ledger.py``)
+    port: str | None = None                             # the hex of the GSC's open port, once placed
 
     def __post_init__(self):
         if self.ledger is None:
@@ -300,7 +303,12 @@ class Translator:
             owner = self.owners.get(action.get("entity"))
             if owner not in data.corporations():
                 raise Untranslatable(f"{action.get('entity')}'s token placed while {owner or 'nobody'} owns it")
-            return self.open_turn(owner) + [Move(owner, f"assign {action['entity']} to {action.get('target')}", "")]
+            target = action.get("target")
+            if action["entity"] == "GSC" and self.port == target:  # the platform's second port token: closed
+                return self.open_turn(owner) + [Move(owner, f"close port on {target}", "")]
+            if action["entity"] == "GSC":
+                self.port = target
+            return self.open_turn(owner) + [Move(owner, f"assign {action['entity']} to {target}", "")]
         raise Untranslatable(f"the book has no move for a {kind!r} action made by a {entity_type or 'nameless'} "
                              f"entity ({action.get('entity')})")
 

@@ -223,7 +223,7 @@ def new_phase(state: State, train: dict) -> list[Event]:
         events += privates.close_all(state)
     if "private-tokens-removed" in train.get("events", []) and state.assigned:
         events.append(Event("private-tokens-removed", {"hexes": sorted(state.assigned.values())}))
-        state.assigned = {}
+        state.assigned, state.port_closed, state.port_opened = {}, False, None
     return events
 
 

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import yaml
 
 from rulewright.game import Violation, minimal_setup
-from engine.games.g1870 import data, holdings, market, network, operating, rounds, routes, setup, track
+from engine.games.g1870 import data, holdings, market, network, operating, privates, rounds, routes, setup, track
 from engine.games.g1870.state import State
 
 
@@ -78,6 +78,7 @@ class Writer:
         put(out, base, "pool", list(s.pool), [])
         put(out, base, "discarding", list(s.discarding), [])
         put(out, base, "private_tokens", dict(s.assigned), {})
+        put(out, base, "port_closed", s.port_closed, False)
         auction = {}
         self.put(auction, None, "bidding", list(s.bidoff["bidders"]) if s.bidoff else None, None)
         self.put(auction, None, "last_buyer", s.last_buyer, None)
@@ -183,6 +184,7 @@ class Writer:
                 put(out, None, "routes", [f"{t}: {routes.fmt(p)}" for t, p in net.runs], [])
                 put(out, None, "tiles", list(track.lays_this_turn(s)), [])
                 put(out, None, "free_tile", s.track.free[0] if s.track.free else None, None)
+            put(out, None, "port_opened", s.port_opened is not None and s.port_opened == privates.turn_key(s), False)
             put(out, None, "dividend", s.dividend_done, False)
         return out
 

@@ -295,5 +295,38 @@ def assign_check(state: State, sym: str, priv_sym: str, label: str) -> None:
 def assign(state: State, sym: str, priv_sym: str, label: str) -> list[Event]:
     assign_check(state, sym, priv_sym, label)
     state.assigned[priv_sym] = label
+    if priv_sym == "GSC":
+        state.port_opened = turn_key(state)
     return [Event("private-token-placed", {"private": priv_sym, "corporation": sym, "hex": label})]
+
+
+def turn_key(state: State) -> str:
+    return f"{state.stock_round}.{state.operating_round}:{state.turn}"
+
+
+def close_port_check(state: State, sym: str, label: str) -> None:
+    """The owning corporation places the closed port instead of the open one, or in a later
+    operating round puts it in the open port's place; either closes the GSC (rule
+    1870.private.closed-port)."""
+    priv = state.privates["GSC"]
+    if priv.owner != sym or priv.closed:
+        raise Refusal("1870.private.closed-port", f"{sym} does not own the open GSC.")
+    opened = state.assigned.get("GSC")
+    if opened is None and label not in TOKEN_HEXES["GSC"]:
+        raise Refusal("1870.private.closed-port", f"The closed port goes on one of {', '.join(TOKEN_HEXES['GSC'])}, "
+                                                  f"not {label}.")
+    if opened is not None and label != opened:
+        raise Refusal("1870.private.closed-port", f"The open port is on {opened}: the closed port can only take its "
+                                                  f"place there, not go on {label}.")
+    if opened is not None and state.port_opened == turn_key(state):
+        raise Refusal("1870.private.closed-port", f"{sym} placed the open port on {opened} this turn: the closed port "
+                                                  "may take its place in a later operating round.")
+
+
+def close_port(state: State, sym: str, label: str) -> list[Event]:
+    close_port_check(state, sym, label)
+    state.assigned["GSC"] = label
+    state.port_closed, state.port_opened = True, None
+    state.privates["GSC"].closed = True
+    return [Event("port-closed", {"corporation": sym, "hex": label}), Event("private-closed", {"private": "GSC"})]
 

@@ -13,13 +13,13 @@ TOP = ("players", "corporations", "privates", "round", "stock_round", "operating
        "market", "passes", "this_turn", "offer", "must_par", "auction", "bank_broken", "operating_rounds_in_set",
        "still_to_operate", "connection_run", "connection_queue",
        # the operating round's ledger (rulebook/1870-market/operating.md)
-       "pool", "discarding", "private_tokens")
+       "pool", "discarding", "private_tokens", "port_closed")
 SALE = ("corporation", "sold_by", "count", "president")
 PLAYER = ("cash", "shares", "sold")
 CORP = ("cell", "par", "cash", "market", "redeemed", "president", "floated", "operated", "trains", "reissued",
         "closed", "cash_at_round_start", "redeemed_this_round")
 PRIVATE = ("owner", "closed", "price", "bids")
-THIS_TURN = ("sold", "bought", "protected_by", "token", "routes", "dividend", "tiles", "free_tile")
+THIS_TURN = ("sold", "bought", "protected_by", "token", "routes", "dividend", "tiles", "free_tile", "port_opened")
 OFFER = ("kind", "by", "to", "item", "price")
 OFFER_KINDS = ("private", "corp-private", "redeem", "train")
 AUCTION = ("bidding", "last_buyer")
@@ -265,6 +265,10 @@ def ledger(state: State, setup: dict) -> None:
         if sym not in ("SCC", "GSC"):
             raise InputError(f"'private_tokens' names SCC or GSC, not {sym!r}.", f"private_tokens.{sym}")
         state.assigned[sym] = str(label)
+    state.port_closed = flag(setup.get("port_closed", False), "port_closed", "the GSC's token is the closed port")
+    if state.port_closed and "GSC" not in state.assigned:
+        raise InputError("'port_closed: true' says the GSC's token on the map is the closed port: say where it is, "
+                         "e.g. private_tokens: {GSC: N7}.", "port_closed")
 
 
 def sold_train_kinds(state: State, next_train=None) -> None:
@@ -343,7 +347,8 @@ def operating_turn(state: State, setup: dict) -> None:
     state.turn = turn
 
 
-STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("token", "routes", "dividend", "tiles", "free_tile")
+STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("token", "routes", "dividend", "tiles", "free_tile",
+                                                                   "port_opened")
 
 
 def this_turn(state: State, given) -> None:
@@ -372,6 +377,11 @@ def this_turn(state: State, given) -> None:
         raise InputError("'this_turn.tiles' lists the hexes the corporation has laid tiles on this turn, e.g. [H13].",
                          "this_turn.tiles")
     track.turn_track(state).lays = [track.hex_label(h, "this_turn.tiles") for h in lays]
+    if flag(given.get("port_opened", False), "this_turn.port_opened", "the open port was placed this turn"):
+        if "GSC" not in state.assigned or state.port_closed:
+            raise InputError("'this_turn.port_opened: true' says the open port was placed this turn: say where it is, "
+                             "e.g. private_tokens: {GSC: N7}.", "this_turn.port_opened")
+        state.port_opened = privates.turn_key(state)
     if "free_tile" in given:
         free = track.hex_label(given["free_tile"], "this_turn.free_tile")
         if free not in state.track.lays:

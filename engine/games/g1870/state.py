@@ -104,6 +104,8 @@ class State:
     pool: list[str] = field(default_factory=list)      # trains in the bank pool (discarded), for sale at face value
     discarding: list[str] = field(default_factory=list)  # corporations over the train limit, to discard in turn
     assigned: dict[str, str] = field(default_factory=dict)  # SCC / GSC -> the hex its token is on
+    port_closed: bool = False    # the GSC's token on the map is the closed port (the GSC has closed)
+    port_opened: str | None = None  # the turn ("2.1:SP") in which the open port was placed
     track: object = None         # the printed map: tiles laid on hexes, tokens in cities (track.Track)
 
     def __deepcopy__(self, memo) -> "State":

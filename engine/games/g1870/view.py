@@ -39,6 +39,7 @@ def view(state: State) -> dict:
         "pool": list(state.pool),
         "discarding": list(state.discarding),
         "private_tokens": {sym: state.assigned.get(sym) for sym in ("SCC", "GSC")},
+        "port_closed": state.port_closed,
         "market": {market.label(pos): list(stack) for pos, stack in sorted(state.stacks.items())},
         "players": {name: player_view(state, name) for name in state.players},
         "corporations": {sym: corp_view(state, sym) for sym in state.corporations},
