@@ -129,7 +129,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
         sh([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, project / name], work, env)
     assert "entry: .venv/bin/rulewright check" in (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     tested = sh(["make", "test"], project, env)
-    assert "19 passed in" in tested, tested
+    assert "20 passed in" in tested, tested  # (the glossary is a test too)
     built = sh(["make", "rulebook"], project, env)
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
     for edition in ("player", "designer"):
@@ -180,7 +180,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     bare = work / "floes"
     assert f"make test RULEWRIGHT=/path/to/{wheel.name}" in (bare / "README.md").read_text(encoding="utf-8")
     tested = sh(["make", "test", f"RULEWRIGHT={wheel}"], bare, plain_env)
-    assert "4 passed in" in tested, tested
+    assert "5 passed in" in tested, tested
     assert "The rulebook is sound: 1 rule, 1 example." in sh(["make", "check"], bare, plain_env)
     # Both editions' HTML: the player's edition fails its build on any designer's word a bare page
     # would print, such as a designers-only page missing its `edition: designer`.

@@ -195,6 +195,7 @@ class Phrases:
     moves_said: list[MovePhrase] = field(default_factory=list)  # each form of move, with its sentence
     names: dict[str, str] = field(default_factory=dict)  # a piece's code in the notation -> how a sentence names it
     has_moves: bool = False  # the file has a 'moves:' section: a move with no words is then a mistake
+    lines: Any = None  # where each entry is written (a source.LineMap), when read from a file
 
     def move(self, notation: str, actor: str | None = None, players=()) -> str | None:
         """The move written ``notation`` (``Action.notation()``) by ``actor`` as one sentence, or None
@@ -558,7 +559,7 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
     for key in sorted(map(str, set(data) - set(SECTIONS))):
         problems.append(error(f"unknown section '{key}'; a phrase file has only "
                               + ", ".join(f"'{s}:'" for s in SECTIONS[:-1]) + f" and '{SECTIONS[-1]}:'.", key))
-    out = Phrases(source=source)
+    out = Phrases(source=source, lines=lines)
     for pattern, said in (data.get("paths") or {}).items():
         with kept_going():
             if isinstance(said, str):

@@ -30,7 +30,8 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import game_sources, python_files
-from rulewright.checks import engine_source, figures, levels, narration, records as game_records, typed_figures, words
+from rulewright.checks import (engine_source, figures, levels, narration, phrase_names, records as game_records,
+                               typed_figures, words)
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -105,9 +106,7 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     What checks newer than the book's check level find is not among them: it is advice, said as a
     warning (``rulewright.checks.levels.CheckAdvice``: pytest lists and counts it, never failing)."""
     problems, advice = check_with_advice(rulebook, *engines, besides_pages=besides_pages)
-    for found in advice:
-        levels.warn(found)
-    return problems
+    return levels.warned(problems + advice)
 
 
 def check_with_advice(rulebook: Path | None = None, *engines: Path,
@@ -120,7 +119,7 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path,
     if not besides_pages:  # (under pytest, each record is a test of its own: rulewright.testing.records)
         problems += game_records.problems(rulebook)
         problems += words.check_terms(rulebook)
-        problems += words.check_references(rulebook, book.rules, {example.id for example in book.examples})
+        problems += words.check_references(rulebook, book.rules, {example.id: example for example in book.examples})
     scenarios, unread = [], set()
     for decl in book.examples:
         try:
@@ -141,6 +140,7 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path,
                    if (meant := _meant(rule, rules))}
         records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
     problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios, besides_pages)
+    problems += phrase_names.problems({s.game_name for s in scenarios if s.game_name}, scenarios)
     played = narration.played(scenarios)
     problems += narration.check(book, scenarios, played)  # what the book says about play (checks/levels.py: advice
     # for a book written for a level before these checks)

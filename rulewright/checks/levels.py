@@ -55,6 +55,13 @@ CHECKS = {
                                  "cut short or mistyped is found at its line"),
     "edition-name": Check("0.5", "an 'edition:' in a page's front matter names one of the book's two editions, "
                                  "'player' or 'designer', so a designer's page is never printed for players by a typo"),
+    "phrase-names": Check("0.5", "every state path, preset, setting and choice the game's phrases.yaml gives words "
+                                 "for is one the game has, so a misspelt name is found at its line, not as words "
+                                 "missing wherever the book shows the real one"),
+    "term-twice": Check("0.5", "no word of a glossary is defined twice, as two terms or as a term and another's "
+                               "form, whatever the case of its letters"),
+    "designer-only-links": Check("0.5", "no reference the player's edition prints leads to a rule, an example or a "
+                                        "page only the designer's edition has"),
     "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "
                                             "ID leads to one rule only"),
 }
@@ -131,6 +138,16 @@ def counted(number: int, level: str | None = None) -> str:
 class CheckAdvice(UserWarning):
     """What a check newer than the book's check level found: advice, never a failure (see
     ``rulewright.checks.levels``). Under pytest it is a warning at the book's file and line."""
+
+
+def warned(problems: list, level: str | None = None) -> list:
+    """The problems that fail the book, once what is advice at ``level`` (the project's by default)
+    has been said as ``CheckAdvice`` warnings: how every test under pytest (a page's, a record's, a
+    glossary's, the whole book's) takes what a check found."""
+    failing, advice = split(problems, level)
+    for problem in advice:
+        warn(problem, level)
+    return failing
 
 
 def warn(problem, level: str | None = None) -> None:

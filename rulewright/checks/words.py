@@ -54,6 +54,8 @@ class Term:
     forms: list[str] = field(default_factory=list)
     engine: dict = field(default_factory=dict)
     see: list[str] = field(default_factory=list)
+    see_lines: list[int] = field(default_factory=list)  # the line of each of ``see`` (where a wrong one is said)
+    form_lines: list[int] = field(default_factory=list)  # the line of each of ``forms``
 
     @property
     def pattern(self) -> re.Pattern:
@@ -150,12 +152,29 @@ def _glossary(path: Path, text: str) -> Glossary:
                 and all(isinstance(v, str) for v in engine.values())):
             raise ExampleProblem(at("terms", name, "engine"), "'engine' is {view: a.path.in.the.view} (use * for "
                                  "any key) or {action: word}.")
+        see, forms = _strings(entry.get("see"), where, "see"), _strings(entry.get("forms"), where, "forms")
         terms.append(Term(str(name), entry["definition"].strip(), where,
                           avoid=_strings(entry.get("avoid"), where, "avoid"),
                           allow=_strings(entry.get("except"), where, "except"),
-                          forms=_strings(entry.get("forms"), where, "forms"),
-                          engine=dict(engine), see=_strings(entry.get("see"), where, "see")))
+                          forms=forms, engine=dict(engine), see=see,
+                          see_lines=[lines.line("terms", name, "see", n) for n in range(len(see))],
+                          form_lines=[lines.line("terms", name, "forms", n) for n in range(len(forms))]))
     return Glossary(path, str(data.get("game", "")), terms)
+
+
+def glossary_problems(path: Path, root: Path) -> list[ExampleProblem]:
+    """The problems of the glossary at ``path`` itself (in the book under ``root``), each at its
+    line: it cannot be read, a term the chapter never uses, a 'see:' to no term, a term defined
+    twice, an engine name the engine no longer has. What its test under pytest says."""
+    path = Path(path).resolve()
+    return [problem for problem in check_terms(root) if Path(problem.where.path).resolve() == path]
+
+
+def chapter_glossaries(page: Path, root: Path) -> list[Path]:
+    """The glossaries that hold the page at ``page`` to their words: each in its folder or above it,
+    within the book under ``root``."""
+    page, root = Path(page).resolve(), Path(root).resolve()
+    return [path for path in sorted(root.rglob(GLOSSARY_FILE)) if page.is_relative_to(path.parent.resolve())]
 
 
 def glossaries(root: Path) -> tuple[list[Glossary], list[ExampleProblem]]:
@@ -342,11 +361,36 @@ def _check_glossary(glossary: Glossary) -> list[ExampleProblem]:
             problems.append(ExampleProblem(term.where, f"The glossary term '{term.name}' is never used in the "
                                            f"pages of {display_path(str(glossary.folder))}. Use it where it "
                                            "belongs, or remove it from the glossary."))
-        for other in term.see:
+        for other, line in zip(term.see, term.see_lines):
             if glossary.term(other) is None:
-                problems.append(ExampleProblem(term.where, f"The term '{term.name}' says see '{other}', which is "
-                                               f"not in this glossary. Terms: {', '.join(t.name for t in glossary.terms)}."))
+                problems.append(ExampleProblem(term.where.at(line), f"The term '{term.name}' says see '{other}', "
+                                               f"which is not in this glossary. "
+                                               f"{did_you_mean(other, [t.name for t in glossary.terms])} Write a "
+                                               "term of this glossary, or add the term."))
+    problems += defined_twice(glossary)
     problems += _check_engine_names(glossary)
+    return problems
+
+
+TERM_TWICE = "term-twice"  # the check's code name (rulewright.checks.levels: advice below level 0.5)
+
+
+def defined_twice(glossary: Glossary) -> list[ExampleProblem]:
+    """Each term of the glossary whose name (or one of its ``forms:``) is already another term's
+    name or form, whatever its case: the book would match the word to one of the two entries, and
+    the reader would find two definitions. Said at the second one's line."""
+    problems, first = [], {}
+    for term in glossary.terms:
+        for word, line in [(term.name, term.where.line), *zip(term.forms, term.form_lines)]:
+            other = first.get(word.lower())
+            if other is not None and other[0] is not term:
+                owner, at = other
+                said = (f"the term '{owner.name}'" if word.lower() == owner.name.lower()
+                        else f"a form of the term '{owner.name}'")
+                problems.append(ExampleProblem(term.where.at(line), (
+                    f"'{word}' is defined twice in this glossary: it is also {said} (line {at}), whatever the "
+                    "case of its letters. A word is one term: merge the two entries into one."), check=TERM_TWICE))
+            first.setdefault(word.lower(), (term, line))
     return problems
 
 
@@ -420,7 +464,9 @@ def _action_words(game_name: str) -> frozenset[str]:
 def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
     """Every ``{ruleref}``, ``{exampleref}``, ``{doc}``, ``{ref}`` and Markdown link to a page or
     heading leads somewhere; ``rules`` are the declared rule IDs, ``examples`` the examples' IDs
-    (None: not checked)."""
+    (None: not checked), each with where it is declared when known (a mapping): then a reference
+    the player's edition prints that leads to what only the designer's edition has is a problem
+    too (``designer_only_target``)."""
     root = Path(root)
     pages = {path: page_pieces(path) for path in sorted(root.rglob("*.md"))}
     targets = {p.text for found in pages.values() for p in found if p.kind == "target"}
@@ -428,6 +474,10 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
     for path, found in pages.items():
         for piece in found:
             where = Where(str(path), piece.line)
+            problem = designer_only_target(root, path, piece, rules, examples)
+            if problem is not None:
+                problems.append(problem)
+                continue
             if piece.kind == "role" and piece.name in ("ruleref", "exampleref") and in_another_book(_target(piece.text)):
                 continue  # (the build looks it up in that book's objects.inv, through intersphinx)
             if piece.kind == "role" and piece.name == "ruleref":
@@ -452,6 +502,110 @@ def check_references(root: Path, rules, examples=None) -> list[ExampleProblem]:
             elif piece.kind == "link" and not re.match(r"^[a-z]+:", piece.text):
                 problems += _check_link(root, path, piece.text, where, targets)
     return problems
+
+
+# --- what only the designer's edition has ---------------------------------------------------
+
+DESIGNER_ONLY = "designer-only-links"  # the check's code name (rulewright.checks.levels: advice below 0.5)
+ONLY_DESIGNER = re.compile(r"^\s*(designer|not\s+player)\s*$")  # an ``{only}`` block's expression for designers
+
+
+def designer_only(path: str | Path, line: int) -> str | None:
+    """Why the line ``line`` of the page at ``path`` is in the designer's edition only ("a page
+    whose front matter says 'edition: designer'", "a designer's note"), or ``None`` when the
+    player's edition prints it."""
+    path = Path(path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    if path.suffix != ".md":
+        return None
+    from rulewright.book import config
+
+    whole, spans = _designer_parts(str(path), stamp, config.current().player_notes)
+    return whole or next((why for first, last, why in spans if first <= line <= last), None)
+
+
+@lru_cache(maxsize=1024)
+def _designer_parts(path: str, stamp: int, player_notes: bool) -> tuple[str | None, tuple]:
+    """Whether the whole page is the designer's (why, or None), and its designer's blocks
+    (``_designer_spans``); read once for each version of the page."""
+    if source.page_edition(Path(path)) == "designer":
+        return "on a page whose front matter says 'edition: designer'", ()
+    return None, _designer_spans(Path(path).read_text(encoding=source.TOLERANT), 1, player_notes)
+
+
+@lru_cache(maxsize=512)
+def _designer_spans(text: str, first_line: int, player_notes: bool) -> tuple[tuple[int, int, str], ...]:
+    """The (first, last, why) lines of each block of ``text`` only the designer's edition prints:
+    a ``{only} designer`` block, and a ``{designer-note}`` (unless the project prints them for
+    players, ``player-notes = true``); inside other directives too."""
+    spans = []
+    for token in _markdown().parse(text):
+        if token.type not in ("fence", "colon_fence") or token.map is None:
+            continue
+        match = DIRECTIVE_INFO.match(token.info.strip())
+        if not match:
+            continue
+        name, argument = match.group(1).strip(), match.group(2)
+        first, last = first_line + token.map[0], first_line + token.map[1] - 1
+        if name == "only" and ONLY_DESIGNER.match(argument):
+            spans.append((first, last, "in a block only the designer's edition prints (':::{only} designer')"))
+        elif name == "designer-note" and not player_notes:
+            spans.append((first, last, "in a designer's note, which the player's edition leaves out"))
+        elif name not in DATA_DIRECTIVES:
+            spans += _designer_spans(token.content, first + 1, player_notes)
+    return tuple(spans)
+
+
+def designer_only_target(root: Path, page: Path, piece: Piece, rules, examples) -> ExampleProblem | None:
+    """A reference the player's edition prints (``piece``, on ``page``) to a rule, an example or a
+    page only the designer's edition has: said at the reference's line, as the player's edition
+    would have nothing to lead to. ``rules`` and ``examples`` with where each is declared (a
+    mapping to ``Where``); else not known."""
+    if piece.kind not in ("role", "link") or designer_only(page, piece.line) is not None:
+        return None
+    target = _target(piece.text)
+    if piece.kind == "role" and piece.name in ("ruleref", "exampleref") and not in_another_book(target):
+        known, kind = (rules, "rule") if piece.name == "ruleref" else (examples, "example")
+        where = known.get(target) if isinstance(known, dict) else None
+        where = getattr(where, "where", where)  # (a rule or an example as the scanner reads it)
+        if not isinstance(where, Where):
+            return None
+        place = f"{display_path(where.path)}, line {where.line}"
+    elif (piece.kind == "role" and piece.name == "doc") or (piece.kind == "link" and not re.match(r"^[a-z]+:", target)):
+        file = target.partition("#")[0] if piece.kind == "link" else target
+        found = _page(root, page, file) if file else None
+        if found is None or found.suffix != ".md":
+            return None
+        where, kind, place = Where(str(found), 1), "page", display_path(str(found))
+    else:
+        return None
+    why = designer_only(where.path, where.line)
+    if why is None:
+        return None
+    written = f"{{{piece.name}}}`{target}`" if piece.kind == "role" else f"The link to '{piece.text}'"
+    return ExampleProblem(Where(str(page), piece.line), (
+        f"{written} leads to a{'n' if kind == 'example' else ''} {kind} only the designer's edition has ({place}, "
+        f"{why}): the player's edition prints this page without it, so there the reference leads nowhere. Put the "
+        f"{kind} where both editions have it, or make this reference the designer's too (in a {{designer-note}} or "
+        "a ':::{only} designer' block)."), check=DESIGNER_ONLY)
+
+
+def designer_only_links(root: Path, rules, examples) -> list[ExampleProblem]:
+    """Every reference the player's edition prints to what only the designer's edition has
+    (``designer_only_target``), on every page of the book under ``root``: what the build says with
+    the book's problems in both editions, as ``check_references`` says it for ``rulewright check``
+    and each page's test."""
+    root = Path(root)
+    found = []
+    for path in sorted(root.rglob("*.md")):
+        for piece in page_pieces(path):
+            problem = designer_only_target(root, path, piece, rules, examples)
+            if problem is not None:
+                found.append(problem)
+    return found
 
 
 def in_another_book(key: str) -> bool:
@@ -522,8 +676,8 @@ def _heading_slugs(path: Path) -> set[str]:
 def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
     """The words checks (glossary terms, cross-references) of the book under ``root``, by page, each
     with the page line to show it at, so that testing one page checks its words too. A glossary's
-    own problems are shown at line 1 of the first page of its folder. Cached until a page or a
-    glossary changes."""
+    own problems are its own test's (``glossary_problems``), run with any page of its chapter.
+    Cached until a page or a glossary changes."""
     root = Path(root)
     stamp = tuple((str(p), p.stat().st_mtime_ns) for p in sorted([*root.rglob("*.md"), *root.rglob("glossary.yaml")]))
     return _word_problems(root, stamp)
@@ -533,13 +687,9 @@ def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
 def _word_problems(root: Path, stamp: tuple) -> dict[str, list[tuple[int, ExampleProblem]]]:
     found = scanner.scan_cached(root, tuple(item for item in stamp if item[0].endswith(".md")))
     by_page: dict[str, list[tuple[int, ExampleProblem]]] = {}
-    for problem in check_terms(root) + check_references(root, found.rules,
-                                                                     {e.id for e in found.examples}):
+    for problem in check_terms(root) + check_references(root, found.rules, {e.id: e for e in found.examples}):
         path, line = problem.where.path, problem.where.line
         if not path.endswith(".md"):
-            pages = sorted(Path(path).parent.glob("*.md"))
-            if not pages:
-                continue
-            path, line = str(pages[0]), 1
+            continue  # a glossary's own problem: its own test's (rulewright.testing.glossaries)
         by_page.setdefault(path, []).append((line, problem))
     return by_page

@@ -45,9 +45,10 @@ class GlossaryPageDirective(SphinxDirective):
         self.env.note_dependency(str(path))
         try:
             glossary = words.load_glossary(path)
-        except (ExampleProblem, OSError) as problem:
-            message = problem.message if isinstance(problem, ExampleProblem) else f"There is no glossary at {path}."
-            logger.warning(message, location=self.get_location())
+        except ExampleProblem:
+            return []  # said at the glossary's own line with the book's words (check_words), as check says it
+        except OSError:
+            logger.warning(f"There is no glossary at {path}.", location=self.get_location())
             return []
         table = self.env.domaindata.setdefault("rulewright", {}).setdefault("glossaries", {})
         table[str(glossary.folder)] = {"docname": self.env.docname, "path": str(path)}
@@ -190,7 +191,9 @@ def check_words(app, exception) -> None:
 
     if exception is not None:
         return
-    for problem in words.check_terms(Path(app.srcdir)):
+    from rulewright.checks import levels
+
+    for problem in levels.split(words.check_terms(Path(app.srcdir)))[0]:  # (advice: incremental.finish says it)
         if strict(app.config):
             logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}")
         else:  # shown even under -q, but not a warning that -W would turn into an error

@@ -283,7 +283,7 @@ def finish(app, exception) -> None:
     unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
               for rule in info.get("named_rules", ())}
     games = {info["game"] for info in book.get("examples", {}).values() if info.get("game")}
-    from rulewright.checks import records as game_records
+    from rulewright.checks import phrase_names, records as game_records
 
     typed, typed_advice = _typed_figures(app)
     from rulewright.checks import levels
@@ -291,7 +291,8 @@ def finish(app, exception) -> None:
     found, book_advice = levels.split(
         project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
         + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
-        + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + _page_advice(app) + typed)
+        + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + _page_advice(app) + typed
+        + phrase_names.problems(games, lambda: _scenarios(app)) + _designer_only_links(app))
     for problem in found:
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
@@ -370,15 +371,48 @@ def _typed_figures(app) -> tuple[list, list]:
     return levels.split(found)
 
 
+def _designer_only_links(app) -> list:
+    """Each reference the player's edition prints to a rule, an example or a page only the
+    designer's edition has, at its line (``rulewright.checks.words.designer_only_target``): said in
+    both editions alike, as ``rulewright check`` and the page's test say it (the player's edition
+    does not also say the reference leads to nothing: ``rules._unknown``)."""
+    from rulewright.book import scanner
+    from rulewright.checks import words
+
+    root = Path(app.srcdir)
+    book = scanner.scan_cached(root, scanner.pages_stamp(root))
+    return words.designer_only_links(root, book.rules, {example.id: example for example in book.examples})
+
+
+def _scenarios(app) -> list:
+    """The book's examples as the scanner reads them (those that can be read), for the checks that
+    look at the positions they reach (``rulewright.checks.phrase_names``), as ``rulewright check``
+    gives them."""
+    from rulewright.book import scanner
+    from rulewright.problems import ExampleProblem
+
+    root = Path(app.srcdir)
+    found = []
+    for decl in scanner.scan_cached(root, scanner.pages_stamp(root)).examples:
+        try:
+            found.append(decl.parse())
+        except ExampleProblem:
+            continue  # (its own problem, said at its line)
+    return found
+
+
 def _page_advice(app) -> list:
     """What checks newer than the book's check level find in the book's pages themselves (an
-    ``edition:`` naming none): the pages' reading (``examples.read_page``) leaves it to be said
+    ``edition:`` naming none) and in its glossaries (a term defined twice): the pages' reading
+    (``examples.read_page``) and the words check (``glossary.check_words``) leave it to be said
     here, once, with the rest of the advice, whichever pages this build read."""
     from rulewright.book import scanner
     from rulewright.checks import levels
 
+    from rulewright.checks import words
+
     root = Path(app.srcdir)
-    return [problem for problem in scanner.scan_cached(root, scanner.pages_stamp(root)).problems
+    return [problem for problem in scanner.scan_cached(root, scanner.pages_stamp(root)).problems + words.check_terms(root)
             if levels.is_advice(problem)]
 
 

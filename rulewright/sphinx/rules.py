@@ -162,12 +162,28 @@ def resolve(app, doctree, fromdocname) -> None:
 def _unknown(env, fromdocname, ref, role, key, complaint, known) -> None:
     """A reference to a rule or example the book does not have: the one message ``rulewright check``
     gives too, at the role's own line, and the ID left in the text as written."""
-    if not ref.get("said_elsewhere"):  # (an example's own rules and refusals: its checks say so, at its lines)
+    if not ref.get("said_elsewhere") and not _left_out(env, role, key):  # (an example's own rules and refusals:
+        # its checks say so, at its lines)
         path, line = ref.source or env.doc2path(fromdocname), ref.line or 1
         if not ref.get("quick_reference"):  # (a quick reference's step knows its line: no role to find)
             line = words.role_line(path, role, key, line)
         logger.warning(complaint(key, Where(str(path), line), known).message, location=f"{path}:{line}")
     ref.replace_self(nodes.literal(text=key, classes=[REPORTED]))
+
+
+def _left_out(env, role: str, key: str) -> bool:
+    """Whether the book has the rule or example ``key``, on a page this edition leaves out (the
+    player's edition leaves out the designer's pages): a reference to it is said at its line with
+    the book's problems (``rulewright.checks.words.designer_only_target``), not as one to nothing."""
+    if env.config.rulewright_edition != "player":
+        return False
+    from pathlib import Path
+
+    from rulewright.book import scanner
+
+    root = Path(env.srcdir)
+    book = scanner.scan_cached(root, scanner.pages_stamp(root))
+    return key in book.rules if role == "ruleref" else any(example.id == key for example in book.examples)
 
 
 def _elsewhere(app, fromdocname, ref, role, key, known) -> None:

@@ -56,9 +56,10 @@ def example_rules(item) -> list[str]:
         return str(decl.options.get("rules", "")).replace(",", " ").split()
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
     """Each example's test carries its rule IDs as keywords (``-k mb.expand.first-link``);
-    ``--rule`` keeps only the examples that show the rules named."""
+    ``--rule`` keeps only the examples that show the rules named. A page's glossaries come with it."""
+    _with_their_glossaries(session, items)
     wanted = config.getoption("rule", default=[]) or []
     if wanted and config.stash.get(_PROJECT, None) is not None:
         from rulewright.book import scanner as book
@@ -78,6 +79,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+
+
+def _with_their_glossaries(session: pytest.Session, items: list) -> None:
+    """A page tested without its chapter's glossary (``pytest rulebook/some-page.md``) brings the
+    glossary's test along: the words the page is held to are checked with it."""
+    config = session.config
+    project = config.stash.get(_PROJECT, None)
+    if project is None:
+        return
+    from rulewright.checks.words import chapter_glossaries
+    from rulewright.testing.glossaries import GlossaryFile, GlossaryItem
+
+    collected = {Path(item.path).resolve() for item in items if isinstance(item, GlossaryItem)}
+    pages = config.stash.get(_PAGES, set())  # (a page with nothing to test is collected all the same)
+    wanted = sorted({glossary for page in pages for glossary in chapter_glossaries(page, project.rulebook)
+                     if glossary.resolve() not in collected})
+    if not wanted:
+        return
+    for glossary in wanted:
+        items.extend(GlossaryFile.from_parent(session, path=glossary).collect())
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -188,8 +209,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if hasattr(config, "workerinput") or config.stash.get(_PROJECT, None) is None:
         return
     from rulewright.book.registry import project_problems
+    from rulewright.checks import levels
 
-    problems = project_problems()
+    problems = levels.warned(project_problems())  # (what a newer check finds: advice, as everywhere)
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and problems:
         reporter.write("\n")  # (after the progress of the tests, on a line of its own)
@@ -222,6 +244,7 @@ _PROJECT = pytest.StashKey[project_config.Project]()
 _PREVIOUS = pytest.StashKey[object]()
 _STREAM_BEFORE = pytest.StashKey[object]()
 _COLLECT = pytest.StashKey[object]()
+_PAGES = pytest.StashKey[set]()  # the rulebook's pages collected (whose glossaries are tested with them)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
@@ -230,12 +253,19 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
         return None
     if file_path.suffix != ".md":
         from rulewright.checks.records import is_record
+        from rulewright.checks.words import GLOSSARY_FILE
+
+        if file_path.name == GLOSSARY_FILE:  # a chapter's glossary: a test of its own
+            from rulewright.testing.glossaries import GlossaryFile
+
+            return GlossaryFile.from_parent(parent, path=file_path)
 
         if file_path.suffix in (".yaml", ".yml") and is_record(file_path):  # a game record: a test of its own
             from rulewright.testing.records import RecordFile
 
             return RecordFile.from_parent(parent, path=file_path)
         return None
+    parent.config.stash.setdefault(_PAGES, set()).add(file_path)
     return parent.config.stash[_COLLECT](file_path, parent)
 
 

@@ -21,9 +21,7 @@ class RecordItem(pytest.Item):
         from rulewright.checks import levels
         from rulewright.checks.records import record_problems
 
-        found, advice = levels.split(record_problems(self.path))
-        for problem in advice:  # (a book at a check level before the records were checked)
-            levels.warn(problem)
+        found = levels.warned(record_problems(self.path))  # (advice: a book at a level before records were checked)
         if found:
             for problem in found:
                 ci_report.notice(Mark.of(problem))

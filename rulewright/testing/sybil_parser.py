@@ -96,9 +96,7 @@ def _offset(text: str, line: int) -> int:
 def report_problem(example: Example) -> str | None:
     """The problems the page has at this line: a failure, in their words; what a check newer than
     the book's check level found is advice instead (a ``CheckAdvice`` warning at its line)."""
-    failing, advice = levels.split(example.parsed)
-    for problem in advice:
-        levels.warn(problem)
+    failing = levels.warned(example.parsed)
     for problem in failing:
         ci_report.notice(Mark.of(problem))
     return "\n".join(map(str, failing)) or None

@@ -13,7 +13,7 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,9 @@ import pytest
 from rulewright import scaffold
 from rulewright.book.scanner import EDITION_NAME
 from rulewright.checks.book import RENAMED_KEPT
+from rulewright.checks.phrase_names import CHECK as PHRASE_NAMES
 from rulewright.checks.records import CHECK as RECORDS
+from rulewright.checks.words import DESIGNER_ONLY, TERM_TWICE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -35,6 +37,7 @@ class Case:
     # The check that finds it, when that check is newer than the first release: a book at a check level
     # below the check's gets it as advice in every channel (tests/toolchain/test_levels.py), never a failure.
     check: str | None = None
+    line_of: str = ""  # with line 0 in ``at``: the words on the line meant (the file's first line that has them)
 
 
 def record(body: str) -> str:
@@ -95,6 +98,44 @@ CASES = [
         "rulebook/figures.md": "# Figures\n\nOn your turn you may take at most 4 counters.\n"},
         ("rulebook/figures.md", 3), "The text says 4 counters, but the game's data gives take.most_counters = 3 "
                                     "(limits.yaml): write {value}`limits.yaml:take.most_counters`"),
+    Case("a phrase for a state path the game does not have",
+         {"demo/phrases.yaml": lambda text: text.replace("paths:\n", "paths:\n  heaps.midle: the middle heap\n")},
+         ("demo/phrases.yaml", 0), "The phrase for 'heaps.midle' is for a path Demo does not have: heaps has no "
+                                   "'midle' in any position the book shows", PHRASE_NAMES, "heaps.midle"),
+    Case("words for a preset the game does not have",
+         {"demo/phrases.yaml": lambda text: text.replace("presets:", "presets:\n  standrad: three heaps", 1)},
+         ("demo/phrases.yaml", 0), "The words for the preset 'standrad' are for a preset Demo does not have. Did "
+                                   "you mean 'standard'?", PHRASE_NAMES, "standrad:"),
+    # A glossary's own mistakes, at its lines (also when pytest runs on one page of its chapter: test below).
+    Case("a glossary 'see:' naming a term the glossary does not have",
+         {"rulebook/glossary.yaml": lambda text: text.replace("    avoid: [pile]\n", "    avoid: [pile]\n    see: [countr]\n", 1)},
+         ("rulebook/glossary.yaml", 0), "The term 'heap' says see 'countr', which is not in this glossary. Did you mean "
+                                        "'counter'?", None, "see: [countr]"),
+    Case("a glossary term defined twice, in another case",
+         {"rulebook/glossary.yaml": lambda text: text + "  Heap:\n    definition: A pile of counters.\n"},
+         ("rulebook/glossary.yaml", 0), "'Heap' is defined twice in this glossary: it is also the term 'heap'",
+         TERM_TWICE, "Heap:"),
+    Case("a glossary term written twice", {
+        "rulebook/variant/glossary.yaml": "game: demo\nterms:\n  token:\n    definition: A marker on a heap.\n"
+                                          "  token:\n    definition: A marker again.\n",
+        "rulebook/variant/notes.md": "# A variant\n\nEach token marks a heap.\n"},
+         ("rulebook/variant/glossary.yaml", 5), "The key 'token' appears twice here (first on line 3)"),
+    # What only the designer's edition has, led to from a page the player's edition prints.
+    Case("a player's page linking to a rule only the designer's edition has", {
+        "rulebook/secret.md": "---\nedition: designer\n---\n# For designers\n\n```{rule} demo.secret.tally\n"
+                              ":title: Keeping count\nThe designer counts every counter taken.\n```\n\n"
+                              "```{example} Counting\n:id: parity-secret-tally\n:rules: demo.secret.tally\n\n"
+                              "game: demo\nsetup: {preset: standard}\ndo:\n  - ann: take 1 from left\nexpect:\n"
+                              "  counters: 11\n```\n",
+        "rulebook/tips.md": "# Tips\n\nCount as you go (see {ruleref}`demo.secret.tally`).\n"},
+         ("rulebook/tips.md", 3), "{ruleref}`demo.secret.tally` leads to a rule only the designer's edition has "
+                                  "(rulebook/secret.md, line 6, on a page whose front matter says 'edition: designer')",
+         DESIGNER_ONLY),
+    Case("a player's page linking to a page only the designer's edition has", {
+        "rulebook/more-tips.md": "# More tips\n\nWhy the rules are as they are: {doc}`secret`.\n"},
+         ("rulebook/more-tips.md", 3), "{doc}`secret` leads to a page only the designer's edition has "
+                                       "(rulebook/secret.md, on a page whose front matter says 'edition: designer')",
+         DESIGNER_ONLY),
     Case("a 'changes-since' naming a version the repository does not have",
          {"pyproject.toml": lambda text: text.replace('rulebook = "rulebook"\n',
                                                       'rulebook = "rulebook"\nchanges-since = "v9.9"\n')},
@@ -174,9 +215,18 @@ def messages(channel: str, output: str) -> dict[tuple[str, int], list[str]]:
         match = PLACE[channel].match(text.strip())
         if match:
             file = match["file"]
-            file = file[file.index("rulebook/"):] if "rulebook/" in file else Path(file).name
+            file = file.split("/demo/", 1)[1] if file.startswith("/") and "/demo/" in file else file  # (in the project)
             found.setdefault((file, int(match["line"])), []).append(match["message"].strip())
     return found
+
+
+def located(case: Case, project: Path) -> Case:
+    """``case`` with the line it names: a case written with line 0 names the first line of its file
+    (in ``project``) that has its ``line_of`` (or the words before an '=' of its words)."""
+    if case.at[1]:
+        return case
+    named = case.line_of or case.words.split("=")[0].strip("' ")
+    return replace(case, at=(case.at[0], _line_of(project / case.at[0], named)))
 
 
 def project_of(said) -> Path:
@@ -190,11 +240,7 @@ def test_no_channel_shows_a_traceback(said):
 
 @pytest.mark.parametrize("case", CASES, ids=[case.kind for case in CASES])
 def test_every_channel_says_the_mistake_at_its_line_in_the_same_words(case, said):
-    if case.at[1] == 0:  # the line of the file that names it
-        lines = (project_of(said) / case.at[0]).read_text(encoding="utf-8").splitlines()
-        named = case.words.split("=")[0].strip("' ")
-        case = Case(case.kind, case.files, (case.at[0], next(n for n, text in enumerate(lines, 1) if named in text)),
-                    case.words, case.check)
+    case = located(case, project_of(said))
     seen = {}
     for channel in CHANNELS:
         at_place = [m for m in messages(channel, said[channel]).get(case.at, []) if case.words in m]
@@ -202,3 +248,41 @@ def test_every_channel_says_the_mistake_at_its_line_in_the_same_words(case, said
                           + "\n".join(line for line in said[channel].splitlines() if case.at[0] in line))
         seen[channel] = at_place[0]
     assert len(set(seen.values())) == 1, f"the channels say it differently: {seen}"
+
+
+GLOSSARY_CASES = [case for case in CASES if any(name.endswith("glossary.yaml") for name in case.files)]
+
+
+def test_pytest_on_one_page_says_the_mistakes_of_the_glossaries_it_is_held_to(said):
+    """``pytest rulebook/variant/notes.md``: the page's chapter glossary and the book's are tested
+    with it (the words the page is held to), each mistake at its own line, as the whole run says it."""
+    project = project_of(said)
+    done = _run(project, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                "--rootdir", str(project), "rulebook/variant/notes.md")
+    output = done.stdout + done.stderr
+    assert done.returncode == 1 and "Traceback" not in output, output[-3000:]
+    found = messages("pytest", output)
+    assert len(GLOSSARY_CASES) == 3
+    for case in GLOSSARY_CASES:
+        at = located(case, project).at
+        assert any(case.words in message for message in found.get(at, [])), (case.kind, output[-3000:])
+    assert re.search(r"2 failed", output), output[-1500:]  # (the two glossaries; the page itself holds)
+
+
+def _line_of(path: Path, words: str) -> int:
+    return next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if words in text)
+
+
+def test_the_player_s_edition_says_a_link_to_the_designer_s_alone_at_its_line_and_nothing_else(said):
+    """The player's edition leaves the designer's pages out: a reference to them is said as in the
+    other channels, at its line, and not also as a reference to nothing (Sphinx's or Rulewright's)."""
+    project = project_of(said)
+    done = _run(project, str(Path(sys.executable).parent / "sphinx-build"), "-q", "-N", "--keep-going", "-c", ".",
+                "-t", "player", "-b", "dummy", "rulebook", "_build/player")
+    output = done.stdout + done.stderr
+    found = messages("sphinx", output)
+    for case in CASES:
+        if case.check == DESIGNER_ONLY:
+            assert any(case.words in message for message in found.get(case.at, [])), (case.kind, output[-3000:])
+            assert len(found[case.at]) == 1, found[case.at]  # (said once: no "unknown document", no "not declared")
+    assert "demo.secret.tally` refers to a rule the book does not declare" not in output
