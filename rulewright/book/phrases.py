@@ -105,7 +105,8 @@ class SetupPhrase:
     """How one setup key reads: its label, how each entry reads, and whether it is a grid. A label
     with ``{key}`` in it ("Hex {key}") gives each entry of a mapping a row of its own. ``names``
     says how an entry's own fields read where the setup's name is not the book's word
-    (``{rotated: turned}``: "tile 5, turned 2")."""
+    (``{rotated: turned}``: "tile 5, turned 2"), and how an entry's key reads as ``{key}``
+    (``{neutral: neutral tiles}``: "neutral tiles on A0")."""
 
     say: str | None = None
     each: str | None = None
@@ -123,7 +124,7 @@ class SetupPhrase:
         try:
             for index, (key, item) in enumerate(pairs):
                 template = self.then if index and self.then else self.each
-                said.append(plural(template.format_map(_Words({"key": key, "value": item}))))
+                said.append(plural(template.format_map(_Words({"key": self.names.get(str(key), key), "value": item}))))
         except (KeyError, IndexError, ValueError):
             return None
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
@@ -135,7 +136,7 @@ class SetupPhrase:
 
     def label(self, key: Any) -> str:
         """The label of the row of the entry ``key`` ("Hex {key}" -> "Hex N17")."""
-        return self.say.format_map(_Words({"key": key}))
+        return self.say.format_map(_Words({"key": self.names.get(str(key), key)}))
 
 
 @dataclass

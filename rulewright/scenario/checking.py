@@ -32,12 +32,14 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None, fast: bool
 def _evaluate(s: Scenario, fast: bool = False) -> Result:
     if "seeds" not in s.data:
         return _evaluate_once(s, s.seeds[0], fast)
-    seeds = s.seeds
+    seeds, runs = s.seeds, []
     for seed in seeds:
         result = _evaluate_once(s, seed)
         result.seeds = seeds
         if not result.ok:
             return result
+        runs.append(result.run)
+    result.others = runs[:-1]  # (what the book tells of play is the last game; these say what varied)
     return result
 
 

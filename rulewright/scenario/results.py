@@ -134,6 +134,7 @@ class Result:
     checks: list[Check]
     stopped: str | None = None  # why play stopped early (an unexpected refusal)
     seeds: list[int] = field(default_factory=list)  # the seeds played when the example gives ``seeds:``
+    others: list[Run] = field(default_factory=list)  # with ``seeds:``, the games the other seeds played
 
     @property
     def ok(self) -> bool:

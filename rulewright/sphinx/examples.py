@@ -266,7 +266,22 @@ def narrated(result: Result, words: phrases.Phrases, designer: bool) -> list[lis
     an event only some players see (a card drawn) as the example's reader sees it; the designer's
     tells the truth and marks it ("hidden: only ann sees it")."""
     reader = secrecy.reader_of(result.scenario, result.run.game, designer)
-    return words.moves(result.run, reader, secrecy.mark_seen if designer else None)
+    told = words.moves(result.run, reader, secrecy.mark_seen if designer else None)
+    if not result.others:
+        return told
+    # An example played with several seeds tells one of its games: a sentence the other games tell
+    # otherwise (a die's result, a card drawn) says so, as the outcome holds whatever it was.
+    others = [words.moves(run, reader, secrecy.mark_seen if designer else None) for run in result.others]
+    return [[sentence if all(_told(other, step, index) == sentence for other in others)
+             else sentence.rstrip(".") + f" {DRAWS_DECIDE}."
+             for index, sentence in enumerate(sentences)] for step, sentences in enumerate(told)]
+
+
+DRAWS_DECIDE = "(in this game: other draws give other results)"
+
+
+def _told(moves: list[list[str]], step: int, index: int) -> str | None:
+    return moves[step][index] if step < len(moves) and index < len(moves[step]) else None
 
 
 def said_moves(result: Result, words: phrases.Phrases, designer: bool) -> list[str | None]:

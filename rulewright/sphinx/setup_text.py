@@ -23,7 +23,7 @@ def words(value, names: dict[str, str] | None = None) -> str:
     ``names:``)."""
     names = names or {}
     if isinstance(value, dict):
-        return ", ".join(f"{names.get(str(k)) or _label(k)} {words(v, names)}" if not isinstance(v, dict)
+        return ", ".join(f"{names.get(str(k)) or _label(k)} {words(v, names)}" if not isinstance(v, dict) or str(k) in names
                          else f"{k} ({words(v, names)})" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(words(v, names) for v in value) if value else "none"
@@ -114,7 +114,8 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
         if str(key) in said_keys:
             phrase = said_keys[str(key)]
             if phrase.per_entry and isinstance(value, dict) and value:
-                rows.extend((phrase.label(name), phrase.entries({name: inner}) or words(inner, phrase.names) or "unchanged")
+                rows.extend((phrases.sentence(phrase.label(name)),  # ("{key}" for a player: "Ann")
+                             phrase.entries({name: inner}) or words(inner, phrase.names) or "unchanged")
                             for name, inner in value.items())
             else:  # (a label naming {key}, for a value that is not a mapping, gives way to the key's own name)
                 label = phrase.say if phrase.say and not phrase.per_entry else _label(key).capitalize()
@@ -158,7 +159,7 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     if "seeds" in data:
         rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
                                      "for each") if designer
-                    else ("Chance", "any draws: what happened below holds however they fall"))
+                    else ("Chance", "any draws: the play below is one game's; what happened holds however they fall"))
     if not rows:
         return [nodes.paragraph(text=f"The game's standard starting position.")]
     table, body = tables.table((30, 70), classes=["rw-setup"])

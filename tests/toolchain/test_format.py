@@ -461,3 +461,23 @@ def test_did_you_mean_offers_the_close_name_not_those_sharing_only_a_long_prefix
     rules = ["court.drift.step", "court.smother", "court.win", "court.pass", "court.turn.order"]
     assert did_you_mean("court.drift.stpe", rules) == "Did you mean 'court.drift.step'?"
     assert did_you_mean("ann", ["anna", "ann2", "bob"]) == "Did you mean 'anna' or 'ann2'?"  # both as close
+
+
+def test_a_sentence_the_seeds_games_tell_otherwise_says_the_draws_decide(page):
+    """An example played with many seeds shows one game's moves: a sentence another seed's game tells
+    otherwise (here the pile, dealt at random, is said after the move) says the draws decide it;
+    a sentence every game tells alike is printed as it is."""
+    from rulewright.book import phrases
+    from rulewright.sphinx.examples import DRAWS_DECIDE, narrated
+
+    words = phrases.load({"events": {"added": {"say": "{count} counters are added.", "then": "The pile is now {after:pile}."},
+                                     "won": "{by} wins."}}, "toy phrases")
+    body = SEEDS.replace("expect:", "do: [ann: add 1]\nexpect:").replace("[0, 3]", "[1, 4]")
+    result, _ = run(page, body)
+    assert result.ok, result.report()
+    assert len(result.others) == 39
+    (added, pile), = narrated(result, words, designer=False)
+    assert added == "1 counters are added."  # (the same in every game: no mark)
+    assert pile.startswith("The pile is now ") and pile.endswith(f" {DRAWS_DECIDE}.")
+    one_seed, _ = run(page, body.replace("seeds: 1..40", "seed: 3"))
+    assert not one_seed.others and DRAWS_DECIDE not in " ".join(narrated(one_seed, words, designer=False)[0])

@@ -253,6 +253,21 @@ def test_a_setup_phrase_names_an_entry_s_fields_in_the_book_s_words():
         phrases.load({"setup": {"hexes": {"say": "Hex {key}", "names": ["rotated", "turned"]}}}, "toy.yaml")
 
 
+def test_a_setup_phrase_s_names_say_an_entry_s_key_and_a_player_s_row_begins_with_a_capital():
+    """``names`` reads an entry's key too (``{key}`` in a label or in ``each``) and a field holding a
+    mapping ("shares: ES 5", not "shares (ES 5)"); a label that is a player's name is a sentence's start."""
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"setup": {"players": {"say": "{key}", "names": {"hand": "tiles in hand:", "shares": "shares:"}},
+                                   "board": {"say": "{key} on the board", "each": "{value}",
+                                             "names": {"neutral": "neutral tiles"}}}}, "toy phrases")
+    table, = describe_setup({"setup": {"players": {"ann": {"hand": ["A2"], "shares": {"ES": 5}}, "bob": {}},
+                                       "board": {"neutral": ["A0", "A1"], "ES": ["B1"]}}}, said, designer=False)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    assert rows == [["Ann", "tiles in hand: A2, shares: ES 5"], ["Bob", "unchanged"],
+                    ["Neutral tiles on the board", "A0 and A1"], ["ES on the board", "B1"]]
+
+
 def test_stated_dice_read_as_one_list_in_their_order_under_the_game_s_label():
     from rulewright.sphinx.setup_text import describe_setup
 
