@@ -168,6 +168,40 @@ def bench_random_play(name, preset, moves=300, seed=1):
           f"(target {MOVES_TARGET:.0f}, ratio {rate / MOVES_TARGET:.1f})")
 
 
+FUZZ_RATIO_TARGET = 1.5  # Hypothesis's choosing costs at most half as much again per move
+
+
+def bench_fuzz(name, preset, games=8, moves=60, seed=1):
+    """``rulewright fuzz``'s moves per CPU second with Hypothesis choosing the moves and chance,
+    against the same play and checks with a seeded chooser (what fuzz did before Hypothesis), both
+    measured here, now, in CPU time."""
+    import random
+
+    from rulewright.play import fuzz
+
+    game = get_game(name)
+    start = fuzz.Start(game, game.resolve_settings({}), {"preset": preset})
+
+    def plain():
+        played = 0
+        for number in range(games):
+            chooser = random.Random(seed + number)
+            _, count = fuzz._play_one(start, start.state(seed + number), chooser.choice, moves, True)
+            played += count
+        return [], played
+
+    rates = {}
+    for label, run in (("Hypothesis", lambda: fuzz.fuzz(start, games, moves, seed)), ("seeded", plain)):
+        cpu, wall = time.process_time(), time.perf_counter()
+        findings, played = run()
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        rates[label] = (played / cpu if cpu else float("inf"), played, cpu, wall, len(findings))
+    (fast, *_), (slow, played, cpu, wall, found) = rates["seeded"], rates["Hypothesis"]
+    print(f"fuzz, {name} ({preset}): {played} moves in {cpu:.2f} s CPU ({wall:.2f} s wall) = {slow:,.0f} moves per CPU s "
+          f"with Hypothesis, {fast:,.0f} seeded; cost per move {fast / slow:.2f}x (target at most "
+          f"{FUZZ_RATIO_TARGET}x){f'; {found} finding(s)' if found else ''}")
+
+
 REPLAY_TARGETS = {"bus": 2000.0, "powerup": 2000.0, "1870": 300.0, "muck-and-brass": 300.0}
 CUT_TARGET_S = 1.0
 
@@ -452,6 +486,7 @@ def run_engines():
         game = get_game(name)
         for preset in list(game.presets)[:1]:
             bench_random_play(name, preset)
+            bench_fuzz(name, preset)
         bench_replay(name)
     bench_1870_routes()
     bench_1870_whole_map()

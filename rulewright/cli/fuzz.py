@@ -16,12 +16,14 @@ def add_arguments(parser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--games", type=int, default=20, metavar="N", help="how many random games (20)")
     parser.add_argument("--moves", type=int, default=200, metavar="M", help="at most this many moves a game (200)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the first game's seed (0); game k uses S+k-1")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="the seed of the random choices (0): the same seed plays the same games")
     parser.add_argument("--quick", action="store_true",
                         help="try only the move chosen, not every move listed as legal, and do not write each "
                              "position as a setup to check it reads back the same")
     parser.add_argument("--out", default="_build/rulewright-fuzz", metavar="DIR",
-                        help="where each failure's record is written (default: _build/rulewright-fuzz)")
+                        help="where each failure's record is written, and the choices that failed are kept to be "
+                             "tried first next time (default: _build/rulewright-fuzz)")
 
 
 def run(args) -> int:
@@ -41,8 +43,12 @@ def run(args) -> int:
         print(f"  game {done} of {args.games}: {len(findings)} finding{'s' if len(findings) != 1 else ''} so far",
               flush=True)
 
-    findings, total = fuzz.fuzz(start, args.games, args.moves, args.seed, not args.quick,
-                                progress if args.games >= 10 else None)
+    try:
+        findings, total = fuzz.fuzz(start, args.games, args.moves, args.seed, not args.quick,
+                                    progress if args.games >= 10 else None, database=Path(args.out) / "choices")
+    except fuzz.Unsteady as unsteady:
+        print(f"\n{unsteady}")
+        return 1
     if not findings:
         print(f"{args.games} games, {total} moves: every law held, and every move listed as legal was accepted"
               + (" (only the moves chosen were tried)." if args.quick else "."))

@@ -129,11 +129,10 @@ class Rng:
         return first + left
 
     def __deepcopy__(self, memo):
-        clone = Rng.__new__(Rng)
-        clone.seed = self.seed
+        clone = type(self).__new__(type(self))  # (a kind of Rng keeps its kind, and what else it holds)
+        clone.__dict__.update(self.__dict__)
         clone._random = random.Random()
         clone._random.setstate(self._random.getstate())
         clone._script = list(self._script)
-        clone._used = self._used
         clone._drawn = list(self._drawn)
         return clone

@@ -1,5 +1,7 @@
 """Random play finds what the rules forgot, shrinks it, keeps it as a record and prints it as a
 failing example that names the rule."""
+import re
+
 import pytest
 
 from rulewright.cli import main
@@ -44,7 +46,7 @@ def test_the_shrunk_sequence_is_no_longer_than_the_one_found_and_still_fails():
     assert found and total > 0
     for finding in found:
         assert len(finding.failure.moves) <= finding.found_after
-        again, _ = fuzz.replays_to(start(leaky=True), finding.seed, finding.failure.moves)
+        again, _ = fuzz.replays_to(start(leaky=True), finding.seed, finding.failure.moves, draws=finding.failure.draws)
         assert again is not None and again.same_kind(finding.failure)
 
 
@@ -129,3 +131,28 @@ def test_a_setting_s_word_needs_no_quotes_on_the_command_line():
     args = SimpleNamespace(game="race-lit", setting=["lights=off", "leaky=true"], preset=None)
     _, settings, _ = game_settings_preset(args)
     assert settings["lights"] == "off" and settings["leaky"] is True
+
+
+def test_the_same_seed_finds_the_same_and_the_failing_choices_are_kept_in_the_build_folder(tmp_path, capsys):
+    """Hypothesis plays: --seed gives the same games, and the choices that failed are kept under
+    --out (its example database) and tried first by the next run, which finds the failure at once."""
+    words = ["fuzz", "race", "--games", "4", "--setting", "leaky=true", "--seed", "7"]
+    assert main(words + ["--out", str(tmp_path / "one")]) == 1
+    first = capsys.readouterr().out
+    assert main(words + ["--out", str(tmp_path / "two")]) == 1
+    assert capsys.readouterr().out.replace("/two/", "/one/") == first
+    kept = [p for p in (tmp_path / "one" / "choices").rglob("*") if p.is_file()]
+    assert kept, "no failing choices were kept"
+    shrunk = re.search(r"shrunk to (\d+) move", first).group(1)
+    assert main(words[:-1] + ["8", "--out", str(tmp_path / "one")]) == 1  # another seed: the kept failure first,
+    assert f"Found after {shrunk} move" in (out := capsys.readouterr().out) and "of game 1 (seed 8)" in out  # already shrunk
+
+
+def test_chance_is_drawn_by_hypothesis_and_shrunk_with_the_moves():
+    """The race's dice are Hypothesis's draws: the failure's record states them, and replaying its
+    moves with them gives the same failure (no seed needed)."""
+    found, _ = fuzz.fuzz(start(leaky=True), games=4, moves=200, seed=3)
+    failure = found[0].failure
+    assert failure.draws, "the dice the failing game threw are stated"
+    again, _ = fuzz.replays_to(start(leaky=True), 12345, failure.moves, draws=failure.draws)
+    assert again is not None and again.same_kind(failure)
