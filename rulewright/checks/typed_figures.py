@@ -453,7 +453,22 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     loose = [e for e in entries if e.keys and (money or _counts(e, typed, units, money)) and _equal(e.value, typed.number)]
     if loose:
         return Finding(typed, "loose", [f"{e.file}:{e.path}" for e in loose[:3]])
+    shown = [place for place, value in positions.values(typed) if _equal(value, typed.number)]
+    if shown:
+        return Finding(typed, "loose", list(dict.fromkeys(shown))[:2])
     return Finding(typed, "untied")
+
+
+def _matching(node: Any, pattern: tuple, done: tuple):
+    """Each (dotted path, value) of ``node`` that the path pattern (``*`` for any one part) fits."""
+    if not pattern:
+        yield ".".join(done), node
+        return
+    part, rest = pattern[0], pattern[1:]
+    if isinstance(node, dict):
+        for key in list(node):
+            if part == "*" or str(key) == part:
+                yield from _matching(node[key], rest, done + (str(key),))
 
 
 def _equal(value: Any, number: float) -> bool:
@@ -492,6 +507,20 @@ class Positions:
                         named = {text.lower(): path for text, path in subjects(self.said, view).items()}
                         found.append((f"example '{one.scenario.id}', {when}", view, named))
         return self._subjects[section]
+
+    def values(self, typed: Typed) -> list[tuple[str, Any]]:
+        """(where, value) of every part of the section's example positions that holds the figure's
+        unit (money where the phrases write money; a count of the part the figure names)."""
+        patterns = self.words.money_paths if typed.unit == self.words.money else self.words.words.get(typed.unit, [])
+        if not patterns or not self.games:
+            return []
+        out = []
+        for place, view, _ in self._all(typed.where.line):
+            for pattern in patterns:
+                for path, value in _matching(view, pattern, ()):
+                    out.append((f"{self.said.path(path) or path} in {place}",
+                                len(value) if isinstance(value, (list, dict)) else value))
+        return out
 
     def tied(self, typed: Typed) -> list[tuple[str, Any]]:
         """(where, value) of each position of the page at the part the figure's sentence names."""

@@ -133,3 +133,27 @@ def test_a_figure_tied_to_a_data_entry_the_words_near_it_name():
     for text in ("Take 4 or 5 counters.", "A heap with 5 counters is large."):
         typed = typed_figures.figures_in(text, Where("page.md", 1), WORDS)[-1]
         assert typed_figures.judge(typed, WORDS, entries, positions).status == "untied", text
+
+
+def test_how_strict_a_project_is_is_its_setting(tmp_path):
+    from rulewright.book import config
+    from rulewright.problems import ExampleProblem
+
+    differs = typed_figures.Finding(typed_figures.Typed(Where("page.md", 3), "5 counters", 5, "counters", ""),
+                                    "differs", ["the game's data gives take.most_counters = 3 (limits.yaml)"], "fix")
+    untied = typed_figures.Finding(typed_figures.Typed(Where("page.md", 4), "9 counters", 9, "counters", ""), "untied")
+    loose = typed_figures.Finding(typed_figures.Typed(Where("page.md", 5), "3 counters", 3, "counters", ""), "loose",
+                                  ["limits.yaml:take.most_counters"])
+    found = [differs, untied, loose]
+    assert [p.where.line for p in typed_figures.problems(found, "check")] == [3]
+    assert [p.where.line for p in typed_figures.problems(found, "strict")] == [3, 4]
+    assert typed_figures.problems(found, "list") == []
+    assert all(p.check == typed_figures.CHECK for p in typed_figures.problems(found, "strict"))
+    report = typed_figures.report(found)
+    assert "page.md, line 4: '9 counters'" in report and "page.md, line 5: '3 counters'" in report
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\nrulebook = "rulebook"\ntyped-figures = "strcit"\n')
+    with pytest.raises(ExampleProblem) as raised:
+        config.load(tmp_path)
+    assert raised.value.where.line == 3 and "'strict'" in raised.value.message
+    (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\ntyped-figures = "list"\n')
+    assert config.load(tmp_path).typed_figures == "list"
