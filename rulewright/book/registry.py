@@ -10,6 +10,10 @@ A game is found by the name examples write (``game: bus``) in two places, checke
        [project.entry-points."rulewright.games"]
        my-game = "my_game:GAME"
 
+Below both, the games that ship with Rulewright (``BUILT_IN``): ``rulewright-demo``, the small game
+the authoring guide of every new project plays its live examples on, so the guide does not depend
+on the project's own game. A project's table or an installed game of the same name wins.
+
 Each target is a ``rulewright.game.Game`` instance (or a class, which is instantiated). Games are
 imported only when first asked for, so one broken game cannot stop the others.
 
@@ -35,6 +39,7 @@ from rulewright.problems import Cause, ExampleProblem, Where, display_path
 ENTRY_POINT_GROUP = "rulewright.games"
 IMPORTER_GROUP = "rulewright.importers"
 
+BUILT_IN = {"rulewright-demo": "rulewright.demo:GAME"}
 _extra: dict[str, str] = {}  # register(): games added at run time (tests, plugins)
 _loaded: dict[str, Game] = {}
 # Games that could not be loaded, with what was tried (the target, in which project): tried once per
@@ -88,6 +93,12 @@ def targets() -> dict[str, str]:
     return {**installed(), **config.current().games, **_extra}
 
 
+def known() -> dict[str, str]:
+    """Every game an example may name: ``targets()`` and, below them, the games Rulewright ships
+    (``BUILT_IN``; not the project's own, so lists of the project's games leave them out)."""
+    return {**BUILT_IN, **targets()}
+
+
 def game_names() -> list[str]:
     return sorted(targets())
 
@@ -95,17 +106,17 @@ def game_names() -> list[str]:
 def get_game(name: str) -> Game:
     """The ``Game`` for ``name``, or an ``InputError`` that says how games are registered (a
     ``GameNotLoaded`` when the game's code or data fails: tried once per process)."""
-    known = targets()
-    if name not in known:
+    names = known()
+    if name not in names:
         project = config.current()
         table = display_path(str(project.pyproject or project.root / "pyproject.toml"))
-        hint = did_you_mean(name, known) if known else "No game is registered yet."
+        hint = did_you_mean(name, targets()) if targets() else "No game is registered yet."
         raise InputError(
             f"There is no game called {name!r}. {hint} A game is registered in {table}, under "
             f"[tool.rulewright.games], as a line such as: {name} = \"my_game:GAME\" (its Python package and "
             f"the Game object in it); or it is installed with pip from a package that declares it under the "
             f"{ENTRY_POINT_GROUP!r} entry point.", "game")
-    target = known[name]
+    target = names[name]
     if _loaded.get(name) is not None and getattr(_loaded[name], "_rulewright_target", None) == target:
         return _loaded[name]
     tried = (target, str(config.current().root))
@@ -145,10 +156,10 @@ def game_folder(name: str) -> Path:
     store hashes it, the whole-book checks read its refusals, ``make serve`` watches it. A game
     that cannot be loaded has its folder too (found without running its code), so that a result
     kept for it changes with its files."""
-    known = targets()
-    if name not in known:
+    names = known()
+    if name not in names:
         get_game(name)  # the InputError that names the unknown game
-    module_name = known[name].partition(":")[0]
+    module_name = names[name].partition(":")[0]
     try:
         spec = importlib.util.find_spec(module_name)
     except Exception:  # noqa: BLE001 - a parent package that fails to import: said by get_game
@@ -167,6 +178,8 @@ def _registered_where(name: str) -> str:
     project = config.current()
     if name in project.games:
         return f"in {display_path(str(project.pyproject))} under [tool.rulewright.games]"
+    if name in BUILT_IN and name not in installed():
+        return "by Rulewright itself (it ships the game)"
     return f"by an installed package, under the {ENTRY_POINT_GROUP!r} entry point"
 
 

@@ -27,6 +27,7 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
                                       the print files (make print): a PDF/X-4 interior and its cover
     rulewright new <folder> [--title T] [--game NAME] [--bare]
                                       a new rulebook project with a starter game (or a blank one)
+    rulewright remove-starter         put a blank game in place of the starter game's files you have not changed
     rulewright ci                     add the CI workflows (GitHub, GitLab) and a pre-commit hook to this project
     rulewright upgrade [--to LEVEL] [--dry-run]
                                       raise the book's check level: what the newer checks are for, and what they find
@@ -39,8 +40,8 @@ import io
 import os
 import sys
 
-from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, replay, run,
-                            serve, simulate, upgrade)
+from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, remove_starter,
+                            replay, run, serve, simulate, upgrade)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import INTERNAL_FAILURE, ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -68,8 +69,8 @@ class _Coverage:
         return engine_coverage.run(args)
 
 
-COMMANDS = (new, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, simulate, changes,
-            serve, upgrade, press)
+COMMANDS = (new, remove_starter, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, simulate,
+            changes, serve, upgrade, press)
 OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz", "simulate")  # these read a record or a game, not the book
 
 

@@ -23,13 +23,19 @@ trick-taking game built on the card kits: the blank game's files, then those of
 ``@@END@@`` are kept only for the kinds of project that word names (``TEMPLATES``): ``starter``, ``bare``
 (every project not made from the starter, whose guide shows its examples as source), ``blank``
 (the blank game) and ``cards``.
+
+``rulewright remove-starter`` (``remove_starter``) turns a project made from the starter or the
+card game into a blank one, the one step a designer takes to put their own game in its place:
+every file that differs between the two kinds and still reads exactly as ``rulewright new`` wrote
+it is written as the blank game's; a file the designer has changed is never touched.
 """
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -37,15 +43,17 @@ GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 TEMPLATE = "template"
 BARE_TEMPLATE = "template-bare"
 LEFT_OUT_WHEN_BARE = ()
-# The files that depend on the starter game's rules: what changes when it is replaced.
-STARTER_FILES = ("@@PACKAGE@@/", "tests/test_game.py", "rulebook/rules.md", "rulebook/notation.md",
-                 "the examples and the command table in rulebook/authoring.md", "rulebook/index.md")
+# The files that depend on the starter game's rules: what `rulewright remove-starter` replaces.
+STARTER_FILES = ("@@PACKAGE@@/", "rulebook/rules.md", "rulebook/notation.md", "rulebook/quick-reference.md",
+                 "rulebook/glossary.yaml", "rulebook/index.md")
 CONDITION = re.compile(r"^@@IF (starter|bare|blank|cards)@@\n(.*?)^@@END@@\n", re.M | re.S)
 # Each template a project can start from: the template folders laid one over the other, and the
 # words of ``@@IF <word>@@`` whose lines it keeps.
 TEMPLATES = {"starter": ((TEMPLATE,), {"starter"}),
              "bare": ((TEMPLATE, BARE_TEMPLATE), {"bare", "blank"}),
              "cards": ((TEMPLATE, BARE_TEMPLATE, "template-cards"), {"bare", "cards"})}
+# The templates `rulewright remove-starter` puts a blank game in place of.
+REPLACEABLE = ("starter", "cards")
 EDITIONS_MK = "editions.mk"
 TAKEN_CLASS_NAMES = ("Game", "Action", "Event", "InputError", "Refusal", "Setting", "State", "Take")
 
@@ -135,18 +143,115 @@ def create(folder: Path, names: Names, bare: bool = False, template: str | None 
     if folder.is_dir() and any(folder.iterdir()):
         raise ScaffoldError(f"The folder {folder} is not empty, and rulewright new never overwrites anything. "
                             "Give the name of a new or empty folder.")
-    words = names.replacements()
     written = []
-    folders, kinds = TEMPLATES[template]
-    for source, relative in _project_templates(folders):
-        target = folder.joinpath(*(_fill(_file_name(part), words) for part in relative))
+    for relative, text in rendered(names, template).items():
+        target = folder.joinpath(*relative)
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = CONDITION.sub(lambda m: m.group(2) if m.group(1) in kinds else "", source.read_text(encoding="utf-8"))
-        target.write_text(_fill(text, words), encoding="utf-8")
+        target.write_text(text, encoding="utf-8")
         if target.parent.name == ".ci":
             target.chmod(0o755)
         written.append(target)
     return written
+
+
+def rendered(names: Names, template: str = "starter") -> dict[tuple[str, ...], str]:
+    """Each file of a new project made from ``template`` (its path in the project, as parts) and its text."""
+    words = names.replacements()
+    folders, kinds = TEMPLATES[template]
+    return {tuple(_fill(_file_name(part), words) for part in relative):
+            _fill(CONDITION.sub(lambda m: m.group(2) if m.group(1) in kinds else "", source.read_text(encoding="utf-8")),
+                  words)
+            for source, relative in _project_templates(folders)}
+
+
+@dataclass
+class StarterRemoved:
+    """What ``remove_starter`` did: the template the project was made from (``"starter"`` or
+    ``"cards"``), the files written as the blank game's, those removed (the blank game has none of
+    them), the template's files the designer has changed (left alone), and those the blank game has
+    none of that a file the designer wrote still names (left, as the game may read them)."""
+
+    names: Names
+    template: str
+    replaced: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+    changed: list[Path] = field(default_factory=list)
+    still_named: list[Path] = field(default_factory=list)
+
+
+def remove_starter(folder: Path) -> StarterRemoved:
+    """Put the blank game's files (those of ``rulewright new --bare``) in place of those of the game
+    the project in ``folder`` was made from (the starter, or the card game): each file that differs
+    between the two and still reads exactly as ``rulewright new`` wrote it. A file the designer has
+    changed, or written anew, is left, and so is a file the blank game lacks (``cards.yaml``) while a
+    file of the designer's still names it. The game's names and template are read back from the
+    project (``conf.py``'s title, the games it registers, the files it holds)."""
+    folder = Path(folder)
+    names, template = _project_names(folder)
+    made, bare = rendered(names, template), rendered(names, "bare")
+    done = StarterRemoved(names, template)
+    extra = []  # the template's files the blank game has none of, unchanged: removed unless named
+    for relative, text in made.items():
+        if bare.get(relative) == text:
+            continue  # the same in both kinds of project
+        target = folder.joinpath(*relative)
+        if not target.is_file():
+            continue  # removed or renamed by the designer
+        now = target.read_text(encoding="utf-8")
+        if now == bare.get(relative):
+            continue  # the blank game's already
+        if now != text:
+            done.changed.append(target)
+        elif relative in bare:
+            target.write_text(bare[relative], encoding="utf-8")
+            done.replaced.append(target)
+        else:
+            extra.append(target)
+    package = folder / names.package
+    kept_code = [path.read_text(encoding="utf-8") for path in package.rglob("*.py")] if package.is_dir() else []
+    for target in extra:
+        if any(target.name in code for code in kept_code):
+            done.still_named.append(target)
+        else:
+            target.unlink()
+            done.removed.append(target)
+    return done
+
+
+def _project_names(folder: Path) -> tuple[Names, str]:
+    """The names and the template ``rulewright new`` made the project in ``folder`` with: its title
+    from ``conf.py``, its game the registered one, and its template the one (of ``REPLACEABLE``)
+    whose own files the project has most of as they were written."""
+    from rulewright.book import config
+
+    conf = folder / "conf.py"
+    pyproject = folder / "pyproject.toml"
+    if not conf.is_file() or not pyproject.is_file():
+        raise ScaffoldError(f"{folder} is not a project made by rulewright new: it has no "
+                            f"{'conf.py' if not conf.is_file() else 'pyproject.toml'}. Run this in the project's folder.")
+    title = None
+    for node in ast.parse(conf.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "project" for t in node.targets):
+            try:
+                title = ast.literal_eval(node.value)
+            except ValueError:
+                title = None
+    games = [name for name in config.load(folder).games if GAME_NAME.match(name)]
+    if not isinstance(title, str) or not games:
+        raise ScaffoldError(f"{conf} names no title (project = '...') or {pyproject} registers no game under "
+                            "[tool.rulewright.games]: the starter's files cannot be told apart from yours.")
+
+    def files_kept(names: Names, template: str) -> int:
+        bare = rendered(names, "bare")
+        return sum((bare.get(relative) != text and folder.joinpath(*relative).is_file()
+                    and folder.joinpath(*relative).read_text(encoding="utf-8") == text)
+                   for relative, text in rendered(names, template).items())
+
+    kept = {(game, template): files_kept(Names(title, game), template) for game in games for template in REPLACEABLE}
+    game, template = max(kept, key=kept.get)
+    if not kept[game, template] and (folder / Names(title, game).package / "cards.yaml").is_file():
+        template = "cards"  # nothing left as written: the card game's data file says which it was
+    return Names(title, game), template
 
 
 # The files that run the project's checks on a CI host and before each commit: `rulewright new`

@@ -146,7 +146,8 @@ expect:
 
 @pytest.fixture(scope="module")
 def tabbed(tmp_path_factory) -> Path:
-    """A bare new project (game 'ferry') with four examples and a tab in its presets.yaml."""
+    """A bare new project (game 'ferry') with four examples of its own (and the guide's four, on the demo
+    game) and a tab in its presets.yaml."""
     folder = tmp_path_factory.mktemp("tab") / "mygame"
     scaffold.create(folder, scaffold.Names("Ferry", "ferry"), bare=True)
     rules = folder / "rulebook" / "rules.md"
@@ -176,7 +177,7 @@ def test_check_says_the_tab_once_at_its_line(tabbed):
                         "spaces). Until it is fixed, the game 'ferry' cannot be loaded, and none of its examples "
                         "can be played."], out
     assert "Traceback" not in out and "pyproject.toml" not in out
-    assert out.rstrip().endswith("1 problem found: see above, and 4 of 4 examples could not be played because of it."), out
+    assert out.rstrip().endswith("1 problem found: see above, and 4 of 8 examples could not be played because of it."), out
 
 
 def test_make_test_says_the_tab_once_without_a_traceback(tabbed):

@@ -108,7 +108,7 @@ def test_new_says_how_to_go_into_a_folder_whose_name_has_a_space(tmp_path, capsy
 
 def test_the_new_project_s_property_tests_set_no_deadline():
     """A busy machine may take seconds over one example: that fails no test of the game."""
-    for kind in ("template", "template-bare"):
+    for kind in ("template",):  # (one for both kinds of project: it plays any game)
         text = (Path(scaffold.__file__).parent / kind / "tests" / "test_game.py.tmpl").read_text()
         assert "@settings(" in text and "deadline=" in text
         assert all("deadline=None" in line for line in text.splitlines() if line.startswith("@settings("))
@@ -131,7 +131,7 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     assert (folder / ".ci" / "run").stat().st_mode & 0o111
     assert not list(folder.rglob("*.tmpl")) and "@@" not in "".join(
         p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
-    passes_its_own_tests_and_checks(folder, "20 passed", "4 rules, 11 examples")  # (its glossary a test too)
+    passes_its_own_tests_and_checks(folder, "17 passed", "7 rules, 12 examples")  # (its glossary a test too)
 
 
 def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):
@@ -170,13 +170,15 @@ def test_new_without_names_takes_them_from_the_folder_when_nobody_can_answer(tmp
     assert "project = 'Sky Pirates'" in (tmp_path / "sky-pirates" / "conf.py").read_text(encoding="utf-8")
 
 
-def test_new_asks_for_the_names_on_a_terminal(tmp_path, monkeypatch):
+def test_new_asks_for_the_names_and_the_kind_of_game_on_a_terminal(tmp_path, monkeypatch, capsys):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    answers = iter(["Moon Base!", ""])  # a title, then the suggested short name
+    answers = iter(["Moon Base!", "", "x", "b"])  # a title, the suggested short name, a blank game (asked twice)
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     assert cli.main(["new", str(tmp_path / "p")]) == 0
     assert '"moon-base" = "moon_base:GAME"' in (tmp_path / "p" / "pyproject.toml").read_text(encoding="utf-8")
+    assert "a blank game" in capsys.readouterr().out
+    assert "pass" in (tmp_path / "p" / "moon_base" / "game.py").read_text(encoding="utf-8")
 
 
 def make_dry_run(folder, target, *variables) -> list[str]:
@@ -233,47 +235,50 @@ def test_a_bare_project_passes_its_own_tests_and_checks_without_the_starter_s_ru
     drawer = (folder / "ice_floes" / "diagram.py").read_text(encoding="utf-8")  # a drawer of its own, to start from
     assert "the players in the order they sit" in drawer and "heap" not in drawer
     assert "@@" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
-    # Nothing but the blank game's own files names its rule or example; the guide plays no example
-    # and refers to no rule (its examples are shown as Markdown source).
+    # Nothing but the blank game's own files names its rule or example; the guide's live examples and
+    # references are the demo game's, which ships with Rulewright.
     for path in folder.rglob("*"):
         if path.is_file() and path.name not in ("rules.md", "notation.md", "game.py", "authoring.md"):
             text = path.read_text(encoding="utf-8")
             assert "icefloes.turn.order" not in text and "ice-floes-turn-order" not in text, path
     from rulewright.checks import words
-    live = [(p.kind, p.name) for p in words.page_pieces(folder / "rulebook" / "authoring.md")
+    guide = folder / "rulebook" / "authoring.md"
+    live = [(p.kind, p.name) for p in words.page_pieces(guide)
             if (p.kind, p.name) in (("directive", "example"), ("role", "ruleref"), ("role", "exampleref"))]
-    assert live == []
+    assert ("directive", "example") in live and "icefloes." not in "".join(
+        line for line in guide.read_text(encoding="utf-8").splitlines() if line.startswith((":rules:", "game:")))
     assert "take.limit" not in (folder / "tests" / "test_game.py").read_text(encoding="utf-8")
     game = (folder / "ice_floes" / "game.py").read_text(encoding="utf-8")
     assert game.index("check_action(self, state, action)") < game.index("raise Refusal(")
-    passes_its_own_tests_and_checks(folder, "5 passed", "1 rule, 1 example")  # (its glossary a test too)
+    passes_its_own_tests_and_checks(folder, "9 passed", "4 rules, 5 examples")  # (its glossary a test too)
 
 
 def test_replacing_the_starter_s_rules_names_every_page_that_still_names_them(tmp_path, monkeypatch):
-    """The starter's chapters replaced by the blank game's (same game name): the guide's command
-    table and its quoted {ruleref} name rules and examples that are gone, and `rulewright check`
-    says so at their lines, beside the live references it always reported."""
+    """The starter's chapters replaced by the blank game's (same game name): the authoring guide
+    plays the demo game, so it names nothing that is gone; a page of the designer's that still names
+    the starter's rules and examples (in a command, in a quoted {ruleref}) is named at those lines
+    by `rulewright check`."""
     from rulewright.checks import book as checks
 
     starter, blank = tmp_path / "starter", tmp_path / "blank"
     scaffold.create(starter, scaffold.Names("Swap", "swap"))
     scaffold.create(blank, scaffold.Names("Swap", "swap"), bare=True)
     for relative in ("swap/game.py", "swap/phrases.yaml", "swap/presets.yaml", "swap/__init__.py",
-                     "rulebook/rules.md", "rulebook/notation.md"):
+                     "rulebook/rules.md", "rulebook/notation.md", "rulebook/quick-reference.md"):
         (starter / relative).write_text((blank / relative).read_text(encoding="utf-8"), encoding="utf-8")
     (starter / "swap" / "diagram.py").unlink()
+    notes = ["---", "edition: designer", "---", "", "# Notes", "",
+             "To see the first turn: `.venv/bin/rulewright run swap-first-turn`.", "",
+             "Write ``{ruleref}`swap.take.limit` `` to name the rule.", ""]
+    (starter / "rulebook" / "notes.md").write_text("\n".join(notes), encoding="utf-8")
     monkeypatch.syspath_prepend(str(starter))
     monkeypatch.chdir(starter)
     monkeypatch.setattr(config, "_current", config.load(starter))
-    guide = (starter / "rulebook" / "authoring.md").read_text(encoding="utf-8").splitlines()
     problems = [p for p in checks.check(starter / "rulebook") if "reads as a rule ID" in p.message
                 or "which the book does not have (was it renamed" in p.message]
     lines = {(Path(p.where.path).name, p.where.line) for p in problems}
-    run_line = next(n for n, line in enumerate(guide, 1) if "rulewright run swap-first-turn`" in line)
-    quoted = next(n for n, line in enumerate(guide, 1) if "``{ruleref}`swap.take.limit` ``" in line)
-    assert {("authoring.md", run_line), ("authoring.md", quoted)} <= lines, problems
-    assert all(name == "authoring.md" for name, _ in lines), problems
-    assert any("'swap.take.limit' reads as a rule ID" in p.message and "swap.turn.order" in p.message
+    assert lines == {("notes.md", 7), ("notes.md", 9)}, problems
+    assert any("'swap.take.limit' reads as a rule ID, but the book declares no such rule" in p.message
                for p in problems), problems
 
 
