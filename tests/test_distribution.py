@@ -141,7 +141,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
         assert not unlinked_assets(html), unlinked_assets(html)
         assert "_static/rulewright.js" in (html / "rules.html").read_text(encoding="utf-8")
     page = (project / "_build" / "designer" / "html" / "rules.html").read_text(encoding="utf-8")
-    assert page.count("✓ verified") == 6 and "✗ FAILS" not in page
+    assert page.count("✓ verified") == 8 and "✗ FAILS" not in page
     assert page.count("<svg") + page.count(".svg") >= 3  # the three examples with diagrams are drawn
     assert (project / "_build" / "designer" / "html" / "authoring.html").exists()
 
