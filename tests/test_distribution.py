@@ -148,11 +148,11 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     # The player's edition: the same rules and examples, no example IDs anywhere a reader could see
     # them (text, tooltips, the pages' sources), no verification marks, no authoring guide.
     ids = re.findall(r"^:id: (\S+)$", (project / "rulebook" / "rules.md").read_text(encoding="utf-8"), re.M)
-    assert len(ids) == 6
+    assert len(ids) == 8
     player = project / "_build" / "player" / "html"
     rules = (player / "rules.html").read_text(encoding="utf-8")
     assert not (player / "authoring.html").exists()
-    assert re.sub(r"<[^>]+>", "", rules).count("Example A-") == 6 and "✓ verified" not in rules
+    assert re.sub(r"<[^>]+>", "", rules).count("Example A-") == 8 and "✓ verified" not in rules
     assert not ids_a_reader_meets(player, ids)
 
     # Play as data on the starter game: a scripted `rulewright play` saves a record and an example,
