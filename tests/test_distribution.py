@@ -180,8 +180,8 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     bare = work / "floes"
     assert f"make test RULEWRIGHT=/path/to/{wheel.name}" in (bare / "README.md").read_text(encoding="utf-8")
     tested = sh(["make", "test", f"RULEWRIGHT={wheel}"], bare, plain_env)
-    assert "5 passed in" in tested, tested
-    assert "The rulebook is sound: 1 rule, 1 example." in sh(["make", "check"], bare, plain_env)
+    assert "9 passed in" in tested, tested
+    assert "The rulebook is sound: 4 rules, 5 examples." in sh(["make", "check"], bare, plain_env)
     # Both editions' HTML: the player's edition fails its build on any designer's word a bare page
     # would print, such as a designers-only page missing its `edition: designer`.
     built = sh(["make", "html"], bare, plain_env)
