@@ -79,6 +79,40 @@ def test_remove_starter_on_an_untouched_starter_project_gives_the_blank_project(
     assert not again.replaced and not again.removed and not again.changed
 
 
+def test_remove_starter_on_an_untouched_cards_project_gives_the_blank_project(tmp_path):
+    """The card game of `rulewright new --template cards` steps aside too: its files become the blank
+    game's, and its deck file, which the blank game has none of, goes."""
+    names = scaffold.Names("Trick Shot", "trick-shot")
+    scaffold.create(tmp_path / "cards", names, template="cards")
+    scaffold.create(tmp_path / "bare", names, bare=True)
+    done = scaffold.remove_starter(tmp_path / "cards")
+    assert done.template == "cards" and done.names == names and not done.changed and not done.still_named
+    assert tmp_path / "cards" / "trick_shot" / "cards.yaml" in done.removed
+
+    def files(root):
+        return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    assert files(tmp_path / "cards") == files(tmp_path / "bare")
+
+
+def test_remove_starter_keeps_a_deck_file_the_designer_s_game_still_reads(tmp_path, capsys, monkeypatch):
+    names = scaffold.Names("Trick Shot", "trick-shot")
+    folder = tmp_path / "cards"
+    scaffold.create(folder, names, template="cards")
+    game = folder / "trick_shot" / "game.py"
+    game.write_text(game.read_text(encoding="utf-8") + "\n# my own rule of trumps\n", encoding="utf-8")
+    rules = folder / "rulebook" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nMy own note.\n", encoding="utf-8")
+    monkeypatch.chdir(folder)
+    assert cli.main(["remove-starter"]) == 0
+    said = capsys.readouterr().out
+    assert (folder / "trick_shot" / "cards.yaml").is_file()
+    assert "Kept, as your game's code names them" in said and "  trick_shot/cards.yaml" in said, said
+    assert "not the card game" in said and "  trick_shot/game.py" in said and "  rulebook/rules.md" in said, said
+    assert "Wrote the blank game's rulebook/notation.md" in said
+    assert "my own rule of trumps" in game.read_text(encoding="utf-8")
+
+
 def test_remove_starter_outside_a_project_says_why(tmp_path, capsys, monkeypatch):
     (tmp_path / "pyproject.toml").write_text("[tool.rulewright]\n", encoding="utf-8")
     (tmp_path / "rulebook").mkdir()
@@ -89,10 +123,10 @@ def test_remove_starter_outside_a_project_says_why(tmp_path, capsys, monkeypatch
 
 def test_the_guide_quotes_the_failure_its_first_example_would_really_give(tmp_path):
     """The authoring guide shows what `make test` says when its first example expects 3 counters
-    in the left heap: in either kind of project, that is what Rulewright says, line for line."""
-    for bare in (False, True):
-        folder = tmp_path / ("blank" if bare else "starter")
-        scaffold.create(folder, scaffold.Names("Heap", "heap"), bare=bare)
+    in the left heap: in every kind of project, that is what Rulewright says, line for line."""
+    for template in ("starter", "bare", "cards"):
+        folder = tmp_path / template
+        scaffold.create(folder, scaffold.Names("Heap", "heap"), template=template)
         guide = folder / "rulebook" / "authoring.md"
         text = guide.read_text(encoding="utf-8")
         quoted = text.split("Had the first example above expected 3 counters")[1].split("```text\n")[1].split("```")[0]

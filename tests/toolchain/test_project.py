@@ -307,7 +307,7 @@ def test_a_cards_project_passes_its_own_tests_and_checks_on_the_card_kits(tmp_pa
     assert "heap" not in game and "deck:" in (folder / "trick_shot" / "cards.yaml").read_text(encoding="utf-8")
     guide = (folder / "rulebook" / "authoring.md").read_text(encoding="utf-8")
     assert "card kits" in guide and "Your game starts blank" not in guide
-    passes_its_own_tests_and_checks(folder, "17 passed", "10 rules, 12 examples")  # (its glossary too)
+    passes_its_own_tests_and_checks(folder, "21 passed", "13 rules, 16 examples")  # (its glossary too)
     hidden = subprocess.run([sys.executable, "-c", "from trick_shot import GAME\nfrom rulewright.game import Rng\n"
                              "s = GAME.new_state({'players': ['ann', 'bob']}, {}, Rng(1))\n"
                              "seen = GAME.view_for(s, 'ann')['players']\n"
@@ -317,6 +317,20 @@ def test_a_cards_project_passes_its_own_tests_and_checks_on_the_card_kits(tmp_pa
 
 
 def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
-    assert cli.main(["new", str(tmp_path / "x"), "--bare", "--template", "cards", "--title", "X", "--game", "xx"]) == 1
-    assert "give one" in capsys.readouterr().err
-    assert not (tmp_path / "x").exists()
+    for flags in (["--bare", "--template", "cards"], ["--starter", "--template", "cards"], ["--bare", "--starter"]):
+        assert cli.main(["new", str(tmp_path / "x"), *flags, "--title", "X", "--game", "xx"]) == 1
+        said = capsys.readouterr().err
+        assert "name different games to start from: give one" in said and flags[0] in said, said
+        assert not (tmp_path / "x").exists()
+    assert cli.main(["new", str(tmp_path / "y"), "--starter", "--template", "starter", "--title", "Y", "--game", "yy"]) == 0
+    assert "the starter game" in capsys.readouterr().out
+
+
+def test_new_asked_at_a_terminal_starts_the_card_game(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    answers = iter(["Card Night", "", "c"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    assert cli.main(["new", str(tmp_path / "p")]) == 0
+    assert "a trick-taking game on the card kits" in capsys.readouterr().out
+    assert (tmp_path / "p" / "card_night" / "cards.yaml").is_file()
