@@ -3,8 +3,8 @@
 Heaps: players take turns taking counters from heaps. On your turn, take 1 to 3 counters from one
 heap. Whoever takes the last counter wins (or, with the setting ``last_counter: loses``, loses).
 It ships with Rulewright, so a designer's own game can take the starter's place without touching
-the guide. The guide declares its three rules (``demo.turn.order``, ``demo.take.limit``,
-``demo.end.last-counter``) and shows each. It has the shape every game has:
+the guide. The guide declares its three rules (``rwdemo.turn.order``, ``rwdemo.take.limit``,
+``rwdemo.end.last-counter``) and shows each. It has the shape every game has:
 
 - ``new_state`` reads an example's ``setup`` and checks every key, naming the key at fault so
   the message points at its line in the rulebook.
@@ -30,7 +30,7 @@ from rulewright.game import (Action, Event, Game, InputError, Refusal, Setting, 
 
 from rulewright.demo import diagram
 
-MOST_PER_TURN = 3  # rule demo.take.limit
+MOST_PER_TURN = 3  # rule rwdemo.take.limit
 
 
 @dataclass
@@ -141,9 +141,9 @@ class Heaps(Game):
         broken = []
         if left + taken != state.start:
             broken.append(Violation(f"The players have taken {taken} and the heaps hold {left}: {left + taken} "
-                                    f"counters in all, but the game began with {state.start}.", "demo.take.limit"))
+                                    f"counters in all, but the game began with {state.start}.", "rwdemo.take.limit"))
         broken += [Violation(f"The heap {heap} holds {count} counters; a heap never goes below 0.",
-                             "demo.take.limit") for heap, count in state.heaps.items() if count < 0]
+                             "rwdemo.take.limit") for heap, count in state.heaps.items() if count < 0]
         return broken
 
     # ------------------------------------------------------------ moves
@@ -170,17 +170,17 @@ class Heaps(Game):
     def apply(self, state, action):
         check_action(self, state, action)  # an action built by other code is held to the notation
         if state.winner:
-            raise Refusal("demo.turn.order", f"The game is over: {state.winner} has won, and nobody moves.")
+            raise Refusal("rwdemo.turn.order", f"The game is over: {state.winner} has won, and nobody moves.")
         if action.actor != state.next_player:
-            raise Refusal("demo.turn.order", f"It is {state.next_player}'s turn, not {action.actor}'s.")
+            raise Refusal("rwdemo.turn.order", f"It is {state.next_player}'s turn, not {action.actor}'s.")
         if not 1 <= action.count <= min(MOST_PER_TURN, state.heaps[action.heap]):
-            raise Refusal("demo.take.limit", f"A turn takes 1 to {MOST_PER_TURN} counters from one heap, and "
+            raise Refusal("rwdemo.take.limit", f"A turn takes 1 to {MOST_PER_TURN} counters from one heap, and "
                           f"the heap {action.heap} has {state.heaps[action.heap]}.")
         state.heaps[action.heap] -= action.count
         state.taken[action.actor] += action.count
         state.turn += 1
         events = [Event("took", {"player": action.actor, "count": action.count, "heap": action.heap})]
-        if not any(state.heaps.values()):  # rule demo.end.last-counter
+        if not any(state.heaps.values()):  # rule rwdemo.end.last-counter
             state.winner = action.actor if state.last_counter == "wins" else state.next_player
             events.append(Event("game-over", {"winner": state.winner}))
         return events

@@ -21,8 +21,8 @@ game's Python package. In the text, these words are replaced:
 trick-taking game built on the card kits: the blank game's files, then those of
 ``template-cards/`` in their place. In any template the lines between ``@@IF <word>@@`` and
 ``@@END@@`` are kept only for the kinds of project that word names (``TEMPLATES``): ``starter``, ``bare``
-(every project not made from the starter, whose guide shows its examples as source), ``blank``
-(the blank game) and ``cards``.
+(every project not made from the starter), ``blank`` (the blank game) and ``cards``. Every kind's
+authoring guide plays its live examples on the demo game (``rulewright.demo``), not on its own.
 
 ``rulewright remove-starter`` (``remove_starter``) turns a project made from the starter or the
 card game into a blank one, the one step a designer takes to put their own game in its place:
@@ -52,6 +52,9 @@ CONDITION = re.compile(r"^@@IF (starter|bare|blank|cards)@@\n(.*?)^@@END@@\n", r
 TEMPLATES = {"starter": ((TEMPLATE,), {"starter"}),
              "bare": ((TEMPLATE, BARE_TEMPLATE), {"bare", "blank"}),
              "cards": ((TEMPLATE, BARE_TEMPLATE, "template-cards"), {"bare", "cards"})}
+# The demo game every project's authoring guide plays (rulewright.demo): no project's game may
+# take its name or the start of its rule IDs.
+DEMO_GAME, DEMO_PREFIX = "rulewright-demo", "rwdemo"
 # The templates `rulewright remove-starter` puts a blank game in place of.
 REPLACEABLE = ("starter", "cards")
 EDITIONS_MK = "editions.mk"
@@ -127,6 +130,10 @@ def check_names(names: Names) -> None:
                             "taken by Python or an installed package. Choose another game name with --game.")
     if not names.title.strip():
         raise ScaffoldError("The game needs a title, e.g. --title 'Dragon Race'.")
+    if names.prefix == DEMO_PREFIX or names.game == DEMO_GAME:
+        raise ScaffoldError(f"{names.game!r} is taken by the demo game the authoring guide plays ({DEMO_GAME!r}, rule "
+                            f"IDs '{DEMO_PREFIX}.'): the two games' rules would share their IDs. Choose another game "
+                            "name with --game.")
 
 
 def create(folder: Path, names: Names, bare: bool = False, template: str | None = None) -> list[Path]:

@@ -38,7 +38,7 @@ def test_a_refused_move_cites_its_rule_and_changes_nothing():
     state = new()
     with pytest.raises(Refusal) as refused:
         step(GAME, state, GAME.parse_action(state, "ann", "take 4 from right"))
-    assert refused.value.rule == "demo.take.limit"
+    assert refused.value.rule == "rwdemo.take.limit"
     assert GAME.view(state)["counters"] == 12
 
 
@@ -89,4 +89,4 @@ def test_a_counter_made_from_nothing_is_reported():
     state = new()
     state.taken["ann"] += 1  # a bug that hands out a counter without taking it from a heap
     assert [(v.rule, v.message) for v in GAME.invariants(state)] == [
-        ("demo.take.limit", "The players have taken 1 and the heaps hold 12: 13 counters in all, but the game began with 12.")]
+        ("rwdemo.take.limit", "The players have taken 1 and the heaps hold 12: 13 counters in all, but the game began with 12.")]

@@ -334,3 +334,21 @@ def test_new_asked_at_a_terminal_starts_the_card_game(tmp_path, monkeypatch, cap
     assert cli.main(["new", str(tmp_path / "p")]) == 0
     assert "a trick-taking game on the card kits" in capsys.readouterr().out
     assert (tmp_path / "p" / "card_night" / "cards.yaml").is_file()
+
+
+def test_a_game_named_as_the_demo_game_is_refused_and_demo_is_not(tmp_path, capsys):
+    """The guide of every project declares the demo game's rules (rwdemo.…): a project whose own rule
+    IDs would begin the same is refused before anything is written; 'demo' itself is free."""
+    for game in ("rwdemo", "rw-demo", "rulewright-demo"):
+        assert cli.main(["new", str(tmp_path / game), "--title", "X", "--game", game]) == 1
+        assert "is taken by the demo game the authoring guide plays" in capsys.readouterr().err
+        assert not (tmp_path / game).exists()
+    scaffold.create(tmp_path / "demo", scaffold.Names("Demo", "demo"))
+
+    def declared(page):
+        return set(re.findall(r"^```\{rule\} (\S+)$", (tmp_path / "demo" / "rulebook" / page).read_text(encoding="utf-8"),
+                              re.M))
+
+    guide, own = declared("authoring.md"), declared("rules.md")
+    assert guide and own and not guide & own, (guide, own)
+    assert all(rule.startswith("rwdemo.") for rule in guide) and all(rule.startswith("demo.") for rule in own)
