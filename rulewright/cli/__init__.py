@@ -14,8 +14,8 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
     rulewright replay <record> [--from FORMAT]    play a game record to its end, checking its checkpoints
     rulewright example <record> --at N [--moves K] [--id ID --title T]
                                       an example cut out of a record: the position after N moves, the next K
-    rulewright play <game> [--preset P | --from <record> --at N]
-                                      play interactively; save the game as a record or an example
+    rulewright play <game> [--preset P | --from <record> --at N] [--as PLAYER [--others AGENT] | --hot-seat]
+                                      play interactively (as one player sees it); save the game as a record or an example
     rulewright fuzz <game> [--games N --moves M --seed S]
                                       random legal play checked against the game's invariants
     rulewright simulate <game> [--games N --agents A,B --compare NAME=VALUE --workers K]

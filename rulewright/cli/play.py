@@ -18,9 +18,32 @@ def add_arguments(parser) -> None:
     parser.add_argument("--from", dest="record", metavar="RECORD", help="start from a record's position (with --at)")
     parser.add_argument("--at", type=int, metavar="N", help="with --from: after the record's first N moves (all)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the game's randomness (0)")
+    parser.add_argument("--as", dest="seat", metavar="PLAYER",
+                        help="play as this player: see only what they see, make only their moves; an agent makes "
+                             "the others' (see --others)")
+    parser.add_argument("--others", default="random", metavar="AGENT",
+                        help="with --as: the agent that makes the other players' moves, as rulewright simulate names "
+                             "them: random (the default), greedy, 'random without KIND'")
+    parser.add_argument("--hot-seat", action="store_true",
+                        help="players take turns at one screen: each sees only their own view, and the screen is "
+                             "passed between turns")
 
 
 def session_for(args) -> Session:
+    seat, hot_seat = getattr(args, "seat", None), getattr(args, "hot_seat", False)
+    others = getattr(args, "others", "random")
+    if seat is not None and hot_seat:
+        raise SystemExit("--as PLAYER plays one player's seat and --hot-seat every seat at one screen: give one.")
+    if others != "random" and seat is None:
+        raise SystemExit("--others names the agent of the other players when you play --as one of them: add --as PLAYER.")
+    try:
+        return _session(args, seat=seat, hot_seat=hot_seat, others=others)
+    except InputError as error:
+        option = {"as": "--as", "agents": "--others"}.get(error.where or "")
+        raise SystemExit(f"{option}: {error.message}" if option else error.message) from None
+
+
+def _session(args, **eyes) -> Session:
     if args.record:
         try:
             game = get_game(args.game)
@@ -36,11 +59,13 @@ def session_for(args) -> Session:
         moves = moves[:args.at] if args.at is not None else moves
         try:
             return Session(game, game.resolve_settings(data.get("settings")), data.get("setup") or {},
-                           data.get("seed", 0), data.get("draws"), moves)
+                           data.get("seed", 0), data.get("draws"), moves, **eyes)
         except InputError as error:
+            if error.where in ("as", "agents"):  # the options', not the record's
+                raise
             raise SystemExit(f"{args.record}: {error.message}") from None
     game, settings, preset = game_settings_preset(args)
-    return Session(game, settings, {"preset": preset} if preset else {}, args.seed)
+    return Session(game, settings, {"preset": preset} if preset else {}, args.seed, **eyes)
 
 
 def run(args) -> int:

@@ -75,3 +75,89 @@ def test_play_starts_from_a_records_position(tmp_path, monkeypatch, capsys):
     assert "  ann's square: 2\n  bob's square: 5\n" in out  # the position in the game's words
     again = read(tmp_path / "more.yaml")
     assert again.move_count() == 2 and replay(again).ok
+
+
+# ---------------------------------------------------------------- one player's eyes: --as and --hot-seat
+
+def hush(**eyes):
+    game = get_game("hush")
+    return Session(game, game.resolve_settings({}), {"preset": "two"}, seed=4, **eyes)
+
+
+def hand_line(said: str, player: str) -> str:
+    return next(line.strip() for line in said.splitlines() if line.strip().startswith(f"{player}'s hand:"))
+
+
+def test_as_a_player_the_session_shows_their_view_and_an_agent_plays_the_others():
+    played = hush(seat="ann")
+    opening = played.opening()
+    assert "You play as ann" in opening and "the agent 'random'" in opening
+    truth = played.game.view(played.state)["players"]
+    said = played.position_text()
+    assert hand_line(said, "bob") == f"bob's hand: {len(truth['bob']['hand'])} unseen"
+    assert hand_line(said, "ann") == "ann's hand: " + played.phrases.value("players.ann.hand", truth["ann"]["hand"])
+    assert "the deck: 7 unseen" in said and "the set-aside card: unseen" in said
+    assert all(actor == "ann" for actor, _ in played.legal()) and played.legal()
+    assert played.handle("bob: play 1") == "You play as ann: that move is bob's to make, and an agent makes it."
+    turns = 0
+    while played.legal():
+        moves_before = len(played.moves)
+        answer = played.handle("1")
+        turns += 1
+        assert answer.startswith("  Ann plays a ")
+        assert "Bob draws a card." in answer or played.game.is_over(played.state) or not played.game.view(
+            played.state)["deck"]
+        assert "Bob draws the" not in answer and "card-drawn" not in answer
+        assert len(played.moves) > moves_before + 1 or played.game.is_over(played.state)  # bob answered
+        assert played.to_move() in ("ann", None)
+    assert played.game.is_over(played.state) and turns >= 5
+    assert "is turned face up" in answer
+
+
+def test_undo_as_a_player_takes_back_their_move_and_the_replies():
+    played = hush(seat="ann")
+    played.opening()
+    first = played.legal()
+    played.handle("1")
+    assert len(played.moves) == 2 and played.moves[1][0] == "bob"
+    assert played.handle("undo").startswith(f"Took back 'ann: {first[0][1]}' and the move after it.")
+    assert played.moves == [] and played.legal() == first
+    assert played.handle("undo") == "There is no move of ann's to take back."
+
+
+def test_as_a_player_who_is_not_in_the_game_is_refused_with_the_players(capsys):
+    import pytest
+
+    from rulewright.cli import main
+    from rulewright.game import InputError
+
+    with pytest.raises(InputError, match="Hush has no player 'anne' here. Did you mean 'ann'"):
+        hush(seat="anne")
+    for argv, words in ((["--as", "anne"], "--as: Hush has no player 'anne' here. Did you mean 'ann'?"),
+                        (["--as", "ann", "--hot-seat"], "give one"),
+                        (["--others", "greedy"], "add --as PLAYER"),
+                        (["--as", "ann", "--others", "clever"], "--others: 'clever' is not an agent")):
+        with pytest.raises(SystemExit) as stop:
+            main(["play", "hush", *argv])
+        assert words in str(stop.value.code), (argv, stop.value.code)
+
+
+def test_a_hot_seat_game_passes_the_screen_and_tells_each_player_only_what_they_see(capsys):
+    played = hush(hot_seat=True)
+    ann_first = played.legal()[0][1]
+    with create_pipe_input() as keys:
+        keys.send_text("\r".join(["position players", "1", "", "position players", "bob: play 9", "1", "", "quit"])
+                       + "\r")
+        interact(played, input=keys, output=DummyOutput())
+    out = capsys.readouterr().out
+    ann_sees, bob_sees, ann_again = out.split("bob, it is your turn.")[0], *out.split("bob, it is your turn.")[1].split(
+        "ann, it is your turn.")
+    assert "ann is at the screen." in ann_sees and "bob's hand: 3 unseen" in ann_sees
+    assert f"  Ann plays a {ann_first.split()[1]}.\n  Ann draws the " in ann_sees  # her own card, said
+    assert bob_sees.startswith(" So far:\n  Ann plays a ") and "  Ann draws a card.\n" in bob_sees
+    assert "Ann draws the" not in bob_sees and "ann's hand: 3 unseen" in bob_sees
+    assert "You play as bob: that move is ann's" not in bob_sees  # (bob typed his own player's name)
+    assert ann_again.startswith(" Since you last had the screen:\n  Bob plays a ")
+    assert "Ann plays" not in ann_again.split("Legal moves:")[0]  # her own move is not told again
+    assert "Bob draws a card." in ann_again and "Bob draws the" not in ann_again
+    assert [actor for actor, _ in played.moves] == ["ann", "bob"]
