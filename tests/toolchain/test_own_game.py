@@ -126,7 +126,7 @@ def test_the_guide_quotes_the_failure_its_first_example_would_really_give(tmp_pa
     in the left heap: in every kind of project, that is what Rulewright says, line for line."""
     for template in ("starter", "bare", "cards"):
         folder = tmp_path / template
-        scaffold.create(folder, scaffold.Names("Heap", "heap"), template=template)
+        scaffold.create(folder, scaffold.Names("Quoted Guide", "quoted-guide"), template=template)
         guide = folder / "rulebook" / "authoring.md"
         text = guide.read_text(encoding="utf-8")
         quoted = text.split("Had the first example above expected 3 counters")[1].split("```text\n")[1].split("```")[0]
