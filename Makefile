@@ -21,10 +21,16 @@ $(STAMP): pyproject.toml
 # the same file is written into every project `rulewright new` makes, so both build alike.
 include rulewright/scaffold/editions.mk
 
-.PHONY: test check coverage bench replay clean distclean
+.PHONY: test test-lowest check coverage bench replay clean distclean
 
 test: $(STAMP)
 	$(BIN)/pytest -n auto -q
+
+# Are the lower bounds in pyproject.toml true? Every dependency at its declared floor, in an
+# environment of its own (_build/lowest), then the toolchain's tests and a new project's make test
+# and make rulebook (a quarter of an hour, most of it pip and the tests; not part of make test).
+test-lowest:
+	$(PYTHON) .ci/lowest.py
 
 check: $(STAMP)
 	$(BIN)/rulewright check

@@ -379,7 +379,8 @@ def _visit_picture(self, node) -> None:
     height = _at_one_scale(self, heights, partner, node.get("rw_tallest_cm", 17)) if heights and partner \
         else heights[1] if heights else None
     style = f' style="--rw-print-height: {height:.0f}pt"' if height else ""
-    self.body.append(f'<div class="graphviz"><img src="{name.as_posix()}" alt="{alt}" class="graphviz"{style} />'
+    # (render_dot names the picture with a str in Sphinx 8.1, with a path in later releases)
+    self.body.append(f'<div class="graphviz"><img src="{Path(name).as_posix()}" alt="{alt}" class="graphviz"{style} />'
                      '</div>\n')
 
 

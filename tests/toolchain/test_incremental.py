@@ -126,7 +126,8 @@ def test_inserting_deleting_and_moving_examples(book):
     turns.write_text(turns.read_text() + INSERTED)
     assert_same_as_clean(src, out)
     assert "Adding one" in (out / "turns.html").read_text()
-    assert '"indexentries":{"pile":[[' in (out / "searchindex.js").read_text()  # the glossary's page was not written
+    # the glossary's page was not written (Sphinx 8.1 writes the index with spaces, later releases without)
+    assert re.search(r'"indexentries":\s*\{"pile":\s*\[\[', (out / "searchindex.js").read_text())
 
 
 def test_a_failing_example_changes_the_index_summary_everywhere(book):
