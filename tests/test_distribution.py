@@ -45,17 +45,28 @@ def tracked_package_files() -> list[str]:
     return sorted(name for name in names if not name.endswith(".pyc") and (REPO / name).exists())
 
 
+def package_source(folder: Path) -> Path:
+    """A copy of what a release is built from: the package's tracked files, pyproject.toml, README.md."""
+    for name in tracked_package_files() + ["pyproject.toml", "README.md"]:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / name, folder / name)
+    return folder
+
+
+def designer_env() -> dict[str, str]:
+    """The designer's shell: nothing of this repository's environment, nor of a `make` this runs under."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("PYTHONPATH", "VIRTUAL_ENV", "RULEWRIGHT_STRICT", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+
+
 def test_the_wheel_and_the_sdist_hold_every_file_of_the_package(tmp_path):
     """What pip installs is what the tests ran: the wheel and the sdist, built as a release is, hold
     every file tracked under rulewright/ (templates, styles, scripts, data), and nothing else of the
     package. A new kind of file the package data does not list fails here, naming it."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    source = tmp_path / "source"
+    env = designer_env()
     files = tracked_package_files()
     assert "rulewright/sphinx/static/rulewright.js" in files and "rulewright/__init__.py" in files
-    for name in files + ["pyproject.toml", "README.md"]:
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(REPO / name, source / name)
+    source = package_source(tmp_path / "source")
     dist = tmp_path / "dist"
     sh([sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", dist, source], tmp_path, env)
     wheel, = dist.glob("rulewright-*.whl")
@@ -94,9 +105,7 @@ def sh(command, cwd, env, timeout=600):
 def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     work = tmp_path_factory.mktemp("designer")
     assert not work.is_relative_to(REPO)
-    # The designer's shell: nothing of this repository's environment, nor of a `make` this runs under.
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "RULEWRIGHT_STRICT", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    env = designer_env()
 
     # Build the wheel from a copy of the sources, so the build leaves nothing in this repository.
     source = work / "source"
