@@ -139,6 +139,20 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert "entry: .venv/bin/rulewright check" in (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     tested = sh(["make", "test"], project, env)
     assert "17 passed in" in tested, tested  # (the glossary is a test too)
+
+    # A number changed in the prose only: a lead-in the next example contradicts fails make test and
+    # make check at its line, naming the game's value (rulewright/checks/lead_in.py).
+    rules_page = project / "rulebook" / "rules.md"
+    kept = rules_page.read_text(encoding="utf-8")
+    lead = "A setup can also state a game in progress, or a finished one:"
+    assert kept.count(lead) == 1
+    rules_page.write_text(kept.replace(lead, "Here Ann has taken 3 counters.\n\n" + lead), encoding="utf-8")
+    at = f"rulebook/rules.md, line {kept[:kept.index(lead)].count(chr(10)) + 1}: This sentence, just before the example"
+    for target in ("check", "test"):
+        slipped = subprocess.run(["make", target], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+        assert slipped.returncode != 0 and at in slipped.stdout and "the counters Ann has taken is 1" in slipped.stdout, \
+            slipped.stdout[-3000:]
+    rules_page.write_text(kept, encoding="utf-8")
     built = sh(["make", "rulebook"], project, env)
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
     for edition in ("player", "designer"):

@@ -45,6 +45,8 @@ CHECKS = {
                                "player's edition says it as a sentence, not as the notation"),
     "narration": Check("0.5", "every sentence the book prints about a move, and every value the prose after an "
                               "example states for a part of the position, is what the example's play bears out"),
+    "lead-in": Check("0.5", "every value the prose just before an example states for a part of the position "
+                            "(\"Ann holds a 5\", \"Bob has $30\") is what the example starts from"),
     "typed-figures": Check("0.5", "every number typed in the rules, tables and notes beside a word the game's phrases "
                                   "know (\"4 food\", \"$30\") that names a part of the game's data or of an example's "
                                   "position is the game's value (rulewright check --figures lists the rest)"),

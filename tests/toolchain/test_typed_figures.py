@@ -79,25 +79,32 @@ def test_figures_that_agree_with_the_game_pass_and_are_listed_as_checked(project
     assert "Checked against the game and bearing it out (" in checked.stdout
 
 
-@pytest.mark.parametrize("slip", list(SLIPS))
-def test_a_number_changed_on_one_side_fails_check_and_make_test_at_its_line(project, slip, tmp_path):
-    old, new, value = SLIPS[slip]
-    copy = tmp_path / "heaps"
+def slipped(project: Path, old: str, new: str, first_words: str, tmp_path: Path) -> tuple[list[str], str, str]:
+    """A copy of ``project`` with ``old`` (once on its rules page) made ``new``: the lines of
+    `rulewright check` at the new words' line that begin with ``first_words``, the text pytest (the
+    project's `make test`) printed, and where (file, line) the problem should be said."""
+    copy = tmp_path / project.name
     subprocess.run(["cp", "-r", str(project), str(copy)], check=True)
     rules = copy / "rulebook" / "rules.md"
     text = rules.read_text(encoding="utf-8")
     assert text.count(old) == 1
     rules.write_text(text.replace(old, new), encoding="utf-8")
-    line = line_of(rules, new)
-    said = f"rulebook/rules.md, line {line}: The text says "
+    said = f"rulebook/rules.md, line {line_of(rules, new)}: {first_words}"
     checked = run(["-m", "rulewright.cli", "check"], copy)
     assert checked.returncode == 1, checked.stdout + checked.stderr
-    mine = [text for text in checked.stdout.splitlines() if text.startswith(said)]
-    assert mine and value in mine[0] and "limits.yaml" in mine[0], checked.stdout
     tested = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "--rootdir", str(copy),
                   "tests/test_rulebook.py"], copy)
     assert tested.returncode == 1, tested.stdout + tested.stderr
-    assert said in tested.stdout and value in tested.stdout, tested.stdout[-3000:]
+    return [line for line in checked.stdout.splitlines() if line.startswith(said)] or [checked.stdout], \
+        tested.stdout, said
+
+
+@pytest.mark.parametrize("slip", list(SLIPS))
+def test_a_number_changed_on_one_side_fails_check_and_make_test_at_its_line(project, slip, tmp_path):
+    old, new, value = SLIPS[slip]
+    mine, tested, said = slipped(project, old, new, "The text says ", tmp_path)
+    assert value in mine[0] and "limits.yaml" in mine[0], mine
+    assert said in tested and value in tested, tested[-3000:]
 
 
 # --- what is a figure ---------------------------------------------------------------------------
