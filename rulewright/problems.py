@@ -9,6 +9,8 @@ import os
 import traceback
 from dataclasses import dataclass, replace
 
+from rulewright.names import did_you_mean
+
 
 @dataclass(frozen=True)
 class Where:
@@ -98,8 +100,6 @@ class Rules(dict):
 def rule_hint(rule: str, known) -> str:
     """What to say of ``rule``, which the book does not declare: the rule it was renamed to, when
     ``known`` (``Rules``) knows, else the declared IDs nearest it."""
-    from rulewright.game import did_you_mean
-
     renamed = renamed_to(rule, known)
     if renamed:
         return f"It was renamed {renamed!r} (the ':formerly:' of that rule): write the new ID."

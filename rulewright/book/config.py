@@ -35,7 +35,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulewright.book.toml_lines import line_of as _line_of
+from rulewright.names import did_you_mean
+from rulewright.press.settings import from_table as print_settings
 from rulewright.problems import ExampleProblem, Where
+from rulewright.releases import LEVELS
 
 PYTHON_BLOCKS = ("allow", "refuse")
 PENDING = ("allow", "error")
@@ -123,7 +127,6 @@ def _from_table(pyproject: Path, table: dict) -> Project:
 
     for key in table:
         if key not in KNOWN_KEYS:
-            from rulewright.game.refusal import did_you_mean
             raise bad(key, f"'{key}' is not a Rulewright setting in [tool.rulewright]. {did_you_mean(key, KNOWN_KEYS)}")
     games = table.get("games", {})
     if not isinstance(games, dict) or not all(isinstance(v, str) and ":" in v for v in games.values()):
@@ -149,14 +152,11 @@ def _from_table(pyproject: Path, table: dict) -> Project:
         raise bad("changes-since", f"'changes-since' in [tool.rulewright] names a version in quotes, a tag or a "
                   f"commit such as \"v1.0\", not {since!r}.")
     level = table.get("check-level", "")
-    from rulewright.checks.levels import LEVELS
-
     if level != "" and level not in LEVELS:
         raise bad("check-level", f"'check-level' in [tool.rulewright] is the Rulewright release whose checks the book "
                   f"is written for, one of {', '.join(map(repr, LEVELS))}, not {level!r}. 'rulewright upgrade' "
                   "writes it; a level newer than this Rulewright's needs a newer Rulewright (pip install -U rulewright).")
     if "print" in table:  # said here, so `rulewright check` names a mistake before `make print` meets it
-        from rulewright.press.settings import from_table as print_settings
         print_settings(pyproject, table["print"])
     rulebook = table.get("rulebook", "rulebook")
     if not isinstance(rulebook, str):
@@ -166,21 +166,6 @@ def _from_table(pyproject: Path, table: dict) -> Project:
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
                    pyproject=pyproject, time_limit=float(limit), changes_since=since.strip(),
                    check_level=level, typed_figures=table.get("typed-figures", "check"))
-
-
-def _line_of(pyproject: Path, key: str, table: str = "tool.rulewright") -> int:
-    """The line of ``key`` in the file's ``[tool.rulewright]`` table (or another ``table``), for
-    messages (tomllib keeps no positions); a key of the same name in another table does not count."""
-    inside = False
-    for number, line in enumerate(pyproject.read_text(encoding="utf-8").splitlines(), start=1):
-        text = line.strip()
-        if text.startswith("["):
-            if text.replace(" ", "") == f"[{table}.{key}]":
-                return number
-            inside = text.replace(" ", "") == f"[{table}]"
-        elif inside and text.split("=")[0].strip().strip('"') == key:
-            return number
-    return 1
 
 
 def game_line(pyproject: Path, name: str) -> int:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import rulewright
 from rulewright.book import config
+from rulewright.book.toml_lines import line_of
 from rulewright.game import DataFileError, Game, Importer, InputError, did_you_mean
 from rulewright.problems import Cause, ExampleProblem, Where, display_path
 
@@ -333,13 +334,12 @@ def changes_since_problem(project):
     change bars would have nothing to compare with."""
     if not project.changes_since:
         return None
-    from rulewright.book.config import _line_of
     from rulewright.history import versions
 
     try:
         versions.revision_exists(versions.git_root(project.root), project.changes_since)
     except versions.VersionError as error:
-        return ExampleProblem(Where(str(project.pyproject), _line_of(project.pyproject, "changes-since")),
+        return ExampleProblem(Where(str(project.pyproject), line_of(project.pyproject, "changes-since")),
                               f"'changes-since = \"{project.changes_since}\"': {error}")
     return None
 

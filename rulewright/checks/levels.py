@@ -23,10 +23,10 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 
-# One level a release, oldest first: a release's "MAJOR.MINOR". The last is the release being made.
-LEVELS = ("0.1", "0.2", "0.3", "0.4", "0.5")
-OLDEST, CURRENT = LEVELS[0], LEVELS[-1]
-KEY = "check-level"  # its name in [tool.rulewright]
+from rulewright.book import config
+from rulewright.releases import CURRENT, KEY, LEVELS, OLDEST  # one level a release (see there)
+
+__all__ = ["CHECKS", "CURRENT", "Check", "KEY", "LEVELS", "OLDEST", "is_advice", "key", "project_level", "split"]
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,6 @@ def key(level: str) -> tuple[int, ...]:
 
 def project_level() -> str:
     """The check level of the active project (``OLDEST`` when it says none)."""
-    from rulewright.book import config
-
     return getattr(config.current(), "check_level", None) or OLDEST
 
 

@@ -10,8 +10,9 @@ was wrong and how to fix it.
 """
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
+from rulewright.names import did_you_mean, nearest  # part of the game API here; kept below it for the toolchain
+
+__all__ = ["InputError", "Refusal", "did_you_mean", "lookup", "nearest"]
 
 
 class Refusal(Exception):
@@ -37,29 +38,6 @@ class InputError(Exception):
 
     def __reduce__(self):
         return type(self), (self.message, self.where)
-
-
-def did_you_mean(name: object, known: Iterable[object]) -> str:
-    """A short hint naming the closest known names, or listing them all when few."""
-    options = sorted({str(k) for k in known})
-    close = nearest(name, options)
-    if close:
-        return "Did you mean " + " or ".join(repr(c) for c in close) + "?"
-    if not options:
-        return "There are none."
-    if len(options) <= 12:
-        return "Known: " + ", ".join(options) + "."
-    return "Known: " + ", ".join(options[:12]) + f", ... ({len(options)} in all)."
-
-
-def nearest(name: object, known: Iterable[object], cutoff: float = 0.6) -> list[str]:
-    """The known names closest to ``name`` (at most three, each at least ``cutoff`` alike): the best,
-    and only those nearly as close, not a long shared prefix's unrelated names."""
-    close = difflib.get_close_matches(str(name), sorted({str(k) for k in known}), n=3, cutoff=cutoff)
-    if not close:
-        return []
-    best = difflib.SequenceMatcher(None, str(name), close[0]).ratio()
-    return [c for c in close if difflib.SequenceMatcher(None, str(name), c).ratio() >= best - 0.08]
 
 
 def lookup(kind: str, name: object, known: dict, where: str | None = None):

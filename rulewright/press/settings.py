@@ -20,7 +20,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulewright.book.config import _line_of as line_of
+from rulewright.book.toml_lines import line_of
+from rulewright.names import did_you_mean
 from rulewright.problems import ExampleProblem, Where
 
 MM_PER_INCH = 25.4
@@ -82,7 +83,6 @@ def from_table(pyproject: Path, table) -> PrintSettings:
                   "settings (trim, bleed-mm, signature, paper-caliper-mm, ...).")
     for key in table:
         if key not in KEYS:
-            from rulewright.game.refusal import did_you_mean
             raise bad(key, f"'{key}' is not a print setting in [tool.rulewright.print]. {did_you_mean(key, KEYS)}")
     values = {}
     for key, (default, low, high, what) in NUMBERS.items():

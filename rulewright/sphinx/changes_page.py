@@ -9,6 +9,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import config
+from rulewright.book.toml_lines import line_of
 from rulewright.sphinx.nodes import ruleref_node
 
 NAME = "changes"
@@ -27,13 +28,12 @@ def prepare(app) -> None:
     try:
         app._rulewright_since = rules_since(project, project.changes_since)
     except versions.VersionError as error:
-        from rulewright.book.config import _line_of
         from rulewright.book.registry import changes_since_problem
 
         if changes_since_problem(project) is not None:
             return  # a version the repository does not have: said with the book's problems, as check says it
         logger.warning(f"'changes-since = \"{project.changes_since}\"': {error}",
-                       location=f"{project.pyproject}:{_line_of(project.pyproject, 'changes-since')}")
+                       location=f"{project.pyproject}:{line_of(project.pyproject, 'changes-since')}")
 
 
 def since(env):
