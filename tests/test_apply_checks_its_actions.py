@@ -5,7 +5,6 @@ state. Games whose ``legal_actions`` is complete accept nothing it does not list
 from __future__ import annotations
 
 import dataclasses
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -21,7 +21,6 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 

@@ -74,8 +74,8 @@ class Deck:
         """The deck ``data`` declares (``numbers``, ``suits`` and ``ranks``, or ``names``; ``copies``),
         or an ``InputError`` naming the key at fault (``where`` is the deck's own path)."""
         if not isinstance(data, dict):
-            raise InputError(f"A deck is a mapping: 'numbers: [1, 2, 3]', 'suits: [S, H]' with 'ranks: [J, Q, K]', "
-                             f"or 'names: [fox, owl]'; with 'copies: 2' for two of each card.", where)
+            raise InputError("A deck is a mapping: 'numbers: [1, 2, 3]', 'suits: [S, H]' with 'ranks: [J, Q, K]', "
+                             "or 'names: [fox, owl]'; with 'copies: 2' for two of each card.", where)
         known = ("numbers", "suits", "ranks", "names", "copies")
         for key in data:
             if key not in known:

@@ -29,7 +29,7 @@ class BalanceDirective(SphinxDirective):
     def run(self):
         if self.config.rulewright_edition == "player":
             return []
-        from rulewright.sphinx import examples, incremental
+        from rulewright.sphinx import incremental
 
         decl = self._decl()
         game = str(decl.options.get("game", "")).strip()

@@ -38,7 +38,7 @@ from rulewright.store import cache
 from rulewright.checks.book import ExampleRecord, book_problems, phrase_file_problems, stale_mentions
 from rulewright.book.phrases import count
 from rulewright.problems import Rules, Where, display_path
-from rulewright.sphinx.domain import TERM_USES, WARNED
+from rulewright.sphinx.domain import WARNED
 
 logger = logging.getLogger(__name__)
 

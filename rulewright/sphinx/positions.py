@@ -52,7 +52,7 @@ class PositionDirective(ExampleDirective):
         head += nodes.inline(text=title or position.name, classes=["rw-example-title"])
         box += head
         designer = self.config.rulewright_edition != "player"
-        box += nodes.paragraph(text=f"The position for the following examples, which start from it "
+        box += nodes.paragraph(text="The position for the following examples, which start from it "
                                     + (f"(“from: {position.name}”)." if designer else "and say so in their setup."),
                                classes=["rw-position-note"])
         said = wording.game_phrases(game)

@@ -161,7 +161,7 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
                                      "for each") if designer
                     else ("Chance", "any draws: the play below is one game's; what happened holds however they fall"))
     if not rows:
-        return [nodes.paragraph(text=f"The game's standard starting position.")]
+        return [nodes.paragraph(text="The game's standard starting position.")]
     table, body = tables.table((30, 70), classes=["rw-setup"])
     for label, text in rows:
         body += tables.row([label, text], cell_classes=("rw-setup-key", "rw-setup-value"))

@@ -23,6 +23,7 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright.checks import words
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import incremental
+from rulewright.sphinx.domain import TERM_USES
 from rulewright.sphinx.numbering import SINGLE_PAGE_BUILDERS, reference_to
 
 logger = logging.getLogger(__name__)
@@ -128,7 +129,7 @@ def mark_uses(app, doctree) -> None:
                 paragraph["ids"].append(marked[-1])
                 del pending[name]
     # Kept with the book, so the index finds the anchors without reading every page again.
-    incremental.data(app.env).setdefault(incremental.TERM_USES, {})[docname] = marked
+    incremental.data(app.env).setdefault(TERM_USES, {})[docname] = marked
 
 
 def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, str]]]:
@@ -140,7 +141,7 @@ def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, 
                     and Path(env.doc2path(doc)).stem != "index"),
                    key=lambda doc: order.get(doc, len(order)))
     found: dict[str, list[tuple[str, str]]] = {t.name: [] for t in glossary.terms}
-    marked = incremental.data(env).get(incremental.TERM_USES, {})
+    marked = incremental.data(env).get(TERM_USES, {})
     for doc in pages:
         anchors = set(marked.get(doc, ()))
         for term in glossary.terms:

@@ -25,7 +25,6 @@ import signal
 import subprocess
 import sys
 import traceback
-from types import SimpleNamespace
 
 from rulewright.runtime import lifeline
 from rulewright.store import built

@@ -105,7 +105,7 @@ def test_a_numbered_move_arrow_keeps_clear_of_the_squares_labels():
               for m in (re.search(r'"move_(\w+)" \[.*pos="([-\d.]+),([-\d.]+)!"', line) for line in lines) if m}
     edge = lines[-1]
     assert "label=" not in edge  # the number is not written on the arrow itself
-    (fx, fy), (tx, ty), (lx, ly) = points["from"], points["to"], points["label"]
+    (_, fy), (_, ty), (lx, ly) = points["from"], points["to"], points["label"]
     assert abs(fy - b1[1]) == pytest.approx(0.3 * size) and abs(ty - b2[1]) == pytest.approx(0.3 * size)
     assert ly == pytest.approx((b1[1] + b2[1]) / 2) and abs(lx - b1[0]) == pytest.approx(0.42 * size)
     svg = render("\n".join(dot.graph_header("b", arrows_on_top=True) + lines + ["}"]), "test", fmt="svg").decode()

@@ -15,7 +15,7 @@ from rulewright.play.replay import replay as replay_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulewright.game import InputError, Refusal, Rng, step
+from rulewright.game import InputError, Rng
 from rulewright.problems import ExampleProblem
 from engine.games.g1870.importer import IMPORTER, census, effective_actions, main
 from tests.g1870.helpers import GAME

@@ -1,7 +1,6 @@
 """The map diagram (option ``map``) of a played example: the region of the printed map it is about,
 each route run as a band in its corporation's colour over the hexes it passes through, a refused
 route dashed red, the routes' table; the market diagram is unchanged without the option."""
-import re
 
 from engine.games.g1870 import diagram as g1870
 from engine.games.g1870 import map_picture

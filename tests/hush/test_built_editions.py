@@ -4,7 +4,6 @@ and the designer's prints each of them, marked as hidden. The editions are read 
 `make html-player` / `make html-designer` (CI builds them before the tests)."""
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 

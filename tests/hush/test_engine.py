@@ -50,7 +50,7 @@ def test_random_games_keep_every_card_and_hide_each_hand(players, seed, choices)
 
 
 def test_refusals_cite_their_rules():
-    state = GAME.new_state({"players": ["ann", "bob"], "deck": [], "players": {"ann": {"hand": [3]},
+    state = GAME.new_state({"deck": [], "players": {"ann": {"hand": [3]},
                                                                                 "bob": {"hand": [5]}}}, {}, Rng(0))
     with pytest.raises(Refusal) as out_of_turn:
         step(GAME, state, Play("bob", 5))

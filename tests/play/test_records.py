@@ -7,7 +7,6 @@ import pytest
 
 from rulewright.book import scanner as book
 from rulewright.cli import main
-from rulewright.play import cut
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
 from rulewright.book.registry import get_game

@@ -7,7 +7,6 @@ from hypothesis import given, settings, strategies as st
 
 from rulewright.book.registry import get_game
 from rulewright.cli import main
-from rulewright.game import InputError
 from rulewright.play import figures, runner, simulate
 from rulewright.play.simulate import make_job
 from rulewright.play.simulate import GameFigures

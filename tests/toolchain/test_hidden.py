@@ -5,7 +5,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rulewright.game import Rng, hide_view, is_hidden
-from rulewright.problems import ExampleProblem
 from tests.toolchain.test_scenario import problem_of, result_of
 
 SEEN = """

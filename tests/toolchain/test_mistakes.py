@@ -69,7 +69,7 @@ def test_a_look_alike_character_is_named_with_what_to_type(character, named, ins
     assert named in caught.value.message and instead in caught.value.message
     assert "\\x" not in caught.value.message
     assert lookalike("plain text - with 'quotes'") is None
-    load(f"game: toy  # a comment may say “anything” – freely\n", Where("page.md", 1))
+    load("game: toy  # a comment may say “anything” – freely\n", Where("page.md", 1))
 
 
 def test_a_slow_example_is_named_while_it_runs_and_stopped_at_the_limit(monkeypatch):

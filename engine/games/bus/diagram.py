@@ -170,7 +170,7 @@ def _ends(state, colour) -> list[str]:
 def _free_spot(state, end: int, nxt: int, used: list) -> tuple[float, float]:
     """Where a line end's disc goes on street end-nxt: near the end crossing, else further along
     or to the side (away from the order numbers), so that no two discs overlap."""
-    a, b = min(end, nxt), max(end, nxt)
+    a = min(end, nxt)
     spots = [_point(state, end, nxt, t, shift if end == a else -shift)
              for shift in (0, 3.4, 6.8) for t in (0.3, 0.65)]
     room = END / SCALE * 1.1  # grid steps between two discs' centres
@@ -203,7 +203,7 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
                 f'<TD ALIGN="LEFT">{style.html(text)}</TD><TD WIDTH="8"></TD>')
     letters = initials(state.players)
     cells = [swatch(colour[name], f"{name} ({letters[name]})") for name in state.players]
-    cells.append(f'<TD><FONT POINT-SIZE="9">●</FONT></TD><TD ALIGN="LEFT">line end</TD><TD WIDTH="8"></TD>')
+    cells.append('<TD><FONT POINT-SIZE="9">●</FONT></TD><TD ALIGN="LEFT">line end</TD><TD WIDTH="8"></TD>')
     if any(p.line.circle is not None for p in state.players.values()):
         ring = f' STYLE="rounded" BORDER="2" COLOR="{style.INK}"'
         cells.append(swatch(style.PAPER, "circle closed here", 14, ring, 14))

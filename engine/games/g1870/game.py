@@ -98,7 +98,8 @@ class G1870(Game):
     def apply(self, state: State, act: actions.Act) -> list[Event]:
         check_action(self, state, act)
         before = (state.round, state.stock_round, state.operating_round, state.turn)
-        net = network.turn_fields(state) if state.round == "operating" else state.net
+        if state.round == "operating":
+            network.turn_fields(state)  # a new turn starts with no routes run and no token laid
         laid = bool(track.lays_this_turn(state))
         events = self._apply(state, act)
         events += network.sync(state)

@@ -86,7 +86,6 @@ def cheapest(state: State) -> int | None:
 def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
     """``buy_train``'s refusals, in its order, changing nothing; returns the train and the
     president's contribution (a forced purchase, rule 1870.train.forced)."""
-    corp = state.corporations[sym]
     train = next_train(state)
     if train is None:
         raise Refusal("1870.train.buy", "The bank has no trains left.")
