@@ -17,7 +17,10 @@ the map instead of the market: the region of the hex map the example needs (``ma
 from __future__ import annotations
 
 
-from engine.games.g1870 import data, market
+from engine.games.g1870 import connections, hexmap, hexruns, map_picture, market, routes
+from engine.games.g1870 import track as printed
+from engine.games.g1870.map_picture import Route
+from engine.games.g1870.colours import corporation_colour  # (also this module's, for the tests and the book)
 from rulewright import dot as style
 from rulewright.dot import html as escape, quote
 
@@ -28,16 +31,6 @@ W, H = 0.3, 0.42  # a cell, in inches: the chart is 6.3 in (16 cm) wide at print
 MARKET_PT = 8
 ZONE_FILL = {"white": "#ffffff", "yellow": "#fff2a8", "green": "#cdeac0", "brown": "#dcc0a0",
              "below-ledge": "#f6dada", "closing": "#555555"}
-# Fixed colours, one per corporation in the data's order (Okabe-Ito without its pale yellow,
-# plus three darker ones), so a corporation has the same colour in every picture.
-COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7B3294",
-           "#8C510A", "#17808A"]
-
-
-def corporation_colour(sym: str) -> str:
-    return COLOURS[list(data.corporations()).index(sym) % len(COLOURS)]
-
-
 def _xy(row: float, col: float) -> tuple[float, float]:
     """The centre of a cell (fractions allowed) in inches; row 0 at the top."""
     return (col + 1) * W, -row * H
@@ -208,8 +201,6 @@ def draw_map(run, when: str, options=frozenset()) -> str:
 def hex_routes(run) -> list:
     """Every train run in the example as ``map_picture.Route``: the events that carry the hexes
     a route runs through (``hexes``), and refused ``run`` actions whose route names hexes."""
-    from engine.games.g1870 import routes
-    from engine.games.g1870.map_picture import Route
     out = []
     for step in run.steps:
         for event in step.events:
@@ -228,7 +219,6 @@ def touched(run, actors, routes) -> list[str]:
     """The hexes the example is about: those whose tile or tokens its moves changed, the hexes its
     routes run through, and the home and destination of every corporation whose connection the
     example is about; failing those, the homes of the corporations that act."""
-    from engine.games.g1870 import track as printed
     before, after = run.before.track, run.after.track
     labels = {h for h in set(before.tiles) | set(after.tiles) if before.tiles.get(h) != after.tiles.get(h)}
     labels |= {h for h in set(before.tokens) | set(after.tokens) if before.tokens.get(h) != after.tokens.get(h)}
@@ -244,13 +234,10 @@ def touched(run, actors, routes) -> list[str]:
 
 
 def draw_hexes(run, when: str, options=frozenset()) -> str:
-    from engine.games.g1870 import hexmap, map_picture
     state = run.before if when == "before" else run.after
     actors = _actors(run)
     routes = hex_routes(run) if when == "after" else []
     if when == "after":  # a corporation the example made eligible: the run it could now make
-        from engine.games.g1870 import connections, hexruns
-        from engine.games.g1870.map_picture import Route
         for sym in actors:
             if sym in state.corporations and not any(r.corporation == sym for r in routes) \
                     and connections.eligible(state, sym):

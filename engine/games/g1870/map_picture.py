@@ -38,7 +38,7 @@ from rulewright.game.hexes import pos
 from rulewright.game.legibility import ASCENT, DESCENT, text_width
 
 from engine.games.g1870 import hexmap
-from engine.games.g1870.diagram import corporation_colour
+from engine.games.g1870.colours import corporation_colour
 
 SIZE = 36.0  # a hex's radius (centre to corner) in points at print size
 PRINT_WIDTH, PRINT_HEIGHT = 453.0, 397.0  # 16 cm by 14 cm: room on the page for the example around it
