@@ -70,7 +70,8 @@ class Line:
 
     def extend(self, frm: int, to: int) -> None:
         """Add the street from the end at ``frm`` to ``to``; ``to`` becomes that end. Closing a circle
-        from A to B leaves both ends at B; running into the middle of the line ends at that crossing."""
+        from A to B leaves both ends at B (rule bus.expand.circle); running into the middle of the
+        line ends at that crossing (rule bus.expand.into-itself)."""
         if not self.route:
             self.route = [frm, to]
         elif self.route[-1] == frm:

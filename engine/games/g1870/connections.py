@@ -59,7 +59,7 @@ def start_next(state) -> list[Event]:
     events = []
     while net.current is None and net.queue:
         sym = net.queue.pop(0)
-        if state.settings["connections_from"] != "record" and not eligible(state, sym):
+        if state.settings["connections_from"] != "record" and not eligible(state, sym):  # rule 1870.connection.postponed
             events.append(Event("connection-postponed", {"corporation": sym}))
             continue
         net.current = {"corp": sym, "token": None, "runs": []}

@@ -29,7 +29,7 @@ def _home_routes(state, sym: str, distance: int, g, ctx) -> list:
 
 def joining_path(state, sym: str) -> tuple[str, ...] | None:
     """The hexes of a route one of ``sym``'s trains could run from its home token to its
-    destination, or None."""
+    destination, or None: its longest train must count every stop on the way (rule 1870.connection.length)."""
     trains = state.corporations[sym].trains
     if not trains:
         return None

@@ -54,6 +54,7 @@ def certificates(state: State, name: str, skip=None) -> int:
 
 
 def cert_limit(state: State) -> int:
+    """The certificate limit by players and corporations in play (rule 1870.certs.limit)."""
     table = data.tables()["cert_limit"][len(state.players)]
     in_play = sum(1 for c in state.corporations.values() if not c.closed)
     return table[10] if in_play >= 10 else table[9]
@@ -125,8 +126,8 @@ def close_corporation(state: State, corp: Corporation) -> list[Event]:
 
 
 def floated_check(state: State, corp: Corporation) -> list[Event]:
-    """A corporation floats once enough of it has left the Treasury; the bank then pays it ten
-    times its par (full capitalisation)."""
+    """A corporation floats once enough of it has left the Treasury (rule 1870.shares.float); the
+    bank then pays it ten times its par (full capitalisation, rule 1870.shares.full-cap)."""
     if corp.floated or corp.par is None:
         return []
     if player_units(state, corp.sym) + corp.market < corp.float_percent // 10:

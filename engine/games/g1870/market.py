@@ -35,6 +35,7 @@ class Cell:
 
 @cache
 def cells() -> dict[Pos, Cell]:
+    """The market's cells and their zones, from the data file (rule 1870.market.grid)."""
     out = {}
     for r, row in enumerate(data.load("market")["rows"]):
         for c, text in enumerate(row):
@@ -94,7 +95,7 @@ def par_values() -> list[int]:
 
 
 def right(pos: Pos) -> list[Pos]:
-    """Full payout: one to the right. Deflected up when the next cell is below the ledge (the
+    """Full payout (rule 1870.market.payout): one to the right. Deflected up when the next cell is below the ledge (the
     lower area is entered only by dropping through) or the row ends; on the top row's end it stays."""
     r, c = pos
     ahead = (r, c + 1)
@@ -104,7 +105,7 @@ def right(pos: Pos) -> list[Pos]:
 
 
 def left(pos: Pos) -> list[Pos]:
-    """No dividend: one to the left; in column A, one down instead."""
+    """No dividend (rule 1870.market.withhold): one to the left; in column A, one down instead."""
     r, c = pos
     if c > 0:
         return [pos, (r, c - 1)]
@@ -112,7 +113,7 @@ def left(pos: Pos) -> list[Pos]:
 
 
 def up(pos: Pos) -> list[Pos]:
-    """Sold out: one up; on the top row one right and then one down (the price barely changes)."""
+    """Sold out (rule 1870.market.sold-out): one up; on the top row one right and then one down (the price barely changes)."""
     r, c = pos
     if r > 0:
         return [pos, (r - 1, c)]
@@ -122,7 +123,8 @@ def up(pos: Pos) -> list[Pos]:
 
 
 def down(pos: Pos, shares: int, ledge: str = "publisher") -> list[Pos]:
-    """A sale: one row down per share, stopping at the bottom of the column. The ledge:
+    """A sale (rule 1870.market.sale): one row down per share, stopping at the bottom of the column.
+    The ledge (rule 1870.market.ledge):
 
     * ``publisher``: a sale that would end exactly one row below the ledge stops on the ledge
       (so from the ledge two shares are needed to drop through);

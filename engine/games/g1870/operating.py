@@ -23,6 +23,7 @@ def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
     state.dividend_done = True
     corp.operated = True
     name = {"pay": "paid-out", "half": "half-paid", "withhold": "withheld"}[kind]
+    # a full payout moves right, half does not move (rule 1870.market.half), withholding moves left
     path = {"pay": market.right, "half": lambda pos: [pos], "withhold": market.left}[kind](corp.pos)
     events = [Event(name, {"corporation": sym, "revenue": revenue, "per_share": per_share})]
     return events + holdings.move(state, corp, path, name) + rounds.check_bank(state)  # before the set can end

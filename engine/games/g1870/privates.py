@@ -31,7 +31,8 @@ def committed(state: State, name: str, besides: str | None = None) -> int:
 
 
 def take(state: State, name: str, sym: str, price: int) -> list[Event]:
-    """``name`` buys private ``sym`` from the bank; the SLSF and MKT privates bring their share."""
+    """``name`` buys private ``sym`` from the bank; the SLSF and MKT privates bring their share
+    (rule 1870.private.mkt)."""
     priv, player = state.privates[sym], state.players[name]
     player.cash -= price
     state.bank += price
@@ -111,7 +112,7 @@ def auction_pass(state: State, name: str) -> list[Event]:
         return [Event("bid-withdrawn", {"private": sym, "player": name})] + next_bidder(state)
     state.passes += 1
     events = []
-    if state.passes == len(state.players):
+    if state.passes == len(state.players):  # everyone passed: the cheapest gets cheaper (rule 1870.auction.price-drop)
         sym = first(state)
         priv = state.privates[sym]
         priv.price -= BID_STEP
@@ -130,7 +131,7 @@ def pass_turn(state: State, name: str) -> list[Event]:
 
 
 def resolve(state: State) -> list[Event]:
-    """Settle privates that have become the cheapest and carry bids; then play goes on with the
+    """Settle privates that have become the cheapest and carry bids (rule 1870.auction.resolve); then play goes on with the
     player after the last buyer, or the stock round begins when all are sold."""
     events = []
     while (sym := first(state)) and state.privates[sym].bids:
@@ -249,6 +250,7 @@ def accept(state: State) -> list[Event]:
 
 
 def pay_revenue(state: State) -> list[Event]:
+    """Each open private's revenue, paid to its owner as an operating round starts (rule 1870.private.revenue)."""
     events = []
     for sym, priv in state.privates.items():
         if priv.owner and not priv.closed and priv.revenue:

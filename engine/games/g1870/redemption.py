@@ -61,7 +61,7 @@ def redeem(state: State, sym: str, source: str) -> list[Event]:
     if source == "market":
         corp.market -= 1
         state.bank += price
-    else:
+    else:  # the holder agreed (rule 1870.redeem.consent): not a sale, so they may buy it again this round
         seller = state.players[source]
         seller.cash += price
         seller.shares[sym] -= 1
@@ -74,6 +74,7 @@ def redeem(state: State, sym: str, source: str) -> list[Event]:
 
 
 def reissue_price(state: State, sym: str) -> int:
+    """The new par (rule 1870.reissue.price)."""
     corp = state.corporations[sym]
     cap = 200 if state.settings["max_reissue_200"] else None
     return max(corp.par, market.top_row_nearest(0.75 * holdings.price(corp), cap))

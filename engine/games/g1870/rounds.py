@@ -19,6 +19,7 @@ def price_order(state: State) -> list[str]:
 
 
 def rounds_in_phase(phase: int) -> int:
+    """How many operating rounds follow a stock round ending in ``phase`` (rule 1870.rounds.or-count)."""
     return next(t["rounds"] for t in data.trains() if t["phase"] == phase)
 
 
@@ -43,7 +44,8 @@ def sold_out(state: State, corp) -> bool:
 
 
 def end_stock_round(state: State) -> list[Event]:
-    """Sold-out corporations rise one row; then the set of operating rounds begins."""
+    """Sold-out corporations rise one row (rule 1870.market.sold-out); then the set of operating
+    rounds begins."""
     events = [Event("stock-round-ended", {"round": state.stock_round})]
     for sym in price_order(state):
         corp = state.corporations[sym]

@@ -28,7 +28,7 @@ def check(state, sym: str, train: str, path: tuple[str, ...], others=()) -> None
 
 
 def doubles_destination(state, sym: str) -> bool:
-    """Whether ``sym``'s destination counts twice at a route's end now: only once its destination
+    """Whether ``sym``'s destination counts twice at a route's end now (rule 1870.connection.double): only once its destination
     token went on its destination (and in its connection run only as the setting says)."""
     if state.net.destination.get(sym) != "map":
         return False

@@ -110,7 +110,7 @@ def buy(state: State, name: str, sym: str, count: int, source: str) -> list[Even
     player.cash -= each * count
     if source == "treasury":
         corp.treasury -= count
-        if corp.incremental:
+        if corp.incremental:  # after a reissue, the corporation is paid (rule 1870.reissue.incremental)
             corp.cash += each * count
         else:
             state.bank += each * count

@@ -1,6 +1,6 @@
 """The stock round: whose turn it is, how a turn ends, and how the round ends.
 
-A turn is: any sales, then one purchase (a share, a president's certificate, or a private from
+A turn (rule 1870.stock.turn) is: any sales, then one purchase (a share, a president's certificate, or a private from
 another player), which ends the turn; or a redemption or reissue, which is the whole turn. A player
 who has only sold ends the turn with ``done``; a player who does nothing says ``pass``. When the
 turn ends, sales wait for price protection. When every player passes in a row, the round ends.
@@ -59,6 +59,6 @@ def after_protection(state: State) -> list[Event]:
     state.last_protector = None
     state.acted = []
     state.turn = holdings.seat_order_from(state, actor)[0]
-    if state.passes >= len(state.players):
+    if state.passes >= len(state.players):  # all passed in a row (rule 1870.stock.round-end)
         return rounds.end_stock_round(state)
     return []

@@ -106,7 +106,8 @@ def stations(track: Track, label: str) -> tuple[Station, ...]:
 
 def cities(track: Track, label: str) -> list[Station]:
     """The stations of the hex that may hold station tokens: its cities, or a red area (only the
-    Southwest has a space; a destination token may stand on any red area, over the limit)."""
+    Southwest has a space; a destination token may stand on any red area, over the limit: rule
+    1870.connection.edge)."""
     return [s for s in stations(track, label) if s.kind in ("city", "offboard")]
 
 
@@ -305,6 +306,7 @@ def bridge_check(state, sym: str, tile, label: str) -> None:
 
 
 def lay(state, sym: str, number: str, label: str, rotation: int, bridge: bool = False) -> list[Event]:
+    """Lay a tile in ``sym``'s turn (rule 1870.route.lay; ``lay_check`` holds every limit)."""
     track = turn_track(state)
     cost, counts = lay_check(state, sym, number, label, rotation, bridge)
     corp = state.corporations[sym]

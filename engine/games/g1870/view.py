@@ -68,6 +68,7 @@ def waiting(state: State) -> list[str]:
 def player_view(state: State, name: str) -> dict:
     p = state.players[name]
     owned = [s for s, priv in state.privates.items() if priv.owner == name and not priv.closed]
+    # cash, shares at their prices and the face value of open privates (rule 1870.end.value)
     worth = p.cash + holdings.share_value(state, name) + sum(state.privates[s].cost for s in owned)
     return {"cash": p.cash, "shares": {s: n for s, n in p.shares.items() if n},
             "president_of": [s for s, c in state.corporations.items() if c.president == name],

@@ -79,7 +79,7 @@ class Hush(Game):
             player.pile.extend(state.row)
             events.append(Event("row-taken", {"player": action.actor, "cards": len(state.row)}))
             state.row = []
-        if state.deck:
+        if state.deck:  # rule hush.turn.draw
             drawn = state.deck.pop(0)
             player.hand.append(drawn)
             # the card drawn is its drawer's to see: the book tells everyone else "a card"

@@ -32,7 +32,7 @@ def has_plurality(state: State, player: str, code: str) -> bool:
 
 
 def cost(state: State, action: Expand) -> int:
-    if action.path[-1] in state.board.ports:
+    if action.path[-1] in state.board.ports:  # rule mb.expand.port.cost: the price printed beside it
         return state.board.ports[action.path[-1]].price
     if not action.double:
         return SINGLE_COST
@@ -80,8 +80,8 @@ def check_choice(state: State, action: Expand, company: Company) -> None:
 
 
 def choose_component(state: State, action: Expand, company: Company) -> Component:
-    """The component that builds: named with ``for``, or the only one whose network the action
-    starts from."""
+    """The component that builds (rule mb.expand.one-component): named with ``for``, or the only
+    one whose network the action starts from."""
     if action.component:
         if action.component not in company.homes:
             raise InputError(f"{company.code} has no component with home station {action.component}. "
@@ -127,7 +127,8 @@ def city_connections(state: State, city: str) -> tuple[int, int]:
 
 
 def check_limits(state: State, company: Company, city: str, pending: list[str]) -> None:
-    """The city limits, checked for each city the new connection touches, only now, at build time."""
+    """The city limits, checked for each city the new connection touches, only now, at build time
+    (rule mb.expand.build-time): a merger may have left the company over them."""
     mine = company_connections(state, company, city, pending) + 1
     what = "links and ports" if state.settings["ports_in_city_limits"] else "links"
     if mine > CITY_LINKS:
@@ -161,7 +162,7 @@ def check_link(state: State, company: Company, component: Component, link: str, 
         raise Refusal("mb.expand.connected",
                       f"{link} touches no city of {company.code}'s network from {component.home} "
                       f"({', '.join(sorted(reached))}).")
-    if not late(state):
+    if not late(state):  # a company not yet operating leaves its home open (rule mb.expand.not-started-home)
         active_homes = state.homes_of_others(company.code, active_only=True)
         for city in board.ends(link):
             if city in active_homes:
@@ -264,7 +265,7 @@ def _build_links(state, company, component, action, links) -> list[Event]:
     _pay(state, company, cost(state, action), len(links))
     events = []
     for link in links:
-        gain = sum(board.cities[city].value for city in board.ends(link))
+        gain = sum(board.cities[city].value for city in board.ends(link))  # per link (rule mb.expand.double.income)
         component.links.append(link)
         company.income += gain
         events.append(Event("link-built", {"company": company.code, "link": link, "income": gain}))
@@ -272,7 +273,7 @@ def _build_links(state, company, component, action, links) -> list[Event]:
         events.append(Event("double-build-ended", {"company": company.code, "at": action.path[-1]}))
     active_homes = state.homes_of_others(company.code, active_only=True)
     for city in action.path[1:] if action.double else action.path:
-        if city in active_homes and late(state):
+        if city in active_homes and late(state):  # rule mb.expand.merger
             events.append(Event("merger-triggered",
                                 {"company": company.code, "with": active_homes[city], "at": city}))
     return events
@@ -282,5 +283,6 @@ def _build_port(state, company, action) -> list[Event]:
     port = state.board.ports[_port(state, action)]
     _pay(state, company, port.price, 1)
     company.ports.append(port.name)
+    # the port's Special Dividend is paid at once (rule mb.expand.port.special-dividend)
     return [Event("port-built", {"company": company.code, "port": port.name, "price": port.price}),
             Event("special-dividend", {"company": company.code})]

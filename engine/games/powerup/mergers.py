@@ -14,7 +14,7 @@ from engine.games.powerup.tiles import absorb, touching
 
 
 def bonuses(holdings: list[tuple[str, int]], share_price: int) -> list[tuple[str, int, str]]:
-    """(holder, amount, kind) for each holder paid a bonus, given (holder, shares) pairs.
+    """(holder, amount, kind) for each holder paid a bonus, given (holder, shares) pairs (rule pu.merge.bonus).
 
     The largest holder gets 10x the price and the second largest 5x. A sole holder gets both.
     Holders tied for largest split both bonuses and nobody gets a minority bonus; holders tied
@@ -42,7 +42,7 @@ def liquidate(state: State, code: str) -> list[Event]:
         pay(state, next(h for h in everyone if h.name == name), amount)
         events.append(Event("bonus-paid", {"company": code, "holder": name, "amount": amount,
                                            "kind": kind}))
-    for holder in everyone:
+    for holder in everyone:  # every share sold back, the DoE's too (rule pu.merge.sale)
         if holder.shares[code]:
             count, holder.shares[code] = holder.shares[code], 0
             pay(state, holder, count * at)

@@ -123,6 +123,7 @@ def _players(given) -> dict[str, Holder]:
 
 
 def _doe(given) -> Holder | None:
+    """The Department of Energy, when the setup brings it in (rule pu.setup.doe)."""
     if not given:
         return None
     spec = _mapping({} if given is True else given, "doe", ("cash", "shares"))
@@ -250,7 +251,8 @@ def _take_shares(state: State) -> None:
 
 def _initial_draw(state: State) -> None:
     """Each player places one tile as a neutral tile (never touching an earlier one: such a tile
-    goes back and another is drawn); the leftmost tile moves first, the higher one on a tie."""
+    goes back and another is drawn); the leftmost tile moves first, the higher one on a tie
+    (rule pu.setup.initial-draw)."""
     opening = {}
     for name in state.players:
         skipped = []

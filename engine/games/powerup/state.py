@@ -78,7 +78,8 @@ def size(state: State, code: str) -> int:
 
 
 def price(state: State, code: str) -> int:
-    """Base price plus $50 for every tile beyond the second (an inactive company shows its base)."""
+    """Base price plus $50 for every tile beyond the second (an inactive company shows its base):
+    rule pu.price."""
     step, free = RULES["price"]["step"], RULES["price"]["free_size"]
     return COMPANIES[code].base + step * max(0, size(state, code) - free)
 

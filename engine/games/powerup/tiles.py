@@ -74,6 +74,7 @@ def _check_choice(state: State, action) -> None:
 
 
 def place_neutral(state: State, tile: str, failed: bool) -> list[Event]:
+    """A tile touching nothing stays on the board, nobody's (rule pu.play.neutral)."""
     state.board[tile] = NEUTRAL
     if failed:
         return [Event("founding-failed", {"tile": tile})]
@@ -81,7 +82,8 @@ def place_neutral(state: State, tile: str, failed: bool) -> list[Event]:
 
 
 def absorb(state: State, code: str, tile: str) -> list[str]:
-    """``code`` takes the played tile and the neutral tiles that come with it; returns them."""
+    """``code`` takes the played tile and the neutral tiles that come with it; returns them
+    (rule pu.found.tiles)."""
     gained = [tile] + neutral_group(state, tile)
     for t in gained:
         state.board[t] = code
@@ -94,7 +96,7 @@ def found(state: State, action) -> list[Event]:
     state.active = [c for c in COMPANIES if c in state.active or c == code]
     events = [Event("company-founded", {"company": code, "tiles": ", ".join(tiles), "size": len(tiles),
                                         "price": price(state, code)})]
-    events += _grant(state, founder, code, 1)
+    events += _grant(state, founder, code, 1)  # rule pu.found.shares: one for the founder, some for the DoE
     if state.doe:
         events += _grant(state, state.doe, code, _doe_roll(state))
     state.turn.play_closed = True
@@ -115,6 +117,7 @@ def _grant(state: State, holder, code: str, count: int) -> list[Event]:
 
 
 def expand(state: State, action) -> list[Event]:
+    """The one company the tile touches takes it and the neutral tiles joined to it (rule pu.expand)."""
     (code,), _ = touching(state, action.tile)
     gained = absorb(state, code, action.tile)
     state.turn.play_closed = True

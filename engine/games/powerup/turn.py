@@ -68,7 +68,7 @@ def buy(state: State, code: str) -> list[Event]:
         raise Refusal("pu.buy.inactive", f"{code} is not on the board, so it has no shares to sell.")
     if state.pool[code] == 0:
         raise Refusal("pu.buy.sold-out", f"All {code} shares are taken; no new ones are issued.")
-    cost = price(state, code)
+    cost = price(state, code)  # one share, at the current price (rule pu.buy.cost)
     if player.cash < cost:
         raise Refusal("pu.buy.cash",
                       f"A {code} share costs ${cost} and {player.name} has only ${player.cash}.")
