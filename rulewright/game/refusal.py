@@ -13,6 +13,9 @@ from __future__ import annotations
 from rulewright.names import did_you_mean, nearest  # part of the game API here; kept below it for the toolchain
 
 __all__ = ["InputError", "Refusal", "did_you_mean", "lookup", "nearest"]
+# Their public home is here (the API reference documents them with this module), as NumPy's
+# ``set_module`` does for its functions defined elsewhere.
+did_you_mean.__module__ = nearest.__module__ = __name__
 
 
 class Refusal(Exception):
