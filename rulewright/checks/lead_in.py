@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulewright.book import phrases
+from rulewright.checks.sentences import end_line, subjects
 from rulewright.problems import ExampleProblem, Where
 
 CHECK = "lead-in"
@@ -157,8 +158,6 @@ class Position:
 
     def subjects(self) -> dict[str, str]:
         if self._subjects is None:
-            from rulewright.checks.narration import subjects
-
             self._subjects = {text.lower(): path for text, path in subjects(self.said, self.view).items()
                               if len(text) >= 5}
         return self._subjects
@@ -269,7 +268,6 @@ _HAS_FIGURE = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.IGNOR
 def problems(book, games) -> list[ExampleProblem]:
     """Each sentence of a lead-in that the example after it starts otherwise, at its line."""
     from rulewright.checks import words
-    from rulewright.checks.narration import _end_line
 
     by_page: dict[str, list] = {}
     for one in games:
@@ -281,7 +279,7 @@ def problems(book, games) -> list[ExampleProblem]:
             continue
         lines = page.text.splitlines()
         pieces = words.text_pieces(page.text)
-        blocks = [(p.line, _end_line(page.text, p.line)) for p in pieces if p.kind == "directive"]
+        blocks = [(p.line, end_line(page.text, p.line)) for p in pieces if p.kind == "directive"]
         headings = [n for n, text in enumerate(lines, 1) if text.startswith("#")]
         for index, one in enumerate(examples):
             start = one.scenario.where.line
@@ -292,7 +290,7 @@ def problems(book, games) -> list[ExampleProblem]:
             if not lead:
                 continue
             previous = examples[index - 1] if index else None
-            before = previous if previous and _end_line(page.text, previous.scenario.where.line) - 1 == bound else None
+            before = previous if previous and end_line(page.text, previous.scenario.where.line) - 1 == bound else None
             out += _lead_problems(page.path, lead, one, before)
     return out
 

@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 
 from rulewright.book import phrases
+from rulewright.checks import lead_in
+from rulewright.checks.sentences import end_line as _end_line, subjects
 from rulewright.problems import ExampleProblem, Where
 
 NARRATION = "narration"
@@ -77,19 +79,6 @@ def played(scenarios) -> list[Played]:
 
 
 # --- the figures a sentence states --------------------------------------------------------------
-
-def subjects(said: phrases.Phrases, view, prefix=()) -> dict[str, str]:
-    """Each part of the view that has a phrase, as {its phrase begun as a sentence: dotted path}."""
-    found: dict[str, str] = {}
-    if isinstance(view, dict):
-        for key, value in view.items():
-            path = prefix + (str(key),)
-            words = said.path(".".join(path))
-            if words is not None:
-                found.setdefault(phrases.sentence(words), ".".join(path))
-            found.update({k: v for k, v in subjects(said, value, path).items() if k not in found})
-    return found
-
 
 def wrong_figures(said: phrases.Phrases, sentences: list[str], after, strict: bool = True) -> list[str]:
     """Each "<part> is now <value>" in ``sentences`` whose value is not the one at that part of
@@ -184,18 +173,6 @@ def prose_problems(book, games: list[Played]) -> list[ExampleProblem]:
             problems += _claims(one, Where(page.path, piece.line), piece.text.replace("\n", " ").replace(
                 words.HOLE, " "))
     return problems
-
-
-def _end_line(text: str, start: int) -> int:
-    """The line after an example's closing fence (the example opens at ``start``)."""
-    lines = text.splitlines()
-    fence = lines[start - 1].strip() if start - 1 < len(lines) else "```"
-    marker = re.match(r"[`~:]{3,}", fence)
-    close = marker.group(0) if marker else "```"
-    for number in range(start, len(lines)):
-        if lines[number].strip() == close:
-            return number + 2
-    return len(lines) + 1
 
 
 def _claims(one: Played, where: Where, text: str) -> list[ExampleProblem]:
@@ -294,8 +271,6 @@ def check(book, scenarios, games: list[Played] | None = None) -> list[ExamplePro
     """Every problem of what the book says about play (narration, the prose after examples, the
     lead-in before each, the words of generated sentences); ``games``: the examples that play, when
     already known."""
-    from rulewright.checks import lead_in
-
     games = played(scenarios) if games is None else games
     return (narration_problems(games) + prose_problems(book, games) + lead_in.problems(book, games)
             + words_problems(games))
