@@ -1,5 +1,6 @@
 """Upgrading never breaks a book: a designer who started a rulebook with an earlier release's wheel
-installs today's in the same project, changes nothing, and the project's `make test` stays green;
+installs today's in the same project, changes nothing, and the project's `make test` and `make rulebook`
+(both editions, HTML and PDF, with the Makefile the earlier release wrote) stay green;
 what the checks added since find is advice, not failure, and `rulewright upgrade` says what each is for.
 
 The earlier release is built from this repository's own history, at the commit CHANGELOG.md names
@@ -15,7 +16,7 @@ import pytest
 
 from tests.test_distribution import REPO, designer_env, package_source, sh
 
-EARLIER = ["0.4.0"]
+EARLIER = ["0.3.0", "0.4.0"]  # two earlier releases, each with its own `rulewright new`
 
 
 def release_commit(version: str) -> str | None:
@@ -74,6 +75,11 @@ def test_a_book_started_on_an_earlier_release_stays_green_on_this_one(version, t
     checked = subprocess.run([tool / "rulewright", "check"], cwd=project, env=env, capture_output=True, text=True,
                              timeout=600)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    # The book itself, both editions, HTML and PDF, with the Makefile the earlier release wrote.
+    built = sh(["make", "rulebook"], project, env, timeout=1200)
+    for edition in ("player", "designer"):
+        assert (project / "_build" / edition / "html" / "index.html").is_file(), built
+        assert list((project / "_build" / edition / "pdf").glob("*.pdf")), built
     after = {name: (project / name).read_bytes() for name in before}
     assert after == before, "the upgrade changed the designer's files"
 
