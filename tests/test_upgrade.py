@@ -1,5 +1,6 @@
 """Upgrading never breaks a book: a designer who started a rulebook with an earlier release's wheel
-installs today's in the same project, changes nothing, and the project's `make test` and `make rulebook`
+(with a rule, an example and hidden information of their own) installs today's in the same project,
+changes nothing, and the project's `make test` and `make rulebook`
 (both editions, HTML and PDF, with the Makefile the earlier release wrote) stay green;
 what the checks added since find is advice, not failure, and `rulewright upgrade` says what each is for.
 
@@ -35,6 +36,42 @@ def wheel_of(source: Path, dist: Path, env) -> Path:
     return wheel
 
 
+def keep_counters_secret(project: Path) -> None:
+    """What a designer adds to the starter, in the words of the earlier release: hidden information
+    (each player's taken counters, seen by that player only), a rule saying so and an example told
+    as the other player. (The starter already has the designer's own diagram drawer.)"""
+    game, = project.glob("*/game.py")
+    code = game.read_text(encoding="utf-8")
+    marker = '    phrases = "phrases.yaml"'
+    assert marker in code, "the starter game no longer looks as this test expects"
+    game.write_text(code.replace(marker, '    hidden = ("taken.<player>",)  # what you took is yours to know\n' + marker, 1),
+                    encoding="utf-8")
+    rules = project / "rulebook" / "rules.md"
+    prefix = re.search(r"^```\{rule\} (\S+)\.take\.limit$", rules.read_text(encoding="utf-8"), re.M).group(1)
+    rules.write_text(rules.read_text(encoding="utf-8") + f"""
+## Secret counters
+
+```{{rule}} {prefix}.take.secret
+:title: Counters taken are secret
+Keep the counters you take hidden in your hand: the other players do not know how many you hold.
+```
+
+```{{example}} Bob does not see what Ann took
+:id: heaps-secret
+:rules: {prefix}.take.secret
+:as: bob
+
+game: heaps
+setup: {{preset: standard}}
+do:
+  - ann: take 2 from left
+expect:
+  heaps.left: 1
+  taken.bob: 0
+```
+""", encoding="utf-8")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("version", EARLIER)
 def test_a_book_started_on_an_earlier_release_stays_green_on_this_one(version, tmp_path_factory):
@@ -60,6 +97,7 @@ def test_a_book_started_on_an_earlier_release_stays_green_on_this_one(version, t
     sh([designer / "bin" / "pip", "install", "--quiet", old_wheel], work, env)
     sh([designer / "bin" / "rulewright", "new", "heaps", "--title", "Heaps of Fun", "--game", "heaps"], work, env)
     project = work / "heaps"
+    keep_counters_secret(project)
     tested = sh(["make", "test", f"RULEWRIGHT={old_wheel}"], project, env)
     assert re.search(r"\b\d+ passed\b", tested) and " failed" not in tested, tested
     before = {path.relative_to(project): path.read_bytes() for path in project.rglob("*")
