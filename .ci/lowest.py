@@ -4,6 +4,10 @@ in an environment of its own, and run what a designer relies on: the toolchain's
 project's `make test` and `make rulebook` (both editions, HTML and PDF).
 
     python3 .ci/lowest.py            (or: make test-lowest)
+    python3 .ci/lowest.py --project  (what .ci/run does: the wheel and a new project's two commands)
+
+Rulewright goes in as a designer gets it: the wheel, built from this checkout, with its extras.
+(The toolchain's tests run from this checkout's tests/ against that installed wheel.)
 
 The constraints file it writes (_build/lowest/constraints.txt) pins each of those dependencies to
 its floor (`name==floor`); what they need in turn is left to pip, as it would be for a designer.
@@ -59,7 +63,7 @@ def run(command: list, cwd: Path, env: dict) -> None:
         raise SystemExit(f"lowest versions: {' '.join(map(str, command))} failed (exit {done.returncode})")
 
 
-def main() -> None:
+def main(project_only: bool = False) -> None:
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     wanted = tuple(int(part) for part in python_floor(pyproject).split("."))
     if sys.version_info[:len(wanted)] < wanted:
@@ -81,10 +85,19 @@ def main() -> None:
     run([sys.executable, "-m", "venv", venv], REPO, env)
     pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
     run([*pip, "--upgrade", "pip"], REPO, env)
-    run([*pip, "-e", f".[{','.join(EXTRAS)}]"], REPO, env)
+    # The wheel, built from a copy of what a release is built from (so the build leaves nothing here).
+    source, wheels = WORK / "source", WORK / "wheel"
+    for folder in (source, wheels):
+        shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(REPO / "rulewright", source / "rulewright", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, source / name)
+    run([venv / "bin" / "python", "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", wheels, source], REPO, env)
+    wheel, = wheels.glob("rulewright-*.whl")
+    run([*pip, f"rulewright[{','.join(EXTRAS)}] @ {wheel.as_uri()}"], REPO, env)
     # The tests' own tools, each where it fits beside the floors (one that needs a newer version of
     # a dependency is left out, and the tests that use it say they were skipped).
-    for tool in pyproject["project"]["optional-dependencies"]["dev"]:
+    for tool in [] if project_only else pyproject["project"]["optional-dependencies"]["dev"]:
         if REQUIREMENT.match(tool).group(1).lower() in pins or tool.startswith(pyproject["project"]["name"]):
             continue
         tried = subprocess.run([*pip, tool], cwd=REPO, env=env, capture_output=True, text=True)
@@ -101,9 +114,9 @@ def main() -> None:
     if wrong:
         raise SystemExit(f"lowest versions: not installed at their floors: {', '.join(wrong)}")
 
-    # The toolchain's own tests: every check, the scanner, the Sphinx extension, the CLI.
-    run([venv / "bin" / "python", "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider", "tests/toolchain"],
-        REPO, env)
+    if not project_only:  # the toolchain's own tests: every check, the scanner, the Sphinx extension, the CLI
+        run([venv / "bin" / "python", "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider", "tests/toolchain"],
+            REPO, env)
     # A designer's first day on these versions: a new project's two commands.
     project_root = WORK / "project"
     if project_root.exists():
@@ -114,8 +127,10 @@ def main() -> None:
     make = ["make", f"VENV={venv}", f"STAMP={venv}/.heaps-installed"]
     run([*make, "test"], project, env)
     run([*make, "rulebook"], project, env)
-    print("Lowest versions: the toolchain's tests and a new project's make test and make rulebook passed.")
+    ran = "a new project's make test and make rulebook" if project_only else \
+        "the toolchain's tests and a new project's make test and make rulebook"
+    print(f"Lowest versions: {ran} passed.")
 
 
 if __name__ == "__main__":
-    main()
+    main(project_only="--project" in sys.argv[1:])
