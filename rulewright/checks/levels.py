@@ -64,6 +64,9 @@ CHECKS = {
                                "form, whatever the case of its letters"),
     "designer-only-links": Check("0.5", "no reference the player's edition prints leads to a rule, an example or a "
                                         "page only the designer's edition has"),
+    "hidden-in-pictures": Check("0.5", "no diagram the player's edition prints shows a card or other value hidden from "
+                                       "the example's reader (its ':as:' player, or the whole table): the game's "
+                                       "diagram code draws what that reader sees"),
     "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "
                                             "ID leads to one rule only"),
 }

@@ -10,6 +10,7 @@ so the HTML and PDF builds play each example once.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 from docutils import nodes
 from sphinx.ext.graphviz import graphviz
@@ -22,7 +23,7 @@ from rulewright.book import phrases
 from rulewright.book.diagrams import DrawerFailed, draw, first_said
 from rulewright.game import Event, is_hidden
 from rulewright.store.cache import evaluate
-from rulewright.problems import ExampleProblem, Where, internal_failure
+from rulewright.problems import ExampleProblem, Where, display_path, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict, written_checks
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import deferred, drawing, secrecy, tables, wording
@@ -80,6 +81,7 @@ class ExampleDirective(SphinxDirective):
         told = (narrated(result, words, designer) if not as_written  # what each move did, said once for the
                 else [[] for _ in result.run.steps])                 # moves and the figure
         moved = said_moves(result, words, designer)  # each move in the players' words (their edition)
+        marks = _secret_moves(result, words, designer, told, moved)  # (a move laid face down: told unseen)
         figures = (self._figures(result, title, told, designer, whens=("before",) if as_written else None,
                                  moved=moved)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
@@ -87,7 +89,7 @@ class ExampleDirective(SphinxDirective):
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
-        box += _section("Play", _actions(result, told, as_written, moved))
+        box += _section("Play", _actions(result, told, as_written, moved, marks))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
@@ -161,6 +163,8 @@ class ExampleDirective(SphinxDirective):
             except ExampleProblem as problem:
                 self.drawer_failed(problem)
                 continue
+            if not designer and self._shows_a_secret(result, when, code):
+                continue  # (the player's edition leaves out a picture that shows what its reader cannot see)
             said = figure_caption(title or s.id, when, len(result.run.steps))
             panel = nodes.container(classes=["rw-diagram"])
             drawn = picture(code, self.env.docname, said, description, where=f"the {when} diagram of example {s.id}")
@@ -182,6 +186,40 @@ class ExampleDirective(SphinxDirective):
             for picture_node, partner in zip(pictures, reversed(pictures)):
                 picture_node["rw_partner"] = (partner["code"], partner["options"])
         return figures
+
+    def _shows_a_secret(self, result: Result, when: str, code: str) -> bool:
+        """Whether the picture ``code`` of the position ``when`` prints a value hidden from the
+        example's reader (a game's diagram code that draws from the true position, not from
+        ``run.view_of``); if so, said at the example (advice at an older check level)."""
+        s, game = result.scenario, result.run.game
+        if secrecy.reader_of(s, game, False) is secrecy.TRUTH:
+            return False
+        state = result.run.before if when == "before" else result.run.after
+        secrets = secrecy.secret_values(game, state, s.viewer, s)
+        shown = secrecy.shown_in_picture(code, secrets)
+        if shown is None:
+            return False
+        from rulewright.checks import levels
+
+        drawer = getattr(game.diagram, "__func__", game.diagram)
+        try:
+            code_file = display_path(inspect.getsourcefile(drawer))
+        except (TypeError, OSError):
+            code_file = getattr(drawer, "__module__", "its diagram module")
+        said = wording.game_phrases(game).path(secrets[shown]) or secrets[shown]
+        problem = ExampleProblem(s.where.at(s.lines.line(OPTION, "diagram")), f"The {when} diagram of this example would show players {shown!r}, in "
+                                 f"{said}, which {s.viewer or 'the players at the table'} cannot see: the game's "
+                                 f"diagram code ({code_file}) draws it from the true position. Draw what the "
+                                 "example's reader sees, the position from 'run.view_of(state)' (the cards kit's "
+                                 "draw_table does). The player's edition leaves this picture out until then.",
+                                 check="hidden-in-pictures")
+        if levels.is_advice(problem):
+            record = self.env.domaindata["rulewright"]["examples"].setdefault(s.id, {})
+            record.setdefault("advice", []).append((problem.check, f"{problem.where}: {problem.message}"))
+        else:
+            logger.warning(problem.message, location=(self.env.docname, s.lines.line(OPTION, "diagram") or self.lineno),
+                           type="rulewright", subtype="hidden")
+        return True
 
     def _record(self, scenario, result, outcome):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
@@ -295,6 +333,33 @@ def said_moves(result: Result, words: phrases.Phrases, designer: bool) -> list[s
             for step in result.run.steps]
 
 
+def _secret_moves(result: Result, words: phrases.Phrases, designer: bool, told: list[list[str]],
+                  moved: list[str | None]) -> list[str | None]:
+    """Moves whose notation names what the example's reader cannot know (a card laid face down,
+    passed or discarded: ``secrecy.secret_moves``). The player's edition says such a move as the
+    reader sees it: its narration's sentences that do not name the secret, else that the actor made
+    a move only they see (``told`` and ``moved`` are changed in place). Returned: the designer's
+    mark for each such move ("hidden: only bob sees it"), printed beside its notation there."""
+    game = result.run.game
+    if not getattr(game, "hidden", ()) or "everything" in result.scenario.reveals or not result.run.steps:
+        return [None] * len(result.run.steps)
+    reader = result.scenario.viewer
+    secrets = secrecy.secret_moves(result.run, reader, result.scenario)
+    if designer:
+        return [(f"hidden from {reader}" if reader else secrecy.mark(step.actor)) if secret else None
+                for step, secret in zip(result.run.steps, secrets)]
+    players = phrases.run_players(result.run)
+    for index, (step, secret) in enumerate(zip(result.run.steps, secrets)):
+        if secret is None or index >= len(told):
+            continue
+        kept = [sentence for sentence in told[index] if secret not in secrecy.words_of(sentence)
+                and str(words.name(secret)) not in sentence]
+        actor = words.name(step.actor, True) if step.actor else "A player"
+        moved[index] = kept[0] if kept else f"{actor} makes a move that {reader or 'the other players'} cannot see."
+        told[index] = kept[1:]
+    return [None] * len(result.run.steps)
+
+
 def figure_description(result: Result, told: list[list[str]], moved: list[str | None] | None = None) -> str:
     """What a figure shows, for a reader who cannot see it: the moves, as the example narrates them
     (``told``: ``narrated``), each in the players' words where ``moved`` (``said_moves``) gives them."""
@@ -379,7 +444,8 @@ def _section(label, children):
     return part
 
 
-def _actions(result: Result, told: list[list[str]], as_written: bool = False, moved: list | None = None):
+def _actions(result: Result, told: list[list[str]], as_written: bool = False, moved: list | None = None,
+             marks: list | None = None):
     """The moves, numbered, each with what it did (``told``) or the rule that refused it;
     ``as_written``: the moves alone (a pending example in the player's edition). ``moved``: each
     move in the players' words (``said_moves``), printed instead of its notation where given."""
@@ -387,7 +453,7 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False, mo
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step, said, sentence in zip(steps, told, moved or [None] * len(steps)):
+    for step, said, sentence, mark in zip(steps, told, moved or [None] * len(steps), marks or [None] * len(steps)):
         item = nodes.list_item()
         para = nodes.paragraph()
         # The player's edition: the move in words, then what it did; the designer's: the notation.
@@ -399,6 +465,8 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False, mo
                 para += nodes.strong(text=step.actor)
                 para += nodes.Text(": ")
             para += nodes.literal(text=step.text)
+            if mark:  # (the designer's edition: a move its reader cannot see, said unseen to players)
+                para += nodes.Text(f" ({mark})")
         if refused:
             para += nodes.Text(" — not allowed by " if sentence is not None else " — refused (")
             para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
@@ -505,10 +573,14 @@ def _told_value(result: Result, check, words: phrases.Phrases, designer: bool) -
     if designer:
         hidden, owner = secrecy.unseen(result.scenario, result.run.game, state, check.key, None, revealing=False)
         return f"{text} ({secrecy.mark(owner)})" if hidden and not secrecy.nothing_there(check.expected) else text
-    hidden, _ = secrecy.unseen(result.scenario, result.run.game, state, check.key, check.viewer)
+    # (as the example's reader sees it: a check told as another player, '- expect: {as: bob, ...}' in
+    # an example told as ann, prints no more than ann sees)
+    reader = result.scenario.viewer
+    hidden, _ = secrecy.unseen(result.scenario, result.run.game, state, check.key, reader)
     if not hidden:
         return text
-    return secrecy.unseen_words(check.actual) if is_hidden(check.actual) else secrecy.hidden_words(check.actual)
+    said = secrecy.unseen_words(check.actual) if is_hidden(check.actual) else secrecy.hidden_words(check.actual)
+    return f"{said} by {reader}" if check.viewer is not None and check.viewer != reader and reader else said
 
 
 def _failure(report: str, label: str = "This example does not hold:"):

@@ -14,6 +14,7 @@ hidden information").
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rulewright.book.phrases import TRUTH, words
@@ -172,3 +173,88 @@ def state_at(run, step: int | None):
         if (checkpoint.after.index if checkpoint.after is not None else 0) == step:
             return checkpoint.state
     return run.before if step == 0 else run.after
+
+
+def secret_values(game, state, reader: str | None, scenario=None) -> dict[str, str]:
+    """Each value (as text) that ``state`` holds at a place hidden from ``reader`` (``None``: the
+    whole table) and that the reader's view shows nowhere, with the place holding it: what no
+    line, picture or sentence told as that reader may print. (A value the reader also sees
+    elsewhere, a 5 in the row as well as in Bob's hand, is no secret to print.)"""
+    if not getattr(game, "hidden", ()) or state is None:
+        return {}
+    try:
+        truth, seen = game.view(state), set(_scalars(game.view_for(state, reader), keys=True))
+    except Exception:  # a view the engine cannot give: nothing found, as the view's own checks say
+        return {}
+    found: dict[str, str] = {}
+    for place, value in _paths(truth):
+        if hidden_place(game, place)[0] != place:
+            continue
+        if not unseen(scenario, game, state, place, reader, revealing=scenario is not None)[0]:
+            continue
+        for item in _scalars(value):
+            if item not in seen:
+                found.setdefault(item, place)
+    return found
+
+
+def _scalars(value: Any, keys: bool = False):
+    """Each plain value in ``value`` as text (in its lists and mappings; a mapping's keys too with
+    ``keys``), leaving out hidden markers (their counts say nothing of what is hidden)."""
+    if is_hidden(value) or value is None or isinstance(value, bool):
+        return
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if keys:
+                yield str(key)
+            yield from _scalars(inner, keys)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for inner in value:
+            yield from _scalars(inner, keys)
+    else:
+        yield str(value)
+
+
+def secret_moves(run, reader: str | None, scenario=None) -> list[str | None]:
+    """For each move of ``run``, the first value its notation names that ``reader`` cannot know
+    (a card laid face down, passed or discarded: one the actor held hidden and that the reader's
+    view of the position after the move still does not show), or None. A move is never secret
+    to its own actor."""
+    out: list[str | None] = []
+    state = run.before
+    for step in run.steps:
+        after = step.state if step.state is not None else state
+        secret = None
+        if step.actor is None or step.actor != reader:
+            hidden_before = secret_values(run.game, state, reader, scenario)
+            if hidden_before:
+                try:
+                    shown_after = set(_scalars(run.game.view_for(after, reader), keys=True))
+                except Exception:
+                    shown_after = set()
+                secret = next((word for word in words_of(step.text)
+                               if word in hidden_before and word not in shown_after), None)
+        out.append(secret)
+        state = after
+    return out
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a move's notation or a sentence, without the punctuation around them."""
+    return [word.rstrip(".!?'’\"") for word in re.split(r"[\s,;:()\[\]{}]+", str(text)) if word.rstrip(".!?'’\"")]
+
+
+def shown_in_picture(code: str, secrets: dict[str, str]) -> str | None:
+    """The first of ``secrets`` (``secret_values``) that the DOT source ``code`` prints as a label:
+    a whole cell or label, or a word of one (a number only as a whole cell or label, so that "2
+    cards" does not read as the card 2)."""
+    texts = re.findall(r">([^<>]*)<", code) + re.findall(
+        r'\b(?:label|xlabel|headlabel|taillabel|tooltip)\s*=\s*"((?:[^"\\]|\\.)*)"', code)
+    for text in texts:
+        text = text.replace("&#160;", " ").replace("&nbsp;", " ").strip()
+        if text in secrets:
+            return text
+        for word in words_of(text):
+            if word in secrets and not word.isdigit() and len(word) > 1:
+                return word
+    return None

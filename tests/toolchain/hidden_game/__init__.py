@@ -1,0 +1,3 @@
+from @@PACKAGE@@.game import Whisper
+
+GAME = Whisper()
