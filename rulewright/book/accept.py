@@ -5,8 +5,9 @@ The example's YAML is read and written with ruamel.yaml's round trip, so its lay
 order and flow or block style stay as the designer wrote them; an example that would not come back
 unchanged from a round trip is left alone with a reason. Where accepting would mean guessing, it
 refuses in plain words: an example that cannot be read or run, an action refused that the example
-did not expect, an expected refusal that no longer happens (or now comes from another rule), and an
-expected event that did not happen.
+did not expect, and an expected refusal that no longer happens (or now comes from another rule). An
+expected event is rewritten to the details of the event that happened, or taken out when none of its
+name did.
 """
 from __future__ import annotations
 
@@ -54,11 +55,18 @@ class Change:
                                             f"{name} (before)", f"{name} (accepted)"))
 
 
-def _yaml() -> YAML:
+# The indentations an example's YAML may be written in, the authoring guide's first: (mapping,
+# sequence, offset of the dash), as ruamel.yaml names them.
+LAYOUTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0), (3, 3, 0), (3, 5, 3), (4, 2, 0), (2, 3, 1))
+
+
+def _yaml(layout: tuple[int, int, int] = LAYOUTS[0]) -> YAML:
     yaml = YAML()  # round trip: comments, order and styles are kept
     yaml.preserve_quotes = True
     yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.brace_single_entry_mapping_in_flow_sequence = True  # [{took: {count: 2}}] stays so
+    mapping, sequence, offset = layout
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
     yaml.representer.add_representer(type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null"))
     return yaml
 
@@ -117,9 +125,6 @@ def refusal_reason(decl: ExampleDecl, result: Result | None, problem: ExamplePro
         if check.key == "invariants":
             return (f"{where}: not accepted: the example expects every law of the game to hold, but "
                     f"{check.note}. That is for the engine to mend, not for the example to accept.")
-        if check.key.startswith("events: "):
-            return (f"{where}: not accepted: the example expects the event '{check.expected}', but "
-                    f"{check.note}. Edit the events you expect by hand.")
     return None
 
 
@@ -141,21 +146,21 @@ def accept(decl: ExampleDecl, result: Result) -> Change | None:
     start = decl.body_line - 1
     if [line.rstrip("\r\n") for line in lines[start:start + len(body_lines)]] != [b.rstrip("\n") for b in body_lines]:
         raise CannotAccept(f"{decl.where}: not accepted: the file changed since it was read. Run the command again.")
-    yaml = _yaml()
     original = "".join(body_lines)
-    data = yaml.load(original)
-    if _dump(yaml, data).rstrip("\n") != original.rstrip("\n"):
-        raise CannotAccept(f"{decl.where}: not accepted: this example's YAML cannot be rewritten without changing "
-                           "its layout (unusual indentation or quoting). Edit the expected values by hand.")
-    changed = []
+    yaml, data, plain = _read(original)
+    changed, dropped = [], []
     for check in failing:
+        if check.key.startswith("events: "):
+            dropped += _accept_event(data, check, result, changed)
+            continue
         node = data
         for part in check.yaml_path[:-1]:
             node = node[part]
         last = check.yaml_path[-1]
         node[last] = _styled_like(node[last], check.actual)
         changed.append(f"{check.key}: {_show(check.expected)} -> {_show(check.actual)}")
-    new_body = _dump(yaml, data)
+    _drop(data, dropped)
+    new_body = _merged(original, plain, _dump(yaml, data), decl)
     if not original.endswith("\n"):
         new_body = new_body.rstrip("\n")
     old_lines = lines[start:start + len(body_lines)]
@@ -166,6 +171,125 @@ def accept(decl: ExampleDecl, result: Result) -> Change | None:
         new_body += "" if new_body.endswith(ending) else ending
     after = "".join(lines[:start]) + new_body + "".join(lines[start + len(body_lines):])
     return Change(decl, text, after, changed, bom)
+
+
+def _read(original: str):
+    """The example's YAML read for a round trip, in the layout it is written in (``LAYOUTS``): the
+    reader, the data and the text the data is written back as when nothing changes."""
+    fallback = None
+    for layout in LAYOUTS:
+        yaml = _yaml(layout)
+        data = yaml.load(original)
+        plain = _dump(yaml, data)
+        if plain.rstrip("\n") == original.rstrip("\n"):
+            return yaml, data, plain
+        fallback = fallback or (yaml, data, plain)
+    return fallback  # (written in no one layout: only the lines that change are taken, _merged)
+
+
+def _merged(original: str, plain: str, rewritten: str, decl: ExampleDecl) -> str:
+    """The example's text with only the lines that accepting changes replaced: ``plain`` is the
+    YAML written back unchanged, ``rewritten`` with the accepted values. Each changed line keeps the
+    indentation the example gives it; a line the round trip would write otherwise than the example
+    (spacing inside a flow mapping, say) is kept as written unless it is one that changes, where
+    ``CannotAccept`` names it and why."""
+    if plain.rstrip("\n") == original.rstrip("\n"):
+        return rewritten
+    old, same, new = original.splitlines(), plain.splitlines(), rewritten.splitlines()
+    if len(old) != len(same):
+        line = next((n for n, (a, b) in enumerate(zip(old, same)) if a != b), min(len(old), len(same)))
+        raise CannotAccept(_layout_problem(decl, line, old, same))
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, same, new, autojunk=False).get_opcodes():
+        if op == "equal":
+            out += old[i1:i2]
+            continue
+        for n in range(i1, i2):  # each line replaced or taken out must be one the reader wrote as it reads
+            if old[n].split() != same[n].split():
+                raise CannotAccept(_layout_problem(decl, n, old, same))
+        if op == "replace" and i2 - i1 == j2 - j1:  # a value rewritten in place: its line's own spacing kept
+            out += [_respaced(old[n], same[n], line) for n, line in zip(range(i1, i2), new[j1:j2])]
+            continue
+        anchor = i1 if i1 < len(old) else i1 - 1
+        shift = (_indent(old[anchor]) - _indent(same[anchor])) if old else 0
+        out += [(" " * max(0, _indent(line) + shift)) + line.lstrip(" ") for line in new[j1:j2]]
+    return "\n".join(out) + ("\n" if original.endswith("\n") else "")
+
+
+def _respaced(written: str, plain: str, rewritten: str) -> str:
+    """``rewritten`` (a line as the round trip writes it) spaced as the example wrote the line
+    (``written``, which the round trip writes as ``plain``): values aligned in a column stay so."""
+    words = rewritten.split()
+    if len(words) != len(plain.split()):
+        return " " * _indent(written) + rewritten.lstrip(" ")
+    parts = re.split(r"(\s+)", written)
+    told = iter(words)
+    return "".join(part if not part or part.isspace() else next(told) for part in parts)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _layout_problem(decl: ExampleDecl, index: int, old: list[str], same: list[str]) -> str:
+    """Why the line ``index`` of the example's YAML cannot be rewritten, at its line of the page."""
+    written = old[index] if index < len(old) else ""
+    read = same[index] if index < len(same) else ""
+    why = ("its indentation differs from the lines around it" if written.strip() == read.strip()
+           else "a value spread over several lines" if len(old) != len(same)
+           else "its quoting or spacing")
+    return (f"{decl.where.at(decl.body_line + index)}: not accepted: this line of the example ({written.strip()!r}) "
+            f"could not be rewritten as written: {why}. Accept would write it {read.strip()!r}; write it so (or edit "
+            "the expected value by hand) and run accept again.")
+
+
+def _events_at(result: Result, yaml_path: tuple) -> list:
+    """The events an ``events:`` expectation written at ``yaml_path`` is checked against."""
+    if yaml_path[0] == "do":
+        point = next((p for p in result.run.checkpoints if p.index == yaml_path[1]), None)
+        return point.events if point is not None else []
+    return result.run.events
+
+
+def _accept_event(data, check, result: Result, changed: list[str]) -> list[tuple]:
+    """Accept what happened for one ``events:`` item: its details rewritten to those of the event of
+    its name that happened (the one nearest what it said, of those no other item matched), or, when
+    no such event happened, the item taken out (returned, to be taken out last)."""
+    path = check.yaml_path
+    block = path[:path.index("events")]
+    name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
+    details = {} if isinstance(check.expected, str) else dict(check.expected[name] or {})
+    happened = _events_at(result, path)
+    when = f"after step {check.step}, " if check.step is not None else ""
+    matched = {id(c.event) for c in result.checks if c.ok and c.event is not None
+               and c.yaml_path[:len(block) + 1] == (*block, "events")}
+    free = [event for event in happened if event.name == name and id(event) not in matched]
+    if not free:
+        names = ", ".join(event.name for event in happened) or "none"
+        changed.append(f"{when}events: no longer expects {name!r} (it does not happen; the events are {names})")
+        return [path]
+    nearest = max(free, key=lambda event: sum(event.data.get(k) == v for k, v in details.items()))
+    now = {k: nearest.data[k] for k in details if k in nearest.data}
+    item = data  # the item itself: {name: {detail: value}}
+    for part in path:
+        item = item[part]
+    item[name] = _styled_like(item[name], now)
+    changed.append(f"{when}events: {name} {_show(details)} -> {_show(now)}")
+    return []
+
+
+def _drop(data, dropped: list[tuple]) -> None:
+    """Take out the ``events:`` items of events that no longer happen, and an ``events:`` left empty."""
+    for path in sorted(dropped, key=lambda p: p[-1] if isinstance(p[-1], int) else -1, reverse=True):
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        del parent[path[-1]]
+        if isinstance(parent, list) and not parent:
+            owner = data
+            for part in path[:-2]:
+                owner = owner[part]
+            del owner[path[-2]]
 
 
 def _show(value) -> str:

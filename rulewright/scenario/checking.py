@@ -154,7 +154,8 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
                   step_index: int | None) -> list[Check]:
     """Each wanted event, a name or ``{name: {detail: value}}``, must match an event that
     happened; two wanted alike need two such events."""
-    wanted = wanted if isinstance(wanted, list) else [wanted]
+    listed = isinstance(wanted, list)
+    wanted = wanted if listed else [wanted]
     used: set[int] = set()
     checks = []
     names = ", ".join(e.name for e in happened) or "none"
@@ -174,10 +175,11 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             for detail, value in details.items())]
         match = next((i for i in fitting if i not in used), None)
         key, expected = _event_key(name, details), name if not details else {name: details}
+        written = (*at, "events", index) if listed else (*at, "events")  # (where accept rewrites it)
         if match is not None:
             used.add(match)
             checks.append(Check(key, line, expected, str(happened[match]), True, "", step_index,
-                                event=happened[match]))
+                                yaml_path=written, event=happened[match]))
         elif not same_name:
             unknown = not_in_catalogue(game, name)
             if unknown is not None:  # a misspelt name: one problem, at its line, not also "did not happen"
@@ -185,14 +187,14 @@ def _check_events(s: Scenario, game: Game, at: tuple, wanted: Any, happened: lis
             close = difflib.get_close_matches(name, sorted({e.name for e in happened}), n=1, cutoff=0.8)
             checks.append(Check(key, line, expected, [e.name for e in happened], False,
                                 f"the events were {names}" + (f". Did you mean {close[0]!r}?" if close else ""),
-                                step_index))
+                                step_index, yaml_path=written))
         else:
             others = "; ".join(str(happened[i]) for i in same_name)
             spare = "" if not fitting else " (an event that matches is already matched by " \
                                                                "an earlier line; each line needs its own event)"
             checks.append(Check(key, line, expected, others, False,
                                 f"no '{name}' event had those details: the '{name}' events were {others}{spare}",
-                                step_index))
+                                step_index, yaml_path=written))
     return checks
 
 
