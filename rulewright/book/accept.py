@@ -256,6 +256,8 @@ def _accept_event(data, check, result: Result, changed: list[str]) -> list[tuple
     its name that happened (the one nearest what it said, of those no other item matched), or, when
     no such event happened, the item taken out (returned, to be taken out last)."""
     path = check.yaml_path
+    if "events" not in path:  # (a result kept from before events had their place)
+        raise CannotAccept(f"{result.scenario.where.at(check.line)}: not accepted: run the command again.")
     block = path[:path.index("events")]
     name = check.expected if isinstance(check.expected, str) else next(iter(check.expected))
     details = {} if isinstance(check.expected, str) else dict(check.expected[name] or {})

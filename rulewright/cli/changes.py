@@ -18,8 +18,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("new", metavar="NEW", nargs="?", help="the later version (default: the working tree)")
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-' for standard output)")
     parser.add_argument("--check", action="store_true",
-                        help="exit 1 when an example's outcome changed with no change to the text of a rule it "
-                             "shows and no new or changed designer's note on its page or naming it")
+                        help="exit 1 when a value an example checks changed and no changed rule text or "
+                             "designer's note explains it (a rule it shows or in its section; a note naming it or "
+                             "its rule, or in its section)")
 
 
 def changes_between(old: str, new: str | None) -> compare.Changes:

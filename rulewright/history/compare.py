@@ -1,14 +1,22 @@
 """Two versions of a book compared, rule by rule, with the effect of the change on play.
 
 The examples of both versions are played on both engines. An example whose checks come out
-differently on the new engine than on the old one shows a **behaviour change**. Two warnings follow:
-an outcome that changed while the text of no rule it shows changed (an undocumented change, unless
-a new or edited designer's note names the example or one of its rules, or stands on its page), and a rule whose text
-changed while no example's outcome did (a change of wording only, or a change no example shows).
+differently on the new engine than on the old one shows a **behaviour change**, value by value. Two
+warnings follow: a changed value that no changed text explains (an undocumented change), and a rule
+whose text changed while no example's outcome did (a change of wording only, or a change no example
+shows).
+
+What explains a changed value (``explained_by``): a new or edited designer's note that names the
+example or a rule it shows; the new or reworded text of a rule the example shows, when it is the
+only rule the example shows or its words speak of the value (its part, in the path's words or the
+game's phrase for it, or its value before or now); and a new or edited note, or a reworded rule,
+in the example's own section whose words speak of the value. A note elsewhere on the page explains
+nothing it does not name.
 """
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 
 
@@ -20,6 +28,7 @@ class Behaviour:
     rules: list[str]
     differences: list[str]          # "companies.LMR.income: 7 before, 9 now"
     documented_by: str = ""         # what documents it: "the text of rule X", "a designer's note on page P"
+    values: list[dict] = field(default_factory=list)  # each changed value: {"value", "change", "documented_by"}
 
 
 @dataclass
@@ -84,8 +93,8 @@ def compare(old_label: str, new_label: str, old_on_old: dict, new_on_new: dict, 
     old_examples, new_examples = old_on_old["examples"], new_on_new["examples"]
     changes.examples_added = sorted(e for e in new_examples if e not in old_examples)
     changes.examples_removed = sorted(e for e in old_examples if e not in new_examples)
-    new_notes = {(n["page"], n["text"]) for n in new_on_new["notes"]} - {(n["page"], n["text"])
-                                                                         for n in old_on_old["notes"]}
+    old_notes = {(n["page"], n["text"]) for n in old_on_old["notes"]}
+    new_notes = [n for n in new_on_new["notes"] if (n["page"], n["text"]) not in old_notes]
     shown = set()
     for example_id, example in sorted(new_examples.items()):
         # The same example (as the new version writes it) on the old engine and on the new one; for an
@@ -93,28 +102,31 @@ def compare(old_label: str, new_label: str, old_on_old: dict, new_on_new: dict, 
         # still plays on the old engine.
         before = new_on_old["examples"].get(example_id, {}).get("outcome")
         now = example.get("outcome")
-        differences = _differences(before, now)
-        if not differences:
+        changed = _changed(before, now)
+        if not changed:
             continue
         rules = example["rules"]
         shown.update(rules)
-        documented = next((f"the text of rule {r}" for r in rules if r in changes.reworded or r in changes.added), "")
-        if not documented:
-            note = next((n for n in new_notes if example_id in n[1] or any(r in n[1] for r in rules)
-                         or n[0] == example["page"]), None)
-            if note:
-                documented = f"a new or changed designer's note on {note[0]}"
-        changes.behaviour.append(Behaviour(example_id, example["page"], example["line"], rules, differences,
-                                           documented))
+        words = {**((before or {}).get("words") or {}), **((now or {}).get("words") or {})}
+        values = [{"value": key, "change": text,
+                   "documented_by": explained_by(example_id, example, key, was, is_now, words.get(key), changes,
+                                                 new_rules, old_rules, new_notes)}
+                  for key, text, was, is_now in changed]
+        documented = "" if any(not v["documented_by"] for v in values) else \
+            "; ".join(dict.fromkeys(v["documented_by"] for v in values))
+        changes.behaviour.append(Behaviour(example_id, example["page"], example["line"], rules,
+                                           [v["change"] for v in values], documented, values))
     # Examples only the old version has: their outcome on the new engine counts too.
     for example_id, example in sorted(old_examples.items()):
         if example_id in new_examples:
             continue
-        differences = _differences(example.get("outcome"), old_on_new["examples"].get(example_id, {}).get("outcome"))
-        if differences:
+        changed = _changed(example.get("outcome"), old_on_new["examples"].get(example_id, {}).get("outcome"))
+        if changed:
             shown.update(example["rules"])
+            values = [{"value": key, "change": text, "documented_by": "the example was removed"}
+                      for key, text, _, _ in changed]
             changes.behaviour.append(Behaviour(example_id, example["page"], example["line"], example["rules"],
-                                               differences, "the example was removed"))
+                                               [v["change"] for v in values], "the example was removed", values))
     changes.wording_only = sorted(r for r in changes.reworded if r not in shown)
     return changes
 
@@ -125,20 +137,108 @@ def _words(text: str) -> list[str]:
 
 def _differences(before: dict | None, now: dict | None) -> list[str]:
     """How the outcome on the new engine differs from the one on the old engine, in words."""
+    return [text for _, text, _, _ in _changed(before, now)]
+
+
+def _changed(before: dict | None, now: dict | None) -> list[tuple[str, str, str, str]]:
+    """Each part of the outcome the new engine changed: what it is (a checked part's path,
+    "stopped", "problem"), the change in words, and its value before and now."""
     if before is None or now is None:
         return []
     if "problem" in before or "problem" in now:
         if before.get("problem") == now.get("problem"):
             return []
-        return [f"on the old engine: {before.get('problem') or 'it played'}; now: {now.get('problem') or 'it plays'}"]
+        was, is_now = before.get("problem") or "it played", now.get("problem") or "it plays"
+        return [("problem", f"on the old engine: {was}; now: {is_now}", was, is_now)]
     out = []
     if before.get("stopped") != now.get("stopped"):
-        out.append(f"{_stop(before.get('stopped'))} on the old engine; {_stop(now.get('stopped'))} now")
+        was, is_now = _stop(before.get("stopped")), _stop(now.get("stopped"))
+        out.append(("stopped", f"{was} on the old engine; {is_now} now", was, is_now))
     old_checks, new_checks = before.get("checks", {}), now.get("checks", {})
     for key, (expected, actual, _ok) in new_checks.items():
         if key in old_checks and old_checks[key][1] != actual:
-            out.append(f"{key}: {old_checks[key][1]} before, {actual} now (the example expects {expected})")
+            was, is_now = _plain(old_checks[key][1]), _plain(actual)
+            said = key
+            if key.startswith("events: "):  # "the event game-over: winner ann before, winner bob now"
+                name = key.split(": ", 1)[1].split(" (")[0]
+                said = f"the event {name}"
+                was, is_now = (_inside(value, name) for value in (was, is_now))
+            out.append((key, f"{said}: {was} before, {is_now} now (the example expects {_plain(expected)})",
+                        was, is_now))
     return out
+
+
+def _inside(told: str, name: str) -> str:
+    """An event as the engine told it, its details alone ("game-over (winner ann)": "winner ann")."""
+    text = str(told)
+    return text[len(name) + 2:-1] if text.startswith(f"{name} (") and text.endswith(")") else text
+
+
+def _plain(written: str) -> str:
+    """A value as the report writes it: a name without the quotes YAML puts round it ('bob': bob)."""
+    text = str(written)
+    if len(text) >= 2 and text[0] == text[-1] == "'" and "'" not in text[1:-1]:
+        return text[1:-1]
+    return text
+
+
+NUMBERS = {"0": "zero", "1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+           "8": "eight", "9": "nine", "10": "ten", "11": "eleven", "12": "twelve"}
+COMMON = {"the", "a", "an", "of", "to", "is", "it", "in", "on", "and", "or", "how", "many", "much", "what", "which",
+          "who", "whose", "its", "has", "have", "each", "that", "this", "for", "by", "with", "at", "as", "be", "are",
+          "true", "false", "null", "none", "now", "before", "not", "no", "there", "from"}
+
+
+def _stems(text: str) -> set[str]:
+    """The words of ``text``, lower case, a plural's "s" taken off, common small words left out."""
+    out = set()
+    for word in re.split(r"[^0-9a-z$]+", str(text).lower()):
+        if word and word not in COMMON and not (len(word) < 3 and not word.isdigit()):
+            out.add(word[:-1] if len(word) > 3 and word.endswith("s") else word)
+    return out
+
+
+def _value_words(key: str, was: str, is_now: str, phrase: str | None) -> tuple[set[str], set[str]]:
+    """The words that speak of a changed value: of its part (path, event or rule), and its values."""
+    part = key.split(": ", 1)[-1] if key.startswith("events: ") else key
+    words = _stems(part.replace(".", " ").replace("_", " ").replace("-", " ")) | _stems(phrase or "")
+    values = set()
+    for value in (was, is_now):
+        for stem in _stems(value) if len(str(value)) < 40 else ():  # (a long sentence is no value)
+            values.add(stem)
+            if stem in NUMBERS:
+                values.add(NUMBERS[stem])
+    return words, values
+
+
+def explained_by(example_id: str, example: dict, key: str, was: str, is_now: str, phrase: str | None,
+                 changes: Changes, new_rules: dict, old_rules: dict, new_notes: list[dict]) -> str:
+    """What explains one changed value of an example (see the module's words), or "" for nothing."""
+    rules = example["rules"]
+    words, values = _value_words(key, was, is_now, phrase)
+
+    def speaks(text: str, changed_words: str = "") -> bool:
+        stems = _stems(text)
+        return bool(words & stems) or bool(values & (_stems(changed_words) if changed_words else stems))
+
+    changed_rules = [r for r in new_rules if r in changes.reworded or r in changes.added]
+    for rule_id in changed_rules:
+        rule = new_rules[rule_id]
+        said = rule["text"] + " " + (old_rules.get(rule_id) or {}).get("text", "") + " " + (rule.get("title") or "")
+        cited = key in ("refused", "stopped", "problem") and rule_id in f"{was} {is_now}"
+        if rule_id in rules and (len(rules) == 1 or cited or speaks(said, changes.reworded.get(rule_id, ""))):
+            return f"the text of rule {rule_id}"
+        if (rule.get("page"), rule.get("section")) == (example["page"], example.get("section")) and (
+                cited or speaks(said, changes.reworded.get(rule_id, ""))):
+            return f"the text of rule {rule_id}, in the same section"
+    for note in new_notes:
+        where = f"{note['page']}, line {note['line']}"
+        if re.search(rf"(?<![\w.-]){re.escape(example_id)}(?![\w-])", note["text"]) or any(
+                re.search(rf"(?<![\w.-]){re.escape(r)}(?![\w-])", note["text"]) for r in rules):
+            return f"the designer's note at {where}"
+        if (note["page"], note.get("section")) == (example["page"], example.get("section")) and speaks(note["text"]):
+            return f"the designer's note at {where}, in the same section"
+    return ""
 
 
 def _stop(stopped: str | None) -> str:
@@ -167,10 +267,12 @@ def text_report(changes: Changes) -> str:
         lines.append("\nExamples whose outcome the engine changed:")
         for b in changes.behaviour:
             lines.append(f"  {b.example} ({b.page}, line {b.line}; rules {', '.join(b.rules) or 'none named'}):")
-            lines.extend(f"    {d}" for d in b.differences)
-            lines.append(f"    documented by {b.documented_by}." if b.documented_by else
-                         "    UNDOCUMENTED: no rule it shows changed its text, and no new or changed designer's note "
-                         "on its page or naming it says so.")
+            for value in b.values or [{"change": d, "documented_by": b.documented_by} for d in b.differences]:
+                lines.append(f"    {value['change']}")
+                lines.append(f"      documented by {value['documented_by']}." if value["documented_by"] else
+                             "      UNDOCUMENTED: no changed rule text or designer's note speaks of it (a rule the "
+                             "example shows, or one in its section; a note naming the example or its rule, or in "
+                             "its section).")
     if changes.wording_only:
         lines.append("\nRules whose text changed while no example's outcome did (a change of wording only? If not, "
                      "add an example that shows it):")
