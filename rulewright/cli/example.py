@@ -17,12 +17,15 @@ def add_arguments(parser) -> None:
     parser.add_argument("--moves", type=int, default=1, metavar="K", help="how many moves the example plays (1)")
     parser.add_argument("--id", dest="example_id", help="the example's ID (default: from the record's name)")
     parser.add_argument("--title", help="the example's title")
+    parser.add_argument("--all", dest="everything", action="store_true",
+                        help="expect every place that changed, not only what the moves' players changed")
 
 
 def run(args) -> int:
     outcome = replay(read(args.record), keep_states=True)
     try:
-        print(cut.cut(outcome.record, outcome.result, args.at, args.moves, args.example_id, args.title), end="")
+        print(cut.cut(outcome.record, outcome.result, args.at, args.moves, args.example_id, args.title,
+                      args.everything), end="")
     except cut.CannotCut as why:
         print(f"{args.record}: no example can be cut there: {why}")
         return 1

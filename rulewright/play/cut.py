@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from rulewright.book.phrases import players_of, run_players, words
 from rulewright.game import Game, implements
 from rulewright.scenario import Result, is_check_item
 from rulewright.problems import display_path
@@ -52,14 +53,20 @@ def plain(value: Any) -> Any:
     return value
 
 
-def expectations(game: Game, before: Any, after: Any, events: list) -> dict:
-    """What changed between ``before`` and ``after``, as an ``expect:`` mapping, and the events."""
+def expectations(game: Game, before: Any, after: Any, events: list, actors=None, players=()) -> dict:
+    """What changed between ``before`` and ``after``, as an ``expect:`` mapping, and the events.
+    With ``actors`` (the players who made the moves), only what is theirs or no player's: a place
+    under another of the ``players`` is left out, and so is a place left empty (a list or mapping
+    emptied, as a round's own lists are at its end), which says little about the moves."""
     expect: dict = {}
+    others = {str(p) for p in players} - {str(a) for a in actors or ()}
     for path, (old, new) in changes(game, before, after).items():
         if new is ABSENT or new is TABLE:
             continue  # a place that went, or became a table whose own places are listed
         if any("." in str(part) for part in path):
             continue  # a dotted path cannot name a key with a dot in it
+        if actors is not None and (any(str(part) in others for part in path) or plain(new) in ([], {})):
+            continue
         expect[".".join(map(str, path))] = plain(new)
     if events:
         expect["events"] = [event.name for event in events]
@@ -150,9 +157,10 @@ def _slug(path: str) -> str:
 
 
 def cut(record, result: Result, at: int, count: int = 1, example_id: str | None = None,
-        title: str | None = None) -> str:
+        title: str | None = None, everything: bool = False) -> str:
     """The example of the position after ``at`` moves of a played record and its next ``count``
-    moves, expecting what they changed and their events."""
+    moves, expecting what their players changed (``everything``: every place that changed) and
+    their events."""
     run = result.run
     played = [step for step in run.steps if step.refusal is None]
     if at < 0 or at >= len(played):
@@ -163,7 +171,16 @@ def cut(record, result: Result, at: int, count: int = 1, example_id: str | None 
     after = played[at + count - 1].state
     steps = played[at:at + count]
     setup = setup_of(run.game, before)
-    expect = expectations(run.game, before, after, [event for step in steps for event in step.events])
+    actors = list(dict.fromkeys(str(step.actor) for step in steps if step.actor))
+    events = [event for step in steps for event in step.events]
+    if everything or not actors:
+        expect, kept = expectations(run.game, before, after, events), ""
+    else:
+        players = set(players_of(run.game, after)) | run_players(run)
+        expect = expectations(run.game, before, after, events, actors, players)
+        left = len(expectations(run.game, before, after, events)) - len(expect)
+        kept = (f"\nIt expects what {words(actors)} changed; {left} other changed "
+                f"{'place is' if left == 1 else 'places are'} left out (--all writes every one).") if left else ""
     first, last = at + 1, at + count
     return example_text(example_id=example_id or f"{_slug(record.path)}-{first}",
                         title=title or (f"Move {first} of {record.scenario.title}" if count == 1
@@ -172,4 +189,4 @@ def cut(record, result: Result, at: int, count: int = 1, example_id: str | None 
                         moves=[(step.actor, step.text) for step in steps], expect=expect,
                         draws=draws_taken(before, after),
                         comment=f"Cut from {_named(record.path)}: the position after move {at}, then "
-                                + (f"move {first}." if count == 1 else f"moves {first} to {last}."))
+                                + (f"move {first}." if count == 1 else f"moves {first} to {last}.") + kept)

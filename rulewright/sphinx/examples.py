@@ -81,7 +81,7 @@ class ExampleDirective(SphinxDirective):
         told = (narrated(result, words, designer) if not as_written  # what each move did, said once for the
                 else [[] for _ in result.run.steps])                 # moves and the figure
         moved = said_moves(result, words, designer)  # each move in the players' words (their edition)
-        marks = _secret_moves(result, words, designer, told, moved)  # (a move laid face down: told unseen)
+        marks, secrets = _secret_moves(result, words, designer, told, moved)  # (a card laid face down: unseen)
         figures = (self._figures(result, title, told, designer, whens=("before",) if as_written else None,
                                  moved=moved)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
@@ -93,7 +93,7 @@ class ExampleDirective(SphinxDirective):
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
-                        _outcome(result, words, designer, as_written))
+                        _outcome(result, words, designer, as_written, told, secrets))
         if outcome == "failed":
             box += _failure(failure_text(result, config.current().pending == "error"))
         elif outcome == "pending" and designer:
@@ -334,20 +334,21 @@ def said_moves(result: Result, words: phrases.Phrases, designer: bool) -> list[s
 
 
 def _secret_moves(result: Result, words: phrases.Phrases, designer: bool, told: list[list[str]],
-                  moved: list[str | None]) -> list[str | None]:
+                  moved: list[str | None]) -> tuple[list[str | None], list[str | None]]:
     """Moves whose notation names what the example's reader cannot know (a card laid face down,
     passed or discarded: ``secrecy.secret_moves``). The player's edition says such a move as the
     reader sees it: its narration's sentences that do not name the secret, else that the actor made
     a move only they see (``told`` and ``moved`` are changed in place). Returned: the designer's
-    mark for each such move ("hidden: only bob sees it"), printed beside its notation there."""
-    game = result.run.game
+    mark for each such move ("hidden from ann"), printed beside its notation there, and the secret
+    each move's notation names (None for most), which the outcome's sentences must not name either."""
+    game, nothing = result.run.game, [None] * len(result.run.steps)
     if not getattr(game, "hidden", ()) or "everything" in result.scenario.reveals or not result.run.steps:
-        return [None] * len(result.run.steps)
+        return nothing, nothing
     reader = result.scenario.viewer
     secrets = secrecy.secret_moves(result.run, reader, result.scenario)
     if designer:
         return [(f"hidden from {reader}" if reader else secrecy.mark(step.actor)) if secret else None
-                for step, secret in zip(result.run.steps, secrets)]
+                for step, secret in zip(result.run.steps, secrets)], nothing
     players = phrases.run_players(result.run)
     for index, (step, secret) in enumerate(zip(result.run.steps, secrets)):
         if secret is None or index >= len(told):
@@ -355,9 +356,14 @@ def _secret_moves(result: Result, words: phrases.Phrases, designer: bool, told: 
         kept = [sentence for sentence in told[index] if secret not in secrecy.words_of(sentence)
                 and str(words.name(secret)) not in sentence]
         actor = words.name(step.actor, True) if step.actor else "A player"
-        moved[index] = kept[0] if kept else f"{actor} makes a move that {reader or 'the other players'} cannot see."
+        moved[index] = kept[0] if kept else unseen_move(actor, reader)
         told[index] = kept[1:]
-    return [None] * len(result.run.steps)
+    return nothing, secrets
+
+
+def unseen_move(actor: str, reader: str | None) -> str:
+    """A move told to a reader who cannot see what it was."""
+    return f"{actor} makes a move that {reader or 'the other players'} cannot see."
 
 
 def figure_description(result: Result, told: list[list[str]], moved: list[str | None] | None = None) -> str:
@@ -485,12 +491,15 @@ def _capitalised(paragraph: nodes.paragraph) -> None:
         paragraph.replace(first, nodes.Text(first[:1].upper() + first[1:]))
 
 
-def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written: bool = False):
+def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written: bool = False,
+             told: list[list[str]] | None = None, secrets: list | None = None):
     """What the example checks, in words. The designer's edition lists what is checked and what is
     expected, and, when the engine disagreed, what the engine did (a column of ticks beside an
     example marked verified would say nothing new); the player's edition says what is so.
     ``as_written``: what the example expects alone, not where the engine stopped (a pending example
-    in the player's edition)."""
+    in the player's edition). ``told``: what each move did, as the Play part prints it; the player's
+    edition does not say an event again that its move's line already says, nor name what a move
+    hid from the reader (``secrets``: ``_secret_moves``)."""
     engine = designer and not all(check.ok for check in result.checks)
     table, body = tables.table((46, 34, 20) if engine else (50, 50) if designer else (55, 45),
                                head=(("Checked", "Expected", "Engine") if engine else ("Checked", "Expected"))
@@ -530,6 +539,14 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
             players = phrases.run_players(result.run)
             sentence = (words.event(check.event, reader=reader, marked=secrecy.mark_seen if designer else None,
                                     players=players) if check.event is not None else None)
+            if (not designer and told is not None and sentence is not None and moved is not None
+                    and moved <= len(told) and sentence in told[moved - 1]):
+                continue  # (said in the play, beside its move: once is enough for players)
+            secret = secrets[moved - 1] if secrets and moved is not None and moved <= len(secrets) else None
+            if secret is not None and sentence is not None and secret in secrecy.words_of(sentence):
+                step = result.run.steps[moved - 1]
+                sentence = unseen_move(words.name(step.actor, True) if step.actor else "A player",
+                                       result.scenario.viewer)
             sentence = sentence or words.event(Event(name, details), players=players)
             sentence = sentence or f"“{name.replace('-', ' ')}” happens" + (
                 " with " + ", ".join(f"{k} {phrases.words(v)}" for k, v in details.items()) if details else "")
@@ -553,6 +570,8 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
     if result.stopped and not as_written:
         stopped = nodes.paragraph(text=result.stopped.strip(), classes=["rw-stopped"])
         return [stopped, table] if result.checks else [stopped]
+    if not body.children:  # (every check an event the play already says)
+        return [nodes.paragraph(text="As the play says.", classes=["rw-as-played"])]
     return [table]
 
 
