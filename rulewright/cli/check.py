@@ -65,7 +65,7 @@ def run(args) -> int:
     for so_far, decl in enumerate(examples):
         if time.monotonic() - said >= PROGRESS_EVERY:  # a long run says how far it has got
             said = time.monotonic()
-            print(f"  ... {so_far} of {len(examples)} examples played ({int(said - started)} s)", file=sys.stderr,
+            print(f"  ... {so_far} of {count(len(examples), 'example')} played ({int(said - started)} s)", file=sys.stderr,
                   flush=True)
         try:
             scenario = decl.parse()
@@ -133,13 +133,13 @@ def run(args) -> int:
     if figures_said:
         print(figures_said)
     ci_report.publish(marks + ready)
-    played = (f"{len(examples)} of {len(book.examples)} examples (those on the pages named)"
+    played = (f"{len(examples)} of {count(len(book.examples), 'example')} (those on the pages named)"
               if len(examples) != len(book.examples) else count(len(book.examples), "example"))
     in_book = unreadable if len(examples) == len(book.examples) else sum(1 for decl in book.examples
                                                                           if not _readable(decl))
     others = max(len(problems) - in_book, 0)  # the book's problems that are not an example unreadable
-    of = (f"the {len(examples)} examples played (those on the pages named)" if len(examples) != len(book.examples)
-          else f"{len(book.examples)} examples")
+    of = (f"the {count(len(examples), 'example')} played (those on the pages named)"
+          if len(examples) != len(book.examples) else count(len(book.examples), "example"))
     verdict_said = _verdict(others, unreadable, failing, of, unplayed,
                             bugs=len(stopped), undrawn=len(stopped) + sum(map(len, stopped.values())),
                             unplayable=unplayable)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulewright.book.phrases import count
 from rulewright.cli.choose import add_game_arguments, game_settings_preset
 from rulewright.game import implements
 from rulewright.play import fuzz
@@ -33,14 +34,14 @@ def run(args) -> int:
     start = fuzz.Start(game, settings, {"preset": preset})
     laws = "its invariants" if implements(game, "invariants") else "no invariants (Game.invariants is not given)"
     positions = implements(game, "setup_of") and not args.quick
-    print(f"Playing {args.games} random game{'s' if args.games != 1 else ''} of {game.title} from the preset "
-          f"{preset!r}, at most {args.moves} moves each; checking {laws}"
+    print(f"Playing {count(args.games, 'random game')} of {game.title} from the preset "
+          f"{preset!r}, at most {count(args.moves, 'move')} {'each' if args.games != 1 else 'in it'}; checking {laws}"
           + (", that somebody can act while the game is not over" if game.is_over(start.state(0)) is not None
              else "") + (", and that each position written as a setup is the same position" if positions else "")
           + ".")
 
     def progress(done: int, findings) -> None:
-        print(f"  game {done} of {args.games}: {len(findings)} finding{'s' if len(findings) != 1 else ''} so far",
+        print(f"  game {done} of {args.games}: {count(len(findings), 'finding')} so far",
               flush=True)
 
     try:
@@ -50,9 +51,11 @@ def run(args) -> int:
         print(f"\n{unsteady}")
         return 1
     if not findings:
-        print(f"{args.games} games, {total} moves: every law held, and every move listed as legal was accepted"
+        print(f"{count(args.games, 'game')}, {count(total, 'move')}: every law held, and every move listed as legal was accepted"
               + (" (only the moves chosen were tried)." if args.quick else "."))
         return 0
     print(fuzz.report(start, findings, Path(args.out), args.seed))
-    print(f"\n{args.games} games, {total} moves: {len(findings)} finding{'s' if len(findings) != 1 else ''}.")
+    # (no count of games and moves here: random play stops at a finding, then plays it again and
+    # again to shrink it; each finding says above after how many moves of which game it was found)
+    print(f"\n{count(len(findings), 'finding')}, each found and shrunk as said above.")
     return 1

@@ -7,6 +7,7 @@ import json
 import sys
 import time
 
+from rulewright.book.phrases import count
 from rulewright.cli.choose import _value, add_game_arguments, game_settings_preset
 from rulewright.game import InputError, implements
 from rulewright.play import figures as stats
@@ -88,7 +89,7 @@ def run(args) -> int:
     print(describe(game, report))
     if second is not None:
         print(describe_differences(report["compare"]["differences"], args.compare))
-    print(f"\n({args.games * (2 if second else 1)} games in {time.perf_counter() - started:.1f} s wall, "
+    print(f"\n({count(args.games * (2 if second else 1), 'game')} in {time.perf_counter() - started:.1f} s wall, "
           f"{time.process_time() - cpu:.1f} s CPU in this process"
           + (f", on {args.workers} workers" if args.workers > 1 else "")
           + (f", on the Dask cluster at {args.scheduler}" if args.scheduler else "") + ".)")
@@ -99,7 +100,7 @@ def _play(job, args, quiet: bool, what: str):
     shown = not quiet and sys.stderr.isatty() and args.games >= 100
 
     def progress(done: int) -> None:
-        print(f"\r  {done} of {args.games} games played{what}", end="", file=sys.stderr, flush=True)
+        print(f"\r  {done} of {count(args.games, 'game')} played{what}", end="", file=sys.stderr, flush=True)
 
     try:
         games = runner.run(job, args.games, args.workers, args.scheduler, progress if shown else None)
@@ -127,19 +128,19 @@ def describe(game, report: dict) -> str:
     """The figures in a designer's words."""
     f = report["figures"]
     agents = report["agents"]
-    lines = [f"{f['games']} simulated games of {game.title} from the preset {report['preset']!r}, seed "
-             f"{report['seed']}, at most {report['move_limit']} moves a game; agents: "
+    lines = [f"{count(f['games'], 'simulated game')} of {game.title} from the preset {report['preset']!r}, seed "
+             f"{report['seed']}, at most {count(report['move_limit'], 'move')} a game; agents: "
              + (agents[0] + " in every seat" if len(agents) == 1 else ", ".join(agents)) + "."]
     changed = {k: v for k, v in report["settings"].items() if v != game.settings[k].default}
     if changed:
         lines.append("Settings: " + ", ".join(f"{k} = {v}" for k, v in changed.items()) + ".")
     lines.append("\nHow games end")
-    lines.append(f"  {f['over']} of {f['games']} games ended by the rules"
+    lines.append(f"  {f['over']} of {count(f['games'], 'game')} ended by the rules"
                  + (f"; {f['stopped']} were stopped at the move limit of {report['move_limit']}" if f["stopped"] else "")
                  + (f"; in {f['stuck']} nobody could move though the game was not over (see rulewright fuzz)"
                     if f["stuck"] else "") + ".")
     if f["stopped"] == f["games"]:
-        lines.append(f"  No game ended within {report['move_limit']} moves: random play may not finish "
+        lines.append(f"  No game ended within {count(report['move_limit'], 'move')}: random play may not finish "
                      f"{game.title} at all; the figures below are of unfinished games.")
     lines.append("\nWho wins")
     if not f["seats"]:

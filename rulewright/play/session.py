@@ -218,7 +218,7 @@ class Session:
             outcome = step(self.game, self.state, action)
             self._keep(getattr(action, "actor", None), action.notation(), outcome)
             lines += ["  " + sentence for sentence in self.told(outcome.events, before, outcome.state, self.seat)]
-        return lines + [f"  The other players made {most} moves without {self.seat} having one: stopped here."]
+        return lines + [f"  The other players made {phrases_module.count(most, 'move')} without {self.seat} having one: stopped here."]
 
     def opening(self) -> str:
         """What the session says first: the game, whose eyes, the other players' first moves

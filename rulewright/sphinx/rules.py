@@ -14,6 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from rulewright.book.phrases import count
 from rulewright.checks import words
 from rulewright.book import quick_reference
 from rulewright.book.scanner import AnyOption
@@ -215,7 +216,7 @@ def _index(app, fromdocname, nums, rules):
     if app.config.rulewright_edition == "player":
         return [_index_table(app, fromdocname, nums, rules, examples)]
     summary = nodes.paragraph(classes=["rw-index-summary"])
-    summary += nodes.strong(text=f"{len(rules)} rules, {len(examples)} worked examples. ")
+    summary += nodes.strong(text=f"{count(len(rules), 'rule')}, {count(len(examples), 'worked example')}. ")
     summary += nodes.Text("Every example was played on the rules engine when this book was built: "
                           + (f"{len(failing)} did not hold ({', '.join(failing)})." if failing else
                              "all of them held." if not pending else "all held but those marked pending.")
