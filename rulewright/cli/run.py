@@ -21,21 +21,26 @@ def add_arguments(parser) -> None:
     parser.add_argument("--changes", action="store_true", help="list every part of the state the moves changed")
     parser.add_argument("--as", dest="viewer", metavar="PLAYER",
                         help="show the position after the moves as PLAYER sees it (hidden things marked hidden)")
+    parser.add_argument("--position", action="store_true",
+                        help="show the position the example starts from, before its first move (as a setup, "
+                             "ready to paste, where the game writes its positions so)")
 
 
 def run(args) -> int:
     status = 0
     for decl in selected([args.example_id]):
-        status |= _run_one(decl, args.changes, getattr(args, "viewer", None))
+        status |= _run_one(decl, args.changes, getattr(args, "viewer", None), getattr(args, "position", False))
     return status
 
 
-def _run_one(decl, changes: bool, viewer: str | None = None) -> int:
+def _run_one(decl, changes: bool, viewer: str | None = None, position: bool = False) -> int:
     try:
         result = evaluate(decl.parse(), known_rules=book_module.declared_rules())
     except ExampleProblem as problem:
         print(problem)
         return 1
+    if position:
+        print(_starts_from(decl.id, result, viewer))
     for step in result.run.steps:
         outcome = (f"refused by {step.refusal.rule}: {step.refusal.reason}" if step.refusal
                    else "not played: the engine does not read it" if step.action is None  # (a pending example's)
@@ -58,6 +63,30 @@ def _run_one(decl, changes: bool, viewer: str | None = None) -> int:
         return 0
     print(failure_text(result, config.current().pending == "error"))
     return 1
+
+
+def _starts_from(example_id: str, result, viewer: str | None) -> str:
+    """The position the example starts from, before its first move: as a setup the game writes
+    (``Game.setup_of``), ready to paste under ``setup:``; else (or ``--as``) the game's view of it."""
+    from rulewright.game import implements
+    from rulewright.play.cut import plain
+
+    game, state = result.run.game, result.run.before
+    if state is None:
+        return f"{example_id}: its position could not be set up, so there is none to show."
+    if viewer is None and implements(game, "setup_of"):
+        said = yaml.safe_dump({"setup": plain(game.setup_of(state))}, sort_keys=False, default_flow_style=None,
+                              width=100, allow_unicode=True)
+        head = f"The position {example_id} starts from, as a setup (paste it into an example to start there):"
+    else:
+        names = _player_names(game, state)
+        if viewer is not None and names and viewer not in names:
+            return f"'{viewer}' is not a player of this example; the players are: {', '.join(names)}."
+        shown = game.view(state) if viewer is None else game.view_for(state, viewer)
+        said = yaml.safe_dump(plain(shown), sort_keys=False, default_flow_style=None, width=100, allow_unicode=True)
+        head = (f"The position {example_id} starts from" + (f", as {viewer} sees it (a hidden value shows as "
+                                                            "'hidden: <how many>')" if viewer else "") + ":")
+    return head + "\n" + "\n".join("  " + line for line in said.rstrip().splitlines())
 
 
 def _seen_by(result, viewer: str) -> str:
