@@ -3,6 +3,7 @@ source); rendering is Sphinx's graphviz support, or the CLI with the same ``dot`
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import shutil
 import subprocess
@@ -12,10 +13,27 @@ from pathlib import Path
 from rulewright.problems import ExampleProblem, display_path
 
 
-def draw(run, when: str, options=frozenset()) -> str:
-    """The DOT source of ``run``'s state ``when`` ("before" or "after"), from the game's own
-    ``diagram`` drawer."""
+def at_step(run, when: str, step: int | None):
+    """The run and the ``when`` a drawer is given for the position ``when`` ("before" or "after")
+    move ``step`` (``:diagram: after 2``): the run cut there, its last position that one, drawn as
+    "after" (from the first position: "before"). ``step`` None: ``run`` as it is."""
+    if step is None or not run.steps:
+        return run, when
+    played = step if when == "after" else step - 1
+    if played <= 0:
+        return run, "before"
+    played = min(played, len(run.steps))
+    after = run.steps[played - 1].state
+    if after is None:  # (a long record replayed without its positions): the nearest kept one
+        return run, when
+    return dataclasses.replace(run, after=after, steps=run.steps[:played]), "after"
+
+
+def draw(run, when: str, options=frozenset(), step: int | None = None) -> str:
+    """The DOT source of ``run``'s state ``when`` ("before" or "after"; of move ``step``, where the
+    example names one: ``at_step``), from the game's own ``diagram`` drawer."""
     s = run.scenario
+    run, when = at_step(run, when, step)
     drawer = run.game.diagram
     if drawer is None:
         cls = type(run.game)
@@ -76,7 +94,7 @@ def sources(result) -> list[str]:
     if not s.diagram:
         return []
     whens = ("before", "after") if s.diagram == "both" else (s.diagram,)
-    return [draw(result.run, when, s.diagram_options) for when in whens]
+    return [draw(result.run, when, s.diagram_options, getattr(s, "diagram_step", None)) for when in whens]
 
 
 def render(code: str, where, fmt: str = "svg", output: str | None = None) -> bytes:

@@ -35,7 +35,7 @@ def run(args) -> int:
         result = evaluate(scenario)
         when = args.when or ("before" if scenario.diagram == "before" else "after")
         run = dataclasses.replace(result.run, shows_hidden=args.edition == "designer")
-        code = draw(run, when, scenario.diagram_options)
+        code = draw(run, when, scenario.diagram_options, None if args.when else scenario.diagram_step)
         if not args.output:
             print(code)
             return 0

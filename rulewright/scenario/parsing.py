@@ -36,6 +36,9 @@ class Scenario:
     # ':reveals: players.bob.hand aside' (or 'everything'): the hidden values the example's text is
     # about revealing, which the player's edition prints (any other hidden value it prints as unseen)
     reveals: tuple[str, ...] = ()
+    # ':diagram: after 2': the picture shows the position after (or before) that move, not after the
+    # last (before the first); None: the first or last
+    diagram_step: int | None = None
 
     def reveals_path(self, path: str) -> bool:
         """Whether the example says it reveals the dotted view ``path`` (or a path it lies under)."""
@@ -82,6 +85,28 @@ class Scenario:
 def is_check_item(item: Any) -> bool:
     """A ``- expect: {...}`` item between the moves of ``do``."""
     return isinstance(item, dict) and len(item) == 1 and "expect" in item
+
+
+def _diagram_step(words: list[str], data: Any, where: Where) -> int | None:
+    """The move ``:diagram: after 2`` (or ``before 2``) names, taken out of ``words``; None when it
+    names none. A number past the example's moves, or after ``both``, is a problem at the line."""
+    numbers = [word for word in words[1:] if word.isdigit()]
+    if not numbers:
+        return None
+    when, step = words[0], int(numbers[0])
+    moves = [item for item in ((data.get("do") or []) if isinstance(data, dict) else []) if not is_check_item(item)]
+    if when == "both" or len(numbers) > 1:
+        raise ExampleProblem(where, f"':diagram: {' '.join(words)}' names a move where one picture is drawn: write "
+                                    f"':diagram: after {step}' (the position after move {step}) or ':diagram: before "
+                                    f"{step}' (before it).")
+    if not 1 <= step <= len(moves):
+        said = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
+        raise ExampleProblem(where, f"':diagram: {when} {step}' names move {step}, but the example has {said}. "
+                                    + (f"Write a move's number, 1 to {len(moves)}, or '{when}' alone for the "
+                                       f"position {'before the first' if when == 'before' else 'after the last'}."
+                                       if moves else f"Write ':diagram: {when}'."))
+    words.remove(numbers[0])
+    return step
 
 
 def rule_ids(options: Mapping) -> list[str]:
@@ -143,10 +168,11 @@ def parse(body: str, where: Where, title: str = "", options: dict | None = None,
     lines.first_line = where.line
     for name, line in option_lines.items():
         lines.lines[(OPTION, name)] = line
+    step = _diagram_step(diagram_words, data, at_option("diagram"))
     scenario = Scenario(example_id, title, where, rules, diagram_words[0] if diagram_words else None,
                         frozenset(diagram_words[1:]), data if isinstance(data, dict) else {}, lines, positions,
                         pending=status == "pending", viewer=viewer,
-                        reveals=reveals)
+                        reveals=reveals, diagram_step=step)
     _check_shape(scenario, data)
     return scenario
 

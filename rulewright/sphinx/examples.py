@@ -20,7 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright.book import scanner as book
 from rulewright.book import config
 from rulewright.book import phrases
-from rulewright.book.diagrams import DrawerFailed, draw, first_said
+from rulewright.book.diagrams import DrawerFailed, at_step, draw, first_said
 from rulewright.game import Event, is_hidden
 from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, display_path, internal_failure
@@ -159,13 +159,13 @@ class ExampleDirective(SphinxDirective):
         figures = []
         for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
             try:
-                code = draw(run, when, s.diagram_options)
+                code = draw(run, when, s.diagram_options, getattr(s, "diagram_step", None))
             except ExampleProblem as problem:
                 self.drawer_failed(problem)
                 continue
             if not designer and self._shows_a_secret(result, when, code):
                 continue  # (the player's edition leaves out a picture that shows what its reader cannot see)
-            said = figure_caption(title or s.id, when, len(result.run.steps))
+            said = figure_caption(title or s.id, when, len(result.run.steps), getattr(s, "diagram_step", None))
             panel = nodes.container(classes=["rw-diagram"])
             drawn = picture(code, self.env.docname, said, description, where=f"the {when} diagram of example {s.id}")
             drawing.draw_ahead(self.env, drawn)
@@ -194,7 +194,8 @@ class ExampleDirective(SphinxDirective):
         s, game = result.scenario, result.run.game
         if secrecy.reader_of(s, game, False) is secrecy.TRUTH:
             return False
-        state = result.run.before if when == "before" else result.run.after
+        shown_run, shown_when = at_step(result.run, when, getattr(s, "diagram_step", None))
+        state = shown_run.before if shown_when == "before" else shown_run.after
         secrets = secrecy.secret_values(game, state, s.viewer, s)
         shown = secrecy.shown_in_picture(code, secrets)
         if shown is None:
@@ -288,11 +289,14 @@ def figure_anchor(example_id: str) -> str:
     return "figure-" + example_id
 
 
-def figure_caption(title: str, diagram: str, moves: int) -> str:
+def figure_caption(title: str, diagram: str, moves: int, step: int | None = None) -> str:
     """A figure's caption in the example's words: its title and which position the picture shows
-    ("after the move" when there is one, "after the moves" when there are more)."""
+    ("after the move" when there is one, "after the moves" when there are more; "after move 2" where
+    the example names a move: ``:diagram: after 2``)."""
     if not moves:
         return f"{title}: the position"
+    if step is not None and diagram in ("before", "after"):
+        return f"{title}: the position {diagram} move {step}"
     said = "the move" if moves == 1 else "the moves"
     shown = {"before": f"the position before {said}", "after": f"the position after {said}",
              "both": f"before and after {said}"}[diagram]

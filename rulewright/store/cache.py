@@ -116,6 +116,7 @@ def key(s: Scenario) -> str:
         "games": project.games,
         "id": s.id, "title": s.title, "where": [s.where.path, s.where.line, s.where.example],
         "rules": s.rules, "diagram": s.diagram, "diagram_options": sorted(s.diagram_options),
+        "diagram_step": getattr(s, "diagram_step", None),
         "data": s.data, "lines": sorted((repr(k), v) for k, v in s.lines.lines.items()),
         "first_line": s.lines.first_line,
     }
