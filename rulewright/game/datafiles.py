@@ -64,6 +64,8 @@ def data_file(package: str | os.PathLike, name: str, read: Callable[[Any], Any] 
     """
     data, text, file = _loaded(package, name)
     if read is None:
+        if isinstance(data, (dict, list)):
+            _SOURCES[id(data)] = (data, file, text)
         return data
     try:
         return read(data)
@@ -71,6 +73,16 @@ def data_file(package: str | os.PathLike, name: str, read: Callable[[Any], Any] 
         raise
     except InputError as error:
         raise DataFileError(file, line_of(text, error.where), error.message) from None
+
+
+_SOURCES: dict[int, tuple[Any, str, str]] = {}  # each file's data, by identity: its path and its text
+
+
+def source_of(data: Any) -> tuple[str, str] | None:
+    """The path and the text of the data file ``data`` was read from by ``data_file`` (a game's
+    ``presets``, say), or None when it was not read from one."""
+    found = _SOURCES.get(id(data))
+    return (found[1], found[2]) if found is not None and found[0] is data else None
 
 
 def line_of(text: str, where: str | None) -> int | None:

@@ -10,8 +10,9 @@ import traceback
 from typing import Any
 
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, implements, step
+from rulewright.game.datafiles import line_of, source_of
 from rulewright.game.interface import Outcome, hidden_part, merge
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, display_path
 from rulewright.book.phrases import players_of
 from rulewright.book.registry import get_game
 from rulewright.scenario.timelimit import doing, limited
@@ -176,7 +177,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     try:
         from_preset = None
         if preset is not None and isinstance(game.presets.get(preset), dict):  # its keys the example leaves as they are
-            from_preset = (preset, set(map(str, game.presets[preset])) - set(map(str, own)))
+            from_preset = (preset, set(map(str, game.presets[preset])) - set(map(str, own)), game.presets)
         with engine_errors(s, "setup", from_preset=from_preset):
             state = game.new_state(setup, settings, Rng(seed, script=script))
             game.settle(state)  # what follows from the setup by itself (its events are no move's)
@@ -329,9 +330,13 @@ class engine_errors:
         if isinstance(error, InputError):
             where = tuple(int(p) if p.isdigit() else p for p in (error.where or "").split(".") if p)
             if self.from_preset and where and str(where[0]) in self.from_preset[1]:
-                raise self.s.problem(f"{error.message} {IN_PRESET} '{self.from_preset[0]}', which the game ships "
-                                     "with its data (its presets file), not in this example: correct it there, and "
-                                     "every example starting from it is mended.", "setup", "preset") from None
+                name, _, presets = (*self.from_preset, None)[:3]
+                source = source_of(presets)
+                line = line_of(source[1], ".".join(map(str, (name, *where)))) if source else None
+                there = (f", at {display_path(source[0])}, line {line}," if line else
+                         ", which the game ships with its data (its presets file),")
+                raise self.s.problem(f"{error.message} {IN_PRESET} '{name}'{there} not in this example: correct it "
+                                     "there, and every example starting from it is mended.", "setup", "preset") from None
             path = where if where[:1] == ("draws",) else self.path + where if not self.step else self.path
             said = error.message
             if self.step and said.startswith(f"'{self.step}' "):  # (the move is named once: "In step 1, 'x': This ...")
