@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from rulewright.book.phrases import count, players_of, run_players, words
+from rulewright.book.phrases import count as counted, players_of, run_players, words
 from rulewright.game import Game, implements
 from rulewright.scenario import Result, is_check_item
 from rulewright.problems import display_path
@@ -164,7 +164,7 @@ def cut(record, result: Result, at: int, count: int = 1, example_id: str | None 
     run = result.run
     played = [step for step in run.steps if step.refusal is None]
     if at < 0 or at >= len(played):
-        raise CannotCut(f"the record has {count(len(played), 'move')} played, so an example can start after 0 to "
+        raise CannotCut(f"the record has {counted(len(played), 'move')} played, so an example can start after 0 to "
                         f"{len(played) - 1} of them, not after {at}.")
     count = max(1, min(count, len(played) - at))
     before = state_before(result, at + 1)
