@@ -353,7 +353,6 @@ def _secret_moves(result: Result, words: phrases.Phrases, designer: bool, told: 
     if designer:
         return [(f"hidden from {reader}" if reader else secrecy.mark(step.actor)) if secret else None
                 for step, secret in zip(result.run.steps, secrets)], nothing
-    players = phrases.run_players(result.run)
     for index, (step, secret) in enumerate(zip(result.run.steps, secrets)):
         if secret is None or index >= len(told):
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from rulewright import cli, scaffold
+from rulewright import cli
 
 PAGE = """# Accepting
 

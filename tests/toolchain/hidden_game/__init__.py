@@ -1,3 +1,3 @@
-from @@PACKAGE@@.game import Whisper
+from .game import Whisper
 
 GAME = Whisper()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from rulewright.game import Action, Event, Game, InputError, Refusal, check_action, data_file, did_you_mean, lookup
 
-from @@PACKAGE@@ import diagram
+from . import diagram
 
 SETUP_KEYS = ("players", "row", "discards", "next")
 MOVES = ("lay", "discard", "pass")
