@@ -18,7 +18,9 @@ from pathlib import Path
 # argument (``seating.check_turn(actor, "hush.turn.order")``): a refusal site like ``Refusal(...)``.
 # A kit's function with a common name counts only as its module writes it (``goods.pay``). Only in a
 # file that imports a kit, with the rule written out: a book made before the kits is read as before.
-KIT_REFUSALS = {"check_turn": 1, "check_follow": 4, "check_room": 1, "place_worker": 2, "goods.pay": 2}
+# Each kit call that refuses citing a rule the game gives: the place of each argument that is a rule ID.
+KIT_REFUSALS = {"check_turn": 1, "check_follow": 4, "check_room": 1, "place_worker": 2, "goods.pay": 2,
+                "place_bid": 3, "pass_bid": 2, "play_card": (4, 5)}
 KITS = ("cards", "turns", "goods", "spaces")
 
 
@@ -76,12 +78,14 @@ def read_text(text: str, filename: str = "<engine>") -> Reading:
                     and f"{node.func.value.id}.{called}" in KIT_REFUSALS:
                 called = f"{node.func.value.id}.{called}"
             if called == "Refusal" or (kits and called in KIT_REFUSALS):
-                at = KIT_REFUSALS.get(called, 0) if called != "Refusal" else 0
-                first = node.args[at] if len(node.args) > at else next(
-                    (k.value for k in node.keywords if k.arg == "rule"), None)
-                literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
-                if literal or called == "Refusal":
-                    refusals.append((first.value if literal else None, node.lineno))
+                places = KIT_REFUSALS.get(called, 0) if called != "Refusal" else 0
+                given = [node.args[at] for at in (places if isinstance(places, tuple) else (places,))
+                         if len(node.args) > at]
+                given += [k.value for k in node.keywords if k.arg and (k.arg == "rule" or k.arg.endswith("_rule"))]
+                for first in given or [None]:
+                    literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+                    if literal or called == "Refusal":
+                        refusals.append((first.value if literal else None, node.lineno))
             elif called == "Event" and node.args and isinstance(node.args[0], ast.Constant) \
                     and isinstance(node.args[0].value, str):
                 events.append((node.args[0].value, node.lineno, any(k.arg == "seen_by" for k in node.keywords),

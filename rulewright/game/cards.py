@@ -17,7 +17,7 @@ card its written name (``"10H"``), so the view stays plain data.
 
 A deal is data too (``Deal``): the places dealt one card first (a card set aside), then how many
 cards each player's hand is dealt, one at a time round the table. ``Deal.draws`` turns an
-example's ``deal:`` into the shuffle that makes it (``Game.deal_draws``). Hands are hidden from
+example's ``deal:`` into the shuffle that makes it (``Game.deal_draws``). ``Trick`` is the trick being played. Hands are hidden from
 other players by declaring them in ``Game.hidden`` (``HAND``); ``draw_table`` draws the table with
 each hand face up or face down as the viewer knows it.
 
@@ -33,7 +33,7 @@ from typing import Any
 
 from rulewright import dot as style
 from rulewright.game.interface import is_hidden
-from rulewright.game.refusal import InputError, Refusal, did_you_mean
+from rulewright.game.refusal import InputError, Refusal, did_you_mean, nearest
 from rulewright.game.values import written
 
 #: The ``Game.hidden`` path of each player's hand, seen by its owner only (a view with
@@ -181,11 +181,32 @@ class Deck:
                 return f"There {'are' if self.copies > 1 else 'is'} only {what}, but this setup places {count}."
         return None
 
+    def count(self, *places: Iterable, where: str = "deck") -> Counter:
+        """The cards in ``places`` (a setup's hands, piles and deck) counted, to compare later with
+        the cards in play (``counted``); an ``InputError`` at ``where`` when they hold a card more
+        often than the deck does (``too_many``)."""
+        found = counted(*places)
+        if self.too_many(found):
+            raise InputError(self.too_many(found), where)
+        return found
+
     # Suits, ranks and tricks -----------------------------------------------------------------
 
     def suit(self, card) -> str:
         """A suited card's suit letter (``QS`` -> ``S``)."""
         return next(s for s in self.suits if str(card).endswith(s))
+
+    def suit_named(self, value: Any, where: str | None = None) -> str:
+        """The suit letter ``value`` names (its letter, symbol or name, any case: ``H``, ``♥``,
+        ``hearts``), for a move that names a suit (trumps); an ``InputError`` at ``where`` otherwise."""
+        for suit, suit_name in zip(self.suits, self.suit_names):
+            words = {suit, suit_name, suit_name[:-1] if suit_name.endswith("s") else suit_name,
+                     *SUIT_WORDS.get(suit.upper(), ())}
+            if _plain(value) in {_plain(w) for w in words}:
+                return suit
+        raise InputError(f"{value!r} is not a suit of {self.title}; the suits are "
+                         f"{', '.join(f'{s} ({n})' for s, n in zip(self.suits, self.suit_names))}."
+                         + "".join(f" Did you mean {n!r}?" for n in nearest(value, self.suit_names)[:1]), where)
 
     def rank(self, card) -> int:
         """A card's place in the rank order, lowest 0 (a numbered card: its number)."""
@@ -303,11 +324,66 @@ def playable(deck: Deck, hand: Sequence, led) -> list:
 
 def check_follow(deck: Deck, hand: Sequence, led, card, rule: str) -> None:
     """Refuse (citing ``rule``, the game's follow-suit rule) ``card`` played to a trick led with
-    ``led`` while the hand holds a card of the led suit."""
+    ``led`` while the hand holds a card of the led suit. The message names the suit, not the cards
+    of the hand: a book prints it for the whole table."""
     if card not in playable(deck, hand, led):
         suit = deck.suit_names[deck.suits.index(deck.suit(led))]
-        raise Refusal(rule, f"{card} does not follow suit: {led} was led, and the hand holds {suit} "
-                            f"({', '.join(str(c) for c in hand if deck.suit(c) == deck.suit(led))}).")
+        raise Refusal(rule, f"{card} does not follow suit: {led} was led, and the hand holds {suit}.")
+
+
+@dataclass
+class Trick:
+    """The trick being played: each (player, card) in the order played. ``play_card`` plays a card
+    to it (refusing a card not held, or one that does not follow suit), ``take`` gives it to its
+    winner. In a setup it is written as each player's card in the order played (``{ann: KS, bob:
+    AS}``), read by ``Trick.read`` and written back by ``setup``."""
+
+    plays: list = field(default_factory=list)
+
+    @classmethod
+    def read(cls, deck: Deck, value: Any, seats: Sequence[str], where: str = "trick") -> Trick:
+        """The trick a setup states (``{ann: KS, bob: AS}``, in the order played), or an ``InputError``."""
+        if value is None:
+            return cls()
+        if not isinstance(value, dict):
+            raise InputError(f"'{where}' gives each player's card in the order played, e.g. "
+                             f"{{{seats[0]}: {deck.kinds[-1]}}}.", where)
+        for player in value:
+            if player not in seats:
+                raise InputError(f"There is no player {player!r}. {did_you_mean(player, seats)}", f"{where}.{player}")
+        return cls([(str(p), deck.card(c, f"{where}.{p}")) for p, c in value.items()])
+
+    @property
+    def led(self):
+        """The card led (``None`` for an empty trick)."""
+        return self.plays[0][1] if self.plays else None
+
+    @property
+    def cards(self) -> list:
+        return [card for _, card in self.plays]
+
+    def setup(self) -> dict | None:
+        """The trick as a setup writes it (``None`` when empty)."""
+        return dict(self.plays) or None
+
+    def playable(self, deck: Deck, hand: Sequence) -> list:
+        """The cards of ``hand`` that may be played to this trick."""
+        return playable(deck, hand, self.led)
+
+    def play_card(self, deck: Deck, hand: list, player: str, card, hold_rule: str, follow_rule: str) -> None:
+        """``player`` plays ``card`` from ``hand`` to the trick: refused citing ``hold_rule`` when the
+        hand holds no such card, ``follow_rule`` when it does not follow suit."""
+        if card not in hand:
+            raise Refusal(hold_rule, f"{player} holds no {card}.")
+        check_follow(deck, hand, self.led, card, follow_rule)
+        hand.remove(card)
+        self.plays.append((player, card))
+
+    def take(self, deck: Deck, trumps: str | None = None) -> tuple[str, list]:
+        """The trick's winner (``winner``) and its cards; the trick is empty after."""
+        won, taken = winner(deck, self.plays, trumps), self.cards
+        self.plays = []
+        return won, taken
 
 
 def winner(deck: Deck, plays: Sequence[tuple[str, Any]], trumps: str | None = None) -> str:

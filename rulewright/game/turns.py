@@ -6,6 +6,8 @@ imports the module whole: ``from rulewright.game import turns``.
   each name to what that player holds) with the number of players the game allows.
 - ``Seating``: the seats, whose turn it is (skipping a seat that cannot act: a player with no
   cards, one who has passed), the first player, passing, and a new round.
+- ``Auction``: bidding for a contract: each player in turn bids more than the highest bid or passes
+  for the rest of the auction, which the last player left in wins.
 - ``Phases``: the phases of a round as data, each with the moves it allows, the rule that says so
   and the phase after it (``Phases.read`` reads them from the game's YAML).
 
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
-from rulewright.game.values import written
+from rulewright.game.values import whole, written
 
 DEFAULT_PLAYERS = ("ann", "bob")
 
@@ -113,6 +115,69 @@ class Seating:
         self.round += 1
         self.passed = []
         self.turn = self.first
+
+
+@dataclass
+class Auction:
+    """An auction (bidding for a contract: the most tricks, the right to name trumps). Each player
+    in turn bids a whole number from ``lowest`` to ``highest``, more than the highest bid so far,
+    or passes for the rest of the auction; when all but one have passed and someone has bid, the
+    highest bidder (``leader``) has won. Nobody may pass so that everyone has and nobody bid: the
+    last player left must bid. Whose turn it is and who has passed are the ``Seating``'s. Read the
+    limits from data with ``Auction.read`` (``bids: {lowest: 2, highest: 6}``)."""
+
+    lowest: int
+    highest: int
+    bids: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, data: Any, where: str = "bids") -> Auction:
+        """The auction ``data`` describes (``{lowest: 2, highest: 6}``), or an ``InputError`` at its key."""
+        if not isinstance(data, dict) or set(data) != {"lowest", "highest"}:
+            raise InputError(f"'{where}' gives the lowest and the highest bid, e.g. '{{lowest: 2, highest: 6}}', "
+                             f"not {written(data)}.", where)
+        lowest = whole(data["lowest"], f"{where}.lowest", "The lowest bid", 0)
+        return cls(lowest, whole(data["highest"], f"{where}.highest", "The highest bid", lowest))
+
+    @property
+    def high(self) -> int | None:
+        """The highest bid so far (``None`` before any)."""
+        return max(self.bids.values()) if self.bids else None
+
+    @property
+    def leader(self) -> str | None:
+        """Who made the highest bid (the first to make it)."""
+        return max(self.bids, key=self.bids.get) if self.bids else None
+
+    def stuck(self, seating: Seating) -> bool:
+        """Whether the player to move must bid: everyone else has passed and nobody has bid."""
+        return not self.bids and len(seating.passed) == len(seating.seats) - 1
+
+    def won(self, seating: Seating) -> bool:
+        """Whether the auction is over: someone has bid and all the others have passed."""
+        return bool(self.bids) and len(seating.passed) >= len(seating.seats) - 1
+
+    def offers(self, seating: Seating) -> list[int | None]:
+        """What the player to move may do: each bid they may make, and ``None`` for passing."""
+        low = self.lowest if self.high is None else max(self.lowest, self.high + 1)
+        return list(range(low, self.highest + 1)) + ([] if self.stuck(seating) else [None])
+
+    def place_bid(self, seating: Seating, player: str, amount: int, rule: str) -> None:
+        """``player`` bids ``amount``; refused citing ``rule`` (the game's rule of what a bid may be)
+        when it is out of range or not more than the highest bid. The turn moves on."""
+        if not self.lowest <= amount <= self.highest:
+            raise Refusal(rule, f"A bid is {self.lowest} to {self.highest}, not {amount}.")
+        if self.high is not None and amount <= self.high:
+            raise Refusal(rule, f"{self.leader} has bid {self.high}: bid more than that, or pass.")
+        self.bids[player] = amount
+        seating.end_turn(player)
+
+    def pass_bid(self, seating: Seating, player: str, rule: str) -> None:
+        """``player`` passes for the rest of the auction; refused citing ``rule`` when they must bid
+        (everyone else has passed and nobody has bid)."""
+        if self.stuck(seating):
+            raise Refusal(rule, f"Everyone else has passed and nobody has bid: {player} must bid.")
+        seating.pass_turn(player)
 
 
 @dataclass(frozen=True)

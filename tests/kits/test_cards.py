@@ -160,3 +160,63 @@ def test_a_deck_in_a_data_file_is_read_with_its_mistakes_at_their_lines(tmp_path
     with pytest.raises(DataFileError) as error:
         data_file(tmp_path, "cards.yaml", lambda data: cards.Deck.read(data["deck"], "Test"))
     assert error.value.line == 4
+
+
+@given(suit=st.sampled_from(FRENCH.suits), form=st.integers(0, 3), upper=st.booleans())
+def test_a_suit_is_read_from_its_letter_symbol_or_name(suit, form, upper):
+    written = [suit, SYMBOL[suit], WORD[suit], WORD[suit][:-1]][form]
+    assert FRENCH.suit_named(written.upper() if upper else written.lower()) == suit
+
+
+def test_a_suit_that_is_not_one_is_named_with_the_suits():
+    with pytest.raises(InputError) as error:
+        FRENCH.suit_named("harts", "trumps")
+    assert error.value.where == "trumps" and error.value.message == (
+        "'harts' is not a suit of Whist; the suits are S (spades), H (hearts), D (diamonds), C (clubs). "
+        "Did you mean 'hearts'?")
+
+
+def test_a_setup_s_cards_are_counted_or_refused_with_too_many():
+    assert NUMBERED.count([1, 2], [2], None) == Counter({1: 1, 2: 2})
+    with pytest.raises(InputError) as error:
+        NUMBERED.count([3, 3], [3], where="players.bob.hand")
+    assert error.value.where == "players.bob.hand" and "only 2 cards numbered 3" in error.value.message
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10_000), seats=st.integers(2, 4), trumps=st.sampled_from([None, "S", "H", "D", "C"]),
+       picks=st.lists(st.integers(0, 12), min_size=4, max_size=4))
+def test_a_trick_takes_what_may_be_played_refuses_the_rest_and_goes_to_its_winner(seed, seats, trumps, picks):
+    players = ["ann", "bob", "cy", "dee"][:seats]
+    shuffled = Rng(seed).shuffled(FRENCH.full(), "the deck")
+    hands = {p: shuffled[5 * i:5 * i + 5] for i, p in enumerate(players)}
+    trick = cards.Trick()
+    for player, pick in zip(players, picks):
+        hand = hands[player]
+        allowed = trick.playable(FRENCH, hand)
+        for card in FRENCH.kinds:  # every other card is refused, citing the rule it breaks
+            if card not in allowed:
+                with pytest.raises(Refusal) as no:
+                    trick.play_card(FRENCH, hand, player, card, "x.hold", "x.follow")
+                assert no.value.rule == ("x.hold" if card not in hand else "x.follow")
+        card = allowed[pick % len(allowed)]
+        trick.play_card(FRENCH, hand, player, card, "x.hold", "x.follow")
+        assert card not in hand and trick.plays[-1] == (player, card)
+    again = cards.Trick.read(FRENCH, trick.setup(), players)  # the setup's round trip
+    assert again == trick
+    plays = list(trick.plays)
+    won, taken = trick.take(FRENCH, trumps)
+    assert won == cards.winner(FRENCH, plays, trumps) and taken == [c for _, c in plays] and trick.plays == []
+    assert trick.setup() is None and cards.Trick.read(FRENCH, None, players) == trick
+
+
+def test_a_trick_that_cannot_be_read_is_named_at_its_key():
+    with pytest.raises(InputError) as who:
+        cards.Trick.read(FRENCH, {"anne": "KS"}, ["ann", "bob"])
+    assert who.value.where == "trick.anne" and "Did you mean 'ann'?" in who.value.message
+    with pytest.raises(InputError) as card:
+        cards.Trick.read(FRENCH, {"ann": "KX"}, ["ann", "bob"])
+    assert card.value.where == "trick.ann"
+    with pytest.raises(InputError) as shape:
+        cards.Trick.read(FRENCH, ["KS"], ["ann", "bob"])
+    assert shape.value.where == "trick" and "in the order played" in shape.value.message

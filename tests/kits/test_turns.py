@@ -96,3 +96,69 @@ def test_a_kit_call_that_refuses_is_read_as_a_refusal_site():
     # A game that does not use the kits is read as before: its own check_turn is no refusal.
     before = read_text(text.replace("cards, goods", "Game"))
     assert [rule for rule, _ in before.refusals] == ["x.end"]
+
+
+def test_the_kit_s_bidding_and_trick_calls_are_refusal_sites_for_each_rule_they_cite():
+    from rulewright.checks.engine_source import read_text
+
+    text = ('from rulewright.game import cards, turns\n'
+            'def apply(state, action):\n'
+            '    state.auction.place_bid(state.seating, me, action.bid, "x.auction.bid")\n'
+            '    state.auction.pass_bid(state.seating, me, "x.auction.stuck")\n'
+            '    state.trick.play_card(DECK, hand, me, card, "x.play.hold", "x.play.follow")\n'
+            '    state.trick.play_card(DECK, hand, me, card, hold_rule="x.hold", follow_rule="x.follow")\n')
+    assert sorted(read_text(text).refusals, key=lambda r: (r[1], r[0])) == [
+        ("x.auction.bid", 3), ("x.auction.stuck", 4), ("x.play.follow", 5), ("x.play.hold", 5),
+        ("x.follow", 6), ("x.hold", 6)]
+
+
+# ---------------------------------------------------------------------------- the auction
+
+@settings(max_examples=150, deadline=None)
+@given(count=st.integers(2, 5), choices=st.lists(st.integers(0, 20), max_size=40),
+       low=st.integers(0, 3), span=st.integers(0, 5))
+def test_an_auction_takes_only_the_bids_it_offers_and_ends_with_the_last_bidder(count, choices, low, span):
+    seating, auction = turns.Seating(NAMES[:count]), turns.Auction(low, low + span)
+    for choice in choices:
+        if auction.won(seating):
+            break
+        now, offers = seating.to_move(), auction.offers(seating)
+        assert offers and now is not None
+        for refused in (auction.lowest - 1, auction.highest + 1, auction.high):  # never offered: refused
+            if refused is not None and refused not in offers:
+                with pytest.raises(Refusal) as no:
+                    auction.place_bid(seating, now, refused, "x.bid")
+                assert no.value.rule == "x.bid" and seating.to_move() == now
+        if None not in offers:  # everyone else passed and nobody bid: the last player must bid
+            assert auction.stuck(seating) and len(seating.passed) == count - 1
+            with pytest.raises(Refusal, match=f"{now} must bid") as stuck:
+                auction.pass_bid(seating, now, "x.stuck")
+            assert stuck.value.rule == "x.stuck"
+        offer = offers[choice % len(offers)]
+        if offer is None:
+            auction.pass_bid(seating, now, "x.stuck")
+            assert now in seating.passed
+        else:
+            auction.place_bid(seating, now, offer, "x.bid")
+            assert auction.high == offer and auction.leader == now
+    if auction.won(seating):
+        assert auction.leader not in seating.passed and len(seating.passed) == count - 1
+        assert auction.high == max(auction.bids.values())
+
+
+def test_an_auction_is_read_from_data_with_its_mistakes_named():
+    assert turns.Auction.read({"lowest": 2, "highest": 6}) == turns.Auction(2, 6)
+    for data, where, words in (({"lowest": 2}, "bids", "gives the lowest and the highest bid"),
+                               ({"lowest": 4, "highest": 3}, "bids.highest", "highest bid"),
+                               ({"lowest": "two", "highest": 3}, "bids.lowest", "lowest bid")):
+        with pytest.raises(InputError) as error:
+            turns.Auction.read(data)
+        assert words in error.value.message and error.value.where == where, error.value.message
+    seating, auction = turns.Seating(["ann", "bob"]), turns.Auction(2, 6)
+    auction.place_bid(seating, "ann", 3, "x.bid")
+    with pytest.raises(Refusal) as no:
+        auction.place_bid(seating, "bob", 3, "x.bid")
+    assert no.value.reason == "ann has bid 3: bid more than that, or pass."
+    with pytest.raises(Refusal) as high:
+        auction.place_bid(seating, "bob", 7, "x.bid")
+    assert high.value.reason == "A bid is 2 to 6, not 7."
