@@ -371,6 +371,12 @@ def game_sources(names) -> list[Path]:
     return folders
 
 
+def data_files(*roots: Path) -> list[Path]:
+    """The YAML data files of ``roots`` (a game's package folder; a game written as one module has none)."""
+    return sorted(p for root in map(Path, roots) if root.is_dir() for pattern in ("*.yaml", "*.yml")
+                  for p in root.rglob(pattern))
+
+
 def python_files(*roots: Path) -> list[Path]:
     """The Python files of ``roots``: a game's package folder, or a game written as one module."""
     return sorted(p for root in map(Path, roots) for p in ([root] if root.is_file() else root.rglob("*.py")))

@@ -28,7 +28,7 @@ from rulewright.book import scanner as book_module
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
-from rulewright.book.registry import game_sources, python_files
+from rulewright.book.registry import data_files, game_sources, python_files
 from rulewright.checks import (engine_source, figures, levels, narration, phrase_names, records as game_records,
                                typed_figures, words)
 from rulewright.ci import report as ci_report
@@ -41,15 +41,21 @@ from rulewright.scenario.checking import not_in_catalogue
 
 
 
+DATA_REFUSALS = "data-refusals"  # the check's code name (rulewright.checks.levels)
+
+
 @dataclass(frozen=True)
 class RefusalSite:
     rule: str
     where: Where
+    in_data: bool = False  # a phase of the game's YAML data, not a call in its code
 
 
 def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]]:
-    """Every ``Refusal(...)`` in the Python files under ``roots``, and the calls whose rule ID is
-    not a literal (from each file's one reading, ``engine_source.read``)."""
+    """Every ``Refusal(...)`` (and kit call that refuses) in the Python files under ``roots``, and
+    the calls whose rule ID is not a literal (from each file's one reading, ``engine_source.read``);
+    then every refusal written as data in their YAML files (a phase's ``rule:``,
+    ``engine_source.data_refusals``)."""
     sites, problems = [], []
     for path in python_files(*roots):
         for rule, line in engine_source.read(path).refusals:
@@ -60,6 +66,8 @@ def refusal_sites(*roots: Path) -> tuple[list[RefusalSite], list[ExampleProblem]
                 problems.append(ExampleProblem(where, "This refusal does not name its rule ID as a plain string. "
                                                "Write Refusal(\"game.section.rule\", \"...\") so the rule can be "
                                                "found and checked."))
+    for path in data_files(*roots):
+        sites += [RefusalSite(rule, Where(str(path), line), True) for rule, line in engine_source.data_refusals(path)]
     return sites, problems
 
 
@@ -214,17 +222,19 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
     for site in sites:
         if site.rule in reported:
             continue
+        who, check = ("The game's data (a phase, which refuses the moves it does not allow)", DATA_REFUSALS) \
+            if site.in_data else ("The engine", None)
         if site.rule not in rules:
             reported.add(site.rule)
-            problems.append(ExampleProblem(site.where, f"The engine refuses with rule {site.rule!r}, which the "
+            problems.append(ExampleProblem(site.where, f"{who} refuses with rule {site.rule!r}, which the "
                                            "rulebook does not declare. " + (rule_hint(site.rule, rules)
                                            if renamed_to(site.rule, rules) else "Declare it with a rule directive in "
-                                           "the chapter, or cite the right rule here.")))
+                                           "the chapter, or cite the right rule here."), check=check))
         elif site.rule not in refused_in_examples:
             reported.add(site.rule)
-            problems.append(ExampleProblem(rules[site.rule], f"The engine can refuse an action by rule {site.rule} "
+            problems.append(ExampleProblem(rules[site.rule], f"{who} can refuse an action by rule {site.rule} "
                                            f"({site.where}), but no example shows that refusal. Add an example "
-                                           f"whose expect says 'refused: {site.rule}'."))
+                                           f"whose expect says 'refused: {site.rule}'.", check=check))
     return problems
 
 

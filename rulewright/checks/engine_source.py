@@ -133,3 +133,35 @@ def _name(func: ast.expr) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return ""
+
+
+def data_refusals(path: Path, text: str | None = None) -> tuple[tuple[str, int], ...]:
+    """The refusals written as data in one of a game's YAML files: each phase (a mapping with
+    ``moves`` and ``rule``, as ``turns.Phases`` reads it) refuses every move it does not allow by
+    its rule, as (that rule ID, the line of its value). A file that is not YAML has none here: the
+    game's ``data_file`` says what is wrong with it, at its line."""
+    from rulewright.store import cache
+
+    text = path.read_text(encoding="utf-8") if text is None else text
+    return cache.kept("data-refusals", text, lambda: data_refusals_in(text))
+
+
+def data_refusals_in(text: str) -> tuple[tuple[str, int], ...]:
+    import yaml
+
+    try:
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return ()
+    found, todo = [], [root] if root is not None else []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.MappingNode):
+            keys = {str(key.value): value for key, value in node.value if isinstance(key, yaml.ScalarNode)}
+            rule = keys.get("rule")
+            if "moves" in keys and isinstance(rule, yaml.ScalarNode) and str(rule.value).strip():
+                found.append((str(rule.value), rule.start_mark.line + 1))
+            todo.extend(value for _, value in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+    return tuple(sorted(found, key=lambda site: site[1]))

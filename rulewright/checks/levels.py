@@ -67,6 +67,9 @@ CHECKS = {
     "hidden-in-pictures": Check("0.5", "no diagram the player's edition prints shows a card or other value hidden from "
                                        "the example's reader (its ':as:' player, or the whole table): the game's "
                                        "diagram code draws what that reader sees"),
+    "data-refusals": Check("0.5", "a phase written in the game's data (a YAML file), which refuses the moves it does "
+                                  "not allow, cites a rule the book declares and some example shows refused, as a "
+                                  "refusal in the engine's code must"),
     "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "
                                             "ID leads to one rule only"),
 }

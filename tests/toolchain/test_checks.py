@@ -138,3 +138,41 @@ def test_one_reading_of_an_engine_file_gives_every_check_what_it_looks_for():
     assert {"buy", "not", "toy.buy.cash", "bought"} <= reading.first_words
     assert reading.functions == (("Game.apply.price", 4, 5, 5), ("Game.apply.fallback", 10, 11, 11),
                                  ("Game.apply", 2, 13, 3))
+
+
+PHASES = """\
+# the phases of a round, as data
+phases:
+  - {name: adding, moves: [add], rule: toy.add, then: waiting}
+  - name: waiting
+    moves: [wait]
+    rule: toy.wait
+"""
+
+
+def test_a_phase_written_as_data_is_a_refusal_site_at_its_line(tmp_path):
+    make(tmp_path)
+    (tmp_path / "engine" / "rounds.yaml").write_text(PHASES)
+    (tmp_path / "engine" / "phrases.yaml").write_text("events: {}\nnotes: {rule: not.a.phase}\n")
+    sites, problems = refusal_sites(tmp_path / "engine")
+    data = [(s.rule, s.where.line, s.in_data) for s in sites if s.where.path.endswith("rounds.yaml")]
+    assert data == [("toy.add", 3, True), ("toy.wait", 6, True)] and problems == []
+    assert not [s for s in sites if s.where.path.endswith("phrases.yaml")]  # a 'rule:' without 'moves:' is none
+
+
+def test_a_phase_s_rule_that_is_undeclared_or_never_shown_refused_is_named_with_the_data_file_s_line(tmp_path):
+    from rulewright.checks.book import DATA_REFUSALS
+
+    make(tmp_path)
+    (tmp_path / "engine" / "rounds.yaml").write_text(PHASES.replace("toy.add", "toy.turn"))
+    found = check(tmp_path / "rulebook", tmp_path / "engine")
+    undeclared = [p for p in found if "refuses with rule 'toy.wait'" in str(p)]
+    assert len(undeclared) == 1 and undeclared[0].where.line == 6 and undeclared[0].check == DATA_REFUSALS
+    assert str(undeclared[0]).startswith(f"{tmp_path / 'engine' / 'rounds.yaml'}, line 6: The game's data (a phase")
+    book = BOOK + ("\n```{rule} toy.wait\n:title: Waiting\nWait.\n```\n\n```{example} Waiting\n:id: toy-wait\n"
+                   ":rules: toy.wait\n\ngame: toy\nsetup: {preset: small}\nexpect:\n  pile: 0\n```\n")
+    (tmp_path / "rulebook" / "toy.md").write_text(book)
+    found = check(tmp_path / "rulebook", tmp_path / "engine")
+    unshown = [str(p) for p in found if "by rule toy.wait" in str(p)]
+    assert len(unshown) == 1 and "rounds.yaml, line 6), but no example shows that refusal" in unshown[0], found
+    assert unshown[0].startswith(f"{tmp_path / 'rulebook' / 'toy.md'}, line {line_of(book, '{rule} toy.wait')}: ")
