@@ -23,6 +23,9 @@
   short, upkeep paid as far as it goes, amounts in words ("2 wood and 1 food", "$1,200").
 - ``spaces.py``: action spaces for worker placement (declared as data; one worker, several or
   any; a full space blocks; every worker home at the end of the round).
+- ``tracks.py``: the score track (``ScoreTrack``: scores never below the first space, the leaders,
+  a score that ends the game) and the round track (``RoundTrack``: round of rounds, and what
+  happens at the end of some rounds, as data).
 - ``datafiles.py``: ``data_file``, which reads one of the game's YAML data files (its presets, a
   board), and ``DataFileError``: a mistake in the file named at its line, with the fix.
 - ``setups.py``: ``minimal_setup``, a full setup written as a preset plus what differs from it
@@ -43,9 +46,9 @@ from rulewright.game.interface import (Action, Game, Setting, Violation, check_a
 from rulewright.game.importer import Importer
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, lookup
 from rulewright.game.rng import Rng
-from rulewright.game import cards, goods, hexes, spaces, squares, turns, values
+from rulewright.game import cards, goods, hexes, spaces, squares, tracks, turns, values
 from rulewright.game.setups import minimal_setup
 
 __all__ = ["Action", "DataFileError", "cards", "Event", "Game", "Importer", "InputError", "Refusal", "Rng", "Setting",
            "Violation", "check_action", "data_file", "did_you_mean", "goods", "hexes", "hidden_marker", "hide_view", "implements",
-           "is_hidden", "lookup", "minimal_setup", "spaces", "squares", "step", "turns", "values"]
+           "is_hidden", "lookup", "minimal_setup", "spaces", "squares", "step", "tracks", "turns", "values"]

@@ -61,6 +61,11 @@ def pay(stock: dict[str, int], cost: Mapping[str, int], rule: str, who: str, to:
     move(stock, to, cost)
 
 
+def times(amounts: Mapping[str, int], count: int) -> dict[str, int]:
+    """``amounts`` ``count`` times over: an upkeep per worker (``times({food: 2}, 3)`` is 6 food)."""
+    return {good: n * count for good, n in amounts.items()}
+
+
 def pay_what_you_can(stock: dict[str, int], cost: Mapping[str, int], to: dict[str, int] | None = None) -> dict[str, int]:
     """Take as much of ``cost`` as ``stock`` holds (upkeep, where what cannot be paid costs
     something else) and return what was left unpaid."""

@@ -13,7 +13,8 @@ The spaces are data in the game's YAML, read by ``Spaces.read``::
 ``capacity`` is how many workers the space holds at once (1 unless said; ``any`` for no limit),
 ``costs`` what a worker placed there pays and ``gives`` what it gets, goods read with
 ``goods.read``. Where the workers stand is the state's own (``Placed``): a mapping from each space
-to the players whose workers are on it, in the order placed.
+to the players whose workers are on it, in the order placed. ``draw_board`` draws the spaces with
+the workers on them and each player's row (what they hold, their score).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulewright import dot as style
 from rulewright.game import goods
 from rulewright.game.refusal import InputError, Refusal, did_you_mean
 from rulewright.game.values import whole, written
@@ -125,3 +127,41 @@ class Placed:
     def view(self) -> dict[str, list[str]]:
         """The placements as plain data, for the game's view: each occupied space's players."""
         return {space: list(there) for space, there in self.on.items() if there}
+
+
+def draw_board(run, when: str, board: Spaces, placed: str = "placed", players: str = "players", note: str = "",
+               to_play: str = "next", name: str = "board") -> str:
+    """The Graphviz DOT source of a worker-placement board: a row for each space of ``board`` (its
+    name, what it costs and gives, the workers on it by their players' names, and a dashed box for
+    each free place where its capacity is a number), then a row for each player with ``note``
+    filled in from their entry in the view (``"{stock}; {score} points"``; goods are written in
+    words, "2 wood and 1 food"). ``placed`` is the view's mapping of each space to its workers,
+    ``players`` its mapping of players, ``to_play`` the key naming the player to move."""
+    view = run.view_of(run.before if when == "before" else run.after)
+    on = view.get(placed) or {}
+    title = f"The board, as {run.viewer} sees it" if run.viewer else "The board"
+    rows = [f'<tr><td colspan="3" align="left"><b>{style.html(title)}</b></td></tr>']
+    for space in board:
+        there = on.get(space.name, [])
+        deal = "; ".join(part for part in (f"pay {goods.said(space.costs)}" if space.costs else "",
+                                          f"get {goods.said(space.gives)}" if space.gives else "") if part)
+        cells = "".join(f'<td border="1" bgcolor="#fffbe6">{style.html(worker)}</td>' for worker in there)
+        free = 0 if space.capacity is None else max(0, space.capacity - len(there))
+        cells += "".join('<td border="1" style="dashed" width="30"> </td>' for _ in range(free))
+        if space.capacity is None:
+            cells += f'<td border="0"><font color="{style.MUTED}">any number</font></td>'
+        rows.append(f'<tr><td align="right" border="0"><b>{style.html(space.name)}</b></td>'
+                    f'<td align="left" border="0"><font color="{style.MUTED}">{style.html(deal)}</font></td>'
+                    f'<td align="left" border="0"><table border="0" cellspacing="3"><tr>{cells or "<td> </td>"}'
+                    f'</tr></table></td></tr>')
+    for player, entry in (view.get(players) or {}).items():
+        words = {key: goods.said(value) if isinstance(value, dict) else value for key, value in entry.items()} \
+            if isinstance(entry, dict) else {}
+        label = f"{player}{' · to play' if view.get(to_play) == player else ''}"
+        rows.append(f'<tr><td align="right" border="0">{style.html(label)}</td>'
+                    f'<td colspan="2" align="left" border="0">{style.html(note.format(**words) if note else "")}</td></tr>')
+    out = style.graph_header(name)
+    out.append(f'  board [shape=plain, pos="0,0!", label=<<table border="0" cellspacing="4" cellpadding="3">'
+               f'{"".join(rows)}</table>>];')
+    out.append("}")
+    return "\n".join(out)

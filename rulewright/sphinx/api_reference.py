@@ -56,6 +56,7 @@ SECTIONS = (
     Section("Turns, rounds and phases", "rulewright.game.turns", whole=True),
     Section("Goods and money", "rulewright.game.goods", whole=True),
     Section("Action spaces", "rulewright.game.spaces", whole=True),
+    Section("Score and round tracks", "rulewright.game.tracks", whole=True),
     Section("Positions as setups", "rulewright.game.setups"),
     Section("Other programs' records", "rulewright.game.importer"),
     Section("Diagrams", "rulewright.dot", whole=True),

@@ -99,3 +99,28 @@ def test_spaces_that_cannot_be_read_are_named_at_their_key():
     with pytest.raises(InputError) as unknown:
         BOARD.named("forrest", "do.0")
     assert "Did you mean 'forest'?" in unknown.value.message
+
+
+@given(cost=amounts, count=st.integers(0, 5))
+def test_an_upkeep_per_worker_is_the_cost_that_many_times(cost, count):
+    upkeep = goods.times(cost, count)
+    assert set(upkeep) == set(cost) and all(upkeep[good] == n * count for good, n in cost.items())
+    assert goods.said(goods.times({"food": 1}, 3)) == "3 food"
+
+
+def test_the_board_is_drawn_with_the_workers_on_its_spaces_and_each_player_s_row():
+    import shutil
+    import subprocess
+    from types import SimpleNamespace
+
+    view = {"placed": {"fields": ["ann"], "market": ["bob", "ann"]}, "next": "bob",
+            "players": {"ann": {"stock": {"wood": 2, "food": 1}, "score": 3}, "bob": {"stock": {}, "score": 0}}}
+    run = SimpleNamespace(before=None, after=None, viewer=None, view_of=lambda state: view)
+    dot = spaces.draw_board(run, "after", BOARD, note="{stock}; {score} points")
+    assert dot.count('style="dashed"') == 1 + 1  # a free place in the forest, one in the fields (the market holds any)
+    assert ">ann<" in dot and ">bob<" in dot and "any number" in dot
+    assert "pay 1 wood; get 3 money" in dot and "2 wood and 1 food; 3 points" in dot and "nothing; 0 points" in dot
+    assert "bob · to play" in dot
+    if shutil.which("dot"):
+        drawn = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, timeout=60)
+        assert drawn.returncode == 0 and "<svg" in drawn.stdout, drawn.stderr

@@ -4,7 +4,8 @@ plus diagram) at most 150 lines, its data in YAML, its rules a MyST page with an
 rule and of every refusal. Each sample is put in a new project, whose own pytest (Sybil) plays the
 examples and whose `rulewright check` finds the book sound; the player's edition is built and
 searched for a card its reader cannot see, and `rulewright play --as` is played to the end and
-searched the same way."""
+searched the same way. (Hearth, the worker-placement sample, hides nothing: its editions are not
+searched, and its `play --as` is played to the end.)"""
 from __future__ import annotations
 
 import ast
@@ -34,13 +35,15 @@ class Sample:
     deck: str | None  # where its deck is (module:name), for the hidden-card searches; None: nothing hidden
     preset: str
     seat: str
+    ended: str  # what `play` says when the game is over
 
     @property
     def source(self) -> Path:
         return HERE / self.game
 
 
-SAMPLES = [Sample("trumpet", "Trumpet", "trumpet.game:DECK", "three", "ann")]
+SAMPLES = [Sample("trumpet", "Trumpet", "trumpet.game:DECK", "three", "ann", "The hand is over"),
+           Sample("hearth", "Hearth", None, "two", "ann", "The game is over")]
 IDS = [s.game for s in SAMPLES]
 
 
@@ -84,7 +87,7 @@ def test_every_refusal_the_engine_or_its_data_makes_has_an_example_that_is_refus
     page = (sample.source / "rulebook" / "rules.md").read_text(encoding="utf-8")
     declared = set(re.findall(r"^```\{rule\} (\S+)", page, re.M))
     refused = set(re.findall(r"^\s*refused: (\S+)", page, re.M))
-    assert None not in cited and len(cited) >= 5, cited
+    assert None not in cited and len(cited) >= 4, cited
     assert cited <= declared, f"cited but not declared: {sorted(cited - declared)}"
     assert cited <= refused, f"refused by the engine, never in an example: {sorted(cited - refused)}"
 
@@ -217,17 +220,18 @@ def test_the_designer_s_edition_prints_hidden_cards_only_marked_as_hidden(editio
     assert marked >= 3
 
 
-def test_play_as_a_player_shows_no_other_player_s_card_before_it_is_played(project):
+def test_play_as_a_player_goes_to_the_end_and_shows_no_other_player_s_card_before_it_is_played(project):
     """`rulewright play --as`, its moves piped in: the position as the player sees it after each
-    move; a card of another hand or the deck shows only once it is played."""
+    move, to the end of the game; a card of another hand or the deck shows only once it is played."""
     sample, folder = project
-    if sample.deck is None:
-        pytest.skip(f"{sample.title} has no hidden cards.")
-    moves = "position\n" + "1\nposition\n" * 40
+    moves = "position\n" + "1\nposition\n" * 60
     played = run_in(folder, "-m", "rulewright.cli", "play", sample.game, "--preset", sample.preset,
                     "--as", sample.seat, stdin=moves)
     assert played.returncode == 0, played.stdout + played.stderr
     said = played.stdout
+    assert f"You play as {sample.seat}" in said and sample.ended in said, said
+    if sample.deck is None:
+        return
     deck = json.loads(run_in(folder, "-c", f"import json, {sample.deck.split(':')[0]} as m\n"
                                           f"print(json.dumps([str(c) for c in m.{sample.deck.split(':')[1]}.kinds]))")
                       .stdout)
@@ -240,4 +244,4 @@ def test_play_as_a_player_shows_no_other_player_s_card_before_it_is_played(proje
         leaked = [card for card in deck if named(card, line) and card not in public]
         assert not leaked, f"{line!r} shows {leaked} before it is played"
         shown += "unseen" in line
-    assert shown >= 3 and "plays the" in said and "The hand is over" in said, said
+    assert shown >= 3 and "plays the" in said, said
