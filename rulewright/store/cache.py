@@ -11,6 +11,7 @@ A result that cannot be kept (an engine whose states do not pickle) is simply co
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -18,7 +19,7 @@ import pickle
 import sys
 import tempfile
 import threading
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from rulewright.scenario.timelimit import TimeLimitReached
 from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
 
 TOOLCHAIN = Path(__file__).resolve().parent.parent  # the whole rulewright package: a result depends on all of it
-FORMAT = 1  # bump when what is stored changes shape
+FORMAT = 2  # bump when what is stored changes shape
 
 
 def folder() -> Path | None:
@@ -105,8 +106,15 @@ def kept(kind: str, content: str, compute):
 
 
 def key(s: Scenario) -> str:
-    """The content key of one example: everything its result depends on."""
+    """The content key of one example: everything its result depends on. The example itself is
+    taken as a whole, every field of the parsed ``Scenario`` (its body, its lines, and every option:
+    ``:as:``, ``:reveals:``, ``:status:``...), never a list of the fields someone remembered: an
+    option added later is in the key by being in the example. Of the book's shared positions only
+    the one it starts from counts (as a whole too), or, when that one is missing, the names there are
+    (the message lists them)."""
     project = config.current()
+    example = {field.name: getattr(s, field.name) for field in dataclasses.fields(s)}
+    example["positions"] = _start(s)
     parts = {
         "format": FORMAT,
         "python": sys.version,
@@ -114,20 +122,43 @@ def key(s: Scenario) -> str:
         "game": game_fingerprint(s.game_name) if "game" in s.data else "",
         "target": registry.targets().get(s.game_name, "") if "game" in s.data else "",
         "games": project.games,
-        "id": s.id, "title": s.title, "where": [s.where.path, s.where.line, s.where.example],
-        "rules": s.rules, "diagram": s.diagram, "diagram_options": sorted(s.diagram_options),
-        "diagram_step": getattr(s, "diagram_step", None),
-        "data": s.data, "lines": sorted((repr(k), v) for k, v in s.lines.lines.items()),
-        "first_line": s.lines.first_line,
+        "time_limit": project.time_limit,
+        "example": plain(example),
     }
-    setup = s.data.get("setup")
-    if isinstance(setup, dict) and "from" in setup:  # a shared position, maybe declared on another page
-        try:
-            position = find_position(s, str(setup["from"]))
-            parts["position"] = [position.data, str(position.where), position.title]
-        except ExampleProblem:
-            parts["position"] = "missing"
     return hashlib.sha256(canonical_json(parts).encode()).hexdigest()
+
+
+def _start(s: Scenario):
+    """The shared position ``s`` starts from (``setup: {from: name}``), or what stands in for it."""
+    setup = s.data.get("setup")
+    if not (isinstance(setup, dict) and "from" in setup):
+        return None
+    try:
+        return find_position(s, str(setup["from"]))  # maybe declared on another page
+    except ExampleProblem:
+        return {"missing": sorted(str(name) for name in (s.positions or {}))}
+
+
+def plain(value):
+    """``value`` as plain data for a key: a dataclass (an example, a position, a place, a map of
+    lines) as the type's name and each of its fields, a mapping as its pairs in their order, a set
+    sorted, a path as text. Anything
+    else is kept by its ``repr``, which can only make the key differ more often (a stored result
+    is then played again), never match a changed value."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"__type__": type(value).__qualname__,
+                **{field.name: plain(getattr(value, field.name)) for field in dataclasses.fields(value)}}
+    if isinstance(value, Mapping):
+        return {"__mapping__": [[plain(k), plain(v)] for k, v in value.items()]}  # in order: it may matter
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(item) for item in value), key=canonical_json)
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, Path):
+        return str(value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return f"{type(value).__qualname__}:{value!r}"
 
 
 def canonical_json(value) -> str:

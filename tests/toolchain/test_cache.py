@@ -106,3 +106,129 @@ def test_a_change_anywhere_in_the_toolchain_changes_the_key(tmp_path):
     evaluator = copy / "scenario" / "checking.py"
     evaluator.write_text(evaluator.read_text() + "\n# a change to the evaluator\n")
     assert cache.files_digest(copy) != before
+
+
+# ------------------------------------------------- every option of an example is in the key
+
+SEEN = """
+```{example} Ann draws
+:id: secret-draw
+:as: ann
+:reveals: deck
+
+game: secret
+setup: {preset: two, players: {ann: {}, bob: {hand: [x]}}}
+draws: [{top: [c, a]}]
+do:
+  - ann: draw
+expect:
+  players.ann.hand: [c]
+  players.bob.hand: {length: 1}
+```
+"""
+
+
+def outcome(s):
+    """What one run against the store says of ``s``: its problem's words, or its checks, whether it
+    is pending and whose view it read (what the three channels show)."""
+    return outcome_of(lambda: cache.evaluate(s))
+
+
+@pytest.mark.parametrize("before, after, said", [
+    (":as: ann\n", ":as: anne\n", "'anne' is not a player of this example"),  # not a player
+    (":as: ann\n", ":as: bob\n", "bob cannot see players.ann.hand"),  # another player's view
+    (":reveals: deck\n", ":reveals: score\n", "':reveals: score' names no hidden part"),  # not hidden
+    (":reveals: deck\n", ":reveals: players.bob.hand\n", None),
+    (":as: ann\n", ":as: ann\n:status: pending\n", None),
+    (":as: ann\n", ":as: ann\n:diagram: after\n", None),
+    (":as: ann\n", ":as: ann\n:rules: secret.draw\n", None),
+    (":id: secret-draw\n", ":id: secret-draw-2\n", None),
+])
+def test_an_option_changed_between_two_runs_against_one_store_gives_the_new_outcome(tmp_path, before, after, said):
+    """The store once ignored ':as:' and ':reveals:' (a stale pass, then a failure only 'make clean'
+    put right): each option is now in the key, the changed example is played again, and the first
+    is still kept."""
+    original = scenario_of(SEEN, tmp_path)
+    first, n1 = played(lambda: outcome(original))
+    changed = scenario_of(SEEN.replace(before, after), tmp_path)
+    second, n2 = played(lambda: outcome(changed))
+    fresh = evaluate_now(changed)
+    again, n3 = played(lambda: outcome(scenario_of(SEEN, tmp_path)))
+    assert (n1, n2, n3) == (1, 1, 0)
+    assert first == again and first[0] is True
+    if said is not None:
+        assert isinstance(second, str) and said in second, second
+    else:
+        assert second == fresh and cache.key(changed) != cache.key(original)
+
+
+def evaluate_now(s):
+    from rulewright.scenario import evaluate
+
+    return outcome_of(lambda: evaluate(s))
+
+
+def outcome_of(play):
+    try:
+        result = play()
+    except ExampleProblem as problem:
+        return f"problem at line {problem.where.line}: {problem.message}"
+    return (result.ok, result.scenario.pending, result.run.viewer, [(c.key, c.ok) for c in result.checks])
+
+
+def changed(value):
+    """``value`` made different, by its kind; a kind this does not know fails the test below, so a
+    field of a new kind added to the parsed example is looked at, not silently left out of the key."""
+    import dataclasses
+    from collections.abc import Mapping
+
+    from rulewright.book.source import LineMap
+    from rulewright.problems import Where
+
+    if isinstance(value, bool):
+        return not value
+    if value is None or isinstance(value, str):
+        return (value or "") + "x"
+    if isinstance(value, Where):
+        return value.at(value.line + 1)
+    if isinstance(value, LineMap):
+        return dataclasses.replace(value, lines={**value.lines, ("expect", "x"): 99})
+    if isinstance(value, frozenset):
+        return value | {"x"}
+    if isinstance(value, tuple):
+        return value + ("x",)
+    if isinstance(value, list):
+        return value + ["x"]
+    if isinstance(value, Mapping):
+        return {**value, "x": 1}
+    raise AssertionError(f"an example field of a kind this test does not know: {type(value).__name__}")
+
+
+def test_every_field_of_the_parsed_example_is_in_its_key(tmp_path):
+    """The key is made from the example as a whole: change any one field of the parsed example and
+    the key changes (the shared positions only through the one the example starts from, below)."""
+    import dataclasses
+
+    s = scenario_of(SEEN, tmp_path)
+    same = [field.name for field in dataclasses.fields(s) if field.name != "positions"
+            and cache.key(dataclasses.replace(s, **{field.name: changed(getattr(s, field.name))})) == cache.key(s)]
+    assert same == []
+    assert cache.key(dataclasses.replace(s, lines=dataclasses.replace(s.lines, first_line=s.lines.first_line + 1))) \
+        != cache.key(s)
+
+
+def test_the_position_an_example_starts_from_is_in_its_key_as_a_whole(tmp_path):
+    import dataclasses
+
+    from tests.toolchain.test_format import FROM, POSITION
+
+    path = tmp_path / "rulebook" / "page.md"
+    path.parent.mkdir()
+    path.write_text(assemble(POSITION, FROM))
+    s = book.scan(path.parent).examples[0].parse()
+    crowd = s.positions["crowd"]
+    moved = dataclasses.replace(crowd, lines=dataclasses.replace(crowd.lines, first_line=crowd.lines.first_line + 1))
+    assert cache.key(dataclasses.replace(s, positions={"crowd": moved})) != cache.key(s)  # its problems' lines
+    assert cache.key(dataclasses.replace(s, positions={"crowd": crowd, "other": crowd})) == cache.key(s)
+    missing = dataclasses.replace(s, positions={"crowds": crowd})  # the message lists the names there are
+    assert cache.key(missing) != cache.key(dataclasses.replace(s, positions={"crowds": crowd, "more": crowd}))
