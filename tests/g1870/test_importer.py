@@ -536,15 +536,16 @@ def with_rules(tmp_path, rules, name="variant.json"):
 
 
 def test_a_record_played_with_a_variant_the_engine_does_not_play_is_not_converted_at_all(tmp_path):
-    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["diesels", "finish_on_400", "station_wars"])))
+    record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["original_tiles", "finish_on_400",
+                                                                   "station_wars", "diesels"])))
     stopped = record["record"]["stopped"]
     assert stopped.startswith("its settings, before action 1: the game was played with the optional rules "
-                              "'diesels' (the diesel variant")
+                              "'original_tiles' (the original, more restrictive tile set")
     assert "'station_wars' (Station Marker Wars" in stopped
-    assert "finish_on_400" not in stopped  # played: the engine's setting of that name
+    assert "finish_on_400" not in stopped and "diesels" not in stopped  # played: the engine's settings
     assert "no move is converted" in stopped and record["moves"] == []
-    outcome = replay_record(read("variant.yaml", IMPORTER.convert(with_rules(tmp_path, ["diesels"]))))
-    assert not outcome.ok and "the optional rule 'diesels'" in outcome.report()
+    outcome = replay_record(read("variant.yaml", IMPORTER.convert(with_rules(tmp_path, ["station_wars"]))))
+    assert not outcome.ok and "the optional rule 'station_wars'" in outcome.report()
 
 
 def test_an_optional_rule_the_importer_does_not_know_is_named(tmp_path):
@@ -555,12 +556,13 @@ def test_an_optional_rule_the_importer_does_not_know_is_named(tmp_path):
 
 def test_the_optional_rules_the_engine_plays_become_its_settings(tmp_path):
     record = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, ["max_reissue_200", "can_protect_if_sold",
-                                                                   "finish_on_400"])))
+                                                                   "finish_on_400", "diesels"])))
     assert "stopped" not in record["record"] and moves(yaml.safe_dump(record)) == ["ann: buy GRSC"]
     assert record["settings"]["max_reissue_200"] is True and record["settings"]["can_protect_if_sold"] is True
-    assert record["settings"]["finish_on_400"] is True
+    assert record["settings"]["finish_on_400"] is True and record["settings"]["diesels"] is True
     plain = yaml.safe_load(IMPORTER.convert(with_rules(tmp_path, [], name="plain.json")))
     assert plain["settings"]["max_reissue_200"] is False and plain["settings"]["finish_on_400"] is False
+    assert plain["settings"]["diesels"] is False
 
 
 def test_every_optional_rule_of_the_platform_is_played_or_refused_by_name():
@@ -684,3 +686,36 @@ def test_the_port_companys_second_assign_on_its_open_port_is_the_closed_port():
     second = t.moves(act(2, "assign", "GSC", entity_type="company", target="N7"))
     assert [m.text for m in first] == ["assign GSC to N7"]
     assert [m.text for m in second if m.actor == "TP"] == ["close port on N7"]
+
+
+def test_the_port_companys_open_and_closed_port_in_one_turn_is_the_closed_port_placed_instead():
+    """The platform lets the GSC's owner place the open port and at once use the ability again on
+    that hex; the book writes the two as one move, the closed port placed instead of the open one
+    (rule 1870.private.closed-port), so nothing is refused for the same turn."""
+    from engine.games.g1870.importer import Translator
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.owners["GSC"] = "TP"
+    second = act(2, "assign", "GSC", entity_type="company", target="M20")
+    t.following = [second]
+    first = t.moves(act(1, "assign", "GSC", entity_type="company", target="M20"))
+    t.following = []
+    again = t.moves(second)
+    assert [m.text for m in first if m.actor == "TP"] == ["close port on M20"]
+    assert [m.text for m in again if m.actor == "TP"] == []
+
+
+def test_a_d_train_is_bought_by_name_and_a_trade_in_is_written_with_the_train_handed_in():
+    """The diesel variant's purchases (rules 1870.train.diesel and 1870.train.trade-in): the
+    platform's exchange becomes a trade, the train handed in goes to the pool (a later purchase of
+    it is from the pool), and a D-train from the depot is named, being sold beside the 6-trains."""
+    from engine.games.g1870.importer import Translator
+    t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+    t.trains["5-1"] = "TP"
+    traded = t.buy_train("TP", act(1, "buy_train", "TP", train="D-0", price=800, variant="D", exchange="5-1"))
+    bought = t.buy_train("SP", act(2, "buy_train", "SP", train="D-1", price=1100, variant="D"))
+    used = t.buy_train("SP", act(3, "buy_train", "SP", train="5-1", price=450, variant="5"))
+    assert [m.text for m in traded] == ["trade 5 train for D train"]
+    assert [m.text for m in bought][0] == "buy D train"
+    assert [m.text for m in used] == ["buy 5 train from pool"]
+    ran = t.run_routes("TP", act(4, "run_routes", "TP", routes=[{"train": "D-0", "connections": [], "revenue": 0}]))
+    assert ran[0].text.startswith("run D ")

@@ -11,6 +11,7 @@ Corporations write (in operating rounds)::
 
     pay 140      half 140      withhold 140      buy train      buy GRSC from ann for 30      done
     buy 3 train from pool      buy 3 train from SP for 120      discard 2 train
+    buy D train      trade 5 train for D train   (the diesel variant: a D-train, or one for a 5-train and $800)
     assign SCC to B11          close port on N7     connect   (its destination is reached: the record says so)
 
 and, on the printed map (``track.py``, ``routes.py``, ``connections.py``)::
@@ -29,7 +30,8 @@ from engine.games.g1870 import track
 
 VERBS = ("par", "buy", "sell", "done", "pass", "protect", "decline", "redeem", "reissue", "accept",
          "reject", "bid", "go", "pay", "half", "withhold", "lay", "token", "run", "place", "keep", "use",
-         "discard", "assign", "close", "connect")
+         "discard", "assign", "close", "connect", "trade")
+TRAIN_LETTERS = ("D",)  # trains named by a letter, not their distance (the diesel variant's D-train)
 DESTINATION = {"place": "place destination token", "keep": "keep destination token", "existing": "use existing token"}
 
 
@@ -43,6 +45,7 @@ class Act(Action):
     amount: int = 0     # a price, a bid or a revenue
     rotation: int = 0   # a tile laid on a hex: its clockwise steps (item the tile, other the hex)
     using: str = ""     # a private company whose power the action uses (``lay 57 on C18 with MRBC``)
+    train: str = ""     # the train bought, discarded or traded for (``buy 3 train from pool``; other the one traded in)
 
     def notation(self) -> str:
         v, item, n, other, amount = self.verb, self.item, self.count, self.other, self.amount
@@ -59,11 +62,13 @@ class Act(Action):
         if v == "par":
             return f"par {item} {amount}"
         if v == "buy" and item == "train" and other:
-            return f"buy {n} train from {other}" + (f" for {amount}" if other != "pool" else "")
+            return f"buy {self.train} train from {other}" + (f" for {amount}" if other != "pool" else "")
         if v == "buy" and item == "train":
-            return "buy train"
+            return f"buy {self.train} train" if self.train else "buy train"
+        if v == "trade":
+            return f"trade {other} train for {self.train} train"
         if v == "discard":
-            return f"discard {n} train"
+            return f"discard {self.train} train"
         if v == "assign":
             return f"assign {item} to {other}"
         if v == "close":
@@ -115,7 +120,7 @@ class Reader:
         act = lambda **kw: Act(self.actor, verb, **kw)  # noqa: E731
         shape = " ".join(x.lower() if x.lower() in ("from", "to", "for", "on", "market", "train", "bankrupt", "pool",
                                                     "port")
-                         else ("N" if x.isdigit() else "X") for x in rest)
+                         else ("N" if x.isdigit() or x.upper() in TRAIN_LETTERS else "X") for x in rest)
         if verb in ("done", "pass", "accept", "reject", "connect") and not rest:
             return act()
         if verb == "go" and shape == "bankrupt":
@@ -136,12 +141,16 @@ class Reader:
             return act(item=self.name(rest[0], "corporation", self.corps), other=other)
         if verb == "buy" and shape == "train":
             return act(item="train")
+        if verb == "buy" and shape == "N train":
+            return act(item="train", train=rest[0].upper())
+        if verb == "trade" and shape == "N train for N train":
+            return act(item="train", train=rest[3].upper(), other=rest[0].upper())
         if verb == "buy" and shape in ("N train from pool", "N train from X for N"):
             other = "pool" if rest[3].lower() == "pool" else self.name(rest[3], "corporation", self.corps)
-            return act(item="train", count=int(rest[0]), other=other,
+            return act(item="train", train=rest[0].upper(), other=other,
                        amount=self.number(rest[5], "A price") if other != "pool" else 0)
         if verb == "discard" and shape == "N train":
-            return act(item="train", count=int(rest[0]))
+            return act(item="train", train=rest[0].upper())
         if verb == "assign" and shape == "X to X" and rest[0].upper() in ("SCC", "GSC"):
             return act(item=rest[0].upper(), other=rest[2].upper())
         if verb == "close" and shape == "port on X":
@@ -190,12 +199,14 @@ class Reader:
         if verb == "token" and rest:
             self.fail(f"a station token goes on a hex, named by its label{named_hex(text)}: 'token H13', or "
                       "'token H13 city 2' on a hex with two cities.")
-        if verb == "run" and len(rest) == 2 and rest[0].isdigit() and track.is_hex_label(rest[1].split("-")[0]):
-            return Act(self.actor, verb, item=rest[0], other="-".join(track.hex_label(h) for h in rest[1].split("-")))
-        if verb == "run" and len(rest) >= 2 and rest[0].isdigit():
+        named = bool(rest) and (rest[0].isdigit() or rest[0].upper() in TRAIN_LETTERS)
+        if verb == "run" and len(rest) == 2 and named and track.is_hex_label(rest[1].split("-")[0]):
+            return Act(self.actor, verb, item=rest[0].upper(),
+                       other="-".join(track.hex_label(h) for h in rest[1].split("-")))
+        if verb == "run" and len(rest) >= 2 and named:
             self.fail(f"a route is the hexes it passes through, joined by '-', e.g. 'run {rest[0]} J5-J7-K8'"
                       f"{named_hex(' '.join(rest[1:]).split('-')[0])}.")
-        if verb == "run" and rest and not rest[0].isdigit():
+        if verb == "run" and rest and not named:
             self.fail(f"a run names its train first, e.g. 'run 3 {text}' for a 3-train.")
         for choice, words in DESTINATION.items():
             if f"{verb} {text}".lower() == words:

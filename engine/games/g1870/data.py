@@ -24,5 +24,12 @@ def tables() -> dict:
     return load("tables")
 
 
-def trains() -> list[dict]:
-    return tables()["trains"]
+def trains(diesels: bool = False) -> list[dict]:
+    """The trains in the order the bank sells them: the printed game's, or with the diesel variant
+    (setting ``diesels``) the D-train in place of the 8, 10 and 12."""
+    return tables()["diesel_trains" if diesels else "trains"]
+
+
+def every_train() -> list[dict]:
+    """Every kind of train either table sells (a kind both sell is the same train)."""
+    return list({t["name"]: t for t in trains() + trains(True)}.values())

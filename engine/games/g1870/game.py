@@ -77,6 +77,11 @@ class G1870(Game):
             False, "Whether the game also ends at once when a corporation's share price reaches $400, the top "
             "right cell of the market (true: the optional rule of 18xx.games of that name), or only as the "
             "printed rules end it (false).", (False, True)),
+        "diesels": Setting(
+            False, "Whether the game is played with the diesel variant (true: 18xx.games' optional rule of "
+            "that name): the D-train, sold from phase 5 on, replaces the 8-, 10- and 12-trains, a 4-, 5- or "
+            "6-train may be traded in for $300 off it, the first D starts phase D and scraps the 4-trains, "
+            "and the 5-trains never rust.", (False, True)),
         "connections_from": Setting(
             "map", "Where connection runs come from. 'map': the game finds every corporation that can run from "
             "home to destination. 'record': a replayed record says when each happened ('connect').",
@@ -143,7 +148,7 @@ class G1870(Game):
                 raise Refusal("1870.train.limit", f"{sym} owns more trains than the limit of "
                                                   f"{operating.limit(state.phase)} and must first discard one "
                                                   "('discard 2 train').")
-            return _no_check, lambda: operating.discard(state, sym, str(act.count))
+            return _no_check, lambda: operating.discard(state, sym, act.train)
         if state.net.current:
             return _no_check, lambda: connections.act(state, act)
         if act.verb in ("protect", "decline"):
@@ -279,7 +284,7 @@ class G1870(Game):
         if verb in ("lay", "token", "run"):
             return self._map(state, act)
         if verb == "buy" and act.item == "train" and act.other:
-            args = (state, sym, str(act.count), act.other, act.amount)
+            args = (state, sym, act.train, act.other, act.amount)
             return (lambda: operating.buy_used_check(*args)), lambda: operating.buy_used(*args)
         if verb == "assign":
             return (lambda: privates.assign_check(state, sym, act.item, act.other),
@@ -287,8 +292,9 @@ class G1870(Game):
         if verb == "close":
             return (lambda: privates.close_port_check(state, sym, act.other),
                     lambda: privates.close_port(state, sym, act.other))
-        if verb == "buy" and act.item == "train":
-            return (lambda: operating.buy_train_check(state, sym)), lambda: operating.buy_train(state, sym)
+        if verb in ("buy", "trade") and act.item == "train":
+            args = (state, sym, act.train, act.other if verb == "trade" else "")
+            return (lambda: operating.buy_train_check(*args)), lambda: operating.buy_train(*args)
         if verb == "buy" and act.amount:
             return (lambda: privates.corporation_offer_check(state, sym, act.item, act.amount),
                     lambda: privates.corporation_offer(state, sym, act.item, act.amount))
@@ -392,12 +398,16 @@ def candidates(state: State) -> list[actions.Act]:
     if who in state.corporations:
         corp = state.corporations[who]
         if state.discarding:
-            return [A(who, "discard", item="train", count=int(t)) for t in dict.fromkeys(corp.trains)]
+            return [A(who, "discard", item="train", train=t) for t in dict.fromkeys(corp.trains)]
         out = map_candidates(state, who)
         out += [A(who, v, amount=r) for v in ("pay", "half", "withhold") for r in (0, 50, 140)]
         out += [A(who, "buy", item="train"), A(who, "done")]
-        out += [A(who, "buy", item="train", count=int(t), other="pool") for t in dict.fromkeys(state.pool)]
-        out += [A(who, "buy", item="train", count=int(t), other=s, amount=p) for s, c in state.corporations.items()
+        depot = [t["name"] for t in operating.depot(state)]
+        out += [A(who, "buy", item="train", train=t) for t in depot[1:]]
+        out += [A(who, "trade", item="train", train=t["name"], other=old) for t in operating.depot(state)
+                for old in dict.fromkeys(corp.trains) if old in t.get("trade_in", {}).get("trains", ())]
+        out += [A(who, "buy", item="train", train=t, other="pool") for t in dict.fromkeys(state.pool)]
+        out += [A(who, "buy", item="train", train=t, other=s, amount=p) for s, c in state.corporations.items()
                 if s != who for t in dict.fromkeys(c.trains) for p in (1, operating.spec(t)["price"])]
         out += [A(who, "assign", item=p, other=privates.TOKEN_HEXES[p][0]) for p in privates.TOKEN_HEXES]
         out += [A(who, "close", item="GSC", other=state.assigned.get("GSC") or privates.TOKEN_HEXES["GSC"][0])]

@@ -31,11 +31,12 @@ records, and a census of what such a record holds.
    ``withhold``, ``half``): the engine checks every route and pays what the map says it is worth.
    A checkpoint after the dividend holds that revenue to the record's (its comment names the
    record's action), so a difference is reported there with both figures;
-   trains come from the bank (``buy train``), its pool (``buy 3 train from pool``) or another
+   trains come from the bank (``buy train``; the diesel variant's ``buy D train`` and ``trade 5
+   train for D train``, its trade-in), its pool (``buy 3 train from pool``) or another
    corporation (``buy 3 train from SP for 120``, with the seller's president's ``accept`` when
    the platform asked nobody); ``discard 3 train``; the cattle and port tokens (``assign SCC to
    B11``; the port company's second assign on its open port's hex places the closed port, ``close
-   port on N7``); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
+   port on N7``, and both in one turn is the closed port placed instead); a president's sales for a forced purchase (``sell 2 TP``); ``go bankrupt``. The
    platform ends a turn by itself when nothing is left to do, and checks connection runs at the
    end of each turn: the record says ``done`` where the platform ended the turn. The engine finds
    connection runs on the map itself (``connections_from: map``); where the platform found one,
@@ -94,7 +95,8 @@ ACTIONS = {
     "buy_shares": "a purchase ('buy SP', 'buy 2 SP from market'), a protection ('protect SP') or a "
                   "redemption ('redeem SP')",
     "sell_shares": "a sale, in shares ('sell 3 SP'), a president's sale for a train, or a reissue",
-    "buy_train": "a train from the bank, its pool or another corporation",
+    "buy_train": "a train from the bank, its pool or another corporation; a D-train ('buy D train'), or one "
+                 "with a trade-in ('trade 5 train for D train')",
     "discard_train": "a train over the limit discarded",
     "buy_company": "a private bought by a corporation from a player",
     "lay_tile": "a tile, the corporation's own or a private's ('lay 5 on C18 with MRBC')",
@@ -117,9 +119,9 @@ OPTIONAL_RULES = {
     "can_protect_if_sold": "setting can_protect_if_sold: a president who sold this round may protect",
     "max_reissue_200": "setting max_reissue_200: reissued shares are priced at $200 at most",
     "finish_on_400": "setting finish_on_400: the game ends at once when a share price reaches $400",
+    "diesels": "setting diesels: the D-train, with its trade-in, replaces the 8-, 10- and 12-trains",
 }
 UNMODELLED_RULES = {
-    "diesels": "the diesel variant (D-trains replace the 8-, 10- and 12-trains)",
     "original_rules": "Bill Dixon's original rules (station marker wars, the original tiles and market, "
                       "reissue at $200 at most, protection after a sale)",
     "station_wars": "Station Marker Wars (a destination token takes a station slot)",
@@ -224,6 +226,7 @@ class Translator:
     absorbed: set = field(default_factory=set)          # ids of single buys written with an earlier one
     ledger: Ledger | None = None                        # where each certificate lies (``ledger.py``)
     port: str | None = None                             # the hex of the GSC's open port, once placed
+    port_closed_now: bool = False                       # its open and closed port came as one move
 
     def __post_init__(self):
         if self.ledger is None:
@@ -305,9 +308,17 @@ class Translator:
                 raise Untranslatable(f"{action.get('entity')}'s token placed while {owner or 'nobody'} owns it")
             target = action.get("target")
             if action["entity"] == "GSC" and self.port == target:  # the platform's second port token: closed
-                return self.open_turn(owner) + [Move(owner, f"close port on {target}", "")]
+                closed_already, self.port = self.port_closed_now, None
+                self.port_closed_now = False
+                return [] if closed_already else self.open_turn(owner) + [Move(owner, f"close port on {target}", "")]
             if action["entity"] == "GSC":
                 self.port = target
+                upcoming = self.following[0] if self.following else {}
+                if (upcoming.get("type"), upcoming.get("entity"), upcoming.get("target")) == ("assign", "GSC", target):
+                    # open, then closed at once: the closed port placed instead of the open one
+                    self.port_closed_now = True
+                    return self.open_turn(owner) + [Move(owner, f"close port on {target}",
+                                                         "the platform placed the open port and closed it at once")]
             return self.open_turn(owner) + [Move(owner, f"assign {action['entity']} to {target}", "")]
         raise Untranslatable(f"the book has no move for a {kind!r} action made by a {entity_type or 'nameless'} "
                              f"entity ({action.get('entity')})")
@@ -663,8 +674,9 @@ class Translator:
         out = []
         for route in action.get("routes") or []:
             train = str(route.get("train", "")).split("-")[0]
-            if not train.isdigit():
-                raise Untranslatable(f"a route run by train {route.get('train')!r}; 1870's trains are 2 to 12")
+            if not train.isdigit() and train != "D":
+                raise Untranslatable(f"a route run by train {route.get('train')!r}; 1870's trains are 2 to 12 "
+                                     "and the diesel variant's D")
             out.append(Move(sym, f"run {train} {'-'.join(route_hexes(route.get('connections') or []))}", ""))
         self.ran = (action.get("id"), sum(int(r.get("revenue", 0)) for r in action.get("routes") or []))
         return out
@@ -757,6 +769,12 @@ class Translator:
         if action.get("variant", kind) != kind:
             raise Untranslatable(f"train {train} bought as a {action.get('variant')}-train; 1870 has no variants")
         source, self.trains[train] = self.trains.get(train, "depot"), sym
+        if action.get("exchange"):  # the diesel variant's trade-in: the train handed in goes to the pool
+            traded = str(action["exchange"])
+            self.trains[traded] = "pool"
+            return [Move(sym, f"trade {traded.split('-')[0]} train for {kind} train", "")]
+        if source == "depot" and kind == "D":  # sold beside the 6-trains left: named
+            return [Move(sym, "buy D train", "")] + self.after_forced_sales()
         if source == "depot":
             return [Move(sym, "buy train", "")] + self.after_forced_sales()
         if source == "pool":

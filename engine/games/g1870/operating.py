@@ -43,12 +43,27 @@ def distribute(state: State, corp, revenue: int, withheld: int) -> int:
     return per_share
 
 
+def table(state: State) -> list[dict]:
+    """The trains this game's bank sells, in order: with the setting ``diesels``, the D-train in
+    place of the 8, 10 and 12 (rule 1870.train.diesel)."""
+    return data.trains(state.settings.get("diesels", False))
+
+
 def next_train(state: State) -> dict | None:
-    return next((t for t in data.trains() if state.trains_sold.get(t["name"], 0) < t["count"]), None)
+    return next((t for t in table(state) if state.trains_sold.get(t["name"], 0) < t["count"]), None)
+
+
+def depot(state: State) -> list[dict]:
+    """The trains the bank sells now: its next one and any sold from an earlier phase on (the
+    D-train from phase 5, beside the 6-trains left; rule 1870.train.diesel)."""
+    first = next_train(state)
+    later = [t for t in table(state) if t.get("available_from", 99) <= state.phase
+             and state.trains_sold.get(t["name"], 0) < t["count"]]
+    return list({t["name"]: t for t in ([first] if first else []) + later}.values())
 
 
 def spec(name: str) -> dict:
-    return next(t for t in data.trains() if t["name"] == name)
+    return next(t for t in data.every_train() if t["name"] == name)
 
 
 def limit(phase: int) -> int:
@@ -80,18 +95,65 @@ def end_check(state: State, sym: str) -> None:
 def cheapest(state: State) -> int | None:
     """The cheapest train the bank sells now: the depot's next train or one in the pool."""
     prices = [spec(t)["price"] for t in state.pool]
-    train = next_train(state)
-    return min(prices + ([train["price"]] if train else []), default=None)
+    return min(prices + [t["price"] for t in depot(state)], default=None)
 
 
-def buy_train_check(state: State, sym: str) -> tuple[dict, int]:
-    """``buy_train``'s refusals, in its order, changing nothing; returns the train and the
-    president's contribution (a forced purchase, rule 1870.train.forced)."""
+def buy_train_check(state: State, sym: str, name: str = "", trade: str = "") -> tuple[dict, int, int]:
+    """``buy_train``'s refusals, in its order, changing nothing; returns the train, its price
+    (less a trade-in's discount) and the president's contribution (a forced purchase, rule
+    1870.train.forced). ``name`` chooses among the trains the bank sells now (the next one when
+    empty); ``trade`` is the train handed in for a discount (rule 1870.train.trade-in)."""
     train = next_train(state)
     if train is None:
         raise Refusal("1870.train.buy", "The bank has no trains left.")
+    if name:
+        train = chosen(state, name)
+    if trade:
+        return train, trade_in_check(state, sym, train, trade), 0
     room_check(state, sym, state.phase)
-    return train, shortfall(state, sym, train["name"], train["price"], "the depot")
+    return train, train["price"], shortfall(state, sym, train["name"], train["price"], "the depot")
+
+
+def chosen(state: State, name: str) -> dict:
+    """The train the bank sells now by that name: its next one, or the D-train from phase 5."""
+    names = [t["name"] for t in table(state)]
+    if name not in names:
+        raise InputError(f"There is no {name}-train in this game; the trains are {', '.join(names)}."
+                         + (" (The D-train is the diesel variant's: setting 'diesels'.)" if name == "D" else ""))
+    sold = {t["name"] for t in depot(state)}
+    if name in sold:
+        return spec(name)
+    later = spec(name)
+    if "available_from" in later and state.trains_sold.get(name, 0) < later["count"]:
+        raise Refusal("1870.train.diesel", f"The bank sells the {name}-train from phase {later['available_from']} "
+                                           f"on; this is phase {state.phase}.")
+    raise Refusal("1870.train.buy", f"The bank sells its trains in order: it sells the "
+                                    f"{' or '.join(sorted(sold)) or 'no'}-train now, not the {name}-train.")
+
+
+def trade_in_check(state: State, sym: str, train: dict, trade: str) -> int:
+    """A train handed in to the bank for a discount on the one bought (rule 1870.train.trade-in):
+    only for a train that takes trade-ins, of a kind it takes, owned by the buyer, and paid by the
+    corporation alone. The buyer keeps as many trains as before, so the limit is not passed.
+    Returns the price to pay."""
+    corp = state.corporations[sym]
+    terms = train.get("trade_in")
+    if not terms:
+        raise Refusal("1870.train.trade-in", f"The {train['name']}-train is sold without a trade-in; only "
+                      + (", ".join(f"the {t['name']}-train" for t in table(state) if t.get("trade_in")) or "no train")
+                      + " takes one in this game.")
+    if trade not in terms["trains"]:
+        raise Refusal("1870.train.trade-in", f"A {trade}-train cannot be traded in for a {train['name']}-train; "
+                                             f"only a {', '.join(terms['trains'][:-1])} or {terms['trains'][-1]} can.")
+    if trade not in corp.trains:
+        raise Refusal("1870.train.trade-in", f"{sym} owns no {trade}-train to trade in"
+                      + (f"; it owns {', '.join(corp.trains)}." if corp.trains else "; it owns no train."))
+    price = train["price"] - terms["discount"]
+    if corp.cash < price:
+        raise Refusal("1870.train.trade-in", f"With a {trade}-train traded in, the {train['name']}-train costs "
+                                             f"${price}; {sym} has ${corp.cash}, and its president may not "
+                                             "add to a trade-in.")
+    return price
 
 
 def shortfall(state: State, sym: str, name: str, price: int, where: str) -> int:
@@ -130,15 +192,20 @@ def room_check(state: State, sym: str, phase: int) -> None:
         raise Refusal("1870.train.limit", f"{sym} may own at most {limit(phase)} trains in phase {phase}.")
 
 
-def buy_train(state: State, sym: str) -> list[Event]:
-    train, short = buy_train_check(state, sym)
+def buy_train(state: State, sym: str, name: str = "", trade: str = "") -> list[Event]:
+    train, price, short = buy_train_check(state, sym, name, trade)
     corp = state.corporations[sym]
     events = contribute(state, sym, short)
-    corp.cash -= train["price"]
-    state.bank += train["price"]
+    if trade:  # the train handed in goes to the bank's pool, where it is for sale at its price
+        corp.trains.remove(trade)
+        state.pool.append(trade)
+        events.append(Event("train-traded-in", {"corporation": sym, "train": trade, "for": train["name"],
+                                                "discount": train["price"] - price}))
+    corp.cash -= price
+    state.bank += price
     corp.trains.append(train["name"])
     state.trains_sold[train["name"]] = state.trains_sold.get(train["name"], 0) + 1
-    events.append(Event("train-bought", {"corporation": sym, "train": train["name"], "price": train["price"]}))
+    events.append(Event("train-bought", {"corporation": sym, "train": train["name"], "price": price}))
     if train["phase"] > state.phase:
         events += new_phase(state, train)
     return events + after_purchase(state)
@@ -148,8 +215,8 @@ def buy_used_check(state: State, sym: str, name: str, seller: str, price: int) -
     """Refusals of a purchase from the pool (``seller`` "pool", at face value) or from another
     corporation (at any price of at least $1); returns the price."""
     corp = state.corporations[sym]
-    if not any(t["name"] == name for t in data.trains()):
-        raise InputError(f"There is no {name}-train; the trains are {', '.join(t['name'] for t in data.trains())}.")
+    if not any(t["name"] == name for t in table(state)):
+        raise InputError(f"There is no {name}-train; the trains are {', '.join(t['name'] for t in table(state))}.")
     if seller == "pool":
         price = spec(name)["price"]
         if name not in state.pool:
@@ -210,7 +277,7 @@ def new_phase(state: State, train: dict) -> list[Event]:
     may close, and corporations over the new train limit must each discard (rule 1870.train.limit)."""
     state.phase = train["phase"]
     events = [Event("phase-changed", {"phase": state.phase})]
-    rusted = [t["name"] for t in data.trains() if t.get("rusts_on") == train["name"]]
+    rusted = [t["name"] for t in table(state) if t.get("rusts_on") == train["name"]]
     for corp in state.corporations.values():
         scrapped = [t for t in corp.trains if t in rusted]
         corp.trains = [t for t in corp.trains if t not in rusted]

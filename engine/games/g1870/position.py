@@ -155,7 +155,8 @@ class Writer:
     def next_train(self) -> str | None:
         """``next_train`` where the trains sold differ from what the phase and the trains owned say."""
         s = self.state
-        guess = SimpleNamespace(corporations=s.corporations, phase=s.phase, trains_sold={}, pool=s.pool)
+        guess = SimpleNamespace(corporations=s.corporations, phase=s.phase, trains_sold={}, pool=s.pool,
+                                settings=s.settings)
         setup.sold_train_kinds(guess)
         if guess.trains_sold == s.trains_sold:
             return None
@@ -314,7 +315,7 @@ def station_tokens(state: State) -> list[Violation]:
 
 def trains(state: State) -> list[Violation]:
     out = []
-    for train in data.trains():
+    for train in operating.table(state):
         name = train["name"]
         owned = sum(c.trains.count(name) for c in state.corporations.values()) + state.pool.count(name)
         sold = state.trains_sold.get(name, 0)

@@ -5,11 +5,14 @@ reads it into track and stops, checks it and values it.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import hexroutes, track
+from engine.games.g1870 import data, hexroutes, track
 
 
 def train_length(train: str) -> int:
-    return int(train)
+    """The stops a train counts: its name (a 4-train counts four), or the distance its table gives
+    (the D-train of the diesel variant counts every stop)."""
+    spec = next((t for t in data.every_train() if t["name"] == train), {})
+    return int(spec.get("distance", train))
 
 
 def on_map(path) -> bool:
