@@ -30,6 +30,11 @@ def trains(diesels: bool = False) -> list[dict]:
     return tables()["diesel_trains" if diesels else "trains"]
 
 
+def trains_for(settings: dict) -> list[dict]:
+    """The trains this game's bank sells, in order, under its ``settings`` (``diesels`` or not)."""
+    return trains(settings.get("diesels", False))
+
+
 def every_train() -> list[dict]:
     """Every kind of train either table sells (a kind both sell is the same train)."""
     return list({t["name"]: t for t in trains() + trains(True)}.values())

@@ -46,7 +46,7 @@ def distribute(state: State, corp, revenue: int, withheld: int) -> int:
 def table(state: State) -> list[dict]:
     """The trains this game's bank sells, in order: with the setting ``diesels``, the D-train in
     place of the 8, 10 and 12 (rule 1870.train.diesel)."""
-    return data.trains(state.settings.get("diesels", False))
+    return data.trains_for(state.settings)
 
 
 def next_train(state: State) -> dict | None:

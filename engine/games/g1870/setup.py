@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulewright.game import InputError, Refusal
 from rulewright.game.values import flag, money, whole
 from rulewright.game.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, map_setup, market, network, operating, privates, rounds, routes, track
+from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes, track
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
@@ -84,7 +84,7 @@ def build(setup: dict, settings: dict) -> State:
     for sym in [*given, *(s for s in state.corporations if s not in given)]:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
     stack_order(state, setup.get("market"))
-    state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in operating.table(state)))
+    state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in data.trains_for(state.settings)))
     ledger(state, setup)
     sold_train_kinds(state, setup.get("next_train"))
     state.bank_broken = flag(setup.get("bank_broken", False), "bank_broken", "the bank has broken")
@@ -177,7 +177,7 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
     trains = spec.get("trains") or []
     if not isinstance(trains, list):
         raise InputError("'trains' is a list of the trains the corporation owns, e.g. [2, 3].", f"{where}.trains")
-    names = [t["name"] for t in operating.table(state)]
+    names = [t["name"] for t in data.trains_for(state.settings)]
     for index, train in enumerate(trains):
         if str(train) not in names:
             raise InputError(f"There is no {train}-train; the trains are {', '.join(names)}.",
@@ -249,7 +249,7 @@ def ledger(state: State, setup: dict) -> None:
     """``pool``: trains in the bank pool, e.g. [2, 3]; ``discarding``: corporations over the train
     limit that must discard, in turn; ``private_tokens``: where the SCC's and GSC's tokens lie,
     e.g. {SCC: B11}."""
-    names = [t["name"] for t in operating.table(state)]
+    names = [t["name"] for t in data.trains_for(state.settings)]
     pool = setup.get("pool") or []
     if not isinstance(pool, list):
         raise InputError("'pool' is a list of the trains in the bank pool, e.g. [2, 3].", "pool")
@@ -276,11 +276,11 @@ def sold_train_kinds(state: State, next_train=None) -> None:
     phase's own kind is gone, and at least one of the phase's kind (its purchase began the phase;
     phase 1 begins with none sold); ``next_train`` names the next one for sale outright (all
     before it sold)."""
-    names = [t["name"] for t in operating.table(state)]
+    names = [t["name"] for t in data.trains_for(state.settings)]
     if next_train is not None and str(next_train) not in names:
         raise InputError(f"There is no {next_train}-train; the trains are {', '.join(names)}.", "next_train")
     before = names[:names.index(str(next_train))] if next_train is not None else []
-    for train in operating.table(state):
+    for train in data.trains_for(state.settings):
         owned = sum(c.trains.count(train["name"]) for c in state.corporations.values()) + state.pool.count(train["name"])
         gone = train["name"] in before or train["phase"] < state.phase
         first = 1 if train["phase"] == state.phase > 1 else 0  # phase 1 starts without a purchase
@@ -456,7 +456,7 @@ def waiting_offer(state: State, given) -> None:
     to = player_name(given.get("to"), state, "offer.to")
     if kind == "train":  # the operating corporation buys another's train: item "<train>:<seller>"
         name, _, seller = str(given.get("item", "")).partition(":")
-        if name not in [t["name"] for t in operating.table(state)] or seller not in state.corporations \
+        if name not in [t["name"] for t in data.trains_for(state.settings)] or seller not in state.corporations \
                 or name not in state.corporations[seller].trains or state.round != "operating":
             raise InputError("A train offer's item is the train and the corporation selling it, e.g. '2:TP' (TP "
                              "owns a 2-train), made in an operating round.", "offer.item")
