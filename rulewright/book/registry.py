@@ -133,6 +133,20 @@ def get_game(name: str) -> Game:
     return game
 
 
+def phrased_games(names) -> list[tuple[str, Game]]:
+    """Each of the games ``names`` (once, by name) that loads and has phrases, with its name: what the
+    checks of phrase files read. A game that is unknown or cannot be loaded is said elsewhere."""
+    found = []
+    for name in sorted(set(names)):
+        try:
+            game = get_game(name)
+        except InputError:
+            continue
+        if getattr(game, "phrases", None) is not None:
+            found.append((name, game))
+    return found
+
+
 def load_failure(name: str) -> GameNotLoaded | None:
     """Why the registered game ``name`` cannot be loaded, or None when it loads (or is not
     registered: an example naming it says so)."""

@@ -346,13 +346,7 @@ def phrase_file_problems(game_names) -> list[ExampleProblem]:
     emit that the file does not list (``_catalogue_problems``); what the book's build says every
     time, as ``rulewright check`` does."""
     problems = []
-    for name in sorted(set(game_names)):
-        try:
-            game = registry.get_game(name)
-        except InputError:
-            continue  # an unknown game, or one that cannot be loaded: said elsewhere
-        if getattr(game, "phrases", None) is None:
-            continue
+    for name, game in registry.phrased_games(game_names):
         mistakes = phrase_file_mistakes(game)
         problems += mistakes or _catalogue_problems(name, phrases.for_game(game))
     return problems

@@ -30,16 +30,9 @@ def problems(game_names: Iterable[str], scenarios=None) -> list[ExampleProblem]:
     ``scenarios``: the book's examples as read (``decl.parse()``), or a callable giving them (read
     only when a path is not found in a preset's start or a data file)."""
     from rulewright.book import phrases, registry
-    from rulewright.game import InputError
 
     found: list[ExampleProblem] = []
-    for name in sorted(set(game_names)):
-        try:
-            game = registry.get_game(name)
-        except InputError:
-            continue  # an unknown game, or one that cannot be loaded: said elsewhere
-        if getattr(game, "phrases", None) is None:
-            continue
+    for _, game in registry.phrased_games(game_names):
         try:
             said = phrases.for_game(game)
         except phrases.PhraseError:
