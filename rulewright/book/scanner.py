@@ -162,6 +162,8 @@ class PositionDecl:
     body: str
     where: Where
     body_line: int
+    span: tuple[int, int] = (0, 0)  # character positions in the document, for Sybil
+    option_lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -169,7 +171,7 @@ class PositionDecl:
 
     def parse(self) -> scenario.Position:
         return scenario.parse_position(self.body, Where(self.where.path, self.body_line), self.title,
-                                       self.options, directive_line=self.where.line)
+                                       self.options, directive_line=self.where.line, option_lines=self.option_lines)
 
 
 @dataclass
@@ -187,13 +189,23 @@ class Page:
     directives: list[tuple[str, int]] = field(default_factory=list)  # (name, line): ``directive_names``
 
 
+class Positions(dict):
+    """A book's shared positions by name, and (``unreadable``) the problem of each ``{position}``
+    whose name is known but whose body cannot be read: an example starting from one meets that
+    problem, said at the position's own line, not "there is no shared position called ..."."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.unreadable: dict[str, ExampleProblem] = {}
+
+
 @dataclass
 class Book:
     rules: dict[str, RuleDecl] = field(default_factory=dict)
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
     pages: dict[str, Page] = field(default_factory=dict)
-    positions: dict[str, scenario.Position] = field(default_factory=dict)
+    positions: Positions = field(default_factory=Positions)
 
 
 @lru_cache(maxsize=1)
@@ -260,9 +272,9 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
             page.examples.append(_example(page, token, argument, where, span, unclosed, parent))
             continue
         if unclosed:
-            page.problems.append(ExampleProblem(where, f"The {{{name}}} block that opens here with "
-                                 f"{token.markup!r} is never closed, so everything after it to the end of the "
-                                 f"page is read as its text. Add a line with {token.markup} where it ends."))
+            page.problems.append(_words_after_closing(token, name, where) or ExampleProblem(
+                where, f"The {{{name}}} block that opens here with {token.markup!r} is never closed, so everything "
+                f"after it to the end of the page is read as its text. Add a line with {token.markup} where it ends."))
         if name in LITERAL_DIRECTIVES:
             continue
         parsed = parse_directive_text(_DirectiveShape, argument, token.content, line=line)
@@ -276,7 +288,8 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
             continue
         if name == "position":
             page.positions.append(PositionDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
-                                               line + 1 + parsed.body_offset))
+                                               line + 1 + parsed.body_offset, span,
+                                               option_lines(token.content.splitlines(), line + 1)))
             if parsed.body:  # read as Markdown by directive_names too
                 page.directives.extend(directive_names("\n".join(parsed.body) + "\n", line + 1 + parsed.body_offset))
             continue
@@ -303,6 +316,25 @@ def _characters(text: str) -> str:
     """A sentence naming a look-alike character in ``text``, if it holds one."""
     said = source.lookalike(text)
     return f" It has {said}." if said else ""
+
+
+def _words_after_closing(token, name: str, where: Where) -> ExampleProblem | None:
+    """The problem of a block that is not closed because the line meant to close it has words
+    after its fence (```` ``` see below ````): Markdown closes a fence only with the fence alone. Said at
+    that line; ``None`` when no such line is in the block."""
+    fence = token.markup
+    for index, text in enumerate(token.content.splitlines()):
+        stripped = text.strip()
+        run = len(stripped) - len(stripped.lstrip(fence[0]))
+        words = stripped[run:]
+        if run >= len(fence) and len(text) - len(text.lstrip()) < 4 and words[:1].isspace() \
+                and not words.strip().startswith("{"):
+            return ExampleProblem(where.at(where.line + 1 + index),
+                                  f"This line is meant to close the {{{name}}} that opens at line {where.line}, but it "
+                                  f"has words after its {stripped[:run]} ({words.strip()!r}), and a fence with words "
+                                  f"after it does not close a block: the {{{name}}} runs on to the end of the page. "
+                                  f"Leave {stripped[:run]} alone on this line and put the words on the next one.")
+    return None
 
 
 def _closes(line: str, markup: str) -> bool:
@@ -363,9 +395,9 @@ def _example(page: Page, token, argument: str, where: Where, span, unclosed: boo
                                       f"{'backticks' if longer[0] == '`' else 'characters'}), or move the example "
                                       f"after the {{{parent[0]}}}'s closing fence.")
     elif unclosed:
-        decl.problem = ExampleProblem(where, f"This example's fence {token.markup!r} is never closed, so the "
-                                      "rest of the page is read as its YAML. Add a line with "
-                                      f"{token.markup} right after its 'expect:' section.")
+        decl.problem = _words_after_closing(token, "example", where) or ExampleProblem(
+            where, f"This example's fence {token.markup!r} is never closed, so the rest of the page is read as its "
+            f"YAML. Add a line with {token.markup} right after its 'expect:' section.")
     elif parsed.warnings:
         warning = parsed.warnings[0]
         decl.problem = ExampleProblem(where.at(warning.lineno or where.line),
@@ -531,6 +563,8 @@ def scan(root: Path | None = None) -> Book:
                 position = decl.parse()
             except ExampleProblem as problem:
                 book.problems.append(problem)
+                if decl.name:
+                    book.positions.unreadable.setdefault(decl.name, problem)
                 continue
             if position.name in book.positions:  # the page's own problem too: testing one page says it
                 twice = duplicate_position(position, book.positions[position.name])
@@ -665,7 +699,7 @@ def _rule_games(root: Path, stamp: tuple) -> dict[str, frozenset[str]]:
     by_folder: dict[str, set[str]] = {}
     for decl in found.examples:
         game = decl.game_name()
-        if game:
+        if game and _is_game(game):  # (a misspelt game is no game of the chapter)
             by_folder.setdefault(str(Path(decl.where.path).parent), set()).add(game)
     return {rule_id: frozenset(by_folder.get(str(Path(rule.where.path).parent), ()))
             for rule_id, rule in found.rules.items()}
@@ -673,13 +707,23 @@ def _rule_games(root: Path, stamp: tuple) -> dict[str, frozenset[str]]:
 
 def other_game_rules(s: scenario.Scenario, games: dict[str, frozenset[str]]) -> list[ExampleProblem]:
     """A problem for each rule the example names that belongs to another game than the one it
-    plays (a rule ID copied with an example from another chapter), at the line naming it."""
+    plays (a rule ID copied with an example from another chapter), at the line naming it. An
+    example of a game that does not exist has no such problem: its game is its problem."""
     return [ExampleProblem(where, f"The rule {rule!r} is a rule of {' and '.join(sorted(games[rule]))} (the "
                                   f"examples of its chapter play {'it' if len(games[rule]) == 1 else 'them'}), but "
                                   f"this example plays {s.game_name}. Name a rule of {s.game_name} here, or fix "
                                   "the example's 'game:'.")
             for rule, where in scenario.rule_places(s)
-            if "game" in s.data and games.get(rule) and s.game_name not in games[rule]]
+            if "game" in s.data and games.get(rule) and s.game_name not in games[rule] and _is_game(s.game_name)]
+
+
+def _is_game(name: str) -> bool:
+    """Whether a game called ``name`` is registered: an example naming none (a misspelt 'game:') is
+    said so at its 'game:' line when played ("There is no game called ..."), not blamed for the
+    rules it names."""
+    from rulewright.book import registry
+
+    return name in registry.known()
 
 
 def positions_for(page: str | Path) -> dict[str, scenario.Position]:
@@ -708,6 +752,10 @@ class BookPositions(Mapping):
 
     def __getitem__(self, name: str) -> scenario.Position:
         return self._positions()[name]
+
+    @property
+    def unreadable(self) -> dict[str, ExampleProblem]:
+        return getattr(self._positions(), "unreadable", {})
 
     def __iter__(self):
         return iter(self._positions())

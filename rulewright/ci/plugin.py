@@ -26,7 +26,8 @@ class HostedReport:
 
     def pytest_runtest_logreport(self, report) -> None:
         marks = [Mark(**data) for name, value in report.user_properties if name == MARKS for data in value]
-        is_example = report.nodeid.partition("::")[0].endswith(".md")
+        is_example = report.nodeid.partition("::")[0].endswith(".md") and not any(
+            name == "rulewright-position" for name, _ in report.user_properties)  # (testing.plugin.POSITION)
         if report.when == "call" and is_example:
             kind = ("pending" if getattr(report, "wasxfail", None) is not None else
                     "fail" if report.failed else "hold" if report.passed else None)

@@ -171,14 +171,14 @@ class Deck:
         picked = [self.kinds[i] for i in (2, 4) if i < len(self.kinds)] or list(self.kinds[:2])
         return written(picked)
 
-    def too_many(self, found: Counter) -> str | None:
+    def too_many(self, found: Counter, placed: str = "this setup places") -> str | None:
         """Where the cards ``found`` (counted in a setup) hold a card more often than the deck does,
-        the sentence saying so; else ``None``."""
+        the sentence saying so (``placed``: what puts them there, "this deal deals"); else ``None``."""
         for card, count in found.items():
             if count > self.copies:
                 what = (f"{self.copies} cards numbered {card}" if self.numbered and self.copies > 1
                         else f"{self.copies} {card}" if self.copies > 1 else f"one {card}")
-                return f"There {'are' if self.copies > 1 else 'is'} only {what}, but this setup places {count}."
+                return f"There {'are' if self.copies > 1 else 'is'} only {what}, but {placed} {count}."
         return None
 
     def count(self, *places: Iterable, where: str = "deck") -> Counter:
@@ -301,6 +301,13 @@ class Deal:
                 cards[place] = [self._dealt(value, place, deck) for value in given]
                 if len(cards[place]) > self.hand:
                     raise InputError(f"A hand is dealt {self.hand} cards, not {len(cards[place])}.", place)
+        dealt: Counter = Counter()
+        for place in places:  # (the shuffle cannot hold more of a card than the deck: said at the place)
+            dealt.update(card for card in cards[place] if card is not None)
+            said = deck.too_many(dealt, "this deal deals")
+            if said is not None:
+                raise InputError(f"{said} Deal each card at most as often as the deck holds it (the last one is in "
+                                 f"'{place}').", place)
         top = [cards[place][n] if n < len(cards[place]) else None for place, n in self.order(seats)]
         while top and top[-1] is None:
             top.pop()

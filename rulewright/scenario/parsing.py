@@ -329,19 +329,26 @@ class Position:
 POSITION_KEYS = ("game", "settings", "setup")
 
 
+POSITION_OPTIONS = ("name", "diagram", "show-source")
+
+
 def parse_position(body: str, where: Where, title: str = "", options: dict | None = None,
-                   directive_line: int | None = None) -> Position:
-    """Read a ``{position}`` block: ``:name:`` and a body of ``game``, ``settings``, ``setup``."""
+                   directive_line: int | None = None, option_lines: Mapping[str, int] | None = None) -> Position:
+    """Read a ``{position}`` block: ``:name:`` and a body of ``game``, ``settings``, ``setup``.
+    ``option_lines`` are the lines of its options, where a misspelt one is named."""
     options = dict(options or {})
     head = where.at(directive_line or where.line)
+    for unknown in options:  # (first: a misspelt ':name:' is the slip, not a position without one)
+        if unknown not in (*POSITION_OPTIONS, "id", "class"):
+            raise ExampleProblem(head.at((option_lines or {}).get(unknown, head.line)),
+                                 f"The position option ':{unknown}:' is unknown. "
+                                 + "".join(f"Did you mean ':{close}:'? " for close in
+                                           difflib.get_close_matches(str(unknown), POSITION_OPTIONS, 1, 0.6))
+                                 + "A position's options are :name:, :diagram: and :show-source:.")
     name = str(options.pop("name", "") or options.pop("id", "") or "").strip()
     if not name:
         raise ExampleProblem(head, "This position has no ':name:'. Add a line such as ':name: two-links' right "
                                    "under its title; examples start from it with 'setup: {from: two-links}'.")
-    for unknown in options:
-        if unknown not in ("diagram", "class", "show-source"):
-            raise ExampleProblem(head, f"The position option ':{unknown}:' is unknown. Known options: :name:, "
-                                       ":diagram:, :show-source:.")
     data, lines = source.load(body, Where(where.path, where.line), "position")
     lines.first_line = head.line
     position = Position(name, title, head, data if isinstance(data, dict) else {}, lines)

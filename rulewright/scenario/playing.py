@@ -12,10 +12,11 @@ from typing import Any
 from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean, implements, step
 from rulewright.game.datafiles import line_of, source_of
 from rulewright.game.interface import Outcome, hidden_part, merge
-from rulewright.problems import ExampleProblem, display_path
+from rulewright.game.refusal import nearest
+from rulewright.problems import Cause, ExampleProblem, display_path
 from rulewright.book.phrases import players_of
 from rulewright.book.registry import get_game
-from rulewright.scenario.timelimit import doing, limited
+from rulewright.scenario.timelimit import TimeLimitReached, doing, limited
 from rulewright.scenario.parsing import Position, Scenario, is_check_item
 from rulewright.scenario.results import Checkpoint, Run, Step
 from rulewright.scenario.vocabulary import OPTION, show
@@ -160,6 +161,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     given_settings = data.get("settings")
     if "from" in setup:
         position = find_position(s, setup.pop("from"))
+        _sets_up(s, position)
         if str(position.data["game"]) != s.game_name:
             raise s.problem(f"The position {position.name!r} ({position.where}) is for {position.game_name}, "
                             f"but this example plays {s.game_name}.", "setup", "from")
@@ -229,6 +231,12 @@ def with_preset(game: Game, setup: dict) -> dict:
     name = setup.pop("preset", None)
     if name is None:
         return setup
+    if isinstance(name, (list, dict)):  # a value of the wrong kind: one preset's name belongs here
+        presets = ", ".join(map(str, game.presets)) or "none"
+        where = "preset.0" if isinstance(name, list) and name else "preset"
+        raise InputError(f"'preset:' names one preset of {game.title}, e.g. 'preset: {next(iter(game.presets), 'two')}'"
+                         f", but here it is {'a list' if isinstance(name, list) else 'a mapping'} ({show(name)}). "
+                         f"Name one of them: {presets}; write what differs from it as the setup's other keys.", where)
     if name not in game.presets:
         raise InputError(f"{game.title} has no preset {name!r}. {did_you_mean(name, game.presets)}", "preset")
     return merge(game.presets[name], setup)
@@ -278,15 +286,34 @@ class SetupRejected(ExampleProblem):
 
 
 def find_position(s: Scenario | Position, name: str) -> Position:
-    """The shared position called ``name`` in the example's book, or a problem at 'from:'."""
-    positions = getattr(s, "positions", None) or {}  # an example read from a page knows its book's
+    """The shared position called ``name`` in the example's book, or a problem at 'from:': the
+    position's own problem (said at its line) when it is there but cannot be read."""
+    positions = getattr(s, "positions", None)  # an example read from a page knows its book's
+    positions = {} if positions is None else positions
     if name not in positions:
+        unreadable = getattr(positions, "unreadable", {}).get(name)
+        if unreadable is not None:  # one problem, at the position: each example starting from it meets it
+            raise ExampleProblem(s.where.at(s.lines.line("setup", "from")),
+                                 Cause(unreadable.message, unreadable.where), unreadable.check)
         known = sorted(positions)
+        close = nearest(name, known)
         raise s.problem(f"There is no shared position called {name!r} in this book. "
-                        f"{did_you_mean(name, known)} "
+                        + (f"Did you mean {' or '.join(map(repr, close))}? " if close else "")
                         + ("Declare it with a {position} block whose ':name:' is " + repr(name) + "."
                            if not known else "The positions are: " + ", ".join(known) + "."), "setup", "from")
     return positions[name]
+
+
+def _sets_up(s: Scenario | Position, position: Position) -> None:
+    """A shared position its game cannot set up is one problem, said at the position's line: each
+    example starting from it meets that problem (a ``Cause``), not one of its own at 'from:'."""
+    try:
+        _start(position, 0)  # (within the example's time limit)
+    except TimeLimitReached:
+        raise
+    except ExampleProblem as problem:
+        raise ExampleProblem(s.where.at(s.lines.line("setup", "from")), Cause(problem.message, problem.where),
+                             problem.check) from None
 
 
 def _split_action(s: Scenario, item: Any, index: int) -> tuple[str | None, str]:

@@ -435,6 +435,13 @@ def _decl_at(docname: str, line: int) -> book.ExampleDecl | None:
     return next((d for d in page.examples if d.where.line == line), None)
 
 
+def position_at(docname: str, line: int) -> book.PositionDecl | None:
+    page = _pages.get(docname)
+    if page is None:
+        return None
+    return next((d for d in page.positions if d.where.line == line), None)
+
+
 def anchor(example_id: str) -> str:
     return "example-" + example_id
 

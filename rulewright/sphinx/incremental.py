@@ -297,10 +297,17 @@ def finish(app, exception) -> None:
         said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
-    # An example stopped by a problem of the book said above (a game that cannot be loaded) could
-    # not be played: it is not said again, nor counted among those that do not hold.
-    unplayed = [(where, info) for where, info in by_verdict["failed"] if info["report"] in said]
-    failing = by_verdict["failed"] = [(where, info) for where, info in by_verdict["failed"] if info["report"] not in said]
+    # An example stopped by a problem of the book said above (a game that cannot be loaded), or by
+    # the problem of a shared position that cannot be read (said at the position), could not be
+    # played: it is not said again, nor counted among those that do not hold.
+    positions = {info["report"] for info in book.get("examples", {}).values()
+                 if info.get("kind") == "position" and info.get("broken")}
+
+    def stopped(info) -> bool:
+        return info["report"] in said or (info.get("kind") != "position" and info["report"] in positions)
+
+    unplayed = [(where, info) for where, info in by_verdict["failed"] if stopped(info)]
+    failing = by_verdict["failed"] = [(where, info) for where, info in by_verdict["failed"] if not stopped(info)]
     is_strict = strict(app.config)
     if is_strict:
         for where, info in failing:

@@ -13,7 +13,8 @@ from rulewright.book.diagrams import draw
 from rulewright.sphinx import deferred, drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
-from rulewright.sphinx.examples import ExampleDirective, _section, picture
+from rulewright.book.scanner import AnyOption
+from rulewright.sphinx.examples import ExampleDirective, _section, picture, position_at
 from rulewright.sphinx.nodes import REPORTED
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
@@ -24,19 +25,23 @@ def anchor(name: str) -> str:
 
 class PositionDirective(ExampleDirective):
     WHAT = "position"
-    option_spec = {
+    option_spec = AnyOption({  # (a misspelt option reaches parse_position, which names it at its line)
         "name": directives.unchanged,
         "diagram": directives.unchanged,
         "show-source": directives.flag,
-    }
+    })
 
     def run(self):
         title = self.arguments[0] if self.arguments else ""
         path = self.env.doc2path(self.env.docname)
         options = {k: v for k, v in self.options.items() if k not in ("show-source", "diagram")}
+        decl = position_at(self.env.docname, self.lineno)
         try:
-            position = parse_position("\n".join(self.content), Where(str(path), self._body_line(path)), title,
-                                      options, directive_line=self.lineno)
+            if decl is not None:  # the scanner's reading, the same pytest and `rulewright check` make
+                position = decl.parse()
+            else:
+                position = parse_position("\n".join(self.content), Where(str(path), self._body_line(path)), title,
+                                          options, directive_line=self.lineno)
             if isinstance(position.data.get("game"), str):
                 incremental.uses_game(self.env, position.data["game"])  # its setup, in the game's words
             game, settings, state = start(position)

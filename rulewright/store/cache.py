@@ -135,8 +135,9 @@ def _start(s: Scenario):
         return None
     try:
         return find_position(s, str(setup["from"]))  # maybe declared on another page
-    except ExampleProblem:
-        return {"missing": sorted(str(name) for name in (s.positions or {}))}
+    except ExampleProblem:  # the names there are (the message lists them), or the one that cannot be read
+        return {"missing": sorted(str(name) for name in (s.positions or {})),
+                "unreadable": {name: str(problem) for name, problem in getattr(s.positions, "unreadable", {}).items()}}
 
 
 def plain(value):

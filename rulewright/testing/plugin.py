@@ -147,6 +147,10 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = Said(str(call.excinfo.value))  # the problems in their words, no traceback
     if isinstance(report.longrepr, Said):  # a pytest-xdist worker sends it as text: see pytest_runtest_logreport
         report.user_properties = [*report.user_properties, (SAID, True)]
+    from rulewright.testing.sybil_parser import PositionTest
+
+    if isinstance(decl, PositionTest):  # a shared position's test: no example played (ci.plugin counts them)
+        report.user_properties = [*report.user_properties, (POSITION, True)]
     marks = ci_report.take_noticed()
     if marks:
         from rulewright.ci.plugin import MARKS
@@ -166,6 +170,7 @@ def pytest_runtest_logreport(report) -> None:
 
 
 SAID = "rulewright-said"
+POSITION = "rulewright-position"
 
 
 @pytest.hookimpl(wrapper=True)
@@ -245,6 +250,23 @@ _PREVIOUS = pytest.StashKey[object]()
 _STREAM_BEFORE = pytest.StashKey[object]()
 _COLLECT = pytest.StashKey[object]()
 _PAGES = pytest.StashKey[set]()  # the rulebook's pages collected (whose glossaries are tested with them)
+
+
+_tested: set[Path] = set()  # the pages whose shared positions this run tests (each xdist worker collects all)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    from rulewright.testing.sybil_parser import PositionTest
+
+    _tested.clear()
+    _tested.update(Path(item.path).resolve() for item in session.items
+                   if isinstance(getattr(getattr(item, "example", None), "parsed", None), PositionTest))
+
+
+def collected_pages() -> set[Path]:
+    """The pages (resolved) whose shared positions have their tests in this run, once chosen (``-k``,
+    ``--rule``): a position's problem is said by its test only when the run has it."""
+    return _tested
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):

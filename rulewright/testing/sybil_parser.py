@@ -9,6 +9,8 @@ Python block) becomes a failing test at its line, so nothing on a page passes un
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
+from pathlib import Path
 
 from _pytest._code.code import TerminalRepr
 from sybil import Document, Example, Region, Sybil
@@ -50,12 +52,52 @@ class ExampleParser:
         by_line: dict[int, list[ExampleProblem]] = {}
         for line, problem in problems:
             by_line.setdefault(line, []).append(problem)
+        inside: dict[int, list[ExampleProblem]] = {}  # the page's problems inside each shared position
         for line, found in sorted(by_line.items()):
             start = _offset(document.text, line)
             if any(a <= start < b for a, b in spans):
                 continue  # inside an example: that example reports its own problems
+            position = next((n for n, decl in enumerate(page.positions) if decl.span[0] <= start < decl.span[1]), None)
+            if position is not None:
+                inside.setdefault(position, []).extend(found)
+                continue
             end = document.text.find("\n", start)
             yield Region(start, end if end >= 0 else len(document.text), found, report_problem)
+        for n, decl in enumerate(page.positions):  # each shared position read and set up: its problems at its lines
+            yield Region(*decl.span, PositionTest(decl, inside.get(n, [])), evaluate_position)
+
+
+@dataclass
+class PositionTest:
+    """A ``{position}`` as a test: the scanner's reading of it, and the page's problems that lie
+    inside it (its name used twice), said by its test."""
+
+    decl: book.PositionDecl
+    problems: list[ExampleProblem]
+
+
+def evaluate_position(example: Example) -> str | None:
+    """Sybil evaluator of a ``{position}``: ``None`` when it is read and its game sets it up, else its
+    problem at its line (as ``rulewright check`` and the build say it), so that the test of its page
+    says it even when no example starts from it, and an example that does is not blamed for it."""
+    from rulewright.scenario import start
+
+    test: PositionTest = example.parsed
+    found = list(test.problems)
+    try:
+        start(test.decl.parse())
+    except ExampleProblem as problem:
+        if problem.cause is not None:
+            skip_for_its_cause(problem)
+        found.append(problem)
+    except Exception as error:  # a failure of Rulewright itself, said plainly at the position
+        text = internal_failure(error, f"setting up the position {test.decl.name}")
+        ci_report.notice(Mark(str(test.decl.where.path), test.decl.where.line, "Rulewright failed", text))
+        return f"{test.decl.where}: " + text
+    failing = levels.warned(found)
+    for problem in failing:
+        ci_report.notice(Mark.of(problem))
+    return "\n".join(map(str, failing)) or None
 
 
 def evaluate_claim(example: Example) -> str | None:
@@ -68,11 +110,7 @@ def evaluate_claim(example: Example) -> str | None:
         finding = claims.check(decl)
     except ExampleProblem as problem:
         if problem.cause is not None:
-            import pytest
-
-            from rulewright.testing.plugin import cannot_be_played
-
-            pytest.skip(cannot_be_played(problem.cause))
+            skip_for_its_cause(problem)
         ci_report.notice(Mark.of(problem))
         return str(problem)
     except Exception as error:  # a failure of Rulewright itself, said plainly at the claim
@@ -84,6 +122,23 @@ def evaluate_claim(example: Example) -> str | None:
     text = claims.failure_text(decl, finding)
     ci_report.notice(Mark(str(decl.where.path), decl.where.line, "Balance claim does not hold", text))
     return text
+
+
+def skip_for_its_cause(problem: ExampleProblem) -> None:
+    """A test stopped by a problem said at its own place (``problem.cause``) is skipped, naming it: a
+    game that cannot be loaded is said at the end of the run (``plugin.pytest_sessionfinish``); a
+    shared position that cannot be read, by the test of the page it is on. When that page is not
+    tested in this run (``pytest`` on another page), the test is not skipped: the caller fails it
+    with the position's problem, so that no run passes over it."""
+    import pytest
+
+    from rulewright.testing.plugin import cannot_be_played, collected_pages
+
+    cause = problem.cause
+    if not str(cause.path).endswith(".md"):
+        pytest.skip(cannot_be_played(cause))
+    if Path(cause.path).resolve() in collected_pages():
+        pytest.skip(f"the shared position it starts from has a problem: see {cause}, said by that position's test")
 
 
 def _offset(text: str, line: int) -> int:
@@ -154,12 +209,8 @@ def evaluate_example(example: Example) -> str | None:
         if result.ok:
             _check_legibility(result, draw_all(result))  # the same drawing and rendering as the book build
     except ExampleProblem as problem:
-        if problem.cause is not None:  # its game cannot be loaded: said once, at the end of the run
-            import pytest
-
-            from rulewright.testing.plugin import cannot_be_played
-
-            pytest.skip(cannot_be_played(problem.cause))
+        if problem.cause is not None:  # its game cannot be loaded, or its shared position read: said once
+            skip_for_its_cause(problem)
         if isinstance(problem, DrawerFailed):  # one bug of the diagram code: said at the first example it stops
             before = first_said(problem.site, problem.where)
             if before is not None:
@@ -195,6 +246,8 @@ class RulebookSybil(Sybil):
     def identify(self, example: Example) -> str:
         if isinstance(example.parsed, book.ExampleDecl) and example.parsed.id:
             return example.parsed.id
+        if isinstance(example.parsed, PositionTest):
+            return f"position-{example.parsed.decl.name or example.parsed.decl.where.line}"
         if isinstance(example.parsed, list) and example.parsed and isinstance(example.parsed[0], ExampleProblem):
             return f"line-{example.document.text.count(chr(10), 0, example.start) + 1}"
         return super().identify(example)

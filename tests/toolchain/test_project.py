@@ -131,7 +131,7 @@ def test_a_new_project_passes_its_own_tests_and_checks(tmp_path, capsys):
     assert (folder / ".ci" / "run").stat().st_mode & 0o111
     assert not list(folder.rglob("*.tmpl")) and "@@" not in "".join(
         p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
-    passes_its_own_tests_and_checks(folder, "17 passed", "7 rules, 12 examples")  # (its glossary a test too)
+    passes_its_own_tests_and_checks(folder, "18 passed", "7 rules, 12 examples")  # (its glossary and position tests too)
 
 
 def test_a_new_project_s_game_has_plain_words_for_every_path_and_event_its_book_uses(tmp_path, monkeypatch):
@@ -250,7 +250,7 @@ def test_a_bare_project_passes_its_own_tests_and_checks_without_the_starter_s_ru
     assert "take.limit" not in (folder / "tests" / "test_game.py").read_text(encoding="utf-8")
     game = (folder / "ice_floes" / "game.py").read_text(encoding="utf-8")
     assert game.index("check_action(self, state, action)") < game.index("raise Refusal(")
-    passes_its_own_tests_and_checks(folder, "9 passed", "4 rules, 5 examples")  # (its glossary a test too)
+    passes_its_own_tests_and_checks(folder, "10 passed", "4 rules, 5 examples")  # (its glossary and position tests too)
 
 
 def test_replacing_the_starter_s_rules_names_every_page_that_still_names_them(tmp_path, monkeypatch):
@@ -307,7 +307,7 @@ def test_a_cards_project_passes_its_own_tests_and_checks_on_the_card_kits(tmp_pa
     assert "heap" not in game and "deck:" in (folder / "trick_shot" / "cards.yaml").read_text(encoding="utf-8")
     guide = (folder / "rulebook" / "authoring.md").read_text(encoding="utf-8")
     assert "card kits" in guide and "Your game starts blank" not in guide
-    passes_its_own_tests_and_checks(folder, "21 passed", "13 rules, 16 examples")  # (its glossary too)
+    passes_its_own_tests_and_checks(folder, "23 passed", "13 rules, 16 examples")  # (its glossary and positions too)
     hidden = subprocess.run([sys.executable, "-c", "from trick_shot import GAME\nfrom rulewright.game import Rng\n"
                              "s = GAME.new_state({'players': ['ann', 'bob']}, {}, Rng(1))\n"
                              "seen = GAME.view_for(s, 'ann')['players']\n"
