@@ -138,7 +138,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
         sh([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, project / name], work, env)
     assert "entry: .venv/bin/rulewright check" in (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     tested = sh(["make", "test"], project, env)
-    assert "17 passed in" in tested, tested  # (the glossary is a test too)
+    assert "18 passed in" in tested, tested  # (the glossary and the shared position are tests too)
 
     # A number changed in the prose only: a lead-in the next example contradicts fails make test and
     # make check at its line, naming the game's value (rulewright/checks/lead_in.py).
@@ -203,7 +203,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     bare = work / "floes"
     assert f"make test RULEWRIGHT=/path/to/{wheel.name}" in (bare / "README.md").read_text(encoding="utf-8")
     tested = sh(["make", "test", f"RULEWRIGHT={wheel}"], bare, plain_env)
-    assert "9 passed in" in tested, tested
+    assert "10 passed in" in tested, tested  # (its glossary and shared position too)
     assert "The rulebook is sound: 4 rules, 5 examples." in sh(["make", "check"], bare, plain_env)
     # Both editions' HTML: the player's edition fails its build on any designer's word a bare page
     # would print, such as a designers-only page missing its `edition: designer`.
