@@ -34,7 +34,10 @@ link adds); a figure of the position is read from the state itself: ``{after:<pa
 says, with ``<name>`` in the path standing for the event's detail ``name``. A ``then`` sentence
 is said once, after all the move's events, so it states the position the move left (two links of
 one move give one "income is now"). ``unless-same`` leaves the sentence out when those details
-are equal (a price that "moves from H2 to H2"; another event says it did not move). ``unseen``
+are equal (a price that "moves from H2 to H2"; another event says it did not move). A part of a sentence in square brackets is left out when a detail or a figure
+in it is 0 or empty (``"{player}[ pays {coins} coins][ and loses {points} points]."``), and
+``{verb:wins|win}`` is the verb that agrees with the detail named just before it ("Ann wins",
+"Ann and Bob win"). ``unseen``
 is the sentence for a reader who may not see the event's details (the engine's event says who
 does, ``Event(..., seen_by=("ann",))``: "ann draws a card." rather than "ann draws the 6."); a
 figure read from the position is read as that reader sees it, a hidden one said as unseen. The
@@ -352,21 +355,59 @@ class Phrases:
             return None
         views = {"before": before, "after": after}
 
-        def state(match) -> str:
-            when, path = match.group(1), match.group(2)
+        def figure(when: str, path: str) -> tuple[str, Any]:
             key = _DETAIL.sub(lambda m: words(event.data[m.group(1)]), path)
             view = views[when]
-            value = look_up(view.get() if isinstance(view, _LazyView) else view, key)
+            return key, look_up(view.get() if isinstance(view, _LazyView) else view, key)
+
+        def state(match) -> str:
+            key, value = figure(match.group(1), match.group(2))
             return self.value(key, value).replace("{", "{{").replace("}", "}}")
+
+        def empty(part: str) -> bool:  # a detail or a figure in an [optional part] that is 0 or empty
+            return any(_empty(figure(*found.groups())[1]) for found in _STATE.finditer(part)) or any(
+                _empty(event.data.get(name.split(".")[0].split("[")[0])) for name in fields(_STATE.sub("", _VERB.sub("", part))))
 
         try:
             details = {name: named(value, players) for name, value in self.said_values(event.data).items()}
-            return sentence(plural(_STATE.sub(state, template).format_map(_Words(details))))
+            template = _OPTIONAL.sub(lambda m: "" if empty(m.group(1)) else m.group(1), template)
+            template = _agreeing(template, event.data)
+            return sentence(tidy(plural(_STATE.sub(state, template).format_map(_Words(details)))))
         except (KeyError, IndexError, ValueError, LookupError):
             return None
 
 
 _STATE = re.compile(r"\{(before|after):([^{}]+)\}")
+# An optional part of a sentence: "[ and loses {points} points]" is left out when a detail or a
+# figure in it is 0 or empty (brackets with no {...} in them are printed as they are).
+_OPTIONAL = re.compile(r"\[([^\[\]{}]*(?:\{[^{}]*\}[^\[\]{}]*)+)\]")
+# A verb that agrees with the detail named just before it: "{winners} {verb:wins|win}".
+_VERB = re.compile(r"\{verb:([^{}|]*)\|([^{}|]*)\}")
+
+
+def _empty(value: Any) -> bool:
+    if is_hidden(value):
+        return value[HIDDEN] == 0
+    return value is None or value is False or value == 0 or (isinstance(value, (str, list, tuple, dict, set))
+                                                            and not value)
+
+
+def _agreeing(template: str, data: dict) -> str:
+    """Each ``{verb:one|many}`` as the form that agrees with the detail named last before it: "many"
+    when that detail is a list of more than one ("Ann and Bob win"), else "one"."""
+    def agree(match) -> str:
+        named = [name for name in fields(_STATE.sub("", _VERB.sub("", template[:match.start()])))]
+        value = data.get(named[-1].split(".")[0]) if named else None
+        many = isinstance(value, (list, tuple, set)) and len(value) > 1
+        return match.group(2) if many else match.group(1)
+
+    return _VERB.sub(agree, template)
+
+
+def tidy(text: str) -> str:
+    """A sentence with the spaces an optional part left behind taken out ("Ann pays $5 ." -> "Ann pays $5.")."""
+    text = re.sub(r"\s+([.,;:!?])", r"\1", re.sub(r" {2,}", " ", text)).strip()
+    return re.sub(r"[,;:]+(?=[.!?]$)|(?<=[,;:])[,;:]+", "", text)
 # A value the engine names with joined words ("deck-empty", "line_expansion"): a reader needs the
 # game's words for it (``values:`` in the phrase file).
 ENGINE_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$")

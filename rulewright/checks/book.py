@@ -426,7 +426,7 @@ def _detail_problems(folders, said_by, reported: set) -> list[ExampleProblem]:
     return problems
 
 
-_STATE_REFERENCE = re.compile(r"\{(?:before|after):[^{}]+\}")  # a figure of the position, not a detail
+_STATE_REFERENCE = re.compile(r"\{(?:before|after|verb):[^{}]+\}")  # a figure of the position, or a verb: not a detail
 
 
 def phrase_file_mistakes(game) -> list[ExampleProblem]:

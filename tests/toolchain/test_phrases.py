@@ -3,7 +3,7 @@ everything it shows."""
 import pytest
 
 from rulewright.book import phrases
-from rulewright.checks import check
+from rulewright.checks import check, narration
 from rulewright.game import Event
 from tests.toolchain.pages import EXAMPLE_BOB_FIRST, RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY, assemble
 from tests.toolchain.toy_game import Toy
@@ -492,3 +492,55 @@ def test_the_player_s_edition_prints_moves_in_words_and_the_designer_s_the_notat
     assert first.startswith("Ann adds 1 counter. ") and refused.startswith("Bob adds 9 counters — not allowed by ")
     designer = examples._actions(result, told, moved=examples.said_moves(result, words, designer=True))[0]
     assert [node.astext() for node in designer.findall(nodes.literal)] == ["add 1", "add 9"]
+
+
+# --- words that read right: optional parts and verbs that agree ------------------------------------
+
+SCORING = phrases.load({
+    "paths": {"players.*.cash": {"say": "{1}'s cash", "value": "${}"}},
+    "events": {"scored": "{player}[ pays {coins} coins][ and loses {points} points].",
+               "over": "{winners} {verb:wins|win}[ with {score} points].",
+               "paid": "{player} pays ${fee}[; {player}'s cash is now {after:players.<player>.cash}]."}}, "phrases.yaml")
+
+
+@pytest.mark.parametrize("data, said", [
+    ({"player": "ann", "coins": 3, "points": 2}, "Ann pays 3 coins and loses 2 points."),
+    ({"player": "ann", "coins": 3, "points": 0}, "Ann pays 3 coins."),  # a part worth 0 is left out
+    ({"player": "ann", "coins": 0, "points": 2}, "Ann and loses 2 points."),
+])
+def test_a_part_in_square_brackets_is_left_out_when_its_value_is_0_or_empty(data, said):
+    assert SCORING.event(Event("scored", data), players={"ann"}) == said
+    assert not narration.sentence_faults(said, {"ann"})
+
+
+@pytest.mark.parametrize("winners, said", [
+    (["ann"], "Ann wins with 12 points."),
+    (["ann", "bob"], "Ann and Bob win with 12 points."),
+    (["ann", "bob", "cy"], "Ann, Bob and Cy win with 12 points."),
+])
+def test_a_verb_agrees_with_a_list_of_players(winners, said):
+    assert SCORING.event(Event("over", {"winners": winners, "score": 12}), players={"ann", "bob", "cy"}) == said
+    assert not narration.sentence_faults(said, {"ann", "bob", "cy"})
+
+
+def test_an_optional_part_reads_a_figure_of_the_position_too():
+    broke, flush = {"players": {"ann": {"cash": 0}}}, {"players": {"ann": {"cash": 40}}}
+    assert SCORING.event(Event("paid", {"player": "ann", "fee": 5}), broke, broke, players={"ann"}) == "Ann pays $5."
+    assert (SCORING.event(Event("paid", {"player": "ann", "fee": 5}), flush, flush, players={"ann"})
+            == "Ann pays $5; Ann's cash is now $40.")
+
+
+def test_brackets_with_no_detail_in_them_are_printed_as_they_are():
+    said = phrases.load({"paths": {}, "events": {"noted": "{player} notes [sic] the rule."}}, "phrases.yaml")
+    assert said.event(Event("noted", {"player": "ann"}), players={"ann"}) == "Ann notes [sic] the rule."
+
+
+@pytest.mark.parametrize("sentence, fault", [
+    ("Ann builds the the town hall.", "the word 'the' twice"),
+    ("Ann pays 0 coins and loses 0 points.", "a part whose value is 0 or empty is said"),
+    ("Ann and Bob wins.", "the verb does not agree with a list of players"),
+    ("Ann draws. then she plays.", "a sentence that starts in lower case"),
+])
+def test_a_sentence_that_reads_wrong_is_said_with_its_fix(sentence, fault):
+    faults = narration.sentence_faults(sentence, {"ann", "bob"})
+    assert any(fault in said for said in faults), faults
