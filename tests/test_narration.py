@@ -94,3 +94,21 @@ def test_a_sentence_naming_a_part_of_the_position_that_is_not_there_is_not_print
     said = phrases.load(TOY, "toy phrases")
     assert said.narrate([Event("built", {"company": "GWR", "link": "A-B", "income": 4})], {}, {}) == [
         "GWR builds A-B, which adds $4 to its income."]
+
+
+def test_a_typed_figure_is_tied_by_what_its_sentence_claims_of_an_example_s_position():
+    """"Bob holds three cards" before Hush's deal, "GMO's treasury holds $165" before the forced
+    train: read as the lead-in check reads them, they are checked against the position (the report
+    names the part), not listed as tied to nothing."""
+    from types import SimpleNamespace
+
+    from rulewright.checks import typed_figures
+
+    scanned, games = played()
+    pages = ("hush/rules.md", "1870-market/from-real-games.md")
+    book_part = SimpleNamespace(pages={key: page for key, page in scanned.pages.items()
+                                       if str(page.path).endswith(pages)})
+    found = typed_figures.survey(book_part, [], [one for one in games if str(one.scenario.where.path).endswith(pages)])
+    said = {(f.typed.said, f.status): f.truth for f in found if f.typed.said in ("three cards", "$165")}
+    assert any("hand (3)" in truth for truth in said.get(("three cards", "agrees"), [])), said
+    assert any("cash ($165)" in truth for truth in said.get(("$165", "agrees"), [])), said

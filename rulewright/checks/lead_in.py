@@ -39,6 +39,8 @@ _FIGURE = (r"(?P<figure>(?P<a>an? )?(?P<sign>[$£€¥])?(?P<number>\d{1,3}(?:,\
            r"less|than)\b)(?P<unit>[a-z][a-z-]+))?(?: of (?P<of>[A-Za-z0-9][\w&-]*))?)")
 VERB = r"(?:is|are|has|have|holds?|stands? at|comes? to|owns?)(?: now| still| only| just| exactly)*(?: taken| left| got)?"
 _FIGURE_AFTER_VERB = re.compile(rf"^ {VERB} {_FIGURE}", re.IGNORECASE)
+# A sentence that may claim something of a position: a verb of having, then a figure.
+CLAIMED = re.compile(rf"\b{VERB} {_FIGURE}|\b[a-z]+s (?:her|his|their|its) \d", re.IGNORECASE)
 _HER = re.compile(r"\b(?P<name>[A-Za-z][\w&-]*) [a-z]+s (?:her|his|their|its) (?P<number>\d+)(?= *(?:[.,;:!?)]|and\b|then\b|$))")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 # A clause about another moment than the start ("after Bob's turn, Ann knows Bob holds one card") or
@@ -169,6 +171,8 @@ class Position:
         found: dict[tuple, Claim] = {}
         lower = sentence.lower()
         for text, path in sorted(self.subjects().items(), key=lambda item: -len(item[0])):
+            if text not in lower:
+                continue
             for at in (m.start() for m in re.finditer(re.escape(text), lower)):
                 after = _FIGURE_AFTER_VERB.match(sentence[at + len(text):])
                 if after:
@@ -236,6 +240,11 @@ class Position:
             return None
         claim.candidates = [(".".join(p), v) for p, v in chosen]
         return claim
+
+
+def bearing(claim: Claim) -> list[tuple[str, Any]]:
+    """The parts (path, value) of the claim's candidates that bear it out."""
+    return [(path, value) for path, value in claim.candidates if _bears(value, claim)]
 
 
 def wrong(claim: Claim) -> bool:
@@ -327,6 +336,8 @@ def _lead_problems(path, lead, one, before) -> list[ExampleProblem]:
             for claim in position.claims(sentence):
                 if not wrong(claim) or _ANOTHER_TIME.search(sentence[:max(sentence.find(claim.said), 0)]):
                     continue
+                if before is not None and re.search(r"\bnow\b", claim.said):
+                    continue  # "... is now ..." right after an example: its aftermath (``narration`` reads it)
                 if before is not None:  # true of the example just before: its aftermath, not this lead-in
                     previous = previous or _position(before, "after")
                     if previous is not None and any(not wrong(c) for c in previous.claims(sentence)
@@ -339,3 +350,111 @@ def _lead_problems(path, lead, one, before) -> list[ExampleProblem]:
                     "it from the game with the {value} role), or change the example's setup so it starts where "
                     "the text says."), check=CHECK))
     return out
+
+
+# --- consecutive examples a reader takes as one sequence --------------------------------------------
+
+SEQUENCE = "example-sequence"
+SHORT = 50  # words: a lead-in no longer than this, between two examples, keeps them together for a reader
+# What says an example goes on from the one before it: a lead-in (or a title) that begins "Then",
+# "Next,", "Continuing", "After that", "From there", or says it continues, or picks up where it left off
+# ("Later" and "afterwards" say time has passed: the position may have changed in between).
+GOES_ON = re.compile(r"^\W*(?:then|next,|continuing|continued|after that|from there)\b|"
+                     r"\bcontinu(?:es|ing|ed)\b(?! (?:to|with)\b)|\bpicks? up where\b|\bwhere (?:it|that|the last|the "
+                     r"example|the game|play) (?:left off|ended|stopped)\b|\bgo(?:es)? on from\b", re.IGNORECASE)
+# What says it does not: a new game or position, a fresh start.
+STARTS_AFRESH = re.compile(r"\b(?:an?|the) (?:new|fresh|other|another|different|separate) (?:game|position|deal|start|"
+                           r"setup|table)|\banother game\b|\bstarts? (?:afresh|again|over|anew)\b|\bfrom scratch\b|"
+                           r"\b(?:does not|doesn't|do not|not) (?:continue|go on|follow on)\b|\bseparately\b|"
+                           r"\binstead\b|\bbeside(?:s)? (?:that|it)\b", re.IGNORECASE)
+
+
+def _leaves(view: Any, prefix: tuple = ()) -> dict[tuple[str, ...], Any]:
+    """Every value of a view at its dotted path (a list is one value: its items in order)."""
+    if isinstance(view, dict) and view and not phrases.is_hidden(view):
+        out: dict[tuple[str, ...], Any] = {}
+        for key, value in view.items():
+            out.update(_leaves(value, prefix + (str(key),)))
+        return out
+    return {prefix: view}
+
+
+def differences(said: phrases.Phrases, ended: Any, starts: Any, players=()) -> list[str]:
+    """Each part of the position where ``starts`` is not where ``ended`` left it, in words."""
+    first, then = _leaves(ended), _leaves(starts)
+    out = []
+    for path in sorted(set(first) | set(then)):
+        if first.get(path, _GONE) == then.get(path, _GONE):
+            continue
+        key = ".".join(path)
+        was = _said(said, key, first[path]) if path in first else "not there"
+        now = _said(said, key, then[path]) if path in then else "not there"
+        out.append(_capitals(f"{said.path(key) or key} is {now} ({key}), where the example above ended with {was}",
+                             players))
+    return out
+
+
+_GONE = object()
+
+
+def _said(said: phrases.Phrases, key: str, value: Any) -> str:
+    try:
+        return said.value(key, value)
+    except Exception:  # noqa: BLE001 - a value the phrases cannot write: as the engine has it
+        return phrases.words(value)
+
+
+def sequence_problems(book, games) -> list[ExampleProblem]:
+    """Each example that its lead-in (or its title) says goes on from the example just before it,
+    with no more than a short lead-in between them, and that starts from another position than the
+    one that example ended with, at its line."""
+    from rulewright.checks import words
+    from rulewright.checks.narration import _end_line
+
+    by_page: dict[str, list] = {}
+    for one in games:
+        by_page.setdefault(str(one.scenario.where.path), []).append(one)
+    out: list[ExampleProblem] = []
+    for page in book.pages.values():
+        examples = {one.scenario.where.line: one for one in by_page.get(str(page.path), [])}
+        if len(examples) < 2:
+            continue
+        pieces = words.text_pieces(page.text)
+        blocks = [(p.line, _end_line(page.text, p.line)) for p in pieces if p.kind == "directive"]
+        headings = [n for n, text in enumerate(page.text.splitlines(), 1) if text.startswith("#")]
+        for start, one in sorted(examples.items()):
+            bound = max([h for h in headings if h < start] + [end - 1 for _, end in blocks if end - 1 < start],
+                        default=0)
+            before = next((ex for line, ex in examples.items() if _end_line(page.text, line) - 1 == bound), None)
+            if before is None or before.result.run.game.name != one.result.run.game.name:
+                continue
+            lead = " ".join(p.text.replace("\x00", " ") for p in pieces if p.kind == "text" and bound < p.line < start
+                            and not any(begin <= p.line < end for begin, end in blocks))
+            title = str(getattr(one.scenario, "title", "") or "")
+            said = " ".join(lead.split())
+            goes_on = any(GOES_ON.search(sentence) for sentence in _SENTENCE.findall(said) + [title])
+            if len(said.split()) > SHORT or not goes_on:
+                continue
+            if STARTS_AFRESH.search(said) or STARTS_AFRESH.search(title):
+                continue
+            out += _sequence(one, before, said or title)
+    return out
+
+
+def _sequence(one, before, said: str) -> list[ExampleProblem]:
+    ended, starts = _position(before, "after"), _position(one, "before")
+    if ended is None or starts is None:
+        return []
+    found = differences(one.said, ended.view, starts.view, ended.players | starts.players)
+    if not found:
+        return []
+    shown = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
+    return [ExampleProblem(one.scenario.where, (
+        f"The example '{one.scenario.id}' reads as going on from the example '{before.scenario.id}' just above "
+        f"(\"{_short(said)}\"), but it starts from another position: {shown}. Start it where "
+        f"'{before.scenario.id}' ended (its setup, or a shared position both use with 'from:'), or say in the "
+        "text that it starts afresh (\"In a new game, ...\")."), check=SEQUENCE)]
+
+
+def _short(text: str, most: int = 70) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."

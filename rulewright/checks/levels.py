@@ -47,6 +47,8 @@ CHECKS = {
                               "example states for a part of the position, is what the example's play bears out"),
     "lead-in": Check("0.5", "every value the prose just before an example states for a part of the position "
                             "(\"Ann holds a 5\", \"Bob has $30\") is what the example starts from"),
+    "example-sequence": Check("0.5", "an example whose text says it goes on from the one just before it (\"Then "
+                                     "Bob ...\") starts where that one ended, or the text says it starts afresh"),
     "typed-figures": Check("0.5", "every number typed in the rules, tables and notes beside a word the game's phrases "
                                   "know (\"4 food\", \"$30\") that names a part of the game's data or of an example's "
                                   "position is the game's value (rulewright check --figures lists the rest)"),

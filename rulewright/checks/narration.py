@@ -269,8 +269,8 @@ def _phrase_place(said: phrases.Phrases, step, sentence: str) -> Where | None:
 
 def check(book, scenarios, games: list[Played] | None = None) -> list[ExampleProblem]:
     """Every problem of what the book says about play (narration, the prose after examples, the
-    lead-in before each, the words of generated sentences); ``games``: the examples that play, when
+    lead-in before each, examples told as one sequence, the words of generated sentences); ``games``: the examples that play, when
     already known."""
     games = played(scenarios) if games is None else games
     return (narration_problems(games) + prose_problems(book, games) + lead_in.problems(book, games)
-            + words_problems(games))
+            + lead_in.sequence_problems(book, games) + words_problems(games))

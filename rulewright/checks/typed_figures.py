@@ -441,6 +441,10 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
         return Finding(typed, "differs", [f"the game's data gives {', '.join(truth)}{' ...' if len(tied) > 6 else ''} "
                                           f"({', '.join(files)})"], fix)
     held = positions.tied(typed)
+    if not held:
+        claimed = positions.claimed(typed)
+        if claimed:  # "Bob holds three cards" where an example of the section starts or ends so
+            return Finding(typed, "agrees", claimed)
     if held:
         if any(_equal(value, typed.number) for _, value in held):
             return Finding(typed, "agrees", [f"{place} = {_said(words, typed, v)}" for place, v in held[:3]])
@@ -483,6 +487,7 @@ class Positions:
         self.games, self.said, self.words = games, said, words
         self.headings = [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("#")]
         self._subjects: dict | None = None
+        self._claiming: dict = {}
 
     def section(self, line: int) -> int:
         """The line of the heading that begins the section ``line`` is in (0: before the first)."""
@@ -521,6 +526,32 @@ class Positions:
                     out.append((f"{self.said.path(path) or path} in {place}",
                                 len(value) if isinstance(value, (list, dict)) else value))
         return out
+
+    def claimed(self, typed: Typed) -> list[str]:
+        """Where a position of the section bears out what the figure's sentence claims of a part it
+        names, read as the lead-in check reads it ("Bob holds three cards", "GMO's treasury holds
+        $165": ``rulewright.checks.lead_in``): each such place, or none."""
+        from rulewright.checks import lead_in
+
+        if not self.games or not lead_in.CLAIMED.search(typed.context):
+            return []
+        out = []
+        for place, view, _ in self._all(typed.where.line):
+            position = self._claiming.get(id(view))
+            if position is None:
+                position = self._claiming[id(view)] = lead_in.Position(self.said, view, ())
+            for claim in position.claims(typed.context):
+                said = claim.said.lower()
+                before = said[:said.rfind(typed.said.lower())].split()[-2:]
+                if typed.said.lower() not in said or " ".join(before + [typed.said.lower()]) not in typed.near.lower():
+                    continue  # another figure of the sentence
+                borne = lead_in.bearing(claim)
+                if borne:
+                    out.append(f"{claim.said!r}: " + " or ".join(
+                        f"{self.said.path(path) or path} ({_said(self.words, typed, len(value) if isinstance(value, (list, tuple, dict)) else value)})"
+                        for path, value in borne[:2]) + f" in {place}")
+                    break
+        return out[:2]
 
     def tied(self, typed: Typed) -> list[tuple[str, Any]]:
         """(where, value) of each position of the page at the part the figure's sentence names."""

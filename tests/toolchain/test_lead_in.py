@@ -16,8 +16,28 @@ AFTER_FIRST_TURN = """  counters: 10
   next: bob
 ```
 """
+SECOND_TURN = """
+Then Bob takes two counters from the middle heap.
+
+```{example} Bob's turn
+:id: heaps-second-turn
+:rules: heaps.take.limit heaps.turn.order
+
+game: heaps
+setup:
+  preset: standard
+  heaps: {left: 1}
+  next: bob
+  taken: {ann: 2}
+do:
+  - bob: take 2 from middle
+expect:
+  heaps.middle: 2
+```
+"""
 RIGHT = {  # (where it goes, the sentence told right)
-    "after": (AFTER_FIRST_TURN, AFTER_FIRST_TURN + "\nAfter Ann's turn the left heap is now 1 counter.\n"),
+    "after": (AFTER_FIRST_TURN, AFTER_FIRST_TURN + "\nAfter Ann's turn the left heap is now 1 counter.\n"
+              + SECOND_TURN),
     "lead-in": ("A setup can also state a game in progress, or a finished one:",
                 ("A setup can also state a game in progress, or a finished one. Here Ann has taken 1 counter\n"
                  "and the last heap holds 1 counter:")),
@@ -55,9 +75,47 @@ def test_sentences_the_examples_bear_out_pass(project):
 @pytest.mark.parametrize("slip", list(SLIPS))
 def test_a_number_changed_in_the_prose_fails_check_and_make_test_at_its_line(project, slip, tmp_path):
     old, new, value = SLIPS[slip]
-    mine, tested, said = slipped(project, old, new, "This sentence", tmp_path)
+    mine, tested, said = slipped(project, old, new, ": This sentence", tmp_path)
     assert len(mine) == 1 and value in mine[0] and new.split(" is now")[0].split(" has")[0] in mine[0], mine
     assert said in tested and value in tested, tested[-3000:]
+
+
+def test_an_example_told_as_going_on_from_the_one_before_starts_where_it_ended(project, tmp_path):
+    """"Then Bob takes ..." between two examples: the second must start where the first ended; one
+    number changed in its setup fails check and make test at the example's line, naming the parts
+    that differ and what the first ended with."""
+    mine, tested, said = slipped(project, "  heaps: {left: 1}\n  next: bob", "  heaps: {left: 2}\n  next: bob",
+                                 ", example heaps-second-turn: The example 'heaps-second-turn' reads as going on",
+                                 tmp_path, at="```{example} Bob's turn")
+    assert "the left heap is 2 (heaps.left), where the example above ended with 1" in mine[0], mine
+    assert said in tested and "where the example above ended with 1" in tested, tested[-3000:]
+
+
+@pytest.mark.parametrize("lead, goes_on", [
+    ("Then Bob takes two counters.", True),
+    ("After her turn, the heap holds 3. Then Bob takes two.", True),
+    ("Continuing the same game, Bob takes two.", True),
+    ("The game continues where it left off.", True),
+    ("Later, Bob takes two.", False),  # time has passed: the position may have changed
+    ("To show the deal, the next example turns every card face up.", False),
+    ("Bob takes two counters.", False),
+])
+def test_what_says_an_example_goes_on_from_the_one_before(lead, goes_on):
+    assert any(lead_in.GOES_ON.search(s) for s in lead_in._SENTENCE.findall(lead)) is goes_on
+
+
+@pytest.mark.parametrize("lead", ["Then, in a new game, Bob takes two.", "Then Bob takes two instead.",
+                                  "Then the same move in another game."])
+def test_a_lead_in_may_say_the_example_starts_afresh(lead):
+    assert lead_in.STARTS_AFRESH.search(lead)
+
+
+def test_the_differences_between_two_positions_are_said_in_the_game_s_words():
+    ended = {"players": {"ann": {"hand": [2, 7, 3], "cash": 30}}, "row": [5]}
+    starts = {"players": {"ann": {"hand": [2, 7], "cash": 30}}, "row": [5]}
+    said = lead_in.differences(SAID, ended, starts, {"ann"})
+    assert said == ["Ann's hand is 2 and 7 (players.ann.hand), where the example above ended with 2, 7 and 3"]
+    assert not lead_in.differences(SAID, ended, ended)
 
 
 # --- what a sentence claims of a position -----------------------------------------------------------

@@ -79,17 +79,19 @@ def test_figures_that_agree_with_the_game_pass_and_are_listed_as_checked(project
     assert "Checked against the game and bearing it out (" in checked.stdout
 
 
-def slipped(project: Path, old: str, new: str, first_words: str, tmp_path: Path) -> tuple[list[str], str, str]:
+def slipped(project: Path, old: str, new: str, first_words: str, tmp_path: Path,
+            at: str | None = None) -> tuple[list[str], str, str]:
     """A copy of ``project`` with ``old`` (once on its rules page) made ``new``: the lines of
-    `rulewright check` at the new words' line that begin with ``first_words``, the text pytest (the
-    project's `make test`) printed, and where (file, line) the problem should be said."""
+    `rulewright check` at the line of the new words (or of ``at``) that begin with ``first_words``,
+    the text pytest (the project's `make test`) printed, and where (file, line) the problem should
+    be said."""
     copy = tmp_path / project.name
     subprocess.run(["cp", "-r", str(project), str(copy)], check=True)
     rules = copy / "rulebook" / "rules.md"
     text = rules.read_text(encoding="utf-8")
     assert text.count(old) == 1
     rules.write_text(text.replace(old, new), encoding="utf-8")
-    said = f"rulebook/rules.md, line {line_of(rules, new)}: {first_words}"
+    said = f"rulebook/rules.md, line {line_of(rules, at or new)}{first_words}"
     checked = run(["-m", "rulewright.cli", "check"], copy)
     assert checked.returncode == 1, checked.stdout + checked.stderr
     tested = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "--rootdir", str(copy),
@@ -102,7 +104,7 @@ def slipped(project: Path, old: str, new: str, first_words: str, tmp_path: Path)
 @pytest.mark.parametrize("slip", list(SLIPS))
 def test_a_number_changed_on_one_side_fails_check_and_make_test_at_its_line(project, slip, tmp_path):
     old, new, value = SLIPS[slip]
-    mine, tested, said = slipped(project, old, new, "The text says ", tmp_path)
+    mine, tested, said = slipped(project, old, new, ": The text says ", tmp_path)
     assert value in mine[0] and "limits.yaml" in mine[0], mine
     assert said in tested and value in tested, tested[-3000:]
 
