@@ -95,3 +95,27 @@ def ids_a_reader_meets(html_dir: Path, ids) -> list[str]:
                  else line for line in text.splitlines()]
         found += [f"objects.inv: {hit}" for hit in sorted(set(pattern.findall("\n".join(lines))))]
     return found
+
+
+def played_player_examples(root: Path) -> list:
+    """(page relative to the rulebook, example ID, its result) for each example of the project at
+    ``root`` that the player's edition prints, played; one that cannot be read is left to the book's
+    own tests."""
+    from rulewright.book import config
+    from rulewright.book import scanner as book
+    from rulewright.problems import ExampleProblem
+    from rulewright.sphinx.editions import page_edition
+    from rulewright.store.cache import evaluate
+
+    config.load(root).activate()
+    rulebook = config.current().rulebook
+    out = []
+    for decl in book.scan().examples:
+        page = Path(decl.where.path)
+        if page_edition(page) == "designer":
+            continue
+        try:
+            out.append((page.relative_to(rulebook), decl.id, evaluate(decl.parse())))
+        except ExampleProblem:
+            continue
+    return out

@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.book import config, phrases
+from rulewright.book import phrases
 from rulewright.book import scanner as book
-from rulewright.problems import ExampleProblem
 from rulewright.sphinx import examples
 from rulewright.sphinx.editions import page_edition
-from rulewright.store.cache import evaluate
+from tests.player_html import played_player_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "player" / "html"
@@ -28,20 +27,11 @@ PLAY = re.compile(r'<div class="[^"]*rw-part-play[^"]*">(.*?)</ol>', re.S)
 def said_moves() -> list[tuple[Path, str, int, str | None, str]]:
     """(page, example ID, move number, its sentence, the move as written) for every move of every
     example the player's edition prints."""
-    config.load(ROOT).activate()
-    rulebook = config.current().rulebook
     out = []
-    for decl in book.scan().examples:
-        page = Path(decl.where.path)
-        if page_edition(page) == "designer":
-            continue
-        try:
-            result = evaluate(decl.parse())
-        except ExampleProblem:
-            continue  # an example that cannot be read is reported by the book's own tests
+    for page, example, result in played_player_examples(ROOT):
         words = phrases.for_game(result.run.game)
         for step, sentence in zip(result.run.steps, examples.said_moves(result, words, designer=False)):
-            out.append((page.relative_to(rulebook), decl.id, step.index, sentence, str(step)))
+            out.append((page, example, step.index, sentence, str(step)))
     return out
 
 

@@ -23,7 +23,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, balance, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import aria, domain, figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
+from rulewright.sphinx import aria, clarifications, domain, figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -131,13 +131,17 @@ def setup(app):
     app.connect("html-collect-pages", search_entries.keep_entries)
     app.connect("doctree-read", term_index.mark_uses)
     app.add_directive(quick_reference.NAME, quick_reference.QuickReferenceDirective)
+    app.add_node(clarifications.clarifications_node)  # (never written: made into its table when resolved)
+    app.add_node(clarifications.variant_ref)  # (never written: made into a link when resolved)
+    app.add_directive(clarifications.NAME, clarifications.ClarificationsDirective)
+    app.connect("doctree-resolved", clarifications.resolve)
     app.add_role(figures.ROLE, figures.ValueRole())
     app.add_directive(figures.TABLE, figures.ValuesDirective)
     app.connect("doctree-read", quick_reference.mark_pages)
     app.connect("doctree-resolved", numbering.one_page_links, priority=900)
     app.connect("doctree-resolved", editions.player_only, priority=900)  # the page as it will be printed
     hosted.watch(app)  # under GitHub Actions or GitLab CI, each warning is also marked at its line
-    return {"version": rulewright.__version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 4}
+    return {"version": rulewright.__version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 5}
 
 
 def _fewer_collections(app) -> None:

@@ -21,7 +21,7 @@ from rulewright.sphinx.numbering import numbers, reference_to
 BY_ID = ("rules", "examples", "glossaries")
 TERM_USES = "term_uses"  # the terms a page uses, marked where first used (``term_index``)
 WARNED = "warned"  # what a page's reading warned, said again after each incremental build
-BY_PAGE = ("pages", TERM_USES, WARNED)
+BY_PAGE = ("pages", TERM_USES, WARNED, "clarifications")  # (the last: clarifications.PAGES)
 
 # Each object type and the role that names it; intersphinx finds a role's objects by this table.
 ROLES = {"rule": "ruleref", "example": "exampleref"}

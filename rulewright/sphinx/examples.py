@@ -26,7 +26,7 @@ from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, Where, display_path, internal_failure
 from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict, written_checks
 from rulewright.scenario.vocabulary import OPTION
-from rulewright.sphinx import deferred, drawing, secrecy, tables, wording
+from rulewright.sphinx import clarifications, deferred, drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
 from rulewright.sphinx.editions import edition
 from rulewright.sphinx.nodes import REPORTED, example_node, heading, ruleref_node, rule_number
@@ -72,6 +72,8 @@ class ExampleDirective(SphinxDirective):
                            example_id=scenario.id)
         self.set_source_info(box)  # where the player's-edition check reports what the box prints
         box += self._head(scenario, title, outcome, designer)
+        if not designer:  # a reading other than the one the rules use: said as a variant, not as a setup row
+            box += _variant_note(result.run.game, words, result.run.settings or {}, self.env.docname)
         # The figure comes straight under the example's title, so that the two always share a page
         # (a diagram last in the box drifted to the next page, above the next example).
         # A pending example is printed for players as the designer wrote it, the rules' truth: its
@@ -238,6 +240,9 @@ class ExampleDirective(SphinxDirective):
                                             else failure_text(result, config.current().pending == "error")), "game": scenario.game_name,
                                  "refused": list(scenario.refused_rules()),
                                  "positions": position_digests(scenario),
+                                 # the readings of the rules it is played under, other than the book's
+                                 # (its game's "Clarifications and variants" names it: clarifications.py)
+                                 "readings": clarifications.variant_readings(result.run.game, result.run.settings or {}),
                                  "rule_places": [(rule, where.line) for rule, where in rule_places(scenario)]}
 
     def drawer_failed(self, problem: ExampleProblem) -> None:
@@ -283,6 +288,23 @@ class ExampleDirective(SphinxDirective):
         box += head
         box += _failure(str(problem))
         return [box]
+
+
+def _variant_note(game, words: phrases.Phrases, settings: dict, docname: str) -> list[nodes.Node]:
+    """For the player's edition: an example played under a reading of the rules other than the one
+    this book's rules use is marked as a variant, in the rules' words, pointing to the game's
+    "Clarifications and variants" (the designer's edition gives the setting in its setup)."""
+    names = list(clarifications.variant_readings(game, settings))
+    told = [t for t in (words.setting(name, settings[name]) for name in names) if t]
+    if not told:
+        return []
+    note = nodes.paragraph(classes=["rw-variant-note"])
+    note += nodes.strong(text="A variant: ")
+    note += nodes.Text("this example is played as if " + " and ".join(told) + ", which is not how this "
+                       "book's rules read")
+    note += clarifications.variant_ref(text=clarifications.TITLE, game=game.name, settings=names, docname=docname)
+    note += nodes.Text(".")
+    return [note]
 
 
 def figure_anchor(example_id: str) -> str:

@@ -169,6 +169,7 @@ def record_page(app, doctree) -> None:
     """``doctree-read``: note the games this page's examples play or its directives show, and
     whether the page shows anything that depends on the whole book (numbers, rule references, the
     rule index)."""
+    from rulewright.sphinx.clarifications import clarifications_node
     from rulewright.sphinx.nodes import example_node, exampleref_node, rule_index_node, rule_number, ruleref_node
 
     env = app.env
@@ -177,7 +178,8 @@ def record_page(app, doctree) -> None:
     games = [info["game"] for info in here if info.get("game")] + sorted(env.temp_data.get(GAMES_SHOWN, ()))
     positions = {name: digest for info in here for name, digest in (info.get("positions") or {}).items()}
     shows_book = any(True for _ in doctree.findall(
-        lambda n: isinstance(n, (rule_number, ruleref_node, exampleref_node, rule_index_node, example_node))))
+        lambda n: isinstance(n, (rule_number, ruleref_node, exampleref_node, rule_index_node, example_node,
+                                 clarifications_node))))
     data(env).setdefault("pages", {})[env.docname] = {"games": fingerprints(games), "shows_book": shows_book,
                                                       "positions": positions}
 

@@ -22,7 +22,8 @@ when ``say:`` is left out: the quick reference cannot drift from the engine. A n
 game's hidden paths (the deck) is printed as how many it holds in the player's edition ("16"), and
 as the truth marked hidden in the designer's. ``choices`` lists how
 the rules read where they are ambiguous (each setting's default, as ``settings:`` in the game's
-phrases says it). A mistake in the declaration is a warning at its line: it is read and checked by
+phrases says it), in the designer's edition: the player's finds the readings in the game's
+"Clarifications and variants" (``rulewright.sphinx.clarifications``). A mistake in the declaration is a warning at its line: it is read and checked by
 ``rulewright.book.quick_reference``, which ``rulewright check`` and ``make test`` run too. In print a quick reference
 is set compactly and kept on one page (its section is never split across two).
 """
@@ -109,6 +110,10 @@ class QuickReferenceDirective(SphinxDirective):
         return [_label("Key numbers"), table]
 
     def _choices(self, game, said, names) -> list[nodes.Node]:
+        from rulewright.sphinx.editions import edition
+
+        if edition(self.config) != "designer":  # players get one rule: the readings are the game's
+            return []                           # "Clarifications and variants" (clarifications.py)
         chosen = [said.setting(name, game.settings[name].default) for name in names]
         chosen = [c for c in chosen if c]
         if not chosen:

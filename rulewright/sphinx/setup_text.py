@@ -136,8 +136,9 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
         choice = said.setting(name, value) if said is not None else None
         if choice is None:  # no words for it (the whole-book checks report it): the engine's name
             rows.append(("Setting", f"{_label(name)} = {words(value)}"))
-        else:
-            rows.append(("Rules read as", f"{choice} ({name}: {words(value)})" if designer else choice))
+        elif designer:  # the player's edition plays one reading: another is a variant, said above the
+            # setup (examples._variant_note) and listed in the game's "Clarifications and variants"
+            rows.append(("Rules read as", f"{choice} ({name}: {words(value)})"))
     if data.get("deal"):
         rows.append(("Dealt", _deal_words(data["deal"], said)))
     if "seed" in data:
