@@ -30,6 +30,26 @@ def test_every_position_of_random_play_round_trips_and_conserves(data):
                                                              else legal))).state
 
 
+@settings(max_examples=3, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(st.data())
+def test_long_token_heavy_play_round_trips(data):
+    """Longer games on the map (the presets with track), most moves laying track, placing tokens,
+    buying and selling: every few moves the position round-trips through its written setup (a
+    city's tokens in the order placed, a destination token among them, a president's sales for a
+    train not yet bought)."""
+    state = start(preset=data.draw(st.sampled_from(["gulf", "bare"])))
+    for move in range(24):
+        if move % 4 == 0:
+            assert round_trip(GAME, state, SETTINGS, moves_ahead=1, seed=move) == []
+        legal = GAME.legal_actions(state)
+        if not legal:
+            break
+        busy = [a for a in legal if a.verb in ("token", "lay", "sell", "buy", "par", "run", "dest")]
+        ending = [a for a in legal if a.verb in ("pass", "done")]
+        pool = data.draw(st.sampled_from([p for p in (busy, ending, legal) if p]))
+        state = step(GAME, state, data.draw(st.sampled_from(pool))).state
+
+
 SCENARIOS = {  # a position reached in play, and moves whose outcome depends on what it must keep
     "passes": ("stock", {}, ["ann: pass", "bob: pass", "cat: pass"], ["dan: pass"]),
     "a sale this turn": ("stock", {"turn": "cat"}, ["cat: sell TP"], ["cat: buy TP", "cat: done", "bob: decline TP"]),
@@ -57,6 +77,21 @@ SCENARIOS = {  # a position reached in play, and moves whose outcome depends on 
                                         "hexes": {"E12": {"tile": 57, "rotated": 2}, "F13": {"tile": 9, "rotated": 2},
                                                   "G14": {"tile": 8}, "H13": {"tile": 5, "rotated": 3}}},
                               ["dan: sell TP", "SLSF: buy train"], ["bob: decline TP", "SLSF: done"]),
+    "a forced sale before the purchase": ("stock", {"round": "operating", "turn": "SLSF", "players": {"dan": {"cash": 100}},
+                                                 "corporations": {"SLSF": {"cash": 50, "trains": []}},
+                                                 "hexes": {"E12": {"tile": 57, "rotated": 2},
+                                                           "F13": {"tile": 9, "rotated": 2},
+                                                           "G14": {"tile": 8}, "H13": {"tile": 5, "rotated": 3}}},
+                                          ["dan: sell TP"], ["SLSF: buy train", "bob: decline TP", "SLSF: done"]),
+    "a destination token after another": ("gulf", {"connected": {"GMO": "map"},
+                                                   "hexes": {"C18": {"tile": 15, "rotated": 2,
+                                                                     "tokens": ["MP", "IC", "GMO"]}}},
+                                          [], ["SP: done", "MP: done"]),
+    "a closed corporation that made its run": ("gulf", {"connected": {"GMO": "charter"},
+                                                        "corporations": {"GMO": {"closed": True}},
+                                                        "players": {"bob": {"shares": {"GMO": 0}},
+                                                                    "dan": {"shares": {"GMO": 0}}}},
+                                               [], ["SP: done"]),
     "a private token placed": ("stock", {"round": "operating", "privates": {"SCC": "SP"}}, ["SP: assign SCC to B11"],
                                ["SP: assign SCC to B9", "SP: done"]),
     "a connection run": ("gulf", {"corporations": {"IC": {"trains": ["4"]}},

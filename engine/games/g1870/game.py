@@ -158,6 +158,8 @@ class G1870(Game):
             raise Refusal("1870.protect.offer", f"{protection.waiting_for(state)} must first protect or decline "
                                                 f"the sale of {sale.corp} ({sale.count} sold by {sale.seller}); "
                                                 "nothing else happens until then.")
+        if operating.dividend_pending(state, act):
+            return self._dividend_first(state, act)
         if act.verb == "go":
             if state.round != "operating":
                 self._refuse_go()
@@ -178,6 +180,27 @@ class G1870(Game):
                     lambda: shares.par(state, act.actor, "SLSF", act.amount))
         handler = {"auction": self._auction, "stock": self._stock, "operating": self._operating}[state.round]
         return handler(state, act)
+
+    def _dividend_first(self, state: State, act):
+        """A corporation without a train that goes on to the train step (it buys a train, or its
+        president sells shares for one) has passed its dividend step: it withholds nothing and its
+        price moves left first (rule 1870.or.dividend). The move is checked on a copy with that
+        step taken, so that a refusal changes nothing."""
+        sym = state.turn
+
+        def check():
+            trial = copy.deepcopy(state)
+            operating.dividend(trial, sym, "withhold", 0)
+            self._route(trial, act)[0]()
+
+        def do():
+            events = operating.dividend(state, sym, "withhold", 0)
+            if state.game_over:
+                return events
+            check_after, do_after = self._route(state, act)
+            check_after()
+            return events + do_after()
+        return check, do
 
     @staticmethod
     def _refuse_go():

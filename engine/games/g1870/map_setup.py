@@ -27,7 +27,7 @@ def build(state, setup: dict) -> None:
     network.sync(state)
     made = connection_choices(state, setup)
     for sym, choice, _, _ in made:  # a kept destination token is on the charter before any is placed
-        if choice in ("keep", "existing", "charter"):
+        if choice in ("keep", "existing", "charter") and sym in state.net.charter:  # (a closed one has none)
             state.net.charter[sym].append(100)
     for sym, choice, record, where in made:
         if choice is not None:

@@ -15,7 +15,8 @@ from engine.games.g1870.state import Offer, State
 def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
     corp = state.corporations[sym]
     if state.dividend_done:
-        raise Refusal("1870.or.dividend", f"{sym} has already run its trains this turn.")
+        raise Refusal("1870.or.dividend", f"{sym} has already run its trains this turn"
+                      + ("." if corp.trains else ", or gone on to buy one without a train, which withheld nothing."))
     if revenue and not corp.trains:
         raise Refusal("1870.or.dividend", f"{sym} owns no train, so it earns nothing.")
     withheld = {"pay": 0, "half": revenue // 20 * 10, "withhold": revenue}[kind]
@@ -27,6 +28,20 @@ def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
     path = {"pay": market.right, "half": lambda pos: [pos], "withhold": market.left}[kind](corp.pos)
     events = [Event(name, {"corporation": sym, "revenue": revenue, "per_share": per_share})]
     return events + holdings.move(state, corp, path, name) + rounds.check_bank(state)  # before the set can end
+
+
+def dividend_pending(state: State, act) -> bool:
+    """Whether ``act`` takes the operating corporation, which has no train and has declared no
+    revenue, on past its dividend step to the train step: it buys a train, or its president sells
+    shares for one (rule 1870.or.dividend). The printed turn order and 18xx.games agree: the
+    dividend comes before trains are bought, so the price moves left then, not at the turn's end."""
+    corp = state.corporations.get(state.turn)
+    if state.round != "operating" or corp is None or corp.trains or state.dividend_done or state.net.current \
+            or state.offer or state.game_over:
+        return False
+    buys = act.verb in ("buy", "trade") and act.item == "train" and act.actor == corp.sym
+    sells = act.verb == "sell" and act.actor == corp.president and act.actor in state.players and not act.other
+    return buys or sells
 
 
 def distribute(state: State, corp, revenue: int, withheld: int) -> int:

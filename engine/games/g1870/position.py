@@ -187,6 +187,8 @@ class Writer:
                 put(out, None, "free_tile", s.track.free[0] if s.track.free else None, None)
             put(out, None, "port_opened", s.port_opened is not None and s.port_opened == privates.turn_key(s), False)
             put(out, None, "dividend", s.dividend_done, False)
+            if not s.protection:  # the president's sales for a train not yet bought
+                put(out, None, "sold", [self.sale(sale) for sale in s.sales], [])
         return out
 
     def map(self) -> dict:

@@ -348,7 +348,7 @@ def operating_turn(state: State, setup: dict) -> None:
 
 
 STOCK_TURN, OPERATING_TURN = ("sold", "bought", "protected_by"), ("token", "routes", "dividend", "tiles", "free_tile",
-                                                                   "port_opened")
+                                                                   "port_opened", "sold")
 
 
 def this_turn(state: State, given) -> None:
@@ -357,7 +357,8 @@ def this_turn(state: State, given) -> None:
     corporation bought from the market in the brown zone, where more may follow) and
     ``protected_by`` (the president who protected one of the turn's sales while others still
     wait). In an operating round: ``tiles`` (the hexes laid on), ``free_tile``, ``token``, ``routes``
-    (``"4: M2-M4-M6"``) and ``dividend`` (its revenue has been paid out or withheld)."""
+    (``"4: M2-M4-M6"``), ``dividend`` (its revenue has been paid out or withheld) and ``sold`` (its
+    president's sales for a train not yet bought, which wait for protection once it is)."""
     if given is None:
         return
     check_keys(given, THIS_TURN, "this_turn")
@@ -371,6 +372,12 @@ def this_turn(state: State, given) -> None:
     if state.round == "stock":
         turn_sales(state, given)
         return
+    if given.get("sold"):
+        president = state.corporations[state.turn].president if state.turn in state.corporations else None
+        if president is None:
+            raise InputError("'this_turn.sold' in an operating round are the operating corporation's president's "
+                             "sales for a train; name the corporation whose turn it is in 'turn'.", "this_turn.sold")
+        turn_sales(state, given, president)
     net = network.turn_fields(state)
     lays = given.get("tiles") or []
     if not isinstance(lays, list):
@@ -410,8 +417,11 @@ def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
     return train.strip(), tuple(track.hex_label(h, where) for h in path.strip().split("-"))
 
 
-def turn_sales(state: State, given: dict) -> None:
-    player = state.players[state.turn]
+def turn_sales(state: State, given: dict, seller: str | None = None) -> None:
+    """The turn's sales not yet offered for protection: a player's in a stock round, the operating
+    corporation's president's (``seller``) for its train in an operating round."""
+    seller = seller or state.turn
+    player = state.players[seller]
     sold = given.get("sold") or []
     if (sold or "bought" in given) and state.protection:
         raise InputError("The turn's sales already wait for price protection, so the turn is over: leave out "
@@ -425,7 +435,7 @@ def turn_sales(state: State, given: dict) -> None:
             raise InputError(f"Name each running corporation sold this turn once ({sym}).", f"{where}.corporation")
         whole(count, f"{where}.count", f"the {sym} shares sold (already counted in corporations.{sym}.market)",
               1, corp.market)
-        state.sales.append(Sale(state.turn, sym, count, holdings.price(corp), president_before(state, sale, where)))
+        state.sales.append(Sale(seller, sym, count, holdings.price(corp), president_before(state, sale, where)))
         state.acted.append(("sell", sym))
         player.sold_this_round.add(sym)
     if "bought" in given:

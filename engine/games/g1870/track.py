@@ -540,7 +540,7 @@ def written(state) -> dict:
             home = [s for s in held if homes().get(s) == label and s in started and city == 0]
             dest = [s for s in held if s in placed and destinations()[s] == label and city == 0]
             extra = [s for s in held if s not in home and s not in dest]
-            given = extra if [*home, *extra, *dest] == held else list(held)
+            given = extra if [*home, *dest, *extra] == held else list(held)  # the order read_setup places them
             per_city.append(given)
             written_any = written_any or bool(given)
         if written_any:
