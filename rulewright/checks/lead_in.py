@@ -409,7 +409,6 @@ def sequence_problems(book, games) -> list[ExampleProblem]:
     with no more than a short lead-in between them, and that starts from another position than the
     one that example ended with, at its line."""
     from rulewright.checks import words
-    from rulewright.checks.narration import _end_line
 
     by_page: dict[str, list] = {}
     for one in games:
@@ -420,12 +419,12 @@ def sequence_problems(book, games) -> list[ExampleProblem]:
         if len(examples) < 2:
             continue
         pieces = words.text_pieces(page.text)
-        blocks = [(p.line, _end_line(page.text, p.line)) for p in pieces if p.kind == "directive"]
+        blocks = [(p.line, end_line(page.text, p.line)) for p in pieces if p.kind == "directive"]
         headings = [n for n, text in enumerate(page.text.splitlines(), 1) if text.startswith("#")]
         for start, one in sorted(examples.items()):
             bound = max([h for h in headings if h < start] + [end - 1 for _, end in blocks if end - 1 < start],
                         default=0)
-            before = next((ex for line, ex in examples.items() if _end_line(page.text, line) - 1 == bound), None)
+            before = next((ex for line, ex in examples.items() if end_line(page.text, line) - 1 == bound), None)
             if before is None or before.result.run.game.name != one.result.run.game.name:
                 continue
             lead = " ".join(p.text.replace("\x00", " ") for p in pieces if p.kind == "text" and bound < p.line < start

@@ -28,6 +28,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import phrases
 from rulewright.sphinx import tables
+from rulewright.sphinx.nodes import clarifications_node
 
 logger = logging.getLogger(__name__)
 
@@ -35,11 +36,6 @@ NAME = "clarifications"
 TITLE = "Clarifications and variants"
 BOOK_READING = "The rules"
 VARIANT = "A variant"
-
-
-class clarifications_node(nodes.General, nodes.Element):
-    """Where the table goes: made at ``doctree-resolved`` (``resolve``), when every example of the
-    book has been read."""
 
 
 class variant_ref(nodes.Inline, nodes.TextElement):

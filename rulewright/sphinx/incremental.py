@@ -169,8 +169,8 @@ def record_page(app, doctree) -> None:
     """``doctree-read``: note the games this page's examples play or its directives show, and
     whether the page shows anything that depends on the whole book (numbers, rule references, the
     rule index)."""
-    from rulewright.sphinx.clarifications import clarifications_node
-    from rulewright.sphinx.nodes import example_node, exampleref_node, rule_index_node, rule_number, ruleref_node
+    from rulewright.sphinx.nodes import (clarifications_node, example_node, exampleref_node, rule_index_node, rule_number,
+                                         ruleref_node)
 
     env = app.env
     examples = data(env).get("examples", {})

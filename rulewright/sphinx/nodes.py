@@ -48,6 +48,11 @@ class rule_examples(nodes.Inline, nodes.TextElement):
     """Where the links to a rule's examples go (designer's edition), filled in when resolved."""
 
 
+class clarifications_node(nodes.General, nodes.Element):
+    """Where a chapter's Clarifications and variants table goes: made at ``doctree-resolved``
+    (``rulewright.sphinx.clarifications.resolve``), when every example of the book has been read."""
+
+
 class rule_index_node(nodes.General, nodes.Element):
     """Where the rule index table goes."""
 
