@@ -26,7 +26,9 @@ def add_arguments(parser) -> None:
                         help="stop a game that has not ended after this many moves (1000)")
     parser.add_argument("--agents", default="random", metavar="A,B,...",
                         help="the agent of each seat, in seat order (one for all seats by default): random, "
-                             "greedy, or either 'without KIND' (never a move whose first word is KIND)")
+                             "greedy, mcts or ismcts (OpenSpiel's tree searches; 'mcts 400': 400 simulations a "
+                             "move; ismcts for hidden hands), each optionally 'without KIND' (never a move whose "
+                             "first word is KIND)")
     parser.add_argument("--score", metavar="MODULE:FUNCTION",
                         help="the greedy agent's score: a function (state, player) -> number, higher is better "
                              "(default: the game's own Game.score)")

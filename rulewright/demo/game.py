@@ -135,6 +135,14 @@ class Heaps(Game):
         game from a position where nobody can move by mistake)."""
         return state.winner is not None
 
+    def seats(self, state):
+        """Who plays, in turn order (for simulated play, ``rulewright simulate``)."""
+        return list(state.players)
+
+    def places(self, state):
+        """When the game is over, the winner first and everyone else second (rwdemo.end.last-counter)."""
+        return None if state.winner is None else {p: 1 + (p != state.winner) for p in state.players}
+
     def invariants(self, state):
         """What holds in every position: counters are only ever moved from the heaps to the players."""
         left, taken = sum(state.heaps.values()), sum(state.taken.values())

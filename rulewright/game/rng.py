@@ -128,6 +128,13 @@ class Rng:
         first = [left.pop(0) if card is None else card for card in first]
         return first + left
 
+    def reseed(self, seed: int) -> None:
+        """Make the draws to come those of ``seed`` (results still stated come first): an agent that
+        plans ahead on a copy of the game reseeds it, so that it plans against draws it cannot
+        foresee rather than the ones the game will really make."""
+        self.seed = seed
+        self._random = random.Random(seed)
+
     def __deepcopy__(self, memo):
         clone = type(self).__new__(type(self))  # (a kind of Rng keeps its kind, and what else it holds)
         clone.__dict__.update(self.__dict__)

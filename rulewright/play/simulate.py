@@ -14,6 +14,9 @@ Agents (``agent(spec)``), written as a designer names them:
 - ``random``: any legal move, each as likely;
 - ``greedy``: the move after which its player's ``Game.score`` (or a score function the designer
   names, ``module:function``) is highest, ties broken at random: one move ahead, no more;
+- ``mcts`` and ``ismcts``: OpenSpiel's Monte Carlo tree search and its information-set variant for
+  hidden hands (``rulewright.play.openspiel``), 100 simulations a move unless a number follows
+  (``mcts 400``); they need the extra ``rulewright[simulate]``;
 - ``... without KIND``: restricted play (Jaffe et al., 2012): the agent never makes a move of that
   kind (the first word of its notation, e.g. ``random without buy``) while another move is legal.
   How much a restricted agent loses says how much that kind of move is worth.
@@ -30,7 +33,8 @@ from typing import Any, Callable
 from rulewright.game import Game, InputError, Rng, implements, step
 from rulewright.scenario.playing import set_up
 
-AGENT_KINDS = ("random", "greedy")
+AGENT_KINDS = ("random", "greedy", "mcts", "ismcts")
+SEARCHERS = ("mcts", "ismcts")  # OpenSpiel's bots: a number after the name is their simulations a move
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -52,19 +56,27 @@ class AgentSpec:
 
     base: str
     without: tuple[str, ...] = ()
+    budget: int | None = None  # a searcher's simulations a move ('mcts 400')
 
     def __str__(self) -> str:
-        return self.base + "".join(f" without {kind}" for kind in self.without)
+        return (self.base + (f" {self.budget}" if self.budget else "")
+                + "".join(f" without {kind}" for kind in self.without))
 
 
 def agent(spec: str) -> AgentSpec:
     """Read an agent's name (``random``, ``greedy``, ``greedy without rest``), or say what is wrong."""
     words = str(spec).split()
     if not words or words[0] not in AGENT_KINDS:
-        raise InputError(f"{spec!r} is not an agent; the agents are {' and '.join(AGENT_KINDS)}, each of them "
-                         "optionally restricted: 'random without buy' never makes a move whose notation starts "
-                         "with 'buy' while another move is legal.", "agents")
+        raise InputError(f"{spec!r} is not an agent; the agents are {', '.join(AGENT_KINDS[:-1])} and "
+                         f"{AGENT_KINDS[-1]}, each of them optionally restricted: 'random without buy' never makes a "
+                         "move whose notation starts with 'buy' while another move is legal; a number after mcts or "
+                         "ismcts is its simulations a move ('mcts 400').", "agents")
     base, rest = words[0], words[1:]
+    budget = None
+    if base in SEARCHERS and rest and rest[0].isdigit():
+        budget, rest = int(rest[0]), rest[1:]
+        if budget < 1:
+            raise InputError(f"{spec!r}: {base} needs at least 1 simulation a move.", "agents")
     without: list[str] = []
     while rest:
         if rest[0] != "without" or len(rest) < 2:
@@ -72,7 +84,7 @@ def agent(spec: str) -> AgentSpec:
                              f"'{base} without buy'.", "agents")
         without.append(rest[1])
         rest = rest[2:]
-    return AgentSpec(base, tuple(without))
+    return AgentSpec(base, tuple(without), budget)
 
 
 @dataclass(frozen=True)
@@ -132,7 +144,7 @@ def load_game(job: Job) -> Game:
 
     if config._current is None or str(config._current.root) != job.root:
         config.load(job.root).activate()
-    if registry.targets().get(job.game) != job.target:
+    if registry.known().get(job.game) != job.target:
         registry.register(job.game, job.target)
     return registry.get_game(job.game)
 
@@ -161,7 +173,9 @@ class Chooser:
     def __init__(self, game: Game, job: Job, seats: list[str], seed: int) -> None:
         self.game, self.job, self.seats = game, job, seats
         self.random = random.Random(seed)
+        self.seed = seed
         self.score = score_function(game, job.score)
+        self.searchers: dict[int, Any] = {}
 
     def spec_of(self, player: str | None) -> AgentSpec:
         seat = self.seats.index(player) if player in self.seats else 0
@@ -170,9 +184,23 @@ class Chooser:
     def choose(self, state: Any, legal: list, player: str | None):
         spec = self.spec_of(player)
         allowed = [a for a in legal if kind_of(a.notation()) not in spec.without] or legal
+        if spec.base in SEARCHERS and player is not None and len(allowed) > 1:
+            return self._searcher(spec, state, player).choose(state, allowed)
         if spec.base == "greedy" and self.score is not None and player is not None and len(allowed) > 1:
             return self._greedy(state, allowed, player)
         return self.random.choice(allowed)
+
+    def _searcher(self, spec: AgentSpec, state: Any, player: str):
+        """The OpenSpiel bot of ``player``'s seat, made at its first move, seeded from the game's seed
+        and the seat."""
+        seat = self.seats.index(player) if player in self.seats else 0
+        if seat not in self.searchers:
+            from rulewright.play.openspiel import Searcher
+
+            settings = self.game.resolve_settings(self.job.settings)
+            self.searchers[seat] = Searcher(spec.base, self.game, settings, state, game_seed(self.seed, seat),
+                                            spec.budget)
+        return self.searchers[seat]
 
     def _greedy(self, state: Any, allowed: list, player: str):
         best, chosen = None, []
@@ -241,5 +269,5 @@ def make_job(game: Game, settings: dict, preset: str | None, agents: str, moves:
     from rulewright.book import config, registry
 
     specs = tuple(agent(spec.strip()) for spec in str(agents).split(","))
-    return Job(game.name, registry.targets()[game.name], str(config.current().root), dict(settings),
+    return Job(game.name, registry.known()[game.name], str(config.current().root), dict(settings),
                {"preset": preset} if preset else {}, specs, moves, seed, score)
