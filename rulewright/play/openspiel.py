@@ -50,7 +50,7 @@ import random
 from typing import Any
 
 from rulewright.game import Game, InputError, Rng, implements
-from rulewright.game.interface import hidden_owner
+from rulewright.game.interface import hidden_owner, merge
 
 MISSING = ("The agents mcts and ismcts are OpenSpiel's: install it with pip install 'rulewright[simulate]' "
            "(the package open-spiel).")
@@ -267,9 +267,9 @@ def _classes():
                 twin = self.clone()
                 twin.world = spiel.random.getrandbits(48)
                 return twin
-            from rulewright.scenario.playing import with_preset
-
-            setup = with_preset(game, game.setup_of(self.engine))
+            setup = dict(game.setup_of(self.engine))
+            preset = setup.pop("preset", None)
+            setup = merge(game.presets[preset], setup) if preset is not None else setup
             patterns = tuple(game.hidden_setup or game.hidden)
             places = [(path, owner) for path, owner in _hidden_paths(setup, patterns) if owner != seat]
             pool: list = []
