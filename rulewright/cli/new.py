@@ -1,6 +1,7 @@
 """``rulewright new FOLDER``: a new rulebook project with a small starter game to learn from, with
-``--bare`` a blank game of one rule to fill in with one's own, or with ``--template cards`` a
-trick-taking game built on the card kits; at a terminal it asks which."""
+``--bare`` a blank game of one rule to fill in with one's own, or with ``--template`` a game on
+the kits (``cards``: trick-taking; ``worker-placement``: action spaces and upkeep); at a terminal
+it asks which (``rulewright.scaffold.TEMPLATES`` says what each is)."""
 from __future__ import annotations
 
 import os
@@ -22,10 +23,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--starter", action="store_true",
                         help="start from the starter game, a small game of heaps of counters to learn from and "
                              "replace (as --template starter; the default when nobody is asked)")
-    parser.add_argument("--template", choices=("starter", "bare", "cards"),
-                          help="the game the project starts from: 'starter' (heaps of counters, the default), "
-                             "'bare' (as --bare) or 'cards' (a trick-taking game with bidding and trumps, built on "
-                             "the card kits, its deck, deal and phases as data)")
+    from rulewright.scaffold import TEMPLATES
+
+    parser.add_argument("--template", choices=tuple(TEMPLATES),
+                        help="the game the project starts from: "
+                             + "; ".join(f"'{name}': {made.offer}" for name, made in TEMPLATES.items())
+                             + " (the default: 'starter')")
 
 
 def run(args) -> int:
@@ -54,41 +57,28 @@ def run(args) -> int:
     except scaffold.ScaffoldError as error:
         print(error, file=sys.stderr)
         return 1
-    kind = {"bare": "a blank game", "cards": "a trick-taking game on the card kits"}.get(template, "the starter game")
+    kind = scaffold.TEMPLATES[template].kind
     print(f"Created the rulebook project for \"{names.title}\" (game: {names.game}, {kind}) in {folder}.\n"
           f"Next:\n  cd {shlex.quote(str(folder))}\n  make test       # plays every example\n"
           f"  make rulebook   # builds the player's and the designer's edition, HTML and PDF, in "
           f"{folder}/_build/\n"
           f"  make serve      # a live preview while you write\n"
-          f"Then read rulebook/authoring.md. {_next_step(names, template)}")
+          f"Then read rulebook/authoring.md. {scaffold.next_step(names, template)}")
     return 0
 
 
 def _asks_for_template() -> str:
-    """The game the designer, asked, starts from: a blank game, the starter or the card game."""
+    """The game the designer, asked, starts from: one of ``rulewright.scaffold.TEMPLATES``, by its
+    letter or its name (the starter when nothing is said)."""
+    from rulewright.scaffold import TEMPLATES
+
+    offered = sorted(TEMPLATES.values(), key=lambda made: made.name != "bare")
+    by_answer = {answer: made.name for made in offered for answer in (made.letter, made.name)}
+    by_answer.update({"": "starter", "blank": "bare", "card": "cards", "workers": "worker-placement"})
+    question = ", ".join(f"{made.offer} ({made.letter})" for made in offered[:-1])
+    choices = ", ".join(f"{made.letter} ({made.kind})" for made in offered[:-1])
     while True:
-        answer = input("Start from a blank game to write your own (b), the starter game to learn from (s), or a "
-                       "trick-taking card game on the card kits (c)? [s]: ").strip().lower()
-        if answer in ("", "s", "starter"):
-            return "starter"
-        if answer in ("b", "blank", "bare"):
-            return "bare"
-        if answer in ("c", "cards", "card"):
-            return "cards"
-        print("Answer b (a blank game), s (the starter game) or c (the card game).")
-
-
-def _next_step(names, template: str) -> str:
-    if template == "cards":
-        return (f"The game in {names.package}/ keeps its cards, deal and phases as data in {names.package}/cards.yaml, "
-                "and its rules, each with its examples, in rulebook/rules.md: make them yours, rule by rule (or "
-                "write a game of your own there and run `rulewright remove-starter`).")
-    if template == "bare":
-        return (f"The game in {names.package}/ has one rule and one example, in rulebook/rules.md: replace them "
-                "with yours, rule by rule.")
-    from rulewright import scaffold
-
-    depends = ", ".join(part.replace("@@PACKAGE@@", names.package) for part in scaffold.STARTER_FILES)
-    return (f"The starter game is there to be replaced: write your game in {names.package}/ and "
-            "rulebook/rules.md, then run `rulewright remove-starter`, which puts a blank game's version in place of "
-            f"the starter's files you have not changed ({depends}).")
+        answer = input(f"Start from {question} or {offered[-1].offer} ({offered[-1].letter})? [s]: ").strip().lower()
+        if answer in by_answer:
+            return by_answer[answer]
+        print(f"Answer {choices} or {offered[-1].letter} ({offered[-1].kind}).")

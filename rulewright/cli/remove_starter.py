@@ -1,12 +1,13 @@
 """``rulewright remove-starter``: the one step that puts a blank game in place of the game
-``rulewright new`` started the project with (the starter, or the card game of ``--template
-cards``), so that a designer's own game takes its place. Only the files that still read as
+``rulewright new`` started the project with (the starter, or the card or worker-placement game
+of ``--template``), so that a designer's own game takes its place. Only the files that still read as
 ``rulewright new`` wrote them are replaced (with what ``rulewright new --bare`` writes); a file the
 designer has changed is never touched, and is listed."""
 from __future__ import annotations
 
 NAME = "remove-starter"
-HELP = ("put a blank game's files in place of the starter game's or the card game's (those you have not changed), "
+HELP = ("put a blank game's files in place of the game rulewright new started with (the starter game, or the "
+        "card or worker-placement game; those files you have not changed), "
         "so that your own game takes its place; the same files rulewright new --bare writes")
 
 
@@ -25,7 +26,7 @@ def run(args) -> int:
     except scaffold.ScaffoldError as error:
         print(error)
         return 1
-    game = "the card game" if done.template == "cards" else "the starter game"
+    game = scaffold.TEMPLATES[done.template].called
     for path in done.replaced:
         print(f"Wrote the blank game's {display_path(str(path))}")
     for path in done.removed:

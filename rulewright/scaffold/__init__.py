@@ -19,13 +19,15 @@ game's Python package. In the text, these words are replaced:
 ``template-bare/`` take the place of the same files in ``template/``, the files in
 ``LEFT_OUT_WHEN_BARE`` are not written. ``rulewright new --template cards`` starts from a
 trick-taking game built on the card kits: the blank game's files, then those of
-``template-cards/`` in their place. In any template the lines between ``@@IF <word>@@`` and
-``@@END@@`` are kept only for the kinds of project that word names (``TEMPLATES``): ``starter``, ``bare``
-(every project not made from the starter), ``blank`` (the blank game) and ``cards``. Every kind's
+``template-cards/`` in their place; ``--template worker-placement`` likewise from
+``template-workers/``, a worker-placement game with upkeep. In any template the lines between
+``@@IF <word>@@`` and ``@@END@@`` are kept only for the kinds of project that word names
+(``TEMPLATES``): ``starter``, ``bare`` (every project not made from the starter), ``blank`` (the
+blank game), ``cards`` and ``workers``. Every kind's
 authoring guide plays its live examples on the demo game (``rulewright.demo``), not on its own.
 
-``rulewright remove-starter`` (``remove_starter``) turns a project made from the starter or the
-card game into a blank one, the one step a designer takes to put their own game in its place:
+``rulewright remove-starter`` (``remove_starter``) turns a project made from the starter, the
+card game or the worker-placement game into a blank one, the one step a designer takes to put their own game in its place:
 every file that differs between the two kinds and still reads exactly as ``rulewright new`` wrote
 it is written as the blank game's; a file the designer has changed is never touched.
 """
@@ -46,17 +48,55 @@ LEFT_OUT_WHEN_BARE = ()
 # The files that depend on the starter game's rules: what `rulewright remove-starter` replaces.
 STARTER_FILES = ("@@PACKAGE@@/", "rulebook/rules.md", "rulebook/notation.md", "rulebook/quick-reference.md",
                  "rulebook/glossary.yaml", "rulebook/index.md")
-CONDITION = re.compile(r"^@@IF (starter|bare|blank|cards)@@\n(.*?)^@@END@@\n", re.M | re.S)
-# Each template a project can start from: the template folders laid one over the other, and the
-# words of ``@@IF <word>@@`` whose lines it keeps.
-TEMPLATES = {"starter": ((TEMPLATE,), {"starter"}),
-             "bare": ((TEMPLATE, BARE_TEMPLATE), {"bare", "blank"}),
-             "cards": ((TEMPLATE, BARE_TEMPLATE, "template-cards"), {"bare", "cards"})}
+CONDITION = re.compile(r"^@@IF ([a-z]+)@@\n(.*?)^@@END@@\n", re.M | re.S)
+
+
+@dataclass(frozen=True)
+class Template:
+    """A game a project can start from: the template folders laid one over the other (each
+    folder's files take the place of the same files in those before it), the words of
+    ``@@IF <word>@@`` whose lines it keeps, and how ``rulewright new`` speaks of it: what it is
+    (``kind``), the letter and words it is offered by at a terminal, and what to do next (and
+    ``rulewright remove-starter``: ``called``, the game it was made with). A
+    template with a ``data`` file keeps its game's parts as data there; ``replaceable`` says
+    ``rulewright remove-starter`` puts a blank game in its place."""
+
+    name: str
+    folders: tuple[str, ...]
+    words: frozenset[str]
+    kind: str
+    letter: str
+    offer: str
+    next_step: str
+    called: str = "the starter game"
+    data: str | None = None
+    replaceable: bool = True
+
+
+_FROM_KITS = ("The game in {package}/ keeps its {parts} as data in {package}/{data}, and its rules, each with its "
+              "examples, in rulebook/rules.md: make them yours, rule by rule (or write a game of your own there and "
+              "run `rulewright remove-starter`).")
+TEMPLATES = {template.name: template for template in (
+    Template("starter", (TEMPLATE,), frozenset({"starter"}), "the starter game", "s",
+             "the starter game to learn from",
+             "The starter game is there to be replaced: write your game in {package}/ and rulebook/rules.md, then run "
+             "`rulewright remove-starter`, which puts a blank game's version in place of the starter's files you have "
+             "not changed ({starter_files})."),
+    Template("bare", (TEMPLATE, BARE_TEMPLATE), frozenset({"bare", "blank"}), "a blank game", "b",
+             "a blank game to write your own",
+             "The game in {package}/ has one rule and one example, in rulebook/rules.md: replace them with yours, "
+             "rule by rule.", replaceable=False),
+    Template("cards", (TEMPLATE, BARE_TEMPLATE, "template-cards"), frozenset({"bare", "cards"}),
+             "a trick-taking game on the card kits", "c", "a trick-taking card game on the card kits",
+             _FROM_KITS.replace("{parts}", "cards, deal and phases"), "the card game", data="cards.yaml"),
+    Template("worker-placement", (TEMPLATE, BARE_TEMPLATE, "template-workers"), frozenset({"bare", "workers"}),
+             "a worker-placement game on the kits", "w", "a worker-placement game with upkeep on the kits",
+             _FROM_KITS.replace("{parts}", "action spaces, goods, rounds and upkeep"), "the worker-placement game",
+             data="board.yaml"),
+)}
 # The demo game every project's authoring guide plays (rulewright.demo): no project's game may
 # take its name or the start of its rule IDs.
 DEMO_GAME, DEMO_PREFIX = "rulewright-demo", "rwdemo"
-# The templates `rulewright remove-starter` puts a blank game in place of.
-REPLACEABLE = ("starter", "cards")
 EDITIONS_MK = "editions.mk"
 TAKEN_CLASS_NAMES = ("Game", "Action", "Event", "InputError", "Refusal", "Setting", "State", "Take")
 
@@ -139,7 +179,8 @@ def check_names(names: Names) -> None:
 def create(folder: Path, names: Names, bare: bool = False, template: str | None = None) -> list[Path]:
     """Write the project into ``folder`` (new or empty) and return the files written: with the
     starter game, with a blank game of one rule when ``bare``, or from one of ``TEMPLATES`` named
-    by ``template`` (``"cards"``: a trick-taking game on the card kits)."""
+    by ``template`` (``"cards"``: a trick-taking game on the card kits; ``"worker-placement"``: a
+    worker-placement game with upkeep on the kits)."""
     template = template or ("bare" if bare else "starter")
     if template not in TEMPLATES:
         raise ScaffoldError(f"There is no template {template!r}; the templates are {', '.join(TEMPLATES)}.")
@@ -164,17 +205,24 @@ def create(folder: Path, names: Names, bare: bool = False, template: str | None 
 def rendered(names: Names, template: str = "starter") -> dict[tuple[str, ...], str]:
     """Each file of a new project made from ``template`` (its path in the project, as parts) and its text."""
     words = names.replacements()
-    folders, kinds = TEMPLATES[template]
+    kinds = TEMPLATES[template].words
     return {tuple(_fill(_file_name(part), words) for part in relative):
             _fill(CONDITION.sub(lambda m: m.group(2) if m.group(1) in kinds else "", source.read_text(encoding="utf-8")),
                   words)
-            for source, relative in _project_templates(folders)}
+            for source, relative in _project_templates(TEMPLATES[template].folders)}
+
+
+def next_step(names: Names, template: str) -> str:
+    """What the designer does next in a project made from ``template``, in ``rulewright new``'s words."""
+    made = TEMPLATES[template]
+    return made.next_step.format(package=names.package, data=made.data, starter_files=", ".join(
+        part.replace("@@PACKAGE@@", names.package) for part in STARTER_FILES))
 
 
 @dataclass
 class StarterRemoved:
-    """What ``remove_starter`` did: the template the project was made from (``"starter"`` or
-    ``"cards"``), the files written as the blank game's, those removed (the blank game has none of
+    """What ``remove_starter`` did: the template the project was made from (one of the
+    ``replaceable`` ``TEMPLATES``), the files written as the blank game's, those removed (the blank game has none of
     them), the template's files the designer has changed (left alone), and those the blank game has
     none of that a file the designer wrote still names (left, as the game may read them)."""
 
@@ -227,7 +275,7 @@ def remove_starter(folder: Path) -> StarterRemoved:
 
 def _project_names(folder: Path) -> tuple[Names, str]:
     """The names and the template ``rulewright new`` made the project in ``folder`` with: its title
-    from ``conf.py``, its game the registered one, and its template the one (of ``REPLACEABLE``)
+    from ``conf.py``, its game the registered one, and its template the one (of the ``replaceable`` ``TEMPLATES``)
     whose own files the project has most of as they were written."""
     from rulewright.book import config
 
@@ -254,10 +302,12 @@ def _project_names(folder: Path) -> tuple[Names, str]:
                     and folder.joinpath(*relative).read_text(encoding="utf-8") == text)
                    for relative, text in rendered(names, template).items())
 
-    kept = {(game, template): files_kept(Names(title, game), template) for game in games for template in REPLACEABLE}
+    kept = {(game, template.name): files_kept(Names(title, game), template.name)
+            for game in games for template in TEMPLATES.values() if template.replaceable}
     game, template = max(kept, key=kept.get)
-    if not kept[game, template] and (folder / Names(title, game).package / "cards.yaml").is_file():
-        template = "cards"  # nothing left as written: the card game's data file says which it was
+    if not kept[game, template]:  # nothing left as written: a template's data file says which it was
+        template = next((made.name for made in TEMPLATES.values() if made.data
+                         and (folder / Names(title, game).package / made.data).is_file()), template)
     return Names(title, game), template
 
 

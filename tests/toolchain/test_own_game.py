@@ -133,3 +133,30 @@ def test_the_guide_quotes_the_failure_its_first_example_would_really_give(tmp_pa
         guide.write_text(text.replace("\n  heaps.left: 2\n", "\n  heaps.left: 3\n", 1), encoding="utf-8")
         said = run_in(folder, "-m", "rulewright.cli", "run", "guide-two-turns").stdout
         assert quoted.strip() in said, (quoted, said)
+
+
+def test_remove_starter_on_an_untouched_worker_placement_project_gives_the_blank_project(tmp_path, capsys,
+                                                                                          monkeypatch):
+    """The worker-placement game of `rulewright new --template worker-placement` steps aside as the
+    card game does: its files become the blank game's and its board file goes; a rules page the
+    designer changed is kept, named as not the worker-placement game."""
+    names = scaffold.Names("Harvest Moon", "harvest-moon")
+    scaffold.create(tmp_path / "workers", names, template="worker-placement")
+    scaffold.create(tmp_path / "bare", names, bare=True)
+    done = scaffold.remove_starter(tmp_path / "workers")
+    assert done.template == "worker-placement" and not done.changed and not done.still_named
+    assert tmp_path / "workers" / "harvest_moon" / "board.yaml" in done.removed
+
+    def files(root):
+        return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    assert files(tmp_path / "workers") == files(tmp_path / "bare")
+    folder = tmp_path / "mine"
+    scaffold.create(folder, names, template="worker-placement")
+    rules = folder / "rulebook" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nMy own note.\n", encoding="utf-8")
+    monkeypatch.chdir(folder)
+    assert cli.main(["remove-starter"]) == 0
+    said = capsys.readouterr().out
+    assert "not the worker-placement game" in said and "  rulebook/rules.md" in said, said
+    assert not (folder / "harvest_moon" / "board.yaml").exists()

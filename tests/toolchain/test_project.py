@@ -316,6 +316,40 @@ def test_a_cards_project_passes_its_own_tests_and_checks_on_the_card_kits(tmp_pa
     assert hidden.stdout.split() == ["True", "{'hidden':", "5}"], hidden.stdout + hidden.stderr
 
 
+def test_a_worker_placement_project_passes_its_own_tests_and_checks_on_the_kits(tmp_path, capsys):
+    """``rulewright new --template worker-placement``: a worker-placement game with upkeep on the
+    spaces, goods, tracks and turns kits, its board as data and the numbers its rules state printed
+    from that data, whose every rule has its example and which passes its own tests and checks."""
+    folder = tmp_path / "harvest"
+    assert cli.main(["new", str(folder), "--template", "worker-placement", "--title", "Harvest Moon",
+                     "--game", "harvest-moon"]) == 0
+    said = capsys.readouterr().out
+    assert "a worker-placement game on the kits" in said and "harvest_moon/board.yaml" in said, said
+    assert "@@" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
+    game = (folder / "harvest_moon" / "game.py").read_text(encoding="utf-8")
+    assert "spaces.Spaces.read(" in game and "goods.pay(" in game and "tracks.RoundTrack" in game
+    assert "heap" not in game and "spaces:" in (folder / "harvest_moon" / "board.yaml").read_text(encoding="utf-8")
+    rules = (folder / "rulebook" / "rules.md").read_text(encoding="utf-8")
+    assert "{value}`board.yaml:upkeep.food`" in rules
+    guide = (folder / "rulebook" / "authoring.md").read_text(encoding="utf-8")
+    assert "worker-placement game with upkeep" in guide and "card kits" not in guide
+    passes_its_own_tests_and_checks(folder, "23 passed", "13 rules, 17 examples")  # (its glossary too)
+
+
+def test_every_template_word_names_a_kind_of_project():
+    """A template's lines kept for a kind of project (``@@IF word@@``) whose word no template keeps
+    would vanish from every project: each word is one a template names."""
+    from importlib import resources
+
+    words = set().union(*(made.words for made in scaffold.TEMPLATES.values()))
+    root = resources.files(scaffold.__name__)
+    used = {(path.name, m.group(1)) for folder in {f for made in scaffold.TEMPLATES.values() for f in made.folders}
+            for path in Path(str(root.joinpath(folder))).rglob("*.tmpl")
+            for m in scaffold.CONDITION.finditer(path.read_text(encoding="utf-8"))}
+    assert {word for _, word in used} <= words, sorted(used)
+    assert {"workers", "cards", "blank", "starter"} <= {word for _, word in used}
+
+
 def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
     for flags in (["--bare", "--template", "cards"], ["--starter", "--template", "cards"], ["--bare", "--starter"]):
         assert cli.main(["new", str(tmp_path / "x"), *flags, "--title", "X", "--game", "xx"]) == 1
@@ -326,14 +360,18 @@ def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
     assert "the starter game" in capsys.readouterr().out
 
 
-def test_new_asked_at_a_terminal_starts_the_card_game(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("answer, kind, data", [("c", "a trick-taking game on the card kits", "cards.yaml"),
+                                                ("w", "a worker-placement game on the kits", "board.yaml"),
+                                                ("x\nworker-placement", "a worker-placement game", "board.yaml")])
+def test_new_asked_at_a_terminal_starts_the_game_answered(tmp_path, monkeypatch, capsys, answer, kind, data):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    answers = iter(["Card Night", "", "c"])
+    answers = iter(["Card Night", "", *answer.split("\n")])
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     assert cli.main(["new", str(tmp_path / "p")]) == 0
-    assert "a trick-taking game on the card kits" in capsys.readouterr().out
-    assert (tmp_path / "p" / "card_night" / "cards.yaml").is_file()
+    said = capsys.readouterr().out
+    assert kind in said and (answer[0] != "x" or "Answer b (a blank game), s (the starter game), c (" in said), said
+    assert (tmp_path / "p" / "card_night" / data).is_file()
 
 
 def test_a_game_named_as_the_demo_game_is_refused_and_demo_is_not(tmp_path, capsys):
@@ -352,3 +390,18 @@ def test_a_game_named_as_the_demo_game_is_refused_and_demo_is_not(tmp_path, caps
     guide, own = declared("authoring.md"), declared("rules.md")
     assert guide and own and not guide & own, (guide, own)
     assert all(rule.startswith("rwdemo.") for rule in guide) and all(rule.startswith("demo.") for rule in own)
+
+
+@pytest.mark.parametrize("template", [name for name in scaffold.TEMPLATES])
+def test_every_template_s_book_builds_strictly_in_both_editions(tmp_path, template):
+    """``make rulebook`` is strict in a new project: a template whose rules page says, for players,
+    something meant for designers (a data file's name) fails its first build. Each template's pages
+    are read as each edition reads them, with warnings as errors, as a new project's Makefile does."""
+    folder = tmp_path / "book"
+    scaffold.create(folder, scaffold.Names(title="Night Market", game="night-market"), template=template)
+    for edition in ("player", "designer"):
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-c", ".", "-t", edition,
+                               "-b", "dummy", "-d", f"_build/{edition}/doctrees", "rulebook", f"_build/{edition}/read"],
+                              cwd=folder, capture_output=True, text=True, timeout=600,
+                              env={**os.environ, "RULEWRIGHT_STRICT": "1"})
+        assert done.returncode == 0, f"{template}, {edition}'s edition:\n{done.stdout}{done.stderr}"
