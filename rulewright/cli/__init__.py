@@ -20,6 +20,8 @@ each with ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``, liste
                                       random legal play checked against the game's invariants
     rulewright simulate <game> [--games N --agents A,B --compare NAME=VALUE --workers K]
                                       many games by agents: each seat's wins, game length, moves used
+    rulewright rename OLD NEW [--dry-run]
+                                      give a rule a new ID in every page, example, link and refusal that names it
     rulewright changes OLD [NEW] [--json FILE] [--check]
                                       what changed between two versions, rule by rule, and its effect on play
     rulewright serve [--port 8000]    live preview: serve the book and rebuild it on every save
@@ -41,7 +43,7 @@ import os
 import sys
 
 from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, remove_starter,
-                            replay, run, serve, simulate, upgrade)
+                            rename, replay, run, serve, simulate, upgrade)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import INTERNAL_FAILURE, ExampleProblem, internal_failure
 from rulewright.scenario.changes import changes_text
@@ -69,8 +71,8 @@ class _Coverage:
         return engine_coverage.run(args)
 
 
-COMMANDS = (new, remove_starter, ci, check, run, accept, diagram, listing, _Coverage, replay, example, play, fuzz, simulate,
-            changes, serve, upgrade, press)
+COMMANDS = (new, remove_starter, ci, check, run, accept, rename, diagram, listing, _Coverage, replay, example, play, fuzz,
+            simulate, changes, serve, upgrade, press)
 OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz", "simulate")  # these read a record or a game, not the book
 
 
