@@ -92,6 +92,21 @@ class LineMap:
     first_line: int
     lines: dict[tuple, int] = field(default_factory=dict)
     brackets: set[tuple] = field(default_factory=set)  # paths of lists written in brackets, [a, b]
+    # Keys in braces with no value, after a comma that ends a 'key: value' entry: "{first: ann, bob}"
+    # is, to YAML, first: ann and a key bob. Each such key's path -> the entry before it (key, value).
+    split: dict[tuple, tuple[str, str]] = field(default_factory=dict)
+
+    def hint(self, *path) -> str:
+        """A sentence to add to a problem at ``path`` when ``path`` (or where it lies) is a key a
+        comma split off the value before it in braces, else ''."""
+        for length in range(len(path), 0, -1):
+            key = tuple(int(p) if isinstance(p, str) and p.isdigit() else p for p in path[:length])
+            if key in self.split:
+                before, value = self.split[key]
+                return (f" In braces a comma ends an entry, so '{key[-1]}' was read as a key with no value: if the "
+                        f"comma belongs to the value of '{before}', put that value in quotes ({before}: \"{value}, "
+                        f"{key[-1]}\").")
+        return ""
 
     def line(self, *path) -> int:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -197,11 +212,26 @@ def _thousands(nodes: list, text: str, where: Where) -> None:
                                  f"two values ({', '.join(parts)}). Write the number without it: {''.join(parts)}.")
 
 
+def _split_by_comma(node, path: tuple, lines: LineMap, text: str) -> None:
+    """Note each key of the braces ``node`` written with no value right after a comma that ends a
+    'key: value' entry (``{first: ann, bob}``): a value split by its own comma (``LineMap.split``)."""
+    for (before_key, before_value), (key_node, value_node) in zip(node.value, node.value[1:]):
+        if (isinstance(value_node, yaml.ScalarNode) and value_node.value == "" and not value_node.style
+                and isinstance(key_node, yaml.ScalarNode) and not key_node.style
+                and isinstance(before_value, yaml.ScalarNode) and before_value.value != ""
+                and not re.fullmatch(r"[-+]?[\d.]+", before_value.value)  # {left: 3, right}: a value left out
+                and text[before_value.end_mark.index:key_node.start_mark.index].strip() == ","):
+            written = text[before_value.start_mark.index:before_value.end_mark.index].strip("'\"")
+            lines.split[path + (key_node.value,)] = (before_key.value, written)
+
+
 def _walk(node, path: tuple, lines: LineMap, where: Where, text: str = "") -> None:
     if getattr(node, "flow_style", False) and text:
         flat = [part for pair in node.value for part in pair] if isinstance(node, yaml.MappingNode) else node.value
         _thousands(flat, text, where)
     if isinstance(node, yaml.MappingNode):
+        if node.flow_style and text:
+            _split_by_comma(node, path, lines, text)
         seen: dict = {}
         for key_node, value_node in node.value:
             key = yaml.constructor.SafeConstructor().construct_object(key_node, deep=True)

@@ -79,7 +79,7 @@ class Scenario:
         return [self.data.get("seed", 0)]
 
     def problem(self, message: str, *path) -> ExampleProblem:
-        return ExampleProblem(self.where.at(self.lines.line(*path)), message)
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message + self.lines.hint(*path))
 
 
 def is_check_item(item: Any) -> bool:
@@ -323,7 +323,7 @@ class Position:
         return False
 
     def problem(self, message: str, *path) -> ExampleProblem:
-        return ExampleProblem(self.where.at(self.lines.line(*path)), message)
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message + self.lines.hint(*path))
 
 
 POSITION_KEYS = ("game", "settings", "setup")

@@ -56,6 +56,18 @@ def test_what_is_not_a_thousands_separator_is_read_as_written(text):
     load(text, Where("page.md", 1))
 
 
+@pytest.mark.parametrize("text, path, hint", [
+    ("setup: {next: bob, ann}\n", ("setup", "ann"), 'put that value in quotes (next: "bob, ann")'),
+    ("setup: {say: 'Take one, two'}\n", ("setup", "two"), ""),           # quoted: one value
+    ("setup: {left: 3, right}\n", ("setup", "right"), ""),               # a number's value left out
+    ("setup: {ann, bob}\n", ("setup", "bob"), ""),                       # keys alone: no entry before
+    ("setup: {next: bob, ann}\n", ("setup", "next"), ""),                # the entry itself is fine
+])
+def test_a_value_split_by_a_comma_in_braces_is_said_with_the_quotes_that_mend_it(text, path, hint):
+    _, lines = load(text, Where("page.md", 1))
+    assert lines.hint(*path) == "" if not hint else hint in lines.hint(*path)
+
+
 @pytest.mark.parametrize("character, named, instead", [
     ("\u00a0", "a non-breaking space (U+00A0", "Type an ordinary space"),
     ("\u201c", "a curly quote (“)", 'Type a straight quote (")'),
