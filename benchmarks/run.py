@@ -33,6 +33,8 @@ Targets (on the 2-core reference machine):
   directive expands to, built by the same autodoc): a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
   HTML one plays no example again (one evaluation per example per build, shared by the builders);
+- simulated play (benchmarks/simulate.py): the searching agents' decisions a second, 1,000 random
+  games of Hush within a minute, two workers at least 1.7x one;
 - the designer's daily loop (benchmarks/daily.py): `make rulebook` with nothing changed under 2 s,
   a one-page prose edit of a 25-page book rebuilt in under 8 s, `make serve` showing a prose edit
   within 1 s and an engine edit within 2 s.
@@ -473,6 +475,9 @@ def main():
     if "--no-rulebook" not in sys.argv:
         bench_rulebook(baseline="--no-baseline" not in sys.argv)
     import daily  # the designer's daily loop: no-change build, one-page edit, the live preview
+    import simulate as simulated  # simulated play: the agents' decisions, random games, two workers
+
+    simulated.main()
 
     daily.main(own_book_built="--no-rulebook" not in sys.argv)
 

@@ -55,7 +55,7 @@ from rulewright.game.interface import hidden_owner, merge
 MISSING = ("The agents mcts and ismcts are OpenSpiel's: install it with pip install 'rulewright[simulate]' "
            "(the package open-spiel).")
 SIMULATIONS = 100   # the searches' budget a move when the agent names none ('mcts 400')
-HORIZON = 200       # moves a search looks ahead before it judges a position by the score
+HORIZON = 100       # moves a search looks ahead before it judges a position by the score
 UCT_C = 2.0         # the exploration constant of both searches (OpenSpiel's examples use 2)
 WORLDS = 4          # the worlds (draws, deals) mcts searches in a game with chance or hidden things
 

@@ -151,6 +151,15 @@ class Bus(Game):
         one any more: nothing more can happen either way."""
         return state.phase == "over" or (state.phase == "free" and not self.legal_actions(state))
 
+    def seats(self, state: State) -> list[str]:
+        """The players, in seat order (for simulated play)."""
+        return list(state.players)
+
+    def score(self, state: State, player: str) -> int:
+        """A designer's estimate, not a rule (this engine plays setup and Line Expansion, not the
+        passengers and points of a whole game): how many streets ``player``'s line holds."""
+        return len(state.players[player].line.streets)
+
     def view(self, state: State) -> dict:
         occupancy = state.occupancy()
         view = {

@@ -16,7 +16,7 @@ from engine.games.g1870 import (actions, connections, holdings, market, network,
                                 protection, redemption, rounds, routes, shares, stock, track)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
-from engine.games.g1870.view import view, who_acts
+from engine.games.g1870.view import view, who_acts, worth
 from engine.games.g1870.presets import PRESETS
 from engine.games.g1870.diagram import draw as draw_diagram
 
@@ -367,6 +367,27 @@ class G1870(Game):
 
     def view(self, state: State) -> dict:
         return view(state)
+
+    def seats(self, state: State) -> list[str]:
+        """The players, in seat order (for simulated play, ``rulewright simulate``)."""
+        return list(state.players)
+
+    def places(self, state: State) -> dict[str, int] | None:
+        """When the game is over, each player's place by value, the richest first (rule
+        1870.end.value); players of equal value share a place."""
+        if not state.game_over:
+            return None
+        value = {name: worth(state, name) for name in state.players}
+        return {name: 1 + sum(other > value[name] for other in value.values()) for name in value}
+
+    def score(self, state: State, player: str) -> int:
+        """The player's value now, as the end counts it (rule 1870.end.value)."""
+        return worth(state, player)
+
+    def decider(self, state: State, actor: str | None) -> str | None:
+        """Who chooses a move: a player for themself, a corporation's president for it."""
+        corporation = state.corporations.get(actor) if actor not in state.players else None
+        return corporation.president if corporation is not None else actor
 
     def setup_of(self, state: State) -> dict:
         """The position in the setup keys of the chapters' Notation sections, a preset plus what

@@ -65,14 +65,24 @@ def waiting(state: State) -> list[str]:
     return out
 
 
+def privates_of(state: State, name: str) -> list[str]:
+    """The private companies ``name`` owns and that are still open."""
+    return [s for s, priv in state.privates.items() if priv.owner == name and not priv.closed]
+
+
+def worth(state: State, name: str) -> int:
+    """A player's value: cash, shares at their prices and the face value of the open private companies
+    they own (rule 1870.end.value)."""
+    return (state.players[name].cash + holdings.share_value(state, name)
+            + sum(state.privates[s].cost for s in privates_of(state, name)))
+
+
 def player_view(state: State, name: str) -> dict:
     p = state.players[name]
-    owned = [s for s, priv in state.privates.items() if priv.owner == name and not priv.closed]
-    # cash, shares at their prices and the face value of open privates (rule 1870.end.value)
-    worth = p.cash + holdings.share_value(state, name) + sum(state.privates[s].cost for s in owned)
+    owned = privates_of(state, name)
     return {"cash": p.cash, "shares": {s: n for s, n in p.shares.items() if n},
             "president_of": [s for s, c in state.corporations.items() if c.president == name],
-            "certificates": holdings.certificates(state, name), "privates": owned, "worth": worth,
+            "certificates": holdings.certificates(state, name), "privates": owned, "worth": worth(state, name),
             "sold_this_round": sorted(p.sold_this_round)}
 
 

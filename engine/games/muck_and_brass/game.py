@@ -118,6 +118,17 @@ class MuckAndBrass(Game):
         a General Dividend is always there to play and no position ends it."""
         return False
 
+    def seats(self, state: State) -> list[str]:
+        """The players, in the order the setup names them (for simulated play)."""
+        return list(state.players)
+
+    def score(self, state: State, player: str) -> int:
+        """A designer's estimate, not a rule (this engine plays Expand and the General Dividend, not
+        the end of the game): the income of the companies ``player`` holds shares in, once for each
+        share, what a General Dividend would bring them if income were paid per share."""
+        return sum(count * state.companies[code].income for code, count in state.players[player].shares.items()
+                   if code in state.companies)
+
     def view(self, state: State) -> dict:
         board = state.board
         return {
