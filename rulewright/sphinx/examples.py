@@ -91,9 +91,13 @@ class ExampleDirective(SphinxDirective):
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
-        box += _section("Play", _actions(result, told, as_written, moved, marks))
+        # An example without moves shows a position: the player's edition says what holds in it,
+        # with no "Play" part and no test wording about the outcome (the designer's keeps both).
+        still = not result.run.steps and not designer
+        if not still:
+            box += _section("Play", _actions(result, told, as_written, moved, marks))
         box += figures[1:]  # the position after the moves, when the example shows both
-        box += _section(("Outcome" if designer else "What happened")
+        box += _section(("Outcome" if designer else "In this position" if still else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
                         _outcome(result, words, designer, as_written, told, secrets))
         if outcome == "failed":

@@ -34,8 +34,9 @@ class WordRole(SphinxRole):
 
 class GlossaryPageDirective(SphinxDirective):
     """``{glossary-page}``: the chapter's ``glossary.yaml`` (or the file named as the argument,
-    relative to the page) as a list of terms, each with its definition, the words it replaces and
-    what the engine calls it."""
+    relative to the page) as a list of terms, each with its definition and the terms it relates to;
+    in the designer's edition also the words the book's writers avoid for it ("Not: ...") and what
+    the engine calls it."""
 
     optional_arguments = 1
 
@@ -58,7 +59,7 @@ class GlossaryPageDirective(SphinxDirective):
             item += nodes.term(term.name, term.name, ids=[glossary.anchor(term)])
             body = nodes.definition()
             body += nodes.paragraph(term.definition, term.definition)
-            if term.avoid:
+            if term.avoid and self.config.rulewright_edition != "player":  # the style check's list: for writers
                 note = nodes.paragraph(classes=["rw-glossary-avoid"])
                 note += nodes.Text("Not: " + ", ".join(term.avoid))
                 if term.allow:

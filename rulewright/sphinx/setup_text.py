@@ -141,9 +141,8 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
             rows.append(("Rules read as", f"{choice} ({name}: {words(value)})"))
     if data.get("deal"):
         rows.append(("Dealt", _deal_words(data["deal"], said)))
-    if "seed" in data:
-        rows.append(("Random seed", str(data["seed"])) if designer
-                    else ("Chance", "the draws of one particular game"))
+    if "seed" in data and designer:  # (for players, the play says what was drawn, as a game's would)
+        rows.append(("Random seed", str(data["seed"])))
     if data.get("draws"):
         # Dice and single draws read as one list in their order; a shuffle as its order. The label
         # is the game's own when its phrases name one: setup: {draws: {say: The dice}}.
@@ -160,7 +159,7 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     if "seeds" in data:
         rows.append(("Random seeds", f"played once with each seed {data['seeds']}; every expectation holds "
                                      "for each") if designer
-                    else ("Chance", "any draws: the play below is one game's; what happened holds however they fall"))
+                    else ("Chance", "whatever is drawn, it ends as below"))
     if not rows:
         return [nodes.paragraph(text="The game's standard starting position.")]
     table, body = tables.table((30, 70), classes=["rw-setup"])

@@ -1,6 +1,7 @@
 """The page of examples cut from real games (rulebook/1870-market/from-real-games.md) stays true to
-the record it names: each example's moves are the record's moves at the move number it states, its
-title's action numbers are the platform's actions of those moves, and every expectation the page
+the record it names: each example's moves are the record's moves at the move number it states, the
+action numbers its ``# Cut from`` line names are the platform's actions of those moves (the title,
+which the player's edition prints, names none), and every expectation the page
 kept holds in the real position (the example is cut afresh from the record with the cutting tool,
 and the page's expectations are checked against that full cut, not the page's shortened setup).
 Skipped, saying why, when the shared records are not beside the project."""
@@ -23,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "rulebook" / "1870-market" / "from-real-games.md"
 RECORDS = ROOT.parent / "shared" / "reference" / "1870-records"
 CUT = re.compile(r"# Cut from (?P<record>[\w.-]+)\.yaml: the position after move (?P<at>\d+), then "
-                 r"moves? (?P<first>\d+)(?: to (?P<last>\d+))?\.")
-TITLE_ACTIONS = re.compile(r"actions? (?P<first>\d+)(?: to (?P<last>\d+))?\)$")
+                 r"moves? (?P<first>\d+)(?: to (?P<last>\d+))?(?: \((?P<source>game \d+, [^)]*)\))?\.")
+SOURCE_ACTIONS = re.compile(r"actions? (?P<first>\d+)(?: to (?P<last>\d+))?$")
 
 
 def examples(text: str) -> list[tuple[str, str, int, str, dict]]:
@@ -81,10 +82,10 @@ def test_an_example_is_the_records_move_and_what_it_expects_is_so(played, title,
     record_moves = [yaml.safe_load(m.split("#")[0].strip()[2:]) for m in moves]
     assert data["do"] == record_moves, f"line {line}: the example's moves are not moves {first} to {last}"
     actions = [int(re.search(r"# (?:before )?action (\d+)", m)[1]) for m in moves]
-    named = TITLE_ACTIONS.search(title)
-    assert named, f"line {line}: the title names no action: {title}"
+    named = SOURCE_ACTIONS.search(where["source"] or "")
+    assert named, f"line {line}: the '# Cut from' line names no game and action: {where[0]}"
     assert int(named["first"]) == actions[0] and int(named["last"] or named["first"]) == actions[-1], \
-        f"line {line}: the title names actions {named['first']} to {named['last'] or named['first']}, " \
+        f"line {line}: the '# Cut from' line names actions {named['first']} to {named['last'] or named['first']}, " \
         f"the record's moves are actions {actions}"
 
     # The expectations: each holds after those moves in the real position, cut afresh from the record.
