@@ -72,6 +72,9 @@ CHECKS = {
     "data-refusals": Check("0.5", "a phase written in the game's data (a YAML file), which refuses the moves it does "
                                   "not allow, cites a rule the book declares and some example shows refused, as a "
                                   "refusal in the engine's code must"),
+    "player-words": Check("0.5", "the player's edition prints none of the words meant for the book's writers: no "
+                                 "glossary list of words to avoid, no test wording ('No moves: ...'), no sentence on how "
+                                 "an example is written, no game record's numbers, no rule ID and no notation in monospace"),
     "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "
                                             "ID leads to one rule only"),
 }

@@ -176,20 +176,39 @@ def player_only(app, doctree, docname) -> None:
         return
     from rulewright.sphinx import player_only as checks
 
+    from rulewright.checks import levels
+
     found = getattr(app, "_rulewright_player_only", None)
     if found is None:
         found = app._rulewright_player_only = checks.book_patterns()
+    advice = app.__dict__.setdefault("_rulewright_player_words_advice", [])  # (said at the end: incremental.finish)
     reported = set()
     for text in doctree.findall(nodes.Text):
         if _reported(text):
             continue  # a mistake reported where it is (rulewright.sphinx.nodes.REPORTED)
-        for pattern, words in checks.found_in(str(text), found):
+        finds = checks.found_in(str(text), found)
+        if isinstance(text.parent, (nodes.literal, nodes.literal_block)) and str(text).strip() \
+                and not _in_play(text):  # (a move without words is the check move-words', once a game has them)
+            finds.append((checks.MONOSPACE, str(text)[:60]))  # notation, in the printed book's monospace
+        for pattern, words in finds:
             where = _source_line(text, docname, app.env, words)
             if (where, words) in reported:
                 continue
             reported.add((where, words))
-            logger.warning(f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}",
-                           location=where, type="rulewright", subtype="player-only")
+            said = f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}"
+            if pattern.check and levels.is_advice(pattern.check):
+                advice.append((pattern.check, f"{where}: {said}"))
+            else:
+                logger.warning(said, location=where, type="rulewright", subtype="player-only")
+
+
+def _in_play(node) -> bool:
+    """Whether ``node`` is in the moves of an example (its "Play" part)."""
+    while node is not None:
+        if isinstance(node, nodes.Element) and "rw-part-play" in node["classes"]:
+            return True
+        node = node.parent
+    return False
 
 
 def _reported(node) -> bool:

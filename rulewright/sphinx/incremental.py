@@ -346,6 +346,7 @@ def finish(app, exception) -> None:
         print("\n".join(lines), file=sys.stderr)
     advice = [tuple(said) for info in book.get("examples", {}).values() for said in info.get("advice", ())]
     advice += [(problem.check, str(problem)) for problem in typed_advice + book_advice]
+    advice += getattr(app, "_rulewright_player_words_advice", [])  # (editions.player_only: what this edition prints)
     if advice and not list_said_elsewhere(app.builder):  # (the player's edition finds it: never a build error)
         from rulewright.checks import levels
 

@@ -6,7 +6,10 @@ what belongs to the designer's edition instead: the engine's names (state paths 
 such as ``plurality_ties``), the example format (``setup:``, ``expect:``, ``:diagram:``), the
 shared positions' names (``mb-late-ann-lnwr``), the test's language ("seed", "rules engine",
 "rule ID") and the pages and tools for designers (``rulewright check``, the authoring guide, the
-designer's notes the edition leaves out).
+designer's notes the edition leaves out). Since check level 0.5 (the check ``player-words``) also
+the glossaries' lists of words to avoid, the examples' test wording ("No moves: ..."), sentences
+about how an example is written, a game record's numbers, the rules' IDs and any text set in
+monospace (notation); a book at an older level gets these as advice.
 
 One list, used twice: the Sphinx build of the player's edition reports each find at its source
 file and line (``rulewright.sphinx.editions.player_only``; a build error, as ``make rulebook``
@@ -26,6 +29,7 @@ class Pattern:
     what: str       # what it is, in a sentence's words
     regex: re.Pattern
     fix: str        # what to do about it
+    check: str | None = None  # the check level's name for a pattern added after the first release
 
 
 _KEYS = "setup|do|expect|settings|seeds?|draws|preset|events|refused|between|from|at-least|at-most|one-of|contains"
@@ -53,6 +57,31 @@ FIXED = (
             "Say it as a player would (\"whatever the draws\"), or leave it to the designer's edition."),
 )
 
+# What the first patterns let through, found by a production editor's reading of the printed book:
+# registered as the check 'player-words' (rulewright.checks.levels), so that a book written for an
+# older check level gets it as advice at its line and is not turned red by an upgrade.
+PLAYER_WORDS = "player-words"
+LATER = (
+    Pattern("the glossary's list of words to avoid", re.compile(r"(?<![\w-])Not: (?=[a-z])|\(except in: "),
+            "That list is for the book's writers: leave it to the designer's edition (the glossary page does).",
+            PLAYER_WORDS),
+    Pattern("the test's wording", re.compile(r"\bNo moves\b|\bthe outcome describes\b|\bdraws of one particular "
+                                             r"game\b|\bhowever they fall\b|\bthe play below is one game(?:'|’)s\b"),
+            "Say it as a player would, or leave it to the designer's edition.", PLAYER_WORDS),
+    Pattern("a sentence about writing the book's examples",
+            re.compile(r"\b(?:an?|the|this|each|every) example (?:can|could|may|might|must|need(?:s)?|should|"
+                       r"is written|writes)\b|\bby (?:writing|listing) (?:it|them|that)\b", re.I),
+            "Leave how an example is written to the designer's edition (```{only} designer```).", PLAYER_WORDS),
+    Pattern("a game record's numbers", re.compile(r"\bgames? (?:no\.? ?|#)?\d{5,}|\((?:the record(?:'|’)s )?actions? "
+                                                  r"\d+|\bthe record(?:'|’)s (?:moves?|actions?)\b|\bmoves? \d+ "
+                                                  r"(?:to \d+ )?of the record\b", re.I),
+            "Where an example was cut from is for the book's writers: leave the record's game, move and action "
+            "numbers to the designer's edition (the example's source, or ```{only} designer```).", PLAYER_WORDS),
+)
+MONOSPACE = Pattern("notation in monospace", re.compile(r"(?!)"),
+                    "Say it in words (a move: its words under 'moves:' in the game's phrases.yaml), or leave the "
+                    "notation to the designer's edition.", PLAYER_WORDS)  # (found by its node, not its words)
+
 PRESETS = Pattern("a preset's name", re.compile(r"(?<!stock )\bpresets?\b", re.I),
                   "Say where the example starts in the game's words (presets: in the game's phrases.yaml), or "
                   "leave it to the designer's edition.")  # ("stock preset": a phrase 1870's glossary allows)
@@ -63,12 +92,18 @@ DESIGNER_NOTES = Pattern("a designer's note this edition leaves out",
                          "(```{only} designer```).")
 
 
-def patterns(positions=(), games=None, notes: bool = False) -> list[Pattern]:
+def patterns(positions=(), games=None, notes: bool = False, rules=()) -> list[Pattern]:
     """The patterns for a book with these shared ``positions`` (their names, or a mapping of each
-    name to its position) and ``games`` (all registered games by default); ``notes`` when the
-    player's edition keeps the designer's notes. A position whose title says its name ("The opening
-    position", named ``opening``) has a name that is a word of the rules': it is not looked for."""
-    found = list(FIXED) + [PRESETS] + ([] if notes else [DESIGNER_NOTES])
+    name to its position), ``games`` (all registered games by default) and ``rules`` (the IDs it
+    declares); ``notes`` when the player's edition keeps the designer's notes. A position whose title
+    says its name ("The opening position", named ``opening``) has a name that is a word of the
+    rules': it is not looked for."""
+    found = list(FIXED) + list(LATER) + [PRESETS] + ([] if notes else [DESIGNER_NOTES])
+    rules = [rule for rule in rules if "." in rule]  # (an ID without a dot could be a word of the rules)
+    if rules:
+        found.append(Pattern("a rule's ID", re.compile(rf"(?<![\w.-])(?:{'|'.join(sorted(map(re.escape, rules), key=len, reverse=True))})(?![\w-]|\.\w)"),
+                             "The player's edition names a rule by its title and page: link it with "
+                             "{ruleref}, which prints that, rather than typing its ID.", PLAYER_WORDS))
     titles = {name: getattr(position, "title", "") or "" for name, position in positions.items()} \
         if isinstance(positions, dict) else {}
     positions = [name for name in positions
@@ -111,4 +146,5 @@ def book_patterns(project=None) -> list[Pattern]:
     from rulewright.book import config
 
     project = project or config.current()
-    return patterns(book.scan(project.rulebook).positions, notes=project.player_notes)
+    scan = book.scan(project.rulebook)
+    return patterns(scan.positions, notes=project.player_notes, rules=scan.rules)

@@ -1,7 +1,8 @@
 """The player-only patterns: each kind of designer's word is found, a player's sentence is not."""
 from rulewright.sphinx import player_only
 
-PATTERNS = player_only.patterns(positions=["mb-late-ann-lnwr"], games=["muck-and-brass"])
+PATTERNS = player_only.patterns(positions=["mb-late-ann-lnwr"], games=["muck-and-brass"],
+                                rules=["mb.expand.city-limit", "hush"])
 
 DESIGNER = {
     "In the engine: view companies.*.network.": {"a line naming the engine's view", "a state path of the engine",
@@ -16,6 +17,21 @@ DESIGNER = {
     "It is reported as a mistake in the example's setup; the engine refuses it.": {"the test's language"},
     "settled in designer’s notes": {"a designer's note this edition leaves out"},
     ":diagram: after map": {"a directive option"},
+    # check level 0.5 (player-words): what a production editor found in the printed player's edition
+    "Not: company (except in: private company).": {"the glossary's list of words to avoid"},
+    "Not: draw pile, stock.": {"the glossary's list of words to avoid"},
+    "No moves: the outcome describes the position as set up.": {"the test's wording"},
+    "Chance: the draws of one particular game": {"the test's wording"},
+    "any draws: the play below is one game's; what happened holds however they fall": {"the test's wording"},
+    "An example can begin with a corporation that has already closed": {"a sentence about writing the book's examples"},
+    "An example need not state the whole shuffle.": {"a sentence about writing the book's examples"},
+    "It can also start with the sale already waiting, by listing it under protection.":
+        {"a sentence about writing the book's examples"},
+    "Cat protects the SLSF share Bob sold (game 210018, action 425)": {"a game record's numbers"},
+    "Bob sells for $120 (the record's action 423), and ends his turn.": {"a game record's numbers"},
+    "He lays B19 and A20 (actions 52 and 53).": {"a game record's numbers"},
+    "Move 196 of the record": {"a game record's numbers"},
+    "This is rule mb.expand.city-limit at work.": {"a rule's ID", "a state path of the engine"},
 }
 
 PLAYER = [
@@ -25,6 +41,11 @@ PLAYER = [
     "Rules read as: a player tied for the most shares holds a plurality.",
     "Chance: any draws, e.g. the order B8, A2.",
     "Starts from the position “the late position, with Ann leading the London & North Western”.",
+    "Not a private company, which is a different thing.",
+    "Nobody plays in this example: it shows the position after the deal.",
+    "This turn: actions 3, 2. The game 1870 ends when the bank breaks; Hush is played with a deck.",
+    "Chance: whatever is drawn, it ends as below",
+    "In the third game for four, Ann declines (Bob agrees as president).",
 ]
 
 

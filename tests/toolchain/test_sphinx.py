@@ -212,6 +212,42 @@ def test_the_player_s_build_fails_on_designer_words_at_their_source_line(tmp_pat
     assert done.returncode == 0, done.stderr
 
 
+WRITERS_WORDS = ("\n## For the writers\n\nAn example can start with a bigger pile by writing\n`pile: 9` for it, as "
+                 "in game 210018 (action 425).\n")
+
+
+def test_words_for_the_book_s_writers_fail_a_book_at_this_level_and_are_advice_below_it(tmp_path):
+    """The check player-words (level 0.5): a sentence on how an example is written, notation in
+    monospace and a game record's numbers, each at the line it is written on, fail the player's
+    build of a book at this release's level; a book written for an older release (here: one with
+    no level) builds, and is told the same as advice; the designer's edition keeps them."""
+    from rulewright.checks import levels
+
+    toy = TOY + WRITERS_WORDS
+    said = [("'An example can'", "a sentence about writing the book's examples", "An example can start"),
+            ("'pile: 9'", "notation in monospace", "`pile: 9`"), ("'game 210018'", "a game record's numbers", "game 210018")]
+    for folder, level in (("older", None), ("current", levels.CURRENT), ("designer", levels.CURRENT)):
+        (tmp_path / folder).mkdir()
+        if level:
+            (tmp_path / folder / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "src"\ncheck-level = "{level}"\n')
+        done, _ = build(tmp_path / folder, toy, tags=[] if folder == "designer" else ["player"])
+        if folder == "designer":
+            assert done.returncode == 0, done.stderr
+            continue
+        for words, what, written in said:
+            at = f"toy.md:{line_of(toy, written)}"
+            message = f"The player's edition would print {words}, {what}."
+            if level:
+                assert f"{at}: WARNING: {message}" in done.stderr, done.stderr
+            else:
+                assert re.search(rf"{re.escape(at)}: {re.escape(message)}", done.stderr), done.stderr
+        if level:
+            assert done.returncode != 0
+        else:
+            assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr
+            assert "Check 'player-words' (new at level 0.5)" in done.stderr, done.stderr
+
+
 def test_the_player_s_edition_names_a_shared_position_by_its_title(tmp_path):
     from tests.toolchain.test_format import FROM, POSITION
 
