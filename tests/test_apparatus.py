@@ -60,13 +60,33 @@ def _without_letter(term: str) -> str:
 
 
 def test_the_index_of_terms_gives_each_term_s_page(edition):
-    """Each entry's pages run in the book's order (the defining one, in bold, among them); one of
-    them shows the whole term (its definition), and nearly all of them use it."""
+    """Each entry gives the page defining the term first (in bold), then the pages using it in the
+    book's order, none twice and none blank; the first shows the whole term (its definition), and
+    nearly all of them use it."""
     pages = pages_text(pdf_of(edition))
     entries = _entries(pdf_of(edition), pages)
     assert len(entries) >= 40, entries
-    shuffled = [(term, [first] + used) for term, _, first, used in entries if [first] + used != sorted([first] + used)]
-    assert not shuffled, f"index entries whose pages are not in the book's order: {shuffled[:5]}"
+    # a term two chapters of one game define (1870's "corporation") gives both definitions first
+    from rulewright.checks import words
+    from rulewright.sphinx.term_index import game_title
+
+    config.load(ROOT).activate()
+    defined: dict[tuple[str, str], int] = {}
+    for glossary in words.glossaries(ROOT / "rulebook")[0]:
+        for term in glossary.terms:
+            key = (term.name.lower(), game_title(glossary))
+            defined[key] = defined.get(key, 0) + 1
+    entries = [(term, game, first, used[defined.get((term.lower(), game), 1) - 1:]) for term, game, first, used in entries]
+    shuffled = [(term, used) for term, _, first, used in entries if used != sorted(used)]
+    assert not shuffled, f"index entries whose pages of use are not in the book's order: {shuffled[:5]}"
+    twice = [(term, [first] + used) for term, _, first, used in entries if len(set([first] + used)) < len(used) + 1]
+    assert not twice, f"index entries that give a page twice: {twice[:5]}"
+    numbers = _index_pages(pages)
+    blank = re.findall(r"[^\s(]+ \([^()]+\)[^()]*?\d, ,", flat(" ".join(pages[i] for i in numbers)))
+    assert not blank, f"index entries with a blank page number (a use the edition does not print): {blank[:5]}"
+    undefined = [(term, game, first) for term, game, first, _ in entries
+                 if not re.search(rf"\b{re.escape(term)}\b", flat(pages[first - 1]), re.I)]
+    assert not undefined, f"index entries whose first page does not show the term: {undefined[:5]}"
     wrong = [(term, game, [first] + used) for term, game, first, used in entries
              if not any(term.lower() in flat(pages[page - 1]).lower() for page in [first] + used)]
     assert not wrong, f"index entries none of whose pages shows the term: {wrong[:5]}"

@@ -7,8 +7,9 @@ the HTML each entry links to its definition and to the sections that use the ter
 section of each page that does); in the PDF the same links print as page numbers (CSS
 ``target-counter``, ``a.rw-page-number`` in rulewright.css), the definition's page first, in bold.
 A term is "used" on a page where the glossary's own link would find it: the term or one of its forms
-as whole words in a paragraph, outside titles, code and the worked examples; the first such
-paragraph of the page gets an anchor (``use-<page>-<term>``), the index leads there.
+as whole words in a paragraph, outside titles, code, the worked examples, the quick reference's
+page and what this edition leaves out; the first such paragraph of the page gets an anchor
+(``use-<page>-<term>``), the index leads there.
 """
 from __future__ import annotations
 
@@ -112,11 +113,18 @@ def mark_uses(app, doctree) -> None:
         glossary = words.load_glossary(path)
     except (ExampleProblem, OSError):
         return
-    pending = {t.name: t for t in glossary.terms}
+    # A quick reference names most terms once more, a page or two after the chapter's text and
+    # usually on its glossary's page: its page is no use of a term for the index (listed twice).
+    pending = {} if any(_quick_reference(box) for box in doctree.findall(nodes.container)) \
+        else {t.name: t for t in glossary.terms}
     title = game_title(glossary)
     marked: list[str] = []
     left_out = SKIP + (example_node, nodes.definition_list)
-    for paragraph, _ in outside(doctree, lambda element: isinstance(element, left_out)):
+
+    def skipped(element) -> bool:
+        return isinstance(element, left_out) or _not_printed(app, element)
+
+    for paragraph, _ in outside(doctree, skipped):
         if not pending:
             break
         if not isinstance(paragraph, nodes.paragraph):
@@ -130,6 +138,22 @@ def mark_uses(app, doctree) -> None:
                 del pending[name]
     # Kept with the book, so the index finds the anchors without reading every page again.
     incremental.data(app.env).setdefault(TERM_USES, {})[docname] = marked
+
+
+def _not_printed(app, element) -> bool:
+    """Whether ``element`` is text this edition leaves out (``{only} designer`` in the player's):
+    the index would lead to a place that is not there (a blank page number in print)."""
+    if not isinstance(element, addnodes.only):
+        return False
+    try:
+        return not app.tags.eval_condition(element["expr"])
+    except Exception:  # noqa: BLE001 - an expression Sphinx cannot read is Sphinx's to report
+        return False
+
+
+def _quick_reference(element) -> bool:
+    """Whether ``element`` is a quick reference's box."""
+    return isinstance(element, nodes.container) and "rw-quick-reference" in element["classes"]
 
 
 def uses(env, glossary: words.Glossary, skip: str) -> dict[str, list[tuple[str, str]]]:
@@ -190,9 +214,9 @@ def _merged(entries, order) -> list[tuple]:
 
 
 def _render(app, fromdocname, entries, order: dict[str, int]) -> list[nodes.Node]:
-    """The index. In print, each term's page numbers run in the book's order, the page defining
-    it in bold among them (a printed index's custom: "first player 6, 16, **17**"); on the web, the
-    definition's link comes first, then the pages using it by title."""
+    """The index. In print, each term's page numbers: the page defining it first, in bold, then
+    the pages using it in the book's order ("first player **17**, 6, 16"); on the web, the
+    definition's link first, then the pages using it by title."""
     printed = app.builder.name in SINGLE_PAGE_BUILDERS
     env = app.env
     out: list[nodes.Node] = []
@@ -221,8 +245,10 @@ def _render(app, fromdocname, entries, order: dict[str, int]) -> list[nodes.Node
             if printed:
                 link["classes"].append("rw-page-number")
             links.append((doc, link))
-        if printed:  # (a stable sort: on one page, the definition before the use)
-            links.sort(key=lambda found: order.get(found[0], len(order)))
+        if printed:  # the definition first, then the pages using the term, each in the book's order
+            count = len(defined_in)
+            links = (sorted(links[:count], key=lambda found: order.get(found[0], len(order)))
+                     + sorted(links[count:], key=lambda found: order.get(found[0], len(order))))
         for n, (_, link) in enumerate(links):
             entry += [nodes.Text(", " if printed else " · ")] if n else []
             entry += link

@@ -179,7 +179,8 @@ def test_every_chapter_keeps_to_its_glossary_and_every_game_has_one():
     assert [str(p) for p in words.check_terms(rulebook)] == []
 
 
-def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY, builder="html"):
+def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY, builder="html", tags=(), extra=None):
+    """The toy book built; ``extra``: the text of one more page of the toy chapter, after its page."""
     import subprocess
     import sys
 
@@ -190,14 +191,18 @@ def sphinx_build(tmp_path, page, strict="1", glossary=GLOSSARY, builder="html"):
     folder = src / "toy"
     folder.mkdir(parents=True)
     (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text("# Book\n\n```{toctree}\ntoy/page\ntoy/glossary\nmore\nterms\n```\n")
+    (src / "index.md").write_text("# Book\n\n```{toctree}\ntoy/page\n" + ("toy/extra\n" if extra else "")
+                                  + "toy/glossary\nmore\nterms\n```\n")
+    if extra:
+        (folder / "extra.md").write_text(extra)
     (src / "terms.md").write_text("# Index of terms\n\n```{term-index}\n```\n")
     (src / "more.md").write_text(rest_of_toy())
     (folder / "glossary.yaml").write_text(textwrap.dedent(glossary).lstrip())
     (folder / "page.md").write_text(page)
     (folder / "glossary.md").write_text("# Glossary\n\n```{glossary-page}\n```\n")
     out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "-b", builder, str(src), str(out)],
+    options = [arg for tag in tags for arg in ("-t", tag)]
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", *options, "-b", builder, str(src), str(out)],
                           capture_output=True, text=True, env={"RULEWRIGHT_STRICT": strict, "PATH": "/usr/bin:/bin"})
     return done, out
 
@@ -229,16 +234,20 @@ def test_the_game_s_own_title_is_not_a_use_of_a_term(tmp_path):
     assert "<strong>toy</strong>" in index and "(Toy)" not in index
 
 
-def test_the_printed_index_gives_a_term_s_pages_in_the_book_s_order(tmp_path):
-    """In print, "counter" is used on the chapter's page before its glossary defines it: its pages
-    run in that order (the defining one in bold, by its class), not the definition first."""
-    done, out = sphinx_build(tmp_path, PAGE, builder="singlehtml")
+def test_the_printed_index_gives_a_term_s_definition_first_then_its_uses_in_the_book_s_order(tmp_path):
+    """In print, "counter" is used on the chapter's page before its glossary defines it: the page
+    defining it comes first (in bold, by its class), as a reader looks it up, then the pages using
+    it. A use in text this edition leaves out (``{only} designer`` in the player's) is not listed:
+    its page number would print blank."""
+    extra = "# For designers\n\n```{only} designer\nThe counter, for designers.\n```\n\nNothing here for players.\n"
+    done, out = sphinx_build(tmp_path, PAGE, builder="singlehtml", tags=["player"], extra=extra)
     assert done.returncode == 0, done.stderr
     html = (out / "index.html").read_text()
     entry = re.search(r'<p class="rw-term-index-entry"><strong>counter</strong>.*?</p>', html, re.S).group(0)
     links = re.findall(r'<a class="([^"]*)" href="#([^"]+)"', entry)
-    assert [anchor for _, anchor in links] == ["use-toy-page-term-toy-counter", "term-toy-counter"], entry
-    assert "rw-term-defined" in links[1][0] and "rw-term-defined" not in links[0][0]
+    assert [anchor for _, anchor in links] == ["term-toy-counter", "use-toy-page-term-toy-counter"], entry
+    assert "rw-term-defined" in links[0][0] and "rw-term-defined" not in links[1][0]
+    assert all(f'id="{anchor}"' in html for _, anchor in links), entry  # (each leads to a place the book has)
 
 
 def test_the_strict_build_fails_on_an_avoided_word_with_file_and_line(tmp_path):
