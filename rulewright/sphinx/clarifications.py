@@ -210,8 +210,12 @@ def _section(app, fromdocname, domain, game, said, examples, designer, place_set
     head = ["Reading"] + (["Setting"] if designer else []) + ["This book", "Shown by"]
     table, body = tables.table((48, 22, 12, 18) if designer else (60, 15, 25), head=head,
                                classes=["rw-clarifications"])
+    # "The rules" or "A variant" on one line, the column as wide as that (it wrapped word by word)
+    kinds = ["rw-reading"] + (["rw-reading-setting"] if designer else []) + ["rw-reading-kind", "rw-reading-shown"]
+    for entry, kind in zip(next(table.findall(nodes.thead)).findall(nodes.entry), kinds):
+        entry["classes"].append(kind)
     for cells, first in rows:
-        body += tables.row(cells, classes=["rw-reading-first"] if first else [])
+        body += tables.row(cells, classes=["rw-reading-first"] if first else [], cell_classes=kinds)
     intro = nodes.paragraph(text=(
         "Where the rules can be read more than one way, this book's rules and examples follow one "
         "reading. The table gives each reading; those marked as a variant are other ways of playing, "
