@@ -4,9 +4,9 @@ them (CI builds them before the tests), and the diagrams' geometry.
 - the contents and the rule index give true page numbers (poppler's pdftotext reads the pages);
 - the player's edition has no rule IDs, verification marks or Python;
 - no text is printed smaller than 7.5 pt (diagrams at the size they are printed included);
-- each diagram is a figure captioned "Figure B-6: ..." on its example's page, and fewer than 5% of
-  the examples are split across pages, in both editions (the PDF's named places: each example's
-  start and end);
+- each diagram is a figure captioned "Figure B-6: ..." on its example's page (an example may go
+  over a page break only after its figure), and fewer than 5% of the examples without a figure are
+  split across pages, in both editions (the PDF's named places: each example's start and end);
 - every diagram the book draws is legible and named: contrast, no overlapping labels, a <title>
   and a <desc> (rulewright/game/legibility.py, on the SVGs the HTML pages show);
 - the PDF is tagged (and says it is PDF/UA-1 in its XMP), each figure with alternative text, and lists every rule and example in its
@@ -183,7 +183,8 @@ def test_few_pages_are_more_than_half_empty(edition, tmp_path):
     # (most of those left end a chapter, the next starting on a new page, or come before a quick
     # reference kept on one page)
     assert len(half_empty) < 0.05 * len(images), f"{len(half_empty)} of {len(images)} pages half empty: {half_empty}"
-    assert len(forgiven) < 0.25 * len(images), f"{len(forgiven)} pages short before a figure: {forgiven}"
+    # (an example may break after its figure, so only a figure too tall for the space left leaves one short)
+    assert len(forgiven) < 0.05 * len(images), f"{len(forgiven)} pages short before a figure: {forgiven}"
 
 
 def _examples_with_figures_starting_pages(path: Path) -> dict[int, float]:
@@ -229,10 +230,11 @@ def test_each_diagram_is_a_captioned_figure_on_its_example_s_page(edition):
     assert len(examples) >= 100 and len(figures) >= 50, (len(examples), len(figures))
     later = [e for e in figures if places[f"figure-{e}"][0] != places[f"example-{e}"][0]]
     assert not later, f"{len(later)} figures start on a later page than their example's title: {later[:8]}"
-    split = [e for e in examples if places[f"end-of-example-{e}"][0] != places[f"example-{e}"][0]]
-    # Those left are taller than a page with their board (the 1870 market shown twice, the longest
-    # connection runs): they break between their parts.
-    assert len(split) < 0.05 * len(examples), f"{len(split)} of {len(examples)} examples split: {split}"
+    # An example with a figure may go over a page break after its figure (between its parts, so
+    # pages fill); one without is kept whole, unless it is taller than a page.
+    split = [e for e in examples if places[f"end-of-example-{e}"][0] != places[f"example-{e}"][0]
+             and e not in figures]
+    assert len(split) < 0.05 * len(examples), f"{len(split)} of {len(examples)} examples without a figure split: {split}"
     # (an example showing both positions has a second figure, after its moves: "after-figure-...")
     figures += [name for name in places if name.startswith("after-figure-")]
     pages = [flat(text) for text in pages_text(path)]

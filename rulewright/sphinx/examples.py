@@ -88,6 +88,8 @@ class ExampleDirective(SphinxDirective):
                                  moved=moved)
                    if scenario.diagram and result.run.before is not None else [])  # (a pending setup has no position yet)
         box += figures[:1]
+        if figures:  # (in print, it may break after its figure: rulewright.css)
+            box["classes"].append("rw-with-figure")
         box += _section("Setup", seen_setup(scenario, result.run.game, words, str(path), result.run.before, designer)
                         if getattr(result.run.game, "hidden", ()) else describe_setup(scenario.data, words, designer,
                                                                                       str(path)))
