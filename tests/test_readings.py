@@ -78,13 +78,17 @@ def test_the_player_s_pdf_prints_no_reading_of_the_rules_and_a_clarifications_se
     if not shutil.which("pdftotext") or not found:
         pytest.skip("The player's edition PDF is not built here (or poppler-utils is missing); `make rulebook` "
                     "builds it, and .ci/run installs poppler-utils.")
-    text = " ".join(subprocess.run(["pdftotext", str(found[0]), "-"], capture_output=True, text=True,
+    # (as laid out: a table's rows read across, so a reading wrapped in its cell is read in order,
+    # the other cells of its first line between its lines)
+    text = " ".join(subprocess.run(["pdftotext", "-layout", str(found[0]), "-"], capture_output=True, text=True,
                                    check=True).stdout.split())
     assert not [words for words in READINGS if words in text]
     heads = re.findall(r"\d+\.\d+\.? Clarifications and variants", text)
     assert len(heads) >= len(chapters()), heads
     letters = _letters(text)
-    missing = [f"{game.name}: {said!r}" for game in _games() for choices in wording.game_phrases(game).settings.values()
+    shown = _tabled_settings()
+    missing = [f"{game.name}: {said!r}" for game in _games() for name, choices in wording.game_phrases(game).settings.items()
+               if name in shown.get(game.name, game.settings)
                for said in choices.values() if not _in_order(_letters(said[:1].upper() + said[1:]), letters)]
     # (capitalised, as the table's rows print them: a variant's note says the reading in mid-sentence)
     assert not missing, f"readings not printed in the PDF's Clarifications and variants: {missing}"
@@ -109,6 +113,24 @@ def _in_order(wanted: str, text: str) -> bool:
         else:
             return True
     return False
+
+
+def _tabled_settings() -> dict[str, set[str]]:
+    """The settings each game's ``{clarifications}`` blocks print: those a block lists (one listing
+    none prints them all, and is left out here: every setting is then looked for)."""
+    import yaml
+
+    listed: dict[str, set[str]] = {}
+    everything: set[str] = set()
+    for page in config.load(ROOT).rulebook.rglob("*.md"):
+        for block in re.findall(r"```\{clarifications\}\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            declared = yaml.safe_load(block) or {}
+            game = str(declared.get("game"))
+            if declared.get("settings") is None:
+                everything.add(game)
+            else:
+                listed.setdefault(game, set()).update(declared["settings"])
+    return {game: names for game, names in listed.items() if game not in everything}
 
 
 def _games():
