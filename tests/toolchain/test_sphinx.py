@@ -234,9 +234,9 @@ def test_words_for_the_book_s_writers_fail_a_book_at_this_level_and_are_advice_b
         if folder == "designer":
             assert done.returncode == 0, done.stderr
             continue
-        for words, what, written in said:
+        for printed, what, written in said:
             at = f"toy.md:{line_of(toy, written)}"
-            message = f"The player's edition would print {words}, {what}."
+            message = f"The player's edition would print {printed}, {what}."
             if level:
                 assert f"{at}: WARNING: {message}" in done.stderr, done.stderr
             else:
