@@ -79,7 +79,8 @@ class Scenario:
         return [self.data.get("seed", 0)]
 
     def problem(self, message: str, *path) -> ExampleProblem:
-        return ExampleProblem(self.where.at(self.lines.line(*path)), message + self.lines.hint(*path))
+        hint = self.lines.hint(*path)  # (added only when there is one: a message may carry its cause)
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message + hint if hint else message)
 
 
 def is_check_item(item: Any) -> bool:
@@ -323,7 +324,8 @@ class Position:
         return False
 
     def problem(self, message: str, *path) -> ExampleProblem:
-        return ExampleProblem(self.where.at(self.lines.line(*path)), message + self.lines.hint(*path))
+        hint = self.lines.hint(*path)  # (added only when there is one: a message may carry its cause)
+        return ExampleProblem(self.where.at(self.lines.line(*path)), message + hint if hint else message)
 
 
 POSITION_KEYS = ("game", "settings", "setup")
