@@ -74,13 +74,14 @@ def run(args) -> int:
     started, cpu = time.perf_counter(), time.process_time()
     first = _play(job, args, quiet, "")
     second = _play(other, args, quiet, f" with {args.compare}") if other else None
-    catalogue = _catalogue(game)
+    catalogue, citable = _catalogue(game), _citable(game)
     report = {"game": game.name, "preset": preset, "settings": settings, "seed": args.seed, "games": args.games,
               "move_limit": args.moves, "agents": [str(a) for a in job.agents],
-              "figures": stats.summarize(first, catalogue)}
+              "figures": stats.summarize(first, catalogue, citable)}
     if second is not None:
         report["compare"] = {"setting": args.compare, "settings": other.settings,
-                             "figures": stats.summarize(second, catalogue), "differences": stats.compare(first, second)}
+                             "figures": stats.summarize(second, catalogue, citable),
+                             "differences": stats.compare(first, second)}
     if args.json:
         text = json.dumps(report, indent=2, sort_keys=True)
         if args.json == "-":
@@ -120,6 +121,15 @@ def _catalogue(game) -> list[str]:
         return list(phrases.for_game(game).events)
     except Exception:  # a phrase file with a mistake is reported by the book's checks, not here
         return []
+
+
+def _citable(game) -> list[str]:
+    """The rule IDs the game's engine can cite: those of its refusals, in its code and its data."""
+    from rulewright.book.registry import game_sources
+    from rulewright.checks.book import refusal_sites
+
+    sites, _ = refusal_sites(*game_sources([game.name]))
+    return sorted({site.rule for site in sites})
 
 
 def percent(share: float | None) -> str:
@@ -190,7 +200,27 @@ def describe(game, report: dict) -> str:
     if f["never"]:
         lines.append(f"  Never came up: {', '.join(f['never'])}. A rule that never comes up in play may be "
                      "unreachable, or only reached by play these agents do not find.")
+    lines += _rules_in_play(game, f)
     return "\n".join(lines)
+
+
+def _rules_in_play(game, f: dict) -> list[str]:
+    """Which rules the engine cited in play: the rules' IDs its refusals name, counted as the engine
+    refused moves while it listed the legal ones or made one (an agent's own trials are not counted)."""
+    lines = ["\nWhich rules come up (each rule the engine cited as it refused a move, listing the legal moves or "
+             "making one: times, and in how many games)"]
+    if not f["rules"]:
+        lines.append(f"  None: {game.title} lists its legal moves without trying any the rules forbid, so no rule "
+                     "refused a move in these games and this report cannot say which rules come up in play"
+                     + (f" (its engine can cite {count(len(f['rules_never']), 'rule')})." if f["rules_never"]
+                        else "."))
+        return lines
+    for rule, cited in f["rules"].items():
+        lines.append(f"  {rule}: {count(cited['times'], 'time')}, in {cited['games']} of {count(f['games'], 'game')}")
+    if f["rules_never"]:
+        lines.append(f"  Never cited: {', '.join(f['rules_never'])}. A rule its engine can cite that never refuses "
+                     "a move in play may never bind, or only in play these agents do not find.")
+    return lines
 
 
 def _spread(what: str, d: dict) -> str:

@@ -10,12 +10,19 @@ was wrong and how to fix it.
 """
 from __future__ import annotations
 
+from collections import Counter
+from contextlib import contextmanager
+from typing import Iterator
+
 from rulewright.names import did_you_mean, nearest  # part of the game API here; kept below it for the toolchain
 
 __all__ = ["InputError", "Refusal", "did_you_mean", "lookup", "nearest"]
 # Their public home is here (the API reference documents them with this module), as NumPy's
 # ``set_module`` does for its functions defined elsewhere.
 did_you_mean.__module__ = nearest.__module__ = __name__
+
+
+_NOTING: list[Counter] = []  # the counters of ``noting``, innermost last
 
 
 class Refusal(Exception):
@@ -25,6 +32,21 @@ class Refusal(Exception):
         super().__init__(f"{reason} (rule {rule})")
         self.rule = rule
         self.reason = reason
+        if _NOTING:
+            _NOTING[-1][rule] += 1
+
+
+@contextmanager
+def noting(counter: Counter) -> Iterator[Counter]:
+    """For the toolchain (simulated play counts the rules cited in play): while the block runs,
+    every refusal made counts once under its rule ID in ``counter``, whether or not the engine
+    catches it (an engine that lists its legal moves by trying candidates refuses the others).
+    Games never call it."""
+    _NOTING.append(counter)
+    try:
+        yield counter
+    finally:
+        _NOTING.pop()
 
     def __reduce__(self):  # a played example's result is kept on disk (rulewright.store.cache)
         return type(self), (self.rule, self.reason)

@@ -5,7 +5,8 @@ seat wins (with a 95% interval, Wilson's, from ``scipy.stats.binomtest``), wheth
 favoured (a chi-square test of the seats' wins against equal shares), whether the first player has
 an advantage (an exact binomial test against one in N), shared wins, games stopped at the move
 limit, the length of games as a distribution, the winner's margin, and how often each kind of
-move and each event came up (and which events of the game's catalogue never did).
+move and each event came up (and which events of the game's catalogue never did), and each rule
+the engine cited in play (and which of the rules it can cite it never did).
 
 ``compare(a, b)`` sets two runs' figures side by side: each difference with its p-value and the
 test that gave it (Fisher's exact test for shares of games, the Mann-Whitney U test for lengths).
@@ -48,9 +49,10 @@ def distribution(values: list[float]) -> dict:
             "most": ordered[-1], "mean": round(statistics.fmean(ordered), 2)}
 
 
-def summarize(games: list, catalogue: list[str] | tuple = ()) -> dict:
+def summarize(games: list, catalogue: list[str] | tuple = (), citable: list[str] | tuple = ()) -> dict:
     """The figures of a run (``games``: ``GameFigures``, in any order). ``catalogue``: the events
-    the game can report (its phrases' events), so those that never came up are listed."""
+    the game can report (its phrases' events), so those that never came up are listed; ``citable``:
+    the rule IDs the game's engine can cite (its refusal sites), so those never cited are listed."""
     games = sorted(games, key=lambda g: g.index)
     n = len(games)
     seats = next((g.seats for g in games if g.seats), [])
@@ -106,6 +108,13 @@ def summarize(games: list, catalogue: list[str] | tuple = ()) -> dict:
     figures["moves"] = {k: {"times": kinds[k], "games": kind_games[k]} for k in sorted(kinds)}
     figures["events"] = {e: {"times": events[e], "games": event_games[e]} for e in sorted(events)}
     figures["never"] = [e for e in catalogue if e not in events]
+    rules: Counter = Counter()
+    rule_games: Counter = Counter()
+    for g in games:
+        rules.update(g.rules)
+        rule_games.update(g.rules.keys())
+    figures["rules"] = {r: {"times": rules[r], "games": rule_games[r]} for r in sorted(rules)}
+    figures["rules_never"] = sorted(set(citable) - set(rules))
     return figures
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rulewright.game import Game, InputError, Rng, implements, step
+from rulewright.game.refusal import noting
 from rulewright.scenario.playing import set_up
 
 AGENT_KINDS = ("random", "greedy", "mcts", "ismcts")
@@ -111,7 +112,8 @@ class GameFigures:
     """What one game leaves: its number and seed, its length in moves and in turns (a turn: the
     moves one player makes in a row), how it ended (``over``; ``stopped`` at the move limit;
     ``stuck``: nobody could act though the game was not over), each player's place and score at the
-    end, and how often each kind of move and each event came up."""
+    end, and how often each kind of move and each event came up, and each rule was cited (a
+    refusal the engine made while listing the legal moves or making one)."""
 
     index: int
     seed: int
@@ -125,6 +127,7 @@ class GameFigures:
     scores: dict[str, float] | None
     kinds: dict[str, int] = field(default_factory=dict)
     events: dict[str, int] = field(default_factory=dict)
+    rules: dict[str, int] = field(default_factory=dict)  # each rule ID the engine cited in play: times
 
     def winners(self) -> list[str]:
         if not self.places:
@@ -134,7 +137,7 @@ class GameFigures:
     def as_dict(self) -> dict:
         return {"index": self.index, "seed": self.seed, "moves": self.moves, "turns": self.turns, "over": self.over,
                 "stopped": self.stopped, "stuck": self.stuck, "seats": self.seats, "places": self.places,
-                "scores": self.scores, "kinds": self.kinds, "events": self.events}
+                "scores": self.scores, "kinds": self.kinds, "events": self.events, "rules": self.rules}
 
 
 def load_game(job: Job) -> Game:
@@ -225,23 +228,28 @@ def play_game(job: Job, index: int) -> GameFigures:
     chooser = Chooser(game, job, seats, seed)
     kinds: Counter = Counter()
     events: Counter = Counter()
+    rules: Counter = Counter()  # the rules the engine cites (refusals) listing moves and making them, not an agent's
     moves = turns = 0
     last = object()
     stuck = False
     while not game.is_over(state) and moves < job.moves:
-        legal = game.legal_actions(state)
+        with noting(rules):
+            legal = game.legal_actions(state)
         if not legal:
             stuck = True
             break
         player = game.decider(state, getattr(legal[0], "actor", None))
         action = chooser.choose(state, legal, player)
-        outcome = step(game, state, action)
-        state = outcome.state
+        # the move is made on the game's own state, not a copy as `step` makes: the move is legal and
+        # this state is nobody else's (copying it each move was most of a short game's time)
+        with noting(rules):
+            happened = list(game.apply(state, action) or [])
+            happened += list(game.settle(state) or [])
         moves += 1
         if player != last:
             turns, last = turns + 1, player
         kinds[kind_of(action.notation())] += 1
-        events.update(event.name for event in outcome.events)
+        events.update(event.name for event in happened)
     # a game that does not say when it is over (no Game.is_over) ends where nobody can act
     over = bool(game.is_over(state)) or (stuck and not implements(game, "is_over"))
     stuck = stuck and not over
@@ -253,7 +261,7 @@ def play_game(job: Job, index: int) -> GameFigures:
             scores = None
     return GameFigures(index, seed, moves, turns, over, not over and not stuck and moves >= job.moves, stuck, seats,
                        dict(places) if places else None, scores, dict(sorted(kinds.items())),
-                       dict(sorted(events.items())))
+                       dict(sorted(events.items())), dict(sorted(rules.items())))
 
 
 def play_games(job: Job, indices) -> list[GameFigures]:
