@@ -1,6 +1,7 @@
 """``rulewright simulate GAME``: many games played by agents, and what they say about the rules:
-who wins from each seat, how long games run, which moves and events come up, and, with
-``--compare``, whether another reading of a rule changes any of it."""
+who wins from each seat, how long games run, which moves, events and rules come up, and, with
+``--compare``, whether another reading of a rule, or another version of the project (a git
+revision, ``rulewright.play.versions``), changes any of it."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from rulewright.book.phrases import count
 from rulewright.cli.choose import _value, add_game_arguments, game_settings_preset
 from rulewright.game import InputError, implements
 from rulewright.play import figures as stats
-from rulewright.play import runner, simulate
+from rulewright.play import runner, simulate, versions
 
 NAME = "simulate"
 HELP = "many games played by agents: each seat's wins, game length, moves used; --compare another reading"
@@ -32,8 +33,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--score", metavar="MODULE:FUNCTION",
                         help="the greedy agent's score: a function (state, player) -> number, higher is better "
                              "(default: the game's own Game.score)")
-    parser.add_argument("--compare", metavar="NAME=VALUE",
-                        help="play the same games again with this setting changed, and say which figures differ")
+    parser.add_argument("--compare", metavar="NAME=VALUE|REVISION",
+                        help="play the same games again with this setting changed, or on another version of the "
+                             "project (a git commit, tag or branch, as rulewright changes reads one), and say which "
+                             "figures differ")
     parser.add_argument("--workers", type=int, default=1, metavar="K",
                         help="play on K worker processes of a local Dask cluster (1: in this process)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -56,11 +59,13 @@ def run(args) -> int:
         raise SystemExit("--games and --moves must be at least 1.")
     job = _job(game, settings, preset, args.agents, args.moves, args.seed, args.score)
     other = None
-    if args.compare:
+    revision = args.compare if args.compare and "=" not in args.compare else None
+    if revision in game.settings:
+        raise SystemExit(f"--compare {revision}: to compare a reading, write NAME=VALUE, e.g. --compare "
+                         f"{revision}={game.settings[revision].choices[-1]}; anything else is read as a version "
+                         "of the project (a git commit, tag or branch).")
+    if args.compare and not revision:
         name, sep, value = args.compare.partition("=")
-        if not sep:
-            raise SystemExit(f"--compare {args.compare}: write it as NAME=VALUE, e.g. --compare "
-                             f"{next(iter(game.settings), 'name')}=...")
         try:
             changed = game.resolve_settings({**{k: v for k, v in settings.items()},
                                              name.strip(): _value(game, name.strip(), value)})
@@ -74,11 +79,21 @@ def run(args) -> int:
     started, cpu = time.perf_counter(), time.process_time()
     first = _play(job, args, quiet, "")
     second = _play(other, args, quiet, f" with {args.compare}") if other else None
+    if revision:
+        try:
+            version, unknown, second = versions.play_at(job, revision, args.games, args.workers, args.scheduler)
+        except versions.VersionRunError as error:
+            raise SystemExit(f"--compare {revision}: {error}") from None
     catalogue, citable = _catalogue(game), _citable(game)
     report = {"game": game.name, "preset": preset, "settings": settings, "seed": args.seed, "games": args.games,
               "move_limit": args.moves, "agents": [str(a) for a in job.agents],
               "figures": stats.summarize(first, catalogue, citable)}
-    if second is not None:
+    if revision:
+        # the other version first: each difference reads from that version to this one
+        report["compare"] = {"version": version, "revision": revision, "settings_it_lacks": unknown,
+                             "figures": stats.summarize(second, catalogue, citable),
+                             "differences": stats.compare(second, first)}
+    elif second is not None:
         report["compare"] = {"setting": args.compare, "settings": other.settings,
                              "figures": stats.summarize(second, catalogue, citable),
                              "differences": stats.compare(first, second)}
@@ -90,7 +105,13 @@ def run(args) -> int:
         with open(args.json, "w", encoding="utf-8") as out:
             out.write(text + "\n")
     print(describe(game, report))
-    if second is not None:
+    if revision:
+        print(describe_differences(report["compare"]["differences"], f"the change from {version} to this version",
+                                   "this version, the same seeds", "that version -> this one"))
+        if unknown:
+            print(f"  ({version} has no setting {', '.join(f'{k} = {v}' for k, v in unknown.items())}: its games "
+                  "were played without it.)")
+    elif second is not None:
         print(describe_differences(report["compare"]["differences"], args.compare))
     print(f"\n({count(args.games * (2 if second else 1), 'game')} in {time.perf_counter() - started:.1f} s wall, "
           f"{time.process_time() - cpu:.1f} s CPU in this process"
@@ -237,8 +258,10 @@ def _num(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def describe_differences(rows: list[dict], change: str) -> str:
-    lines = [f"\nDoes {change} change the game? (the same seeds played again; significant below p = {stats.ALPHA})"]
+def describe_differences(rows: list[dict], change: str, played: str = "the same seeds played again",
+                         direction: str = "") -> str:
+    lines = [f"\nDoes {change} change the game? ({played}; {direction + ', ' if direction else ''}significant "
+             f"below p = {stats.ALPHA})"]
     for row in rows:
         verdict = "SIGNIFICANT" if row["significant"] else "within chance"
         a, b = (percent(row["a"]), percent(row["b"])) if "wins" in row["figure"] or "stopped" in row["figure"] \
