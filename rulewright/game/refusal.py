@@ -35,6 +35,9 @@ class Refusal(Exception):
         if _NOTING:
             _NOTING[-1][rule] += 1
 
+    def __reduce__(self):  # a played example's result is kept on disk (rulewright.store.cache)
+        return type(self), (self.rule, self.reason)
+
 
 @contextmanager
 def noting(counter: Counter) -> Iterator[Counter]:
@@ -47,9 +50,6 @@ def noting(counter: Counter) -> Iterator[Counter]:
         yield counter
     finally:
         _NOTING.pop()
-
-    def __reduce__(self):  # a played example's result is kept on disk (rulewright.store.cache)
-        return type(self), (self.rule, self.reason)
 
 
 class InputError(Exception):

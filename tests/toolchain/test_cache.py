@@ -1,4 +1,6 @@
 """The store of results plays each example once and never hands back a stale result."""
+import pickle
+
 import pytest
 from sybil import Document
 
@@ -232,3 +234,13 @@ def test_the_position_an_example_starts_from_is_in_its_key_as_a_whole(tmp_path):
     assert cache.key(dataclasses.replace(s, positions={"crowd": crowd, "other": crowd})) == cache.key(s)
     missing = dataclasses.replace(s, positions={"crowds": crowd})  # the message lists the names there are
     assert cache.key(missing) != cache.key(dataclasses.replace(s, positions={"crowds": crowd, "more": crowd}))
+
+
+def test_a_refusal_kept_in_the_store_reads_back_with_its_rule_and_reason():
+    """A played example's result keeps the engine's refusal (pickled): it must come back whole,
+    its rule ID and its reason, not only its message."""
+    from rulewright.game import Refusal
+
+    kept = pickle.loads(pickle.dumps(Refusal("toy.turn", "It is Bob's turn.")))
+    assert (type(kept), kept.rule, kept.reason, str(kept)) == (Refusal, "toy.turn", "It is Bob's turn.",
+                                                                "It is Bob's turn. (rule toy.turn)")
