@@ -15,7 +15,8 @@ from rulewright.play import figures as stats
 from rulewright.play import runner, simulate, versions
 
 NAME = "simulate"
-HELP = "many games played by agents: each seat's wins, game length, moves used; --compare another reading"
+HELP = ("many games played by agents: each seat's wins, game length, moves and rules used; --compare another "
+        "reading or another version")
 
 
 def add_arguments(parser) -> None:
@@ -107,7 +108,7 @@ def run(args) -> int:
     print(describe(game, report))
     if revision:
         print(describe_differences(report["compare"]["differences"], f"the change from {version} to this version",
-                                   "this version, the same seeds", "that version -> this one"))
+                                   "the same seeds played on both versions", "that version -> this one"))
         if unknown:
             print(f"  ({version} has no setting {', '.join(f'{k} = {v}' for k, v in unknown.items())}: its games "
                   "were played without it.)")
@@ -231,10 +232,10 @@ def _rules_in_play(game, f: dict) -> list[str]:
     lines = ["\nWhich rules come up (each rule the engine cited as it refused a move, listing the legal moves or "
              "making one: times, and in how many games)"]
     if not f["rules"]:
-        lines.append(f"  None: {game.title} lists its legal moves without trying any the rules forbid, so no rule "
-                     "refused a move in these games and this report cannot say which rules come up in play"
-                     + (f" (its engine can cite {count(len(f['rules_never']), 'rule')})." if f["rules_never"]
-                        else "."))
+        lines.append(f"  None: no rule of {game.title} refused a move in these games"
+                     + (f" (its engine can cite {count(len(f['rules_never']), 'rule')})" if f["rules_never"] else "")
+                     + ". An engine that lists only the legal moves, without trying those the rules forbid, cites "
+                     "no rule in play, so this report cannot say which of its rules come up.")
         return lines
     for rule, cited in f["rules"].items():
         lines.append(f"  {rule}: {count(cited['times'], 'time')}, in {cited['games']} of {count(f['games'], 'game')}")

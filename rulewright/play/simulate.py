@@ -23,6 +23,7 @@ Agents (``agent(spec)``), written as a designer names them:
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import random
@@ -201,8 +202,9 @@ class Chooser:
             from rulewright.play.openspiel import Searcher
 
             settings = self.game.resolve_settings(self.job.settings)
-            self.searchers[seat] = Searcher(spec.base, self.game, settings, state, game_seed(self.seed, seat),
-                                            spec.budget)
+            # a copy: the game's moves are made on ``state`` itself, and the bot keeps its start
+            self.searchers[seat] = Searcher(spec.base, self.game, settings, copy.deepcopy(state),
+                                            game_seed(self.seed, seat), spec.budget)
         return self.searchers[seat]
 
     def _greedy(self, state: Any, allowed: list, player: str):
