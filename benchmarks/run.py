@@ -33,8 +33,11 @@ Targets (on the 2-core reference machine):
   directive expands to, built by the same autodoc): a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
   HTML one plays no example again (one evaluation per example per build, shared by the builders);
-- simulated play (benchmarks/simulate.py): the searching agents' decisions a second, 1,000 random
-  games of Hush within a minute, two workers at least 1.7x one;
+- simulated play (benchmarks/simulate.py, about two minutes; alone with `--simulate-only`): random
+  games a second for every book game (where random play cannot finish one, the games that hit the
+  move limit), the searching agents' decisions a second (the slow games trimmed, as their lines
+  say), 1,000 random games of Hush within a minute, `rulewright simulate` on two workers at least
+  1.7x one;
 - the designer's daily loop (benchmarks/daily.py): `make rulebook` with nothing changed under 2 s,
   a one-page prose edit of a 25-page book rebuilt in under 8 s, `make serve` showing a prose edit
   within 1 s and an engine edit within 2 s.
@@ -468,6 +471,11 @@ def main():
         return
     if "--routes-only" in sys.argv:
         bench_1870_routes()
+        return
+    if "--simulate-only" in sys.argv:
+        import simulate as simulated
+
+        simulated.main()
         return
     if "--builds-only" not in sys.argv:
         run_engines()

@@ -1,22 +1,43 @@
 """Speed figures of simulated play (`rulewright simulate`), part of `make bench`, or alone:
-`python benchmarks/simulate.py` (`--no-workers` leaves out the two-worker run).
+`python benchmarks/simulate.py` (`--no-workers` leaves out the one-worker-against-two runs). It
+takes about two minutes on the 2-core reference machine.
+
+What it measures, each figure with CPU time beside wall time (on a shared machine wall time drifts,
+CPU time less; the machine's load is printed beside the worker figures):
+- random games a second for every book game, played as `rulewright simulate` plays them (the game's
+  first preset, the move limit of 1,000): each game for about RANDOM_BUDGET_S, at least MIN_GAMES
+  games. Where random play cannot finish a game (1870, Muck & Brass) it says so, with the limit and
+  how many games hit it;
+- the searching agents' decisions a second, from the game's first preset, OpenSpiel's MCTS
+  (`mcts`) on every book game and its information-set search (`ismcts`) on Hush: six decisions of
+  100 simulations each, except where a decision takes far longer (Bus, Muck & Brass and 1870, whose
+  moves are slow to list); those are trimmed to fewer decisions or simulations, and the line says
+  what was measured;
+- a first balance answer: 1,000 random games of Hush, in this process;
+- `rulewright simulate` on one worker and on two (a local Dask cluster), the same run and seed,
+  as a designer runs it (the command's own process, its start-up included): the speed-up, the
+  CPU time of both (the command's and its workers'), whether the JSON is the same, and what starting
+  the workers costs on its own (a run of two games).
 
 Targets (on the 2-core reference machine):
-- the searching agents make a decision fast enough that a few dozen games of a short book game
-  take about a minute: OpenSpiel's MCTS (`mcts`, 100 simulations a move) at least 5 decisions a
-  second on Heaps and Hush, its information-set search (`ismcts`, 100 simulations) at least 5 a
-  second on Hush; the longer games are reported, with no target (their moves are slower);
-- a first balance answer, 1,000 random games of Hush, within a minute;
-- two workers play a run at least 1.7 times as fast as one (wall time).
-Each figure gives CPU time beside wall time: on a shared machine wall time drifts, CPU time less.
+- MCTS and ISMCTS at least 5 decisions a second (100 simulations each) on Heaps and Hush; the
+  longer games have no target (their moves are slower);
+- 1,000 random games of Hush within a minute;
+- two workers at least 1.7 times as fast as one (wall time).
 """
 from __future__ import annotations
 
+import json
+import os
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from rulewright.book import config, registry  # noqa: E402
 from rulewright.game import Rng  # noqa: E402
@@ -26,15 +47,56 @@ from rulewright.scenario.playing import set_up  # noqa: E402
 DECISIONS_TARGET = 5.0       # decisions a second, 100 simulations each, on Heaps and Hush
 BALANCE_TARGET_S = 60.0      # 1,000 random games of Hush
 SPEEDUP_TARGET = 1.7         # two workers against one
-SEARCHES = [("rulewright-demo", "mcts"), ("hush", "mcts"), ("hush", "ismcts"), ("powerup", "mcts"),
-            ("bus", "mcts"), ("muck-and-brass", "mcts"), ("1870", "mcts")]
+GAMES = ("rulewright-demo", "hush", "powerup", "bus", "muck-and-brass", "1870")
+MOVE_LIMIT = 1000            # rulewright simulate's default
+RANDOM_BUDGET_S = 3.0        # each game's random games are played for about this long
+MIN_GAMES = 3
+SIMULATIONS = 100            # the searching agents' default a decision
+# (game, agent, decisions, simulations a decision): the slow games trimmed, as their lines say
+SEARCHES = [("rulewright-demo", "mcts", 6, 100), ("hush", "mcts", 6, 100), ("hush", "ismcts", 6, 100),
+            ("powerup", "mcts", 6, 100), ("bus", "mcts", 2, 100), ("muck-and-brass", "mcts", 2, 10),
+            ("1870", "mcts", 2, 10)]
+WORKERS_RUN = ("bus", 600)   # the run played on one worker and on two: long enough that starting two workers
+#                              (several seconds on a loaded machine) does not decide the figure alone
 
 
 def clocks():
     return time.perf_counter(), time.process_time()
 
 
-def bench_decisions(name: str, kind: str, decisions: int = 6, simulations: int = 100, seed: int = 1) -> None:
+def since(wall: float, cpu: float) -> tuple[float, float]:
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def verdict(met: bool) -> str:
+    return "target met" if met else "TARGET MISSED"
+
+
+def bench_random(name: str) -> None:
+    """Random games of ``name`` as `rulewright simulate` plays them, for about RANDOM_BUDGET_S."""
+    game = registry.get_game(name)
+    job = simulate.make_job(game, game.resolve_settings({}), next(iter(game.presets)), "random", MOVE_LIMIT, 1)
+    simulate.load_game(job)
+    played = []
+    wall, cpu = clocks()
+    while len(played) < MIN_GAMES or time.perf_counter() - wall < RANDOM_BUDGET_S:
+        played.append(simulate.play_game(job, len(played)))
+    wall, cpu = since(wall, cpu)
+    moves = sum(g.moves for g in played)
+    stopped = sum(g.stopped for g in played)
+    ended = sum(g.over for g in played)
+    line = (f"random games, {name}: {len(played)} games ({moves:,} moves) in {wall:.1f} s wall, {cpu:.1f} s CPU = "
+            f"{len(played) / wall:,.1f} games/s ({len(played) / cpu:,.1f} a CPU second), {moves / wall:,.0f} moves/s; "
+            f"{ended} ended by the rules")
+    if stopped:
+        line += f", {stopped} stopped at the move limit of {MOVE_LIMIT:,}"
+    if stopped == len(played):
+        line += (f" (random play finished no game of {game.title} within the limit; each of these is "
+                 f"{MOVE_LIMIT:,} moves of an unfinished game)")
+    print(line)
+
+
+def bench_decisions(name: str, kind: str, decisions: int = 6, simulations: int = SIMULATIONS, seed: int = 1) -> None:
     """How many moves an agent decides a second, from the game's first preset, playing its own
     moves for every seat (each decision searched with ``simulations`` simulations)."""
     from rulewright.play.openspiel import Searcher
@@ -53,53 +115,92 @@ def bench_decisions(name: str, kind: str, decisions: int = 6, simulations: int =
         game.apply(state, action)
         game.settle(state)
         made += 1
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    wall, cpu = since(wall, cpu)
     rate = made / wall if wall else float("inf")
-    target = f" (target {DECISIONS_TARGET:.0f}, ratio {rate / DECISIONS_TARGET:.1f})" \
-        if name in ("rulewright-demo", "hush") else ""
-    print(f"{kind} decisions, {name}: {made} decisions of {simulations} simulations in {wall:.1f} s wall, "
-          f"{cpu:.1f} s CPU = {rate:.1f} decisions/s{target}")
+    line = (f"{kind} decisions, {name}: {made} decisions of {simulations} simulations in {wall:.1f} s wall, "
+            f"{cpu:.1f} s CPU = {rate:.2f} decisions/s ({made / cpu if cpu else float('inf'):.2f} a CPU second)")
+    if name in ("rulewright-demo", "hush"):
+        line += f" (target {DECISIONS_TARGET:.0f}, ratio {rate / DECISIONS_TARGET:.2f}: {verdict(rate >= DECISIONS_TARGET)})"
+    elif decisions < 6 or simulations < SIMULATIONS:
+        a_decision = wall / made * SIMULATIONS / simulations if made else float("nan")
+        line += (f" (trimmed from 6 decisions of {SIMULATIONS} simulations: its moves are slow to list; a decision "
+                 f"of {SIMULATIONS} simulations would take about {a_decision:.0f} s, estimated as "
+                 f"{SIMULATIONS // simulations} times this one; no target)" if simulations < SIMULATIONS else
+                 " (trimmed from 6 decisions: its moves are slow to list; no target)")
+    print(line)
 
 
 def bench_balance(games: int = 1000) -> None:
     """The first balance answer a designer asks for: 1,000 random games of Hush, in this process."""
     game = registry.get_game("hush")
-    job = simulate.make_job(game, game.resolve_settings({}), "two", "random", 1000, 1)
+    job = simulate.make_job(game, game.resolve_settings({}), "two", "random", MOVE_LIMIT, 1)
     wall, cpu = clocks()
     played = runner.run(job, games)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"random games, hush: {len(played)} games in {wall:.1f} s wall, {cpu:.1f} s CPU = "
+    wall, cpu = since(wall, cpu)
+    print(f"first balance answer, hush: {len(played):,} random games in {wall:.1f} s wall, {cpu:.1f} s CPU = "
           f"{len(played) / wall:,.0f} games/s (target {BALANCE_TARGET_S:.0f} s for 1,000, ratio "
-          f"{wall / BALANCE_TARGET_S:.2f})")
+          f"{wall / BALANCE_TARGET_S:.2f}: {verdict(wall <= BALANCE_TARGET_S)})")
 
 
-def bench_workers(games: int = 400) -> None:
-    """The same run of powerUp's random games on one worker and on two (a local Dask cluster, its
-    start-up included, as a designer's run pays it)."""
-    game = registry.get_game("powerup")
-    job = simulate.make_job(game, game.resolve_settings({}), "demo", "random", 1000, 1)
-    times = {}
-    for workers in (1, 2):
-        wall = time.perf_counter()
-        runner.run(job, games, workers)
-        times[workers] = time.perf_counter() - wall
-    speedup = times[1] / times[2]
-    print(f"random games, powerup, {games} games: one worker {times[1]:.1f} s, two workers {times[2]:.1f} s wall "
-          f"= {speedup:.2f}x (target {SPEEDUP_TARGET}x, ratio {speedup / SPEEDUP_TARGET:.2f})")
+def _command(game: str, games: int, workers: int, out: Path) -> tuple[float, float, str]:
+    """`rulewright simulate` run as a designer runs it: its wall time, the CPU time of the command
+    and of every process it started (its Dask workers, once they have ended), its JSON."""
+    command = [str(Path(sys.executable).with_name("rulewright")), "simulate", game, "--games", str(games), "--seed",
+               "1", "--workers", str(workers), "--json", str(out)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
+    wall = time.perf_counter() - wall
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, out.read_text()
+
+
+def bench_workers() -> None:
+    """The same run of `rulewright simulate` on one worker and on two; then a run of two games, whose
+    time is nearly all the start-up of the command and its workers."""
+    game, games = WORKERS_RUN
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        one = _command(game, games, 1, Path(tmp) / "one.json")
+        two = _command(game, games, 2, Path(tmp) / "two.json")
+        start_one = _command(game, 2, 1, Path(tmp) / "s1.json")
+        start_two = _command(game, 2, 2, Path(tmp) / "s2.json")
+    speedup = one[0] / two[0]
+    # on a machine other work shares, one process gets less than a core (its CPU time over its wall
+    # time) and two get more between them, which flatters the wall figure; the CPU figure does not
+    # drift so: two free cores at best play the two workers' CPU time in half of it
+    cpu_bound = one[1] / (two[1] / 2)
+    same = json.loads(one[2]) == json.loads(two[2])
+    print(f"rulewright simulate {game} --games {games} --seed 1: one worker {one[0]:.1f} s wall, {one[1]:.1f} s CPU; "
+          f"two workers {two[0]:.1f} s wall, {two[1]:.1f} s CPU = {speedup:.2f}x (target {SPEEDUP_TARGET}x, ratio "
+          f"{speedup / SPEEDUP_TARGET:.2f}: {verdict(speedup >= SPEEDUP_TARGET)}); the same JSON: "
+          f"{'yes' if same else 'NO'}; load average {load:.1f} on {os.cpu_count()} cores when it began")
+    print(f"  by CPU time: one worker had {one[1] / one[0]:.0%} of a core, two {two[1] / two[0]:.0%} between them; "
+          f"two workers spent {two[1] / one[1]:.2f} times the CPU time of one, so on two free cores they would be at "
+          f"most {cpu_bound:.2f}x ({verdict(cpu_bound >= SPEEDUP_TARGET)} on CPU time)")
+    print(f"  starting: the same command for 2 games takes {start_one[0]:.1f} s wall, {start_one[1]:.1f} s CPU on one "
+          f"worker, {start_two[0]:.1f} s wall, {start_two[1]:.1f} s CPU on two (the local Dask cluster and its "
+          f"workers' start-up: {start_two[0] - start_one[0]:.1f} s wall, {start_two[1] - start_one[1]:.1f} s CPU, "
+          "each worker importing Python, Dask and the rulewright command anew)")
 
 
 def main(workers: bool = True) -> None:
-    config.load(Path(__file__).resolve().parents[1]).activate()
+    config.load(ROOT).activate()
+    began = time.perf_counter()
+    for name in GAMES:
+        bench_random(name)
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         print("simulated play: OpenSpiel is not installed (pip install 'rulewright[simulate]'); no agent figures.")
     else:
-        for name, kind in SEARCHES:
-            bench_decisions(name, kind)
+        for name, kind, decisions, simulations in SEARCHES:
+            bench_decisions(name, kind, decisions, simulations)
     bench_balance()
     if workers:
         bench_workers()
+    print(f"(simulated play's figures took {time.perf_counter() - began:.0f} s)")
 
 
 if __name__ == "__main__":
