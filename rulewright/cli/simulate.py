@@ -11,6 +11,7 @@ import time
 from rulewright.book.phrases import count
 from rulewright.cli.choose import _value, add_game_arguments, game_settings_preset
 from rulewright.game import InputError, implements
+from rulewright.names import nearest
 from rulewright.play import figures as stats
 from rulewright.play import runner, simulate, versions
 
@@ -84,7 +85,10 @@ def run(args) -> int:
         try:
             version, unknown, second = versions.play_at(job, revision, args.games, args.workers, args.scheduler)
         except versions.VersionRunError as error:
-            raise SystemExit(f"--compare {revision}: {error}") from None
+            close = nearest(revision, game.settings)
+            hint = (f" To compare a reading, write NAME=VALUE: did you mean the setting {' or '.join(map(repr, close))}?"
+                    if close else "")
+            raise SystemExit(f"--compare {revision}: {error}{hint}") from None
     catalogue, citable = _catalogue(game), _citable(game)
     report = {"game": game.name, "preset": preset, "settings": settings, "seed": args.seed, "games": args.games,
               "move_limit": args.moves, "agents": [str(a) for a in job.agents],

@@ -89,7 +89,11 @@ def test_the_same_version_compared_with_itself_changes_nothing(project):
 
 
 @pytest.mark.parametrize("revision, words", [("v9", "There is no revision 'v9'"),
-                                             ("leaky", "to compare a reading, write NAME=VALUE")])
+                                             ("leaky", "to compare a reading, write NAME=VALUE"),
+                                             ("leaki", "There is no revision 'leaki' in")])
 def test_a_version_that_cannot_be_read_is_said_plainly(project, revision, words):
     done = simulate(project, "--games", "5", "--compare", revision)
-    assert done.returncode != 0 and words in done.stdout + done.stderr and "Traceback" not in done.stderr
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and words in said and "Traceback" not in done.stderr
+    # a slip in a setting's name is not taken for a version without a word
+    assert ("did you mean the setting 'leaky'?" in said) == (revision == "leaki")
