@@ -25,7 +25,8 @@ def add_arguments(parser) -> None:
                              "replace (as --template starter; the default when nobody is asked)")
     from rulewright.scaffold import TEMPLATES
 
-    parser.add_argument("--template", choices=tuple(TEMPLATES),
+    parser.add_argument("--template", choices=(*TEMPLATES, *(alias for made in TEMPLATES.values() for alias in made.aliases)),
+                        metavar="{" + ",".join(TEMPLATES) + "}",
                         help="the game the project starts from: "
                              + "; ".join(f"'{name}': {made.offer}" for name, made in TEMPLATES.items())
                              + " (the default: 'starter')")
@@ -39,7 +40,7 @@ def run(args) -> int:
     title, game = args.title, args.game
     named = {f"--{flag}": kind for flag, kind in (("bare", "bare"), ("starter", "starter")) if getattr(args, flag)}
     if args.template:
-        named[f"--template {args.template}"] = args.template
+        named[f"--template {args.template}"] = scaffold.template_named(args.template)
     if len(set(named.values())) > 1:
         print(f"{' and '.join(named)} name different games to start from: give one.", file=sys.stderr)
         return 1
@@ -73,8 +74,8 @@ def _asks_for_template() -> str:
     from rulewright.scaffold import TEMPLATES
 
     offered = sorted(TEMPLATES.values(), key=lambda made: made.name != "bare")
-    by_answer = {answer: made.name for made in offered for answer in (made.letter, made.name)}
-    by_answer.update({"": "starter", "blank": "bare", "card": "cards", "workers": "worker-placement"})
+    by_answer = {answer: made.name for made in offered for answer in (made.letter, made.name, *made.aliases)}
+    by_answer[""] = "starter"
     question = ", ".join(f"{made.offer} ({made.letter})" for made in offered[:-1])
     choices = ", ".join(f"{made.letter} ({made.kind})" for made in offered[:-1])
     while True:

@@ -13,7 +13,9 @@ game's Python package. In the text, these words are replaced:
 - ``@@VERSION@@`` the version of Rulewright that made the project (its lowest version), and
   ``@@CHECK_LEVEL@@`` the level of checks it is written for (``rulewright.checks.levels``);
 - ``@@EDITIONS_MK@@`` the Makefile rules that build the two editions and serve the live preview,
-  ``editions.mk`` here, which this repository's own Makefile includes: one text for both.
+  ``editions.mk`` here, which this repository's own Makefile includes: one text for both;
+- ``@@LINE <text>@@`` the number of the first line of the written file that starts with ``<text>``
+  (a guide quoting a failure at an example's line stays true whatever is written above it).
 
 ``rulewright new --bare`` starts from a blank game instead of the starter: the files in
 ``template-bare/`` take the place of the same files in ``template/``, the files in
@@ -49,6 +51,7 @@ LEFT_OUT_WHEN_BARE = ()
 STARTER_FILES = ("@@PACKAGE@@/", "rulebook/rules.md", "rulebook/notation.md", "rulebook/quick-reference.md",
                  "rulebook/glossary.yaml", "rulebook/index.md")
 CONDITION = re.compile(r"^@@IF ([a-z]+)@@\n(.*?)^@@END@@\n", re.M | re.S)
+LINE_OF = re.compile(r"@@LINE (.+?)@@")
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,8 @@ class Template:
     """A game a project can start from: the template folders laid one over the other (each
     folder's files take the place of the same files in those before it), the words of
     ``@@IF <word>@@`` whose lines it keeps, and how ``rulewright new`` speaks of it: what it is
-    (``kind``), the letter and words it is offered by at a terminal, and what to do next (and
+    (``kind``), the letter and words it is offered by at a terminal, the other words a designer
+    may answer it by (``aliases``), and what to do next (and
     ``rulewright remove-starter``: ``called``, the game it was made with). A
     template with a ``data`` file keeps its game's parts as data there; ``replaceable`` says
     ``rulewright remove-starter`` puts a blank game in its place."""
@@ -71,6 +75,7 @@ class Template:
     called: str = "the starter game"
     data: str | None = None
     replaceable: bool = True
+    aliases: tuple[str, ...] = ()
 
 
 _FROM_KITS = ("The game in {package}/ keeps its {parts} as data in {package}/{data}, and its rules, each with its "
@@ -85,15 +90,23 @@ TEMPLATES = {template.name: template for template in (
     Template("bare", (TEMPLATE, BARE_TEMPLATE), frozenset({"bare", "blank"}), "a blank game", "b",
              "a blank game to write your own",
              "The game in {package}/ has one rule and one example, in rulebook/rules.md: replace them with yours, "
-             "rule by rule.", replaceable=False),
+             "rule by rule.", replaceable=False, aliases=("blank",)),
     Template("cards", (TEMPLATE, BARE_TEMPLATE, "template-cards"), frozenset({"bare", "cards"}),
              "a trick-taking game on the card kits", "c", "a trick-taking card game on the card kits",
-             _FROM_KITS.replace("{parts}", "cards, deal and phases"), "the card game", data="cards.yaml"),
+             _FROM_KITS.replace("{parts}", "cards, deal and phases"), "the card game", data="cards.yaml",
+             aliases=("card",)),
     Template("worker-placement", (TEMPLATE, BARE_TEMPLATE, "template-workers"), frozenset({"bare", "workers"}),
              "a worker-placement game on the kits", "w", "a worker-placement game with upkeep on the kits",
              _FROM_KITS.replace("{parts}", "action spaces, goods, rounds and upkeep"), "the worker-placement game",
-             data="board.yaml"),
+             data="board.yaml", aliases=("workers",)),
 )}
+
+
+def template_named(answer: str) -> str:
+    """The name of the template ``answer`` names: its name, or one of its aliases."""
+    return next((made.name for made in TEMPLATES.values() if answer in (made.name, *made.aliases)), answer)
+
+
 # The demo game every project's authoring guide plays (rulewright.demo): no project's game may
 # take its name or the start of its rule IDs.
 DEMO_GAME, DEMO_PREFIX = "rulewright-demo", "rwdemo"
@@ -207,8 +220,8 @@ def rendered(names: Names, template: str = "starter") -> dict[tuple[str, ...], s
     words = names.replacements()
     kinds = TEMPLATES[template].words
     return {tuple(_fill(_file_name(part), words) for part in relative):
-            _fill(CONDITION.sub(lambda m: m.group(2) if m.group(1) in kinds else "", source.read_text(encoding="utf-8")),
-                  words)
+            _numbered(_fill(CONDITION.sub(lambda m: m.group(2) if m.group(1) in kinds else "",
+                                          source.read_text(encoding="utf-8")), words))
             for source, relative in _project_templates(TEMPLATES[template].folders)}
 
 
@@ -361,6 +374,19 @@ def _templates(folder, relative: tuple):
 def _file_name(part: str) -> str:
     part = part.removesuffix(".tmpl")
     return "." + part.removeprefix("dot-") if part.startswith("dot-") else part
+
+
+def _numbered(text: str) -> str:
+    """``text`` with each ``@@LINE <start>@@`` replaced by the number of the first line that starts so."""
+    lines = text.splitlines()
+
+    def line_of(match: re.Match) -> str:
+        found = next((number for number, line in enumerate(lines, 1) if line.startswith(match.group(1))), None)
+        if found is None:
+            raise ScaffoldError(f"A template names a line starting {match.group(1)!r} that its file does not have.")
+        return str(found)
+
+    return LINE_OF.sub(line_of, text)
 
 
 def _fill(text: str, words: dict[str, str]) -> str:

@@ -362,7 +362,9 @@ def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
 
 @pytest.mark.parametrize("answer, kind, data", [("c", "a trick-taking game on the card kits", "cards.yaml"),
                                                 ("w", "a worker-placement game on the kits", "board.yaml"),
-                                                ("x\nworker-placement", "a worker-placement game", "board.yaml")])
+                                                ("x\nworker-placement", "a worker-placement game", "board.yaml"),
+                                                ("workers", "a worker-placement game", "board.yaml"),
+                                                ("card", "a trick-taking game", "cards.yaml")])
 def test_new_asked_at_a_terminal_starts_the_game_answered(tmp_path, monkeypatch, capsys, answer, kind, data):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
@@ -372,6 +374,25 @@ def test_new_asked_at_a_terminal_starts_the_game_answered(tmp_path, monkeypatch,
     said = capsys.readouterr().out
     assert kind in said and (answer[0] != "x" or "Answer b (a blank game), s (the starter game), c (" in said), said
     assert (tmp_path / "p" / "card_night" / data).is_file()
+
+
+@pytest.mark.parametrize("named, data", [("workers", "board.yaml"), ("card", "cards.yaml"), ("blank", None)])
+def test_new_takes_a_template_by_the_other_words_it_is_answered_by(tmp_path, monkeypatch, capsys, named, data):
+    """--template takes the words a designer may answer the question by (``Template.aliases``):
+    one table says them for both ways of asking."""
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert cli.main(["new", str(tmp_path / "p"), "--template", named]) == 0
+    said = capsys.readouterr().out
+    assert scaffold.TEMPLATES[scaffold.template_named(named)].kind in said, said
+    assert scaffold.template_named(named) != named
+    assert data is None or (tmp_path / "p" / "p" / data).is_file()
+
+
+def test_a_template_naming_a_line_its_file_lacks_is_refused():
+    """A guide's ``@@LINE <start>@@`` (the line a quoted failure names, computed) must find its line."""
+    assert scaffold._numbered("one\nat line @@LINE two@@\ntwo\n") == "one\nat line 3\ntwo\n"
+    with pytest.raises(scaffold.ScaffoldError, match="'three'"):
+        scaffold._numbered("one @@LINE three@@\n")
 
 
 def test_a_game_named_as_the_demo_game_is_refused_and_demo_is_not(tmp_path, capsys):
