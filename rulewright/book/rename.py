@@ -14,6 +14,7 @@ with it is the designer's to read.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,15 +92,15 @@ def plan(old: str, new: str, project: config.Project | None = None) -> Renaming:
     rule = book.rules[old]
     renaming = Renaming(old, new, rule)
     pattern = whole_id(old)
-    changed = set()
+    rewritten = set()  # the files the rename owns (whether or not they name the ID)
     for path in _files(project):
-        changed.add(path.resolve())
+        rewritten.add(path.resolve())
         for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(keepends=True), start=1):
             if pattern.search(text):
                 renaming.changes.append(Change(path, number, text, pattern.sub(new, text)))
     renaming.formerly_line = _formerly_line(rule)
     for path in _listed_files(project.root):
-        if path.resolve() in changed:
+        if path.resolve() in rewritten:
             continue
         for number, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1):
             if pattern.search(text):
@@ -149,20 +150,32 @@ def _formerly_line(rule: scanner.RuleDecl) -> int | None:
 def _files(project: config.Project) -> list[Path]:
     """The files a rename rewrites: the rulebook's pages and YAML files, and the Python and YAML
     files of the project's games that lie in the project (never an installed package's)."""
-    files = {path for pattern in TEXT_FILES for path in project.rulebook.rglob(pattern) if _kept(path, project.root)}
+    files = {path for path in _walk(project.rulebook, TEXT_FILES) if _kept(path, project.root)}
     for source in registry.game_sources(project.games):
         source = Path(source).resolve()
         if not source.is_relative_to(project.root):
             continue
-        found = [source] if source.is_file() else [p for pattern in CODE_FILES for p in source.rglob(pattern)]
+        found = [source] if source.is_file() else _walk(source, CODE_FILES)
         files.update(path for path in found if _kept(path, project.root))
     return sorted(files)
 
 
 def _listed_files(root: Path) -> list[Path]:
-    return sorted(path for pattern in LISTED_FILES for path in root.rglob(pattern) if _kept(path, root))
+    return sorted(path for path in _walk(root, LISTED_FILES) if _kept(path, root))
+
+
+def _walk(folder: Path, patterns: tuple[str, ...]) -> list[Path]:
+    """The files under ``folder`` matching one of ``patterns``, never looking into SKIPPED_FOLDERS
+    (a project's virtual environment alone holds tens of thousands of files)."""
+    found = []
+    for parent, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if name not in SKIPPED_FOLDERS]
+        found += [Path(parent, name) for name in names if any(Path(name).match(p) for p in patterns)]
+    return found
 
 
 def _kept(path: Path, root: Path) -> bool:
-    parts = path.resolve().relative_to(root.resolve()).parts if path.resolve().is_relative_to(root.resolve()) else ()
+    """A file of the project (not of a virtual environment, a build or version control's folders)."""
+    path, root = path.resolve(), root.resolve()
+    parts = path.relative_to(root).parts if path.is_relative_to(root) else ()
     return bool(parts) and not SKIPPED_FOLDERS.intersection(parts) and path.is_file()
