@@ -120,3 +120,33 @@ def test_a_d_train_is_an_input_error_in_the_printed_game_and_counts_every_stop_i
     stops = sum(1 for h in track.board().hexes.values() if h.name)  # cities and red areas, towns aside
     assert routes.train_length("D") > 2 * stops and routes.train_length("12") == 12
     assert operating.spec("D")["price"] == 1100
+
+
+def test_phase_d_is_named_so_in_positions_events_and_refusals_and_a_setup_names_it():
+    """The variant's sixth phase is phase D (the D-train's ``phase_name`` in the data): the view, the
+    position written back, the event and a refusal say D; a setup may write D (or 6, as before)."""
+    before = start({"round": "operating", "phase": 5, "next_train": "6",
+                    "corporations": {"SP": {"trains": ["5"], "cash": 1200}}}, diesels=True)
+    result = step(GAME, before, GAME.parse_action(before, "SP", "buy D train"))
+    assert GAME.view(result.state)["phase"] == "D"
+    assert GAME.setup_of(result.state)["phase"] == "D"
+    assert {"phase": "D"} in [event.data for event in result.events if event.name == "phase-changed"]
+    for written in ("D", "d", 6):
+        assert start({"phase": written}, diesels=True).phase == 6
+    assert GAME.view(start({"phase": 6}))["phase"] == 6  # the printed game's sixth phase keeps its number
+
+
+def test_phase_d_without_the_variant_says_which_setting_it_needs():
+    try:
+        start({"phase": "D"})
+    except InputError as error:
+        assert "diesel variant" in str(error) and "settings: {diesels: true}" in str(error), error
+        assert "1, 2, 3, 4, 5, 6, 7 and 8" in str(error), error
+    else:
+        raise AssertionError("phase D was read in the printed game")
+    try:
+        start({"phase": "E"}, diesels=True)
+    except InputError as error:
+        assert "1, 2, 3, 4, 5 and D" in str(error) and "diesel" not in str(error), error
+    else:
+        raise AssertionError("an unknown phase name was read")

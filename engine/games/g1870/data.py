@@ -35,6 +35,17 @@ def trains_for(settings: dict) -> list[dict]:
     return trains(settings.get("diesels", False))
 
 
+def phase_name(settings: dict, phase: int) -> int | str:
+    """What the players call ``phase``: its number, or the name its first train gives it (the
+    diesel variant's sixth phase is phase D)."""
+    return next((t.get("phase_name", phase) for t in trains_for(settings) if t["phase"] == phase), phase)
+
+
+def phase_numbers(settings: dict) -> dict:
+    """Each phase's name under ``settings`` (``phase_name``) and the number the game keeps it by."""
+    return {phase_name(settings, t["phase"]): t["phase"] for t in trains_for(settings)}
+
+
 def every_train() -> list[dict]:
     """Every kind of train either table sells (a kind both sell is the same train)."""
     return list({t["name"]: t for t in trains() + trains(True)}.values())

@@ -141,7 +141,7 @@ def chosen(state: State, name: str) -> dict:
     later = spec(name)
     if "available_from" in later and state.trains_sold.get(name, 0) < later["count"]:
         raise Refusal("1870.train.diesel", f"The bank sells the {name}-train from phase {later['available_from']} "
-                                           f"on; this is phase {state.phase}.")
+                                           f"on; this is phase {data.phase_name(state.settings, state.phase)}.")
     raise Refusal("1870.train.buy", f"The bank sells its trains in order: it sells the "
                                     f"{' or '.join(sorted(sold)) or 'no'}-train now, not the {name}-train.")
 
@@ -291,7 +291,7 @@ def new_phase(state: State, train: dict) -> list[Event]:
     """The first train of a kind starts its phase: older trains rust (in the pool too), privates
     may close, and corporations over the new train limit must each discard (rule 1870.train.limit)."""
     state.phase = train["phase"]
-    events = [Event("phase-changed", {"phase": state.phase})]
+    events = [Event("phase-changed", {"phase": data.phase_name(state.settings, state.phase)})]
     rusted = [t["name"] for t in table(state) if t.get("rusts_on") == train["name"]]
     for corp in state.corporations.values():
         scrapped = [t for t in corp.trains if t in rusted]

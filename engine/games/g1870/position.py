@@ -56,7 +56,7 @@ class Writer:
         if s.round != "over":
             put(out, base, "turn", s.turn, (order or [""])[0] if s.round == "operating" else s.priority)
         put(out, base, "priority", s.priority, list(s.players)[0])
-        put(out, base, "phase", s.phase, 1)
+        put(out, base, "phase", data.phase_name(s.settings, s.phase), 1)
         put(out, base, "next_train", self.next_train(), None)
         put(out, base, "bank_broken", s.bank_broken, False)
         put(out, base, "bank", s.bank, data.tables()["bank"] - setup.total_cash(s))

@@ -84,7 +84,7 @@ def build(setup: dict, settings: dict) -> State:
     for sym in [*given, *(s for s in state.corporations if s not in given)]:
         build_corporation(state, state.corporations[sym], given.get(sym, {}))
     stack_order(state, setup.get("market"))
-    state.phase = whole(setup.get("phase", 1), "phase", "the phase", 1, max(t["phase"] for t in data.trains_for(state.settings)))
+    state.phase = phase_of(setup.get("phase", 1), state.settings)
     ledger(state, setup)
     sold_train_kinds(state, setup.get("next_train"))
     state.bank_broken = flag(setup.get("bank_broken", False), "bank_broken", "the bank has broken")
@@ -99,6 +99,21 @@ def build(setup: dict, settings: dict) -> State:
     waiting_offer(state, setup.get("offer"))
     auction(state, setup)
     return state
+
+
+def phase_of(given, settings: dict) -> int:
+    """The phase a setup gives, by its number or by its name (``phase: D`` with the diesel variant;
+    its number, 6, is read too)."""
+    numbers = data.phase_numbers(settings)
+    if isinstance(given, str) and given.strip().upper() in numbers:
+        return numbers[given.strip().upper()]
+    if isinstance(given, str) and not given.strip().isdigit():
+        names = [str(name) for name in numbers]
+        variant = "" if given.strip().upper() not in data.phase_numbers({**settings, "diesels": True}) else \
+            " (phase D is the diesel variant's: the example needs 'settings: {diesels: true}')"
+        raise InputError(f"'phase: {given}' is not a phase of this game{variant}: its phases are "
+                         f"{', '.join(names[:-1])} and {names[-1]}.", "phase")
+    return whole(given, "phase", "the phase", 1, max(numbers.values()))
 
 
 def build_private(state: State, priv, spec) -> None:

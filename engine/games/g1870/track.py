@@ -24,7 +24,7 @@ from functools import cache
 
 from rulewright.game import Event, InputError, Refusal
 from rulewright.game.refusal import did_you_mean
-from engine.games.g1870 import hexmap
+from engine.games.g1870 import data, hexmap
 from engine.games.g1870.hexmap import Station
 
 
@@ -211,7 +211,8 @@ def lay_check(state, sym: str, number: str, label: str, rotation: int, bridge: b
                                          "one upgrade.")
     if COLOURS_FROM[tile.colour] > state.phase:
         raise Refusal("1870.track.colour", f"{tile.colour.capitalize()} tiles are laid from phase "
-                                           f"{COLOURS_FROM[tile.colour]}; this is phase {state.phase}.")
+                                           f"{COLOURS_FROM[tile.colour]}; this is phase "
+                                           f"{data.phase_name(state.settings, state.phase)}.")
     allowed = board().upgrades.get(old[0], ()) if old else board().first_tiles.get(here.kind(), ())
     if number not in allowed or not board().fits(tile, label):
         what = f"tile {old[0]}" if old else f"an empty {here.kind()} hex"

@@ -2,7 +2,7 @@
 the chapter's Notation section; keep the two in step."""
 from __future__ import annotations
 
-from engine.games.g1870 import holdings, map_view, market, privates, protection, rounds
+from engine.games.g1870 import data, holdings, map_view, market, privates, protection, rounds
 from engine.games.g1870.state import State
 
 
@@ -25,7 +25,7 @@ def view(state: State) -> dict:
            "operating": f"OR {state.stock_round}.{state.operating_round}", "over": "game over"}[state.round]
     return {
         "round": rnd,
-        "phase": state.phase,
+        "phase": data.phase_name(state.settings, state.phase),
         "turn": who_acts(state),
         "priority": state.priority,
         "bank": state.bank,
