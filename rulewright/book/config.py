@@ -9,6 +9,9 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     strict = false                 # a failing example stops the build (CI turns it on)
     python-blocks = "refuse"       # or "allow": run ```python blocks in the book as doctests
     pending = "allow"              # or "error": an example marked ':status: pending' fails
+    pending-for-players = "leave-out"  # what the player's edition does with an example marked pending:
+                                   # "leave-out", "planned" (print it, marked planned) or "as-written" (print
+                                   # it as any other); a book below check level 0.5 keeps "as-written"
     time-limit = 60                # seconds an example may run before it is stopped (0: no limit)
     changes-since = "v1.0"         # a git revision: the book gets a Changes page and change bars since it
     check-level = "0.5"            # the release whose checks the book is written for (rulewright.checks.levels);
@@ -43,6 +46,7 @@ from rulewright.releases import LEVELS
 
 PYTHON_BLOCKS = ("allow", "refuse")
 PENDING = ("allow", "error")
+PENDING_FOR_PLAYERS = ("leave-out", "planned", "as-written")
 TYPED_FIGURES = ("check", "strict", "list")  # rulewright.checks.typed_figures
 KNOWN_KEYS = ("rulebook", "strict", "python-blocks", "pending", "games", "player-notes", "importers")
 
@@ -64,6 +68,16 @@ class Project:
     time_limit: float = 60.0  # seconds an example may run (rulewright.scenario.timelimit); 0: no limit
     check_level: str = ""  # the level of checks the book is written for (rulewright.checks.levels); "": the oldest
     typed_figures: str = "check"  # how strictly numbers typed in the text are held to the game (checks.typed_figures)
+    pending_for_players: str = "as-written"  # what the player's edition does with a pending example (PENDING_FOR_PLAYERS)
+
+    def leaves_out(self, pending: bool) -> bool:
+        """Whether the player's edition leaves out an example (``pending``: one marked ``:status:
+        pending``, whether or not it holds by now), under ``pending-for-players = "leave-out"``."""
+        return pending and self.pending_for_players == "leave-out"
+
+    def marks_planned(self, pending: bool) -> bool:
+        """Whether the player's edition prints an example marked as planned."""
+        return pending and self.pending_for_players == "planned"
 
     def activate(self) -> "Project":
         """Make this the project the evaluator and the registry work for, and let its own game
@@ -116,6 +130,7 @@ KNOWN_KEYS += ("time-limit",)  # seconds an example may run (rulewright.scenario
 KNOWN_KEYS += ("changes-since",)  # the version the Changes page and change bars compare with (rulewright.history)
 KNOWN_KEYS += ("check-level",)  # the release whose checks the book is written for (rulewright.checks.levels)
 KNOWN_KEYS += ("typed-figures",)  # how strictly figures typed in the text are checked (rulewright.checks.typed_figures)
+KNOWN_KEYS += ("pending-for-players",)  # what the player's edition does with a pending example
 KNOWN_KEYS += ("print",)  # the printer's settings, [tool.rulewright.print] (rulewright.press.settings)
 
 
@@ -136,7 +151,8 @@ def _from_table(pyproject: Path, table: dict) -> Project:
     if not isinstance(importers, dict) or not all(isinstance(v, str) and ":" in v for v in importers.values()):
         raise bad("importers", "'importers' in [tool.rulewright] must be a table of record format = "
                   "\"module:object\", e.g. \"18xx.games\" = \"my_game.importer:IMPORTER\".")
-    for key, choices in (("python-blocks", PYTHON_BLOCKS), ("pending", PENDING), ("typed-figures", TYPED_FIGURES)):
+    for key, choices in (("python-blocks", PYTHON_BLOCKS), ("pending", PENDING), ("typed-figures", TYPED_FIGURES),
+                         ("pending-for-players", PENDING_FOR_PLAYERS)):
         if key in table and table[key] not in choices:
             raise bad(key, f"'{key}' in [tool.rulewright] must be one of {', '.join(map(repr, choices))}, "
                       f"not {table[key]!r}.")
@@ -165,7 +181,19 @@ def _from_table(pyproject: Path, table: dict) -> Project:
                    importers=dict(importers), strict=table.get("strict", False), python_blocks=table.get("python-blocks", "allow"),
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
                    pyproject=pyproject, time_limit=float(limit), changes_since=since.strip(),
-                   check_level=level, typed_figures=table.get("typed-figures", "check"))
+                   check_level=level, typed_figures=table.get("typed-figures", "check"),
+                   pending_for_players=table.get("pending-for-players", _pending_default(level)))
+
+
+def _pending_default(level: str) -> str:
+    """A book written for release 0.5 or later leaves its pending examples out of the player's
+    edition; an older one prints them as before (its player's edition does not change on upgrade)."""
+    return "leave-out" if level and LEVELS.index(level) >= LEVELS.index("0.5") else "as-written"
+
+
+def is_pending(options: dict) -> bool:
+    """Whether an example's options mark it ``:status: pending``."""
+    return str(options.get("status", "") or "").strip() == "pending"
 
 
 def game_line(pyproject: Path, name: str) -> int:

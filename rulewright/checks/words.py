@@ -569,11 +569,19 @@ def designer_only_target(root: Path, page: Path, piece: Piece, rules, examples) 
     target = _target(piece.text)
     if piece.kind == "role" and piece.name in ("ruleref", "exampleref") and not in_another_book(target):
         known, kind = (rules, "rule") if piece.name == "ruleref" else (examples, "example")
-        where = known.get(target) if isinstance(known, dict) else None
-        where = getattr(where, "where", where)  # (a rule or an example as the scanner reads it)
+        declared = known.get(target) if isinstance(known, dict) else None
+        where = getattr(declared, "where", declared)  # (a rule or an example as the scanner reads it)
         if not isinstance(where, Where):
             return None
         place = f"{display_path(where.path)}, line {where.line}"
+        if kind == "example" and left_out_pending(declared):
+            return ExampleProblem(Where(str(page), piece.line), (
+                f"{{exampleref}}`{target}` leads to an example marked ':status: pending' ({place}), which the "
+                "player's edition leaves out (pending-for-players = \"leave-out\" in pyproject.toml), so there the "
+                "reference leads nowhere. Make the example hold and remove its ':status: pending' line, make this "
+                "reference the designer's (in a {designer-note} or a ':::{only} designer' block), or print pending "
+                "examples for players: pending-for-players = \"planned\" (marked so) or \"as-written\"."),
+                check=DESIGNER_ONLY)
     elif (piece.kind == "role" and piece.name == "doc") or (piece.kind == "link" and not re.match(r"^[a-z]+:", target)):
         file = target.partition("#")[0] if piece.kind == "link" else target
         found = _page(root, page, file) if file else None
@@ -591,6 +599,15 @@ def designer_only_target(root: Path, page: Path, piece: Piece, rules, examples) 
         f"{why}): the player's edition prints this page without it, so there the reference leads nowhere. Put the "
         f"{kind} where both editions have it, or make this reference the designer's too (in a {{designer-note}} or "
         "a ':::{only} designer' block)."), check=DESIGNER_ONLY)
+
+
+def left_out_pending(example) -> bool:
+    """Whether the player's edition leaves out ``example`` (as the scanner reads it): one marked
+    ``:status: pending`` under ``pending-for-players = "leave-out"`` (``rulewright.book.config``)."""
+    from rulewright.book import config
+
+    options = getattr(example, "options", None)
+    return isinstance(options, dict) and config.current().leaves_out(config.is_pending(options))
 
 
 def designer_only_links(root: Path, rules, examples) -> list[ExampleProblem]:

@@ -172,7 +172,7 @@ def shown_by(examples: dict, game: str) -> dict[tuple[str, str], list[str]]:
     other than the book's, in the book's order."""
     out: dict[tuple[str, str], list[str]] = {}
     for example_id, info in examples.items():
-        if info.get("game") != game or info.get("broken"):
+        if info.get("game") != game or info.get("broken") or info.get("left_out"):
             continue
         for name, choice in (info.get("readings") or {}).items():
             out.setdefault((name, choice), []).append(example_id)

@@ -14,7 +14,7 @@ from docutils import nodes
 from sphinx.addnodes import pending_xref
 from sphinx.domains import Domain, Index, IndexEntry, ObjType
 
-from rulewright.sphinx.numbering import numbers, reference_to
+from rulewright.sphinx.numbering import numbered, numbers, reference_to
 
 # The tables kept by rule or example ID, each entry saying the page it was read on, and those kept
 # by page; what one page contributed leaves with it.
@@ -100,13 +100,13 @@ class RulewrightDomain(Domain):
         for rule_id, info in self.data.get("rules", {}).items():
             yield rule_id, said(self.env, "rule", rule_id), "rule", info["docname"], anchor(rule_id), 1
         for example_id, info in self.data.get("examples", {}).items():
-            if not info.get("broken"):  # an example that cannot be read has no number, and no place
+            if numbered(info):  # an example that cannot be read, or left out of this edition, has no place
                 yield example_id, said(self.env, "example", example_id), "example", info["docname"], info["anchor"], 1
 
     def _target(self, kind: str, key: str):
         """Where the rule or example ``key`` is: its page and anchor, or None."""
         info = self.data.get("rules" if kind == "rule" else "examples", {}).get(key)
-        if info is None or info.get("broken"):
+        if info is None or (kind != "rule" and not numbered(info)):
             return None
         return info["docname"], anchor(key) if kind == "rule" else info["anchor"]
 

@@ -63,6 +63,9 @@ class ExampleDirective(SphinxDirective):
         outcome = verdict(result, config.current().pending == "error")
         self._record(scenario, result, outcome)
         designer = edition(self.config) == "designer"
+        if not designer and config.current().leaves_out(scenario.pending):  # (pending-for-players: no number,
+            self.env.domaindata["rulewright"]["examples"][scenario.id]["left_out"] = True  # no links to it)
+            return []
         words = wording.game_phrases(result.run.game)
         advice = wording.check_example(scenario, result.run.game, words, self.config)
         if advice:  # said once and counted at the end of the build (rulewright.sphinx.incremental.finish)
@@ -135,6 +138,8 @@ class ExampleDirective(SphinxDirective):
             head += nodes.Text(" ")
             head += nodes.inline(text=title, classes=["rw-example-title"])
         if not designer:
+            if config.current().marks_planned(scenario.pending):  # (pending-for-players = "planned")
+                head += nodes.inline(text=PLANNED, classes=["rw-mark", "rw-mark-pending"])
             return [head]
         head += nodes.inline(text=MARKS[outcome], classes=["rw-mark", "rw-mark-" + CLASSES[outcome][3:]])
         meta = nodes.paragraph(classes=["rw-example-meta"])
@@ -434,6 +439,7 @@ def position_digests(scenario) -> dict[str, str]:
 
 
 # How each verdict is drawn: the box's class and the mark beside the title.
+PLANNED = "planned: this example may still change"  # a pending example's mark for players, when printed so
 CLASSES = {"ok": "rw-ok", "failed": "rw-failed", "pending": "rw-pending", "ready": "rw-ok"}
 MARKS = {"ok": "✓ verified", "failed": "✗ FAILS", "pending": "◷ pending: not supported yet",
          "ready": "✓ verified (still marked pending)"}

@@ -92,8 +92,8 @@ def _numbers(env) -> dict[str, str]:
     unnumbered_place = {docname: n for n, docname in enumerate(unnumbered)}
     after_chapters = max(chapters, default=0) + 1
     for example_id, info in data.get("examples", {}).items():
-        if info.get("broken"):
-            continue  # an example that cannot be run has no number
+        if not numbered(info):
+            continue  # an example that cannot be run, or is left out of this edition, has no number
         docname = info["docname"]
         page = secnums.get(docname, {}).get("", ())
         if page:
@@ -107,6 +107,12 @@ def _numbers(env) -> dict[str, str]:
         for count, (*_, example_id) in enumerate(sorted(items), start=1):
             out[f"example:{example_id}"] = f"{chapter}-{count}"
     return out
+
+
+def numbered(info: dict) -> bool:
+    """Whether a recorded example is in this edition with a number: not one that cannot be read,
+    nor one the player's edition leaves out (a pending example, ``pending-for-players``)."""
+    return not info.get("broken") and not info.get("left_out")
 
 
 def _letter(number: int) -> str:

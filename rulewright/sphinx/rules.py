@@ -23,7 +23,7 @@ from rulewright.sphinx import tables
 from rulewright.sphinx.domain import anchor, from_another_book, sort_key as _sort_key
 from rulewright.sphinx.nodes import (REPORTED, exampleref_node, heading, rule_examples, rule_index_node, rule_node,
                                      rule_number, ruleref_node)
-from rulewright.sphinx.numbering import numbers, reference_to
+from rulewright.sphinx.numbering import numbered, numbers, reference_to
 
 logger = logging.getLogger(__name__)
 
@@ -146,6 +146,9 @@ def resolve(app, doctree, fromdocname) -> None:
         if info.get("broken"):  # an example that cannot be read has its own message
             ref.replace_self(nodes.literal(text=example_id))
             continue
+        if info.get("left_out"):  # a pending example this edition leaves out: said with the book's problems
+            ref.replace_self(nodes.Text(f"the example \u201c{info['title']}\u201d" if info.get("title") else "an example"))
+            continue  # (rulewright.checks.words.designer_only_target), read here by its title
         text = nodes.Text("Example " + nums.get(f"example:{example_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, info["docname"], info["anchor"], text,
                                       title=hover(app, nums, "example", example_id, info["title"])))
@@ -212,7 +215,7 @@ def _index(app, fromdocname, nums, rules):
     recorded = app.env.domaindata.get("rulewright", {}).get("examples", {})
     failing = sorted(e for e, info in recorded.items() if info.get("verdict", "failed") == "failed")
     pending = sorted(e for e, info in recorded.items() if info.get("verdict") == "pending")
-    examples = {k: v for k, v in recorded.items() if not v.get("broken")}  # one that cannot run has no number
+    examples = {k: v for k, v in recorded.items() if numbered(v)}  # one that cannot run (or is left out) has no number
     if app.config.rulewright_edition == "player":
         return [_index_table(app, fromdocname, nums, rules, examples)]
     summary = nodes.paragraph(classes=["rw-index-summary"])
@@ -235,6 +238,8 @@ def hover(app, nums, kind: str, key: str, title: str) -> str:
 def _shown_by(examples) -> dict[str, list[str]]:
     shown_by: dict[str, list[str]] = {}
     for example_id, info in examples.items():
+        if info.get("left_out"):
+            continue  # (a pending example the player's edition leaves out)
         for rule_id in info["rules"]:
             shown_by.setdefault(rule_id, []).append(example_id)
     return shown_by
