@@ -13,6 +13,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from rulewright.book import phrases
+from rulewright.scenario.comparing import flatten
 from rulewright.sphinx import secrecy, tables
 
 CELL_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
@@ -76,6 +77,25 @@ def _grid(value, corners: tuple[str, str] | None = None) -> nodes.table | None:
     return table
 
 
+def _as_view_paths(key, value: dict, said) -> list[tuple[str, str]] | None:
+    """A setup key's mapping read as the view's paths, as the game's setup keys mirror its view
+    (``players: {cat: {cash: 30}}`` is the view's ``players.cat.cash``): a row for each value,
+    in its path's words ("Cat's cash", "$30"), or None when some path has no words (the whole-book
+    checks name it: ``rulewright.checks.book.setup_paths``)."""
+    if said is None:
+        return None
+    rows = []
+    for path, _, leaf in flatten({key: value}):
+        if leaf == {}:
+            continue  # (an entry as the position has it: nothing to say)
+        dotted = ".".join(map(str, path))
+        phrase = said.path(dotted)
+        if phrase is None or isinstance(leaf, dict):
+            return None
+        rows.append((phrase[:1].upper() + phrase[1:], said.value(dotted, leaf)))
+    return rows or None
+
+
 def _position_words(title: str) -> str:
     """A shared position as the player's edition names it: by its title, "the position “Three
     players, pile at four”", or the title alone where it says it is a position ("the opening
@@ -120,6 +140,8 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
             else:  # (a label naming {key}, for a value that is not a mapping, gives way to the key's own name)
                 label = phrase.say if phrase.say and not phrase.per_entry else _label(key).capitalize()
                 rows.append((label, said_value(phrase, value)))
+        elif isinstance(value, dict) and value and (told := _as_view_paths(key, value, said)):
+            rows.extend(told)  # (a mapping that mirrors the view: each value in its path's words)
         elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
             for name, inner in value.items():  # an entry given as {} is there as the position has it
                 rows.append((f"{_label(key).capitalize()}: {name}", words(inner) or "unchanged"))

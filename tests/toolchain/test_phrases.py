@@ -197,6 +197,13 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
     assert text["Around the table"].astext() == "ann, bob"
     assert text["Pile"].astext() == "a 1"  # a key without words reads as before
     assert text["Players: ann"].astext() == "unchanged" and text["Players: bob"].astext() == "cash 5"
+    # A mapping that mirrors the view reads as the view's paths, each in its words; an entry left as
+    # the position has it ({}) says nothing.
+    said = phrases.load({"paths": {"players.*.cash": {"say": "{1}'s cash", "value": "${}"},
+                                   "players.*.shares.*": "{1}'s shares of {3}"}}, "toy phrases")
+    table, = describe_setup({"setup": {"players": {"ann": {}, "bob": {"cash": 5, "shares": {"SP": 2}}}}}, said)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    assert rows == [["Bob's cash", "$5"], ["Bob's shares of SP", "2"]], rows
     board = [[cell.astext() for cell in row.children] for row in text["The board"].findall(
         lambda n: n.tagname == "row")]
     assert board == [["", "A", "B", "C"], ["1", "ann", "", ""], ["2", "", "", "bob"]]
