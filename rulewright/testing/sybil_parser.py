@@ -12,7 +12,6 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from _pytest._code.code import TerminalRepr
 from sybil import Document, Example, Region, Sybil
 from sybil.example import SybilFailure
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
@@ -259,8 +258,10 @@ class RulebookSybil(Sybil):
         return pytest_collector(self)
 
 
-class Said(TerminalRepr):
-    """A failure said in Rulewright's own words, as they are."""
+class Said:
+    """A failure said in Rulewright's own words, as they are: a test report's ``longrepr`` that
+    pytest writes with ``toterminal`` (and sends from a pytest-xdist worker as ``str``), with no
+    crash line for the short summary to repeat. (pytest's own ``TerminalRepr`` is not public API.)"""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -268,6 +269,9 @@ class Said(TerminalRepr):
     def toterminal(self, tw) -> None:
         for line in self.text.splitlines():
             tw.line(line)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def pytest_collector(sybil: Sybil):

@@ -225,12 +225,13 @@ def test_myst_parser_slugs_the_words_check_matches():
 
 # --- pytest, pytest-xdist and Sybil: the examples as tests ------------------------------------------------------
 
-def test_pytest_terminal_repr_said_subclasses():
-    from _pytest._code.code import TerminalRepr
+def test_pytest_writes_a_longrepr_through_its_toterminal_and_sends_it_as_str():
+    from _pytest.reports import BaseReport, _report_to_json
 
-    canary("pytest", "_pytest._code.code.TerminalRepr (toterminal, and str() through it)",
-           "rulewright/testing/sybil_parser.py", callable(getattr(TerminalRepr, "toterminal", None))
-           and "self.toterminal(" in source_of(TerminalRepr.__str__))
+    canary("pytest", "a report's longrepr with a toterminal method is written through it (BaseReport.toterminal) "
+           "and sent from a pytest-xdist worker as str() (_report_to_json)", "rulewright/testing/sybil_parser.py (Said)",
+           'hasattr(longrepr, "toterminal")' in source_of(BaseReport.toterminal)
+           and "str(report.longrepr)" in source_of(_report_to_json))
 
 
 def test_xdist_load_scope_scheduling_page_scheduling_subclasses():
