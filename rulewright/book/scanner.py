@@ -171,7 +171,8 @@ class PositionDecl:
 
     def parse(self) -> scenario.Position:
         return scenario.parse_position(self.body, Where(self.where.path, self.body_line), self.title,
-                                       self.options, directive_line=self.where.line, option_lines=self.option_lines)
+                                       self.options, directive_line=self.where.line, option_lines=self.option_lines,
+                                       positions=BookPositions(self.where.path))
 
 
 @dataclass

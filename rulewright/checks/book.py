@@ -665,7 +665,7 @@ def _position_problems(book, scenarios, set_up: bool = True) -> list[ExampleProb
     """Each shared position must set up on its game's engine (``set_up``: under pytest, each
     position's own test sets it up) and be used by some example."""
     problems = []
-    used = {str((s.data.get("setup") or {}).get("from")) for s in scenarios}
+    used = {str((s.data.get("setup") or {}).get("from")) for s in [*scenarios, *book.positions.values()]}
     for position in book.positions.values():
         try:
             if set_up:

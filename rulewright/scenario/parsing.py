@@ -307,6 +307,9 @@ class Position:
     where: Where
     data: dict
     lines: source.LineMap
+    # The book's shared positions, for one that starts from another: not a field, so that a position
+    # as data (the store's key: rulewright.store.cache.plain) is its own content, not the book's.
+    positions = None
 
     @property
     def game_name(self) -> str:
@@ -335,7 +338,8 @@ POSITION_OPTIONS = ("name", "diagram", "show-source")
 
 
 def parse_position(body: str, where: Where, title: str = "", options: dict | None = None,
-                   directive_line: int | None = None, option_lines: Mapping[str, int] | None = None) -> Position:
+                   directive_line: int | None = None, option_lines: Mapping[str, int] | None = None,
+                   positions: Mapping[str, Position] | None = None) -> Position:
     """Read a ``{position}`` block: ``:name:`` and a body of ``game``, ``settings``, ``setup``.
     ``option_lines`` are the lines of its options, where a misspelt one is named."""
     options = dict(options or {})
@@ -354,6 +358,7 @@ def parse_position(body: str, where: Where, title: str = "", options: dict | Non
     data, lines = source.load(body, Where(where.path, where.line), "position")
     lines.first_line = head.line
     position = Position(name, title, head, data if isinstance(data, dict) else {}, lines)
+    position.positions = positions
     if not isinstance(data, dict):
         raise position.problem("A position's body is a mapping with 'game:', and optionally 'settings:' "
                                "and 'setup:'.")
@@ -369,7 +374,10 @@ def parse_position(body: str, where: Where, title: str = "", options: dict | Non
         if not isinstance(data.get(key) or {}, dict):
             raise position.problem(f"'{key}:' must be a mapping (key: value lines).", key)
     _misplaced_in_setup(position, data.get("setup"))
-    if "from" in (data.get("setup") or {}):
-        raise position.problem("A position cannot start from another position; write its setup out, "
-                               "starting from a preset if you like.", "setup", "from")
+    start = (data.get("setup") or {}).get("from")
+    if "from" in (data.get("setup") or {}) and not isinstance(start, str):
+        raise position.problem("'from:' names one shared position, e.g. 'from: two-links'.", "setup", "from")
+    if start is not None and start.strip() == name:
+        raise position.problem(f"The position {name!r} starts from itself. Name another position after "
+                               "'from:', or write its setup out.", "setup", "from")
     return position

@@ -161,13 +161,16 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     given_settings = data.get("settings")
     if "from" in setup:
         position = find_position(s, setup.pop("from"))
+        _no_circle(s, position)
         _sets_up(s, position)
         if str(position.data["game"]) != s.game_name:
+            what = "position" if isinstance(s, Position) else "example"
             raise s.problem(f"The position {position.name!r} ({position.where}) is for {position.game_name}, "
-                            f"but this example plays {s.game_name}.", "setup", "from")
-        setup = merge(copy.deepcopy(position.data.get("setup") or {}), setup)  # the position is shared
+                            f"but this {what} plays {s.game_name}.", "setup", "from")
+        base_setup, base_settings = whole_setup(position)
+        setup = merge(base_setup, setup)  # (a copy: the position is shared)
         if isinstance(given_settings, dict) or given_settings is None:
-            given_settings = merge(position.data.get("settings") or {}, given_settings or {})
+            given_settings = merge(base_settings, given_settings or {})
     with engine_errors(s):
         settings = game.resolve_settings(given_settings)
     own, preset = setup, setup.get("preset")
@@ -302,6 +305,34 @@ def find_position(s: Scenario | Position, name: str) -> Position:
                         + ("Declare it with a {position} block whose ':name:' is " + repr(name) + "."
                            if not known else "The positions are: " + ", ".join(known) + "."), "setup", "from")
     return positions[name]
+
+
+def whole_setup(position: Position) -> tuple[dict, dict]:
+    """A shared position's setup and settings, with those of the positions it starts from
+    (``setup: {from: name}``) under them, as fresh copies."""
+    setup = copy.deepcopy(dict(position.data.get("setup") or {}))
+    settings = copy.deepcopy(dict(position.data.get("settings") or {}))
+    start = setup.pop("from", None)
+    if start is None:
+        return setup, settings
+    base_setup, base_settings = whole_setup(find_position(position, str(start)))
+    return merge(base_setup, setup), merge(base_settings, settings)
+
+
+def _no_circle(s: Scenario | Position, position: Position) -> None:
+    """A chain of positions, each starting from the next, that comes back to one of them is a
+    problem at the 'from:' that starts it, naming the chain."""
+    chain = [position.name] if not isinstance(s, Position) else [s.name, position.name]
+    while True:
+        start = (position.data.get("setup") or {}).get("from")
+        if start is None:
+            return
+        if str(start) in chain:
+            circle = " -> ".join([*chain[chain.index(str(start)):], str(start)])
+            raise s.problem(f"These shared positions start from each other in a circle: {circle}. One of them "
+                            "must start from a preset or be written out whole.", "setup", "from")
+        position = find_position(position, str(start))
+        chain.append(position.name)
 
 
 def _sets_up(s: Scenario | Position, position: Position) -> None:

@@ -433,9 +433,13 @@ def position_digests(scenario) -> dict[str, str]:
     """The shared position the example starts from (``setup: {from: name}``), by name, with a hash
     of its content: the page is read again when that position changes, wherever it is declared."""
     name = (scenario.data.get("setup") or {}).get("from") if isinstance(scenario.data.get("setup"), dict) else None
-    if name is None:
-        return {}
-    return {str(name): position_digest(scenario.where.path, str(name))}
+    found: dict[str, str] = {}
+    while name is not None and str(name) not in found:  # (and the positions that one starts from, in turn)
+        found[str(name)] = position_digest(scenario.where.path, str(name))
+        position = book.positions_for(scenario.where.path).get(str(name))
+        setup = position.data.get("setup") if position is not None else None
+        name = setup.get("from") if isinstance(setup, dict) else None
+    return found
 
 
 # How each verdict is drawn: the box's class and the mark beside the title.

@@ -134,7 +134,10 @@ def _start(s: Scenario):
     if not (isinstance(setup, dict) and "from" in setup):
         return None
     try:
-        return find_position(s, str(setup["from"]))  # maybe declared on another page
+        chain = [find_position(s, str(setup["from"]))]  # maybe declared on another page
+        while "from" in (chain[-1].data.get("setup") or {}) and len(chain) < 50:  # (and the one that
+            chain.append(find_position(chain[-1], str(chain[-1].data["setup"]["from"])))  # starts from, in turn)
+        return chain[0] if len(chain) == 1 else chain
     except ExampleProblem:  # the names there are (the message lists them), or the one that cannot be read
         return {"missing": sorted(str(name) for name in (s.positions or {})),
                 "unreadable": {name: str(problem) for name, problem in getattr(s.positions, "unreadable", {}).items()}}

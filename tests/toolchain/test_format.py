@@ -314,11 +314,58 @@ def test_a_position_for_another_game_is_refused_plainly(page):
     assert "is for muck-and-brass, but this example plays toy" in caught.value.message
 
 
+# A position that starts from another: the crowd, with the pile at six (and the crowd's settings).
+BIGGER = """
+```{position} The crowd, pile at six
+:name: bigger
+
+game: toy
+setup: {from: crowd, pile: 6}
+```
+"""
+
+
+def test_a_position_starts_from_another_with_its_changes_and_settings(page):
+    """An example from 'bigger' starts from 'crowd' changed as 'bigger' says, then as it says itself;
+    'crowd' counts as used (through 'bigger'), and the settings come down the chain."""
+    from rulewright.checks.book import _position_problems
+
+    text = assemble(POSITION, BIGGER, FROM.replace("from: crowd, pile: 5", "from: bigger").replace("pile: 7", "pile: 8"))
+    path = page(text)
+    result = evaluate(examples_of(path)[0].parse(), known_rules=KNOWN)
+    assert result.ok, result.report()
+    refused = FROM.replace("from: crowd, pile: 5", "from: bigger").replace("add 2", "add 3")  # max_add: 2, from crowd
+    result = evaluate(examples_of(page(assemble(POSITION, BIGGER, refused)))[0].parse(), known_rules=KNOWN)
+    assert "A turn adds 1 to 2 counters" in result.stopped
+    scanned = book.scan(path.parent)
+    assert _position_problems(scanned, [e.parse() for e in scanned.examples]) == []
+
+
+def test_positions_that_start_from_each_other_are_named_as_a_circle(page):
+    text = assemble(POSITION.replace("  preset: small\n", "  from: bigger\n"), BIGGER,
+                    FROM.replace("from: crowd, pile: 5", "from: bigger"))
+    path = page(text)
+    with pytest.raises(ExampleProblem) as caught:
+        evaluate(examples_of(path)[0].parse(), known_rules=KNOWN)
+    assert "start from each other in a circle: bigger -> crowd -> bigger" in caught.value.message, caught.value
+    assert caught.value.where.line == line_of(text, "from: bigger", after=":id: toy-from")
+
+
+def test_a_position_from_one_the_book_lacks_is_named_at_its_line(page):
+    text = assemble(BIGGER.replace("from: crowd", "from: crwod"), POSITION, FROM.replace("from: crowd, pile: 5",
+                                                                                         "from: bigger"))
+    path = page(text)
+    with pytest.raises(ExampleProblem) as caught:
+        evaluate(examples_of(path)[0].parse(), known_rules=KNOWN)
+    assert "There is no shared position called 'crwod' in this book. Did you mean 'crowd'?" in str(caught.value)
+    assert f"line {line_of(text, 'from: crwod')}" in str(caught.value), caught.value
+
+
 @pytest.mark.parametrize("change, words, at", [
     ((":name: crowd\n", ""), "This position has no ':name:'", "{position}"),
     (("target: 9", "target: 9\ndo: [ann: add 1]"), "The key 'do' is not part of a position", "do:"),
-    (("setup:\n  preset: small", "setup:\n  from: other\n  preset: small"), "cannot start from another position",
-     "from: other"),
+    (("setup:\n  preset: small", "setup:\n  from: crowd\n  preset: small"), "The position 'crowd' starts from itself",
+     "from: crowd"),
 ])
 def test_a_malformed_position_is_a_book_problem_at_its_line(page, change, words, at):
     text = assemble(POSITION.replace(*change))
