@@ -92,8 +92,8 @@ def _as_view_paths(key, value: dict, said) -> list[tuple[str, str]] | None:
         phrase = said.path(dotted)
         if phrase is None or isinstance(leaf, dict):
             return None
-        rows.append((phrase[:1].upper() + phrase[1:], said.value(dotted, leaf)))
-    return rows or None
+        rows.append((phrase[:1].upper() + phrase[1:], leaf if isinstance(leaf, Said) else said.value(dotted, leaf)))
+    return rows or None  # (a Said: what the edition may tell of a hidden value, seen_setup)
 
 
 def _position_words(title: str) -> str:

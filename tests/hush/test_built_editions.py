@@ -100,7 +100,7 @@ def secrets():
         setup = s.data.get("setup") or {}
         for name, held in (setup.get("players") or {}).items() if isinstance(setup.get("players"), dict) else ():
             if (held or {}).get("hand") and hidden(f"players.{name}.hand", run.before):
-                found.append((s.id, bool(s.reveals), "setup", f"Players: {name}", f"hand {words(held['hand'])}"))
+                found.append((s.id, bool(s.reveals), "setup", said.path(f"players.{name}.hand"), words(held['hand'])))
         for key in ("deck", "aside"):  # (each labelled as the game's words for that path: "The deck")
             if setup.get(key) not in (None, []) and hidden(key, run.before):
                 label = said.path(key)
