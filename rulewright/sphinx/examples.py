@@ -111,6 +111,8 @@ class ExampleDirective(SphinxDirective):
             box += _failure(result.report(), "Pending: the engine does not do this yet. What it does now:")
         if "show-source" in self.options and designer:  # the source names rule IDs: for designers
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
+        if not figures:  # (in print, a long one may break between its parts: rulewright.css)
+            mark_long(box)
         # Where the box ends: the printed book's test reads this anchor's page to count the
         # examples split across pages (an empty element, drawn as nothing).
         box += nodes.container(ids=["end-of-" + anchor(scenario.id)], classes=["rw-example-end"])
@@ -482,6 +484,22 @@ def position_at(docname: str, line: int) -> book.PositionDecl | None:
 
 def anchor(example_id: str) -> str:
     return "example-" + example_id
+
+
+# In print an example without a figure is kept on one page, unless it is long: pushed whole to the
+# next page, an example taller than about two fifths of a printed page left the lower half of the
+# page before it empty. A long one ("rw-long") may break between its parts and between the rows and
+# moves of a part (rulewright.css). How long a box prints is counted as its rows and moves and its
+# text in lines of 80 characters: that count follows the printed height closely (about 11 pt each,
+# measured over this book's examples), and 24 of them is about 300 pt, two fifths of an A4 page.
+LONG_IN_PRINT = 24
+
+
+def mark_long(box: nodes.Element) -> None:
+    """Mark ``box`` (an example or a shared position) "rw-long" when it prints over ``LONG_IN_PRINT``."""
+    rows = sum(1 for _ in box.findall(nodes.row)) + sum(1 for _ in box.findall(nodes.list_item))
+    if rows + len(box.astext()) / 80 > LONG_IN_PRINT:
+        box["classes"].append("rw-long")
 
 
 # An example's parts are left out of the HTML search (Sphinx's class): its title is found, and its

@@ -14,7 +14,7 @@ from rulewright.sphinx import deferred, drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
 from rulewright.scenario import Run, parse_position, start
 from rulewright.book.scanner import AnyOption
-from rulewright.sphinx.examples import ExampleDirective, _section, picture, position_at
+from rulewright.sphinx.examples import ExampleDirective, _section, mark_long, picture, position_at
 from rulewright.sphinx.nodes import REPORTED
 from rulewright.sphinx.setup_text import describe_setup, seen_setup
 
@@ -60,11 +60,6 @@ class PositionDirective(ExampleDirective):
         box += nodes.paragraph(text="The position for the following examples, which start from it "
                                     + (f"(“from: {position.name}”)." if designer else "and say so in their setup."),
                                classes=["rw-position-note"])
-        said = wording.game_phrases(game)
-        if said.unreadable:  # what it prints in the engine's words is the phrase file's one problem
-            box["classes"].append(REPORTED)
-        box += _section("Setup", seen_setup(position, game, said, str(path), state, designer)  # as the table sees it
-                        if getattr(game, "hidden", ()) else describe_setup(position.data, said, designer, str(path)))
         words = str(self.options.get("diagram") or "").split()
         if words:
             run = Run(position, game, settings, before=state, after=state, steps=[], shows_hidden=designer)
@@ -73,8 +68,8 @@ class PositionDirective(ExampleDirective):
             except ExampleProblem as problem:
                 self.drawer_failed(problem)
             else:
-                said = title or "The position for the following examples"
-                diagram = picture(code, self.env.docname, said, "The position as set up, before any move.",
+                alt = title or "The position for the following examples"
+                diagram = picture(code, self.env.docname, alt, "The position as set up, before any move.",
                                   where=f"the diagram of the position {self.options.get('name') or ''}".rstrip())
                 drawing.draw_ahead(self.env, diagram)
                 figure = nodes.container(classes=["rw-diagram"])
@@ -82,6 +77,16 @@ class PositionDirective(ExampleDirective):
                 row = nodes.container(classes=["rw-diagrams", "rw-diagrams-1"])
                 row += figure
                 box += row
+                # in print it may break after its figure, as an example does (rulewright.css): kept
+                # whole, a position taller than the space left left the page before it half empty
+                box["classes"].append("rw-with-figure")
+        said = wording.game_phrases(game)
+        if said.unreadable:  # what it prints in the engine's words is the phrase file's one problem
+            box["classes"].append(REPORTED)
+        box += _section("Setup", seen_setup(position, game, said, str(path), state, designer)  # as the table sees it
+                        if getattr(game, "hidden", ()) else describe_setup(position.data, said, designer, str(path)))
         if "show-source" in self.options:
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
+        if not words:  # (in print, a long one may break between its rows: rulewright.css)
+            mark_long(box)
         return [deferred.aside(box)]
