@@ -73,6 +73,12 @@ class ExampleProblem(Exception):
         return type(self), (self.where, self.message, self.check)
 
 
+class InShared(ExampleProblem):
+    """A mistake in what many examples share, found in one of them (a preset of the game's, which
+    the example takes as it is): the same problem for each, which a list of problems may say once,
+    naming the other examples that meet it (``rulewright check``)."""
+
+
 # The exit code of a command that failed inside Rulewright itself (sysexits' EX_SOFTWARE), kept
 # apart from 1 (the book has problems) and 2 (the command line was wrong: argparse's code).
 INTERNAL_FAILURE = 70

@@ -69,6 +69,7 @@ def project(tmp_path_factory) -> Path:
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     games = pyproject[pyproject.index("[tool.rulewright.games]"):].split("\n\n")[0]
     games += '\nslow = "tests.slow_game:GAME"'  # its view never ends: the time limit must stop it
+    games += '\nbroken = "tests.broken_game:GAME"'  # a bug in its code: a failure of code, said plainly
     (root / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "book"\nstrict = true\npython-blocks = "refuse"\n\n{games}\n',
                                          encoding="utf-8")
     shutil.copytree(REPO / "rulebook", root / "book")
@@ -190,3 +191,102 @@ def test_a_mistake_in_pyproject_fails_in_every_tool_at_its_line_without_a_traceb
         assert "Traceback" not in output and "report" not in output.lower().split("pyproject")[0], f"{tool}:\n{output}"
         assert said.count(words) == 1, f"{tool} says it more than once:\n{output}"
     assert runs["pytest"].returncode != 0 and runs["check"].returncode != 0
+
+
+# ---------------------------------------------------------------- one outcome policy, in every channel
+
+from rulewright.store.outcome import HEADINGS, Kind, group  # noqa: E402
+
+# The kind each of these examples must come to (rulewright.store.outcome), in every channel: one of each
+# kind that is not played as written, and one that holds for contrast.
+KINDS = {
+    "undeclared-rule.md": Kind.UNDECLARED,  # a rule ID with a typo: not played, said once at ':rules:'
+    "engine-bug.md": Kind.INTERNAL,  # a bug in the game's code: said plainly at the example, never a traceback
+    "unknown-game.md": Kind.BROKEN,  # a mistake of the example's own, found in play
+    "position-tab.md": Kind.STOPPED,  # stopped by its shared position's problem, said once at the position
+}
+def _heading(words: str) -> re.Pattern:
+    """A heading of ``HEADINGS`` as a pattern, whatever its count."""
+    pattern = re.escape(words)
+    for field, said in ((r"\{n\}", r"\d+"), (r"\{s\}", "s?"), (r"\{do\}", "(?:does|do)"),
+                        (r"\{are\}", "(?:is|are)"), (r"\{s1\}", "s?")):
+        pattern = pattern.replace(field, said)
+    return re.compile(pattern + "$")
+
+
+HEADING = {name: _heading(words) for name, words in HEADINGS.items()}
+LISTED = re.compile(r"^  (?P<file>\S+):(?P<line>\d+)  (?P<id>\S+)")
+STOPPED = re.compile(r"^(?P<n>\d+) examples? (?:and \d+ shared positions? )?could not be (?:played|set up) because "
+                     r"of the problem above\.$")
+
+
+def listed(output: str) -> dict:
+    """What a channel's closing list says of the corpus's examples: each example listed, by (file in
+    the corpus, the example's line), with its group; and how many a problem said elsewhere stopped."""
+    found, heading, stopped = {}, None, None
+    for text in output.splitlines():
+        named = next((name for name, pattern in HEADING.items() if pattern.match(text)), None)
+        if named is not None:
+            heading = named
+            continue
+        match = LISTED.match(text)
+        if match and heading is not None:
+            if "/malformed/" in match["file"]:
+                found[(match["file"].split("/malformed/", 1)[1], int(match["line"]))] = heading
+            continue
+        heading = None
+        match = STOPPED.match(text)
+        if match:
+            stopped = int(match["n"])
+    return {"listed": found, "stopped": stopped}
+
+
+def _example_line(name: str) -> int:
+    lines = (CORPUS / name).read_text(encoding="utf-8").splitlines()
+    return next(n for n, text in enumerate(lines, 1) if text.startswith("```{example}"))
+
+
+CHANNELS = ("pytest", "check", "sphinx")
+
+
+def test_every_example_comes_to_the_same_kind_in_every_channel(outputs):
+    """pytest, ``rulewright check`` and the strict build each end with the one list
+    (``rulewright.store.outcome.listing``): every example of the corpus is in the same group in all
+    three (could not be played, does not hold, pending, now holds; or stopped by a problem said at its
+    own place, counted), and the examples of each kind are where the kind belongs."""
+    said = {channel: listed(outputs[channel]) for channel in CHANNELS}
+    for channel in CHANNELS:
+        assert said[channel]["listed"], f"{channel} lists no example of the corpus:\n{outputs[channel][-3000:]}"
+    assert said["pytest"]["listed"] == said["check"]["listed"] == said["sphinx"]["listed"], {
+        channel: sorted(set(said[channel]["listed"].items()) ^ set(said["check"]["listed"].items()))
+        for channel in CHANNELS}
+    for name, kind in KINDS.items():
+        place = (name, _example_line(name))
+        for channel in CHANNELS:
+            assert said[channel]["listed"].get(place) == group(kind), (channel, name, kind, said[channel]["listed"])
+    stopped = {channel: said[channel]["stopped"] for channel in CHANNELS}
+    assert len(set(stopped.values())) == 1 and stopped["check"], stopped
+
+
+WORDS_OF = {  # how each channel opens a message at a place
+    "pytest": r"{file}, line {line}, example [\w-]+: ",
+    "check": r"{file}, line {line}, example [\w-]+: ",
+    "sphinx": r"{file}:{line}: (?:WARNING|ERROR): (?:example [\w-]+: )?",
+}
+
+
+@pytest.mark.parametrize("name", ["undeclared-rule.md", "engine-bug.md"])
+def test_a_rule_not_declared_and_a_failure_of_code_are_said_once_in_the_same_words(outputs, name):
+    """The kinds the channels used to tell apart: the same message, once, at the same line, in each."""
+    case = next(case for case in CASES if case.name == name)
+    messages = {}
+    for channel in CHANNELS:
+        pattern = re.compile(WORDS_OF[channel].format(file=re.escape(f"malformed/{name}"), line=case.line)
+                             + r"(?P<words>.*)$")
+        found = [match["words"].strip() for text in outputs[channel].splitlines()
+                 if (match := pattern.search(text))]
+        found = [words for words in found if case.words in words]
+        assert len(found) == 1, (channel, found, [t for t in outputs[channel].splitlines() if name in t])
+        messages[channel] = re.sub(r" \[[\w.]+\]$", "", found[0])
+    assert len(set(messages.values())) == 1, messages
+    assert "Traceback" not in messages["check"] and "File \"" not in messages["check"]

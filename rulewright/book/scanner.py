@@ -680,6 +680,13 @@ def _declared_rules(root: Path) -> Rules:
     return declared(scan(root))
 
 
+def declared_now() -> Rules:
+    """The rules the book declares as its pages are now (the scanner's reading of every page, kept
+    while they are unchanged): for a process that lives through edits (the build, ``make serve``)."""
+    root = config.current().rulebook
+    return declared(scan_cached(root, pages_stamp(root)))
+
+
 def declared(book: "Book") -> Rules:
     """The rules ``book`` declares, where, and what each was called before it was renamed."""
     return Rules({rule.id: rule.where for rule in book.rules.values()},

@@ -21,6 +21,7 @@ rule as a string literal, which is also what lets a newcomer find a rule's code 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -116,10 +117,13 @@ def check(rulebook: Path | None = None, *engines: Path, besides_pages: bool = Fa
     return levels.warned(problems + advice)
 
 
-def check_with_advice(rulebook: Path | None = None, *engines: Path,
-                      besides_pages: bool = False) -> tuple[list[ExampleProblem], list[ExampleProblem]]:
+def check_with_advice(rulebook: Path | None = None, *engines: Path, besides_pages: bool = False,
+                      playing: Collection = ()) -> tuple[list[ExampleProblem], list[ExampleProblem]]:
     """``check``'s problems, and apart from them the advice: what the checks newer than the book's
-    check level find (``rulewright.checks.levels``)."""
+    check level find (``rulewright.checks.levels``). ``playing``: the examples (the scanner's
+    ``ExampleDecl``) the caller plays and whose outcome it says (``rulewright.store.outcome``): what
+    is wrong with one of them that its outcome says (it cannot be read, it names a rule the book
+    does not declare) is left to it, as under pytest (``besides_pages``) each example's test says it."""
     rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
     problems = [] if besides_pages else registry.project_problems() + list(book.problems)
@@ -127,25 +131,31 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path,
         problems += game_records.problems(rulebook)
         problems += words.check_terms(rulebook)
         problems += words.check_references(rulebook, book.rules, {example.id: example for example in book.examples})
-    scenarios, unread = [], set()
+    scenarios, unread, its_own = [], set(), set()  # its_own: the examples whose outcome says their problems
+    played = {_place(decl) for decl in playing}
     for decl in book.examples:
         try:
             scenarios.append(decl.parse())
         except ExampleProblem as problem:
             unread.update(decl.named_rules)
-            if not besides_pages:
+            if not besides_pages and _place(decl) not in played:
                 problems.append(problem)
+        else:
+            if besides_pages or _place(decl) in played:
+                its_own.add(id(scenarios[-1]))
     problems += _position_problems(book, scenarios, set_up=not besides_pages)  # (each position's own test sets it up)
     rules = book_module.declared(book)
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
     problems += figures.figure_problems(book)  # (nor them)
     records = [ExampleRecord.of(s) for s in scenarios]
-    if besides_pages:  # an undeclared rule is said by its example's test (and the rule it was meant to be
-        # counts as shown and refused there, as book_problems counts it: no knock-on message)
-        unread |= {meant for r in records for rule, _ in r.rule_places if rule not in rules
-                   if (meant := _meant(rule, rules))}
-        records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) for r in records]
+    # An undeclared rule of an example whose outcome says it is said there (and the rule it was meant
+    # to be counts as shown and refused, as book_problems counts it: no knock-on message).
+    said = [id(s) in its_own for s in scenarios]
+    unread |= {meant for r, own in zip(records, said) if own for rule, _ in r.rule_places if rule not in rules
+               if (meant := meant_rule(rule, rules))}
+    records = [replace(r, rule_places=tuple(p for p in r.rule_places if p[0] in rules)) if own else r
+               for r, own in zip(records, said)]
     problems += book_problems(rules, records, engines, unread) + phrase_problems(scenarios, besides_pages)
     problems += phrase_names.problems({s.game_name for s in scenarios if s.game_name}, scenarios)
     played = narration.played(scenarios)
@@ -159,6 +169,10 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path,
     for problem in problems:  # under a CI host, each is marked at its line if the test calling this fails
         ci_report.notice(ci_report.Mark.of(problem))
     return problems, advice
+
+
+def _place(decl) -> tuple[str, int]:
+    return str(decl.where.path), decl.where.line
 
 
 def once(problems: list[ExampleProblem]) -> list[ExampleProblem]:
@@ -203,7 +217,7 @@ def book_problems(rules: dict[str, Where], examples: list[ExampleRecord],
         # was meant to be is not also said to have no example, or no example of its refusal.
         undeclared = {rule for rule, _ in example.rule_places if rule not in rules}
         if undeclared:
-            meant = {rule: _meant(rule, rules) for rule in undeclared}
+            meant = {rule: meant_rule(rule, rules) for rule in undeclared}
             shown.update(filter(None, meant.values()))
             refused_in_examples.update(filter(None, (meant.get(rule) for rule in example.refused)))
 
@@ -352,7 +366,7 @@ def phrase_file_problems(game_names) -> list[ExampleProblem]:
     return problems
 
 
-def _meant(rule: str, rules) -> str | None:
+def meant_rule(rule: str, rules) -> str | None:
     """The declared rule an undeclared ``rule`` stands for: the one it was renamed to, or the only
     one near it (``did_you_mean``'s one suggestion, and a close one: none when two are as near)."""
     renamed = renamed_to(rule, rules)

@@ -8,11 +8,9 @@ import time
 
 from rulewright.book import diagrams, scanner as book_module
 from rulewright.book.phrases import count
-from rulewright.store.cache import evaluate
 from rulewright.checks import levels
 from rulewright.checks.book import check_with_advice
-from rulewright.problems import ExampleProblem, internal_failure
-from rulewright.scenario.playing import IN_PRESET
+from rulewright.problems import ExampleProblem, InShared
 
 NAME = "check"
 HELP = "check rules, examples and engine refusals against each other, and play every example"
@@ -35,9 +33,13 @@ def run(args) -> int:
     from rulewright.book import config
     from rulewright.ci import report as ci_report
     from rulewright.ci.report import Mark
-    from rulewright.scenario import failure_text, verdict
+    from rulewright.store import outcome as outcomes
+    from rulewright.store.outcome import Kind
 
-    problems, advice = check_with_advice()
+    book = book_module.scan()
+    examples = _examples_on(book, getattr(args, "files", None) or [])
+    # (what is wrong with an example played here, its outcome says: not also the whole-book checks)
+    problems, advice = check_with_advice(playing=examples)
     for problem in problems:
         print(problem)
     from rulewright.checks import typed_figures
@@ -49,18 +51,16 @@ def run(args) -> int:
     said_advice = advice_said(advice)
     if said_advice:
         print(said_advice)
-    book = book_module.scan()
     marks = [Mark.of(problem) for problem in problems]
     ready = []
-    examples = _examples_on(book, getattr(args, "files", None) or [])
     failing = unplayed = unreadable = unplayable = 0
     pictures: list = []  # (where, DOT source) of each diagram the examples that hold ask for
-    same: dict[str, list[str]] = {}  # a message said in play -> the other examples that met it too
+    same: dict[str, list[str]] = {}  # a mistake in a shared preset -> the other examples that met it too
     stopped: dict[str, list[str]] = {}  # a bug of a game's diagram code -> the other examples it stops drawing
     notes = []
+    decided = []  # (kind, place, "") of each example, for the list the check ends with (outcome.listing)
     known = book_module.declared(book)
     pending_is_error = config.current().pending == "error"
-    reported = {str(problem) for problem in problems}
     started = said = time.monotonic()
     for so_far, decl in enumerate(examples):
         if time.monotonic() - said >= PROGRESS_EVERY:  # a long run says how far it has got
@@ -69,32 +69,29 @@ def run(args) -> int:
                   flush=True)
         try:
             scenario = decl.parse()
-        except ExampleProblem:
-            unreadable += 1
-            continue  # the checks above reported it
-        try:
-            result = evaluate(scenario, known_rules=known)
-        except ExampleProblem as problem:  # found in play: a setup or move the engine cannot take
-            if str(problem) not in reported:
-                unplayable += 1
-                marks.append(Mark.of(problem))
-                if problem.message in same:  # one mistake many examples meet (in a shared preset): said once
-                    same[problem.message].append(decl.id)
-                else:
-                    if IN_PRESET in str(problem.message):
-                        same[problem.message] = []
-                    print(problem)
-            else:
-                unplayed += 1  # the problem said above (a game that cannot be loaded) stops it
+        except ExampleProblem as problem:
+            outcome = outcomes.of_problem(problem, decl.where)
+            unreadable += outcome.kind is Kind.BROKEN
+        else:
+            outcome = outcomes.decide(scenario, known, pending_is_error)
+            unplayable += outcome.kind in outcomes.NOT_PLAYED
+        decided.append((outcome.kind, outcome.where, ""))
+        if outcome.kind is Kind.STOPPED:  # the problem said above (a game that cannot be loaded) stops it
+            unplayed += 1
             continue
-        except Exception as error:  # one example Rulewright fails on must not stop the check of the others
-            failing += 1
-            text = f"{decl.where}: " + internal_failure(error, f"playing the example {decl.id}")
-            print(text)
-            marks.append(Mark(str(decl.where.path), int(decl.where.line or 1), f"Example {decl.id}", text))
+        if outcome.kind in outcomes.NOT_PLAYED:
+            marks += ([Mark(str(outcome.where.path), int(outcome.where.line or 1), f"Example {decl.id}", outcome.text)]
+                      if outcome.kind is Kind.INTERNAL else [Mark.of(problem) for problem in outcome.problems])
+            problem = outcome.problem
+            if isinstance(problem, InShared) and problem.message in same:  # one mistake many examples meet: said once
+                same[problem.message].append(decl.id)
+                continue
+            if isinstance(problem, InShared):
+                same[problem.message] = []
+            print(outcome.text)
             continue
-        outcome = verdict(result, pending_is_error)
-        if outcome != "failed":
+        result = outcome.result
+        if outcome.kind is not Kind.FAILS:
             try:  # a drawer that fails is found here, not first by the build
                 pictures += [(result.scenario.where, code) for code in diagrams.sources(result)]
             except ExampleProblem as problem:
@@ -108,14 +105,13 @@ def run(args) -> int:
                 print(problem)
                 marks.append(Mark.of(problem))
                 continue
-        if outcome == "failed":
+        if outcome.kind is Kind.FAILS:
             failing += 1
-            text = failure_text(result, pending_is_error)
-            print(text)
-            marks.append(ci_report.failure_mark(result, text))
-        elif outcome in ("pending", "ready"):
-            notes.append(result.pending_note())
-            if outcome == "ready":
+            print(outcome.text)
+            marks.append(ci_report.failure_mark(result, outcome.text))
+        elif outcome.kind in (Kind.PENDING, Kind.READY):
+            notes.append(outcome.text)
+            if outcome.kind is Kind.READY:
                 ready.append(ci_report.ready_mark(result))
     for problem in _undrawable(pictures):
         failing += 1
@@ -130,14 +126,15 @@ def run(args) -> int:
                   f"{', '.join(also)}.")
     for note in notes:
         print(note)
+    listed = outcomes.listing(decided)
+    if listed:
+        print("\n" + "\n".join(listed))
     if figures_said:
         print(figures_said)
     ci_report.publish(marks + ready)
     played = (f"{len(examples)} of {count(len(book.examples), 'example')} (those on the pages named)"
               if len(examples) != len(book.examples) else count(len(book.examples), "example"))
-    in_book = unreadable if len(examples) == len(book.examples) else sum(1 for decl in book.examples
-                                                                          if not _readable(decl))
-    others = max(len(problems) - in_book, 0)  # the book's problems that are not an example unreadable
+    others = len(problems)  # the book's problems (an example played says its own: check_with_advice)
     of = (f"the {count(len(examples), 'example')} played (those on the pages named)"
           if len(examples) != len(book.examples) else count(len(book.examples), "example"))
     verdict_said = _verdict(others, unreadable, failing, of, unplayed,
@@ -145,7 +142,7 @@ def run(args) -> int:
                             unplayable=unplayable)
     advised = f" {advice_count(advice)}" if advice else ""
     ci_report.write_summary("Rulebook check", f"{verdict_said} {len(notes)} marked pending.{advised}", marks, ready)
-    if problems or failing or stopped or unplayable:
+    if problems or failing or stopped or unplayable or unreadable:
         print(f"\n{verdict_said}{advised}")
         return 1
     print(f"The rulebook is sound: {count(len(book.rules), 'rule')}, {played}. Every example"
@@ -207,14 +204,6 @@ def _undrawable(pictures: list) -> list[ExampleProblem]:
     for problem in found:
         first.setdefault(str(problem.where), problem)
     return list(first.values())
-
-
-def _readable(decl) -> bool:
-    try:
-        decl.parse()
-    except ExampleProblem:
-        return False
-    return True
 
 
 def _verdict(others: int, unreadable: int, failing: int, of: str, unplayed: int = 0, bugs: int = 0,

@@ -13,7 +13,7 @@ from rulewright.game import Event, Game, InputError, Refusal, Rng, did_you_mean,
 from rulewright.game.datafiles import line_of, source_of
 from rulewright.game.interface import Outcome, hidden_part, merge
 from rulewright.game.refusal import nearest
-from rulewright.problems import Cause, ExampleProblem, display_path
+from rulewright.problems import Cause, ExampleProblem, InShared, display_path
 from rulewright.book.phrases import players_of
 from rulewright.book.registry import get_game
 from rulewright.scenario.timelimit import TimeLimitReached, doing, limited
@@ -393,8 +393,9 @@ class engine_errors:
                 line = line_of(source[1], ".".join(map(str, (name, *where)))) if source else None
                 there = (f", at {display_path(source[0])}, line {line}," if line else
                          ", which the game ships with its data (its presets file),")
-                raise self.s.problem(f"{error.message} {IN_PRESET} '{name}'{there} not in this example: correct it "
-                                     "there, and every example starting from it is mended.", "setup", "preset") from None
+                said = self.s.problem(f"{error.message} {IN_PRESET} '{name}'{there} not in this example: correct it "
+                                      "there, and every example starting from it is mended.", "setup", "preset")
+                raise InShared(said.where, said.message) from None
             path = where if where[:1] == ("draws",) else self.path + where if not self.step else self.path
             said = error.message
             if self.step and said.startswith(f"'{self.step}' "):  # (the move is named once: "In step 1, 'x': This ...")

@@ -22,9 +22,9 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book.diagrams import DrawerFailed, at_step, draw, first_said
 from rulewright.game import Event, is_hidden
-from rulewright.store.cache import evaluate
-from rulewright.problems import ExampleProblem, Where, display_path, internal_failure
-from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, verdict, written_checks
+from rulewright.store import outcome as outcomes
+from rulewright.problems import ExampleProblem, Where, display_path
+from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, written_checks
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import clarifications, deferred, drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
@@ -54,14 +54,14 @@ class ExampleDirective(SphinxDirective):
                 options = {k: v for k, v in self.options.items() if k != "show-source"}
                 scenario = parse("\n".join(self.content), Where(str(path), self._body_line(path)), title,
                                  options, directive_line=self.lineno)
-            result = evaluate(scenario, known_rules=None)
         except ExampleProblem as problem:
             return self._broken(problem, title)
-        except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
-            where = Where(str(path), self.lineno)
-            return self._broken(ExampleProblem(where, internal_failure(error, "playing this example")), title)
-        outcome = verdict(result, config.current().pending == "error")
-        self._record(scenario, result, outcome)
+        # What it came to, decided as pytest and `rulewright check` decide it (rulewright.store.outcome)
+        decided = outcomes.decide(scenario, book.declared_now(), config.current().pending == "error")
+        if not decided.played:  # it could not be played: its own problem, a rule not declared, a failure of
+            return self._broken(decided.problem, title, decided)  # code, or a problem said at its own place
+        result, outcome = decided.result, decided.verdict
+        self._record(scenario, result, outcome, decided.kind)
         designer = edition(self.config) == "designer"
         if not designer and config.current().leaves_out(scenario.pending):  # (pending-for-players: no number,
             self.env.domaindata["rulewright"]["examples"][scenario.id]["left_out"] = True  # no links to it)
@@ -237,7 +237,7 @@ class ExampleDirective(SphinxDirective):
                            type="rulewright", subtype="hidden")
         return True
 
-    def _record(self, scenario, result, outcome):
+    def _record(self, scenario, result, outcome, kind):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
             other = examples[scenario.id]
@@ -248,6 +248,8 @@ class ExampleDirective(SphinxDirective):
         examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
                                  "id_line": scenario.lines.line(OPTION, "id"),  # (where a second use points)
                                  "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
+                                 "outcome": kind.value, "example_line": self.lineno,
+                                 "undeclared": [],
                                  "anchor": anchor(scenario.id),
                                  "report": (None if outcome == "ok" else result.pending_note() if outcome == "ready"
                                             else failure_text(result, config.current().pending == "error")), "game": scenario.game_name,
@@ -271,9 +273,12 @@ class ExampleDirective(SphinxDirective):
     def _complain(self, message: str):
         logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
 
-    def _broken(self, problem: ExampleProblem, title: str):
+    def _broken(self, problem: ExampleProblem, title: str, decided=None):
         """An example that cannot be run: shown as such, and recorded (without a number) so that
-        every build, incremental or not, lists it among the failing examples."""
+        every build, incremental or not, lists it among the failing examples. ``decided``: what it
+        came to (``rulewright.store.outcome``), else what ``problem`` makes it."""
+        if decided is None:
+            decided = outcomes.of_problem(problem, Where(str(self.env.doc2path(self.env.docname)), self.lineno))
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         named = problem.where.example or (f"position {self.options['name']}" if self.WHAT == "position"
                                           and self.options.get("name") else None)
@@ -287,7 +292,9 @@ class ExampleDirective(SphinxDirective):
                 named = f"{written} (again, line {problem.where.line or self.lineno})"
         key = named or f"(no ID, {self.env.docname} line {self.lineno})"
         examples[key] = {"docname": self.env.docname, "lineno": problem.where.line or self.lineno, "title": title,
-                         "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": str(problem),
+                         "rules": [], "ok": False, "verdict": "failed", "anchor": "", "report": decided.text,
+                         "outcome": decided.kind.value, "example_line": self.lineno,  # (where the lists name it)
+                         "undeclared": decided.undeclared,
                          "broken": True,  # (the rules it is meant to show: see checks.book.book_problems)
                          "named_rules": rule_ids(self.options),
                          # its game, when the example names one: a game that could not be loaded (a tab

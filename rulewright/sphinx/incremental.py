@@ -35,10 +35,10 @@ from pathlib import Path
 from sphinx.util import logging
 
 from rulewright.store import cache
-from rulewright.checks.book import ExampleRecord, book_problems, phrase_file_problems, stale_mentions
-from rulewright.book.phrases import count
+from rulewright.checks.book import ExampleRecord, book_problems, meant_rule, phrase_file_problems, stale_mentions
 from rulewright.problems import Rules, Where, display_path
 from rulewright.sphinx.domain import WARNED
+from rulewright.store.outcome import Kind, listing
 
 logger = logging.getLogger(__name__)
 
@@ -188,8 +188,12 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     """``env-get-outdated``: pages whose games (or the toolchain), or the shared positions their
     examples start from, changed since they were read."""
     again = []
+    named_now = _undeclared_now(data(env).get("examples", {}))
     for docname, page in data(env).get("pages", {}).items():
         if docname in changed or docname in removed:
+            continue
+        if docname in named_now:  # a rule one of its examples names was declared, or is no longer
+            again.append(docname)
             continue
         games = [g for g in page["games"] if g]
         path = str(env.doc2path(docname))
@@ -197,6 +201,20 @@ def outdated(app, env, added, changed, removed) -> list[str]:
                 position_digest(path, name) != digest for name, digest in page.get("positions", {}).items()):
             again.append(docname)
     return again
+
+
+def _undeclared_now(examples: dict) -> set[str]:
+    """The pages with an example whose rules not declared are not those it was read with: a rule it
+    names was declared since (on another page), or is no longer (renamed): what it came to changed
+    (``rulewright.store.outcome``: an example naming a rule the book does not declare is not played)."""
+    from rulewright.book import scanner
+
+    if not examples:
+        return set()
+    declared = scanner.declared_now()
+    return {info["docname"] for info in examples.values() if info.get("kind", "example") == "example"
+            and "undeclared" in info and sorted({rule for rule in (info.get("rules") or info.get("named_rules") or ())
+                                                 if rule not in declared}) != list(info["undeclared"])}
 
 
 def picture(env) -> str:
@@ -281,9 +299,10 @@ def finish(app, exception) -> None:
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
     from rulewright.book.registry import project_problems
 
-    said = set()
     unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
               for rule in info.get("named_rules", ())}
+    unread |= {meant for info in book.get("examples", {}).values() for rule in info.get("undeclared", ())
+               if (meant := meant_rule(rule, rules))}  # (said at the example that names it: no knock-on)
     games = {info["game"] for info in book.get("examples", {}).values() if info.get("game")}
     from rulewright.checks import phrase_names, records as game_records
 
@@ -296,48 +315,38 @@ def finish(app, exception) -> None:
         + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + _page_advice(app) + typed
         + phrase_names.problems(games, lambda: _scenarios(app)) + _designer_only_links(app))
     for problem in found:
-        said.add(str(problem))
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")
-    # An example stopped by a problem of the book said above (a game that cannot be loaded), or by
-    # the problem of a shared position that cannot be read (said at the position), could not be
-    # played: it is not said again, nor counted among those that do not hold.
-    positions = {info["report"] for info in book.get("examples", {}).values()
-                 if info.get("kind") == "position" and info.get("broken")}
+    # An example stopped by a problem said at its own place (a game that cannot be loaded, said above;
+    # a shared position that cannot be read, said at the position) could not be played: it is not
+    # said again, nor counted among those that do not hold (rulewright.store.outcome: STOPPED).
+    def kind_of(info) -> Kind:
+        if "outcome" in info:
+            return Kind(info["outcome"])
+        return Kind.BROKEN if info.get("broken") else {"ok": Kind.HOLDS, "pending": Kind.PENDING,
+                                                       "ready": Kind.READY}.get(info.get("verdict"), Kind.FAILS)
 
-    def stopped(info) -> bool:
-        return info["report"] in said or (info.get("kind") != "position" and info["report"] in positions)
-
-    unplayed = [(where, info) for where, info in by_verdict["failed"] if stopped(info)]
-    failing = by_verdict["failed"] = [(where, info) for where, info in by_verdict["failed"] if not stopped(info)]
+    unplayed = [(where, info) for where, info in by_verdict["failed"] if kind_of(info) is Kind.STOPPED]
+    failing = by_verdict["failed"] = [(where, info) for where, info in by_verdict["failed"]
+                                      if kind_of(info) is not Kind.STOPPED]
     is_strict = strict(app.config)
     if is_strict:
         for where, info in failing:
             logger.warning(_at_its_place(info["report"], where), location=f"{where.path}:{where.line}",
                            type="rulewright", subtype="example")
-    lines = []
-    # (an example that cannot be read or played, such as one whose ID another has, holds or fails nothing)
-    by_verdict["broken"] = [(where, info) for where, info in failing if info.get("broken")]
-    by_verdict["failed"] = [(where, info) for where, info in failing if not info.get("broken")]
-    for verdict, heading in (("broken", "{n} example{s} of the rulebook could not be played:"),
-                             ("failed", "{n} example{s} of the rulebook {do} not hold:"),
-                             ("pending", "{n} example{s} {are} pending (marked ':status: pending'):"),
-                             ("ready", "{n} example{s} marked pending now hold{s1}: remove ':status: pending' from:")):
-        found = by_verdict[verdict]
-        if not found:
-            continue
-        one = len(found) == 1
-        lines.append(heading.format(n=len(found), s="" if one else "s", do="does" if one else "do",
-                                    are="is" if one else "are", s1="s" if one else ""))
-        for where, info in found:
-            title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
-            lines.append(f"  {display_path(where.path)}:{where.line}  {where.example}  (page '{title}')")
-    if unplayed:
-        positions = sum(1 for _, info in unplayed if info.get("kind") == "position")
-        kept_from = count(len(unplayed) - positions, "example") + (
-            f" and {count(positions, 'shared position')}" if positions else "")
-        lines.append(f"{kept_from} could not be {'played' if len(unplayed) > positions else 'set up'} "
-                     "because of the problem above.")
+    # The list every channel ends with (its examples at their own lines), then what else fails: a
+    # shared position or a balance claim, at its place.
+    examples = [(kind_of(info), Where(where.path, info.get("example_line", where.line), where.example),
+                 _page_title(env, info)) for where, info in by_verdict["failed"] + by_verdict["pending"]
+                + by_verdict["ready"] + unplayed if info.get("kind", "example") == "example"]
+    lines = listing(examples, positions_stopped=sum(1 for _, info in unplayed if info.get("kind") == "position"))
+    others = [(where, info) for where, info in failing if info.get("kind", "example") != "example"]
+    if others:
+        one = len(others) == 1
+        lines.append(f"{len(others)} shared position{'' if one else 's'} or balance claim{'' if one else 's'} "
+                     f"{'does' if one else 'do'} not hold:")
+        lines += [f"  {display_path(where.path)}:{where.line}  {where.example}  {_page_title(env, info)}"
+                  for where, info in others]
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
     from rulewright.sphinx.editions import list_said_elsewhere, reported_elsewhere
@@ -351,6 +360,11 @@ def finish(app, exception) -> None:
         from rulewright.checks import levels
 
         print("\n".join(levels.said_together(advice) + [levels.counted(len(advice))]), file=sys.stderr)
+
+
+def _page_title(env, info) -> str:
+    title = env.titles[info["docname"]].astext() if info["docname"] in env.titles else info["docname"]
+    return f"(page '{title}')"
 
 
 def _typed_figures(app) -> tuple[list, list]:

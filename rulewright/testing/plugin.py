@@ -114,6 +114,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
     config.stash[_PROJECT] = project
     config.stash[_COLLECT] = rulebook_sybil(project.rulebook).pytest()
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(OutcomeList(), "rulewright-outcomes")
     from rulewright.book.diagrams import forget_said
 
     forget_said()  # (a bug of a game's diagram code is said once in each run: sybil_parser.evaluate_example)
@@ -147,8 +149,13 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = Said(str(call.excinfo.value))  # the problems in their words, no traceback
     if isinstance(report.longrepr, Said):  # a pytest-xdist worker sends it as text: see pytest_runtest_logreport
         report.user_properties = [*report.user_properties, (SAID, True)]
-    from rulewright.testing.sybil_parser import PositionTest
+    from rulewright.testing.sybil_parser import PositionTest, take_decided
 
+    decided = take_decided() if call.when == "call" else None
+    if decided is not None:  # what the example came to, for the list the run ends with (OutcomeList)
+        where = decided.where
+        report.user_properties = [*report.user_properties,
+                                  (OUTCOME, (decided.kind.value, str(where.path), where.line, where.example))]
     if isinstance(decl, PositionTest):  # a shared position's test: no example played (ci.plugin counts them)
         report.user_properties = [*report.user_properties, (POSITION, True)]
     marks = ci_report.take_noticed()
@@ -171,6 +178,33 @@ def pytest_runtest_logreport(report) -> None:
 
 SAID = "rulewright-said"
 POSITION = "rulewright-position"
+OUTCOME = "rulewright-outcome"
+
+
+class OutcomeList:
+    """The list the run ends with, as ``rulewright check`` and the build end theirs
+    (``rulewright.store.outcome.listing``): each example that could not be played, does not hold,
+    is pending or now holds, at its place, from each test's report (a pytest-xdist worker's too)."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple, tuple] = {}
+
+    def pytest_runtest_logreport(self, report) -> None:
+        for name, value in report.user_properties:
+            if name == OUTCOME:
+                kind, path, line, example = value
+                self.found[(path, line)] = (kind, path, line, example)
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        from rulewright.problems import Where
+        from rulewright.store.outcome import Kind, listing
+
+        lines = listing([(Kind(kind), Where(path, line, example), "")
+                         for kind, path, line, example in sorted(self.found.values(), key=lambda v: (v[1], v[2]))])
+        if lines:
+            terminalreporter.write("\n")
+            for line in lines:
+                terminalreporter.write_line(line)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -23,9 +23,7 @@ from rulewright.ci.report import Mark
 from rulewright.book.diagrams import DrawerFailed, draw_all, first_said
 from rulewright.checks import levels
 from rulewright.checks.words import word_problems
-from rulewright.store.cache import evaluate
 from rulewright.problems import ExampleProblem, internal_failure
-from rulewright.scenario import failure_text, verdict
 
 
 class ExampleParser:
@@ -200,42 +198,62 @@ def _warn_at(where, warning: Warning) -> None:
 
 def evaluate_example(example: Example) -> str | None:
     """Sybil evaluator: ``None`` when the example holds and its diagrams draw, else the
-    plain-words report. A pending example that does not hold yet is reported as pending (pytest's
-    xfail, with the reason); one that holds is passed with a warning to remove the mark."""
+    plain-words report. What the example came to is decided once for every channel
+    (``rulewright.store.outcome``): a pending example that does not hold yet is reported as pending
+    (pytest's xfail, with the reason); one that holds is passed with a warning to remove the mark;
+    one stopped by a problem said at its own place is skipped, naming it."""
+    from rulewright.store import outcome as outcomes
+
     decl: book.ExampleDecl = example.parsed
     try:
-        result = evaluate(decl.parse(), known_rules=book.declared_rules())
-        if result.ok:
-            _check_legibility(result, draw_all(result))  # the same drawing and rendering as the book build
+        scenario = decl.parse()
     except ExampleProblem as problem:
-        if problem.cause is not None:  # its game cannot be loaded, or its shared position read: said once
-            skip_for_its_cause(problem)
-        if isinstance(problem, DrawerFailed):  # one bug of the diagram code: said at the first example it stops
-            before = first_said(problem.site, problem.where)
-            if before is not None:
-                import pytest
+        decided = outcomes.of_problem(problem, decl.where)
+    else:
+        decided = outcomes.decide(scenario, book.declared_rules())
+    _decided.append(decided)
+    kind = decided.kind
+    if kind is outcomes.Kind.STOPPED:  # its game cannot be loaded, or its shared position read: said once
+        skip_for_its_cause(decided.problem)
+    if kind in (outcomes.Kind.HOLDS, outcomes.Kind.READY):
+        try:
+            _check_legibility(decided.result, draw_all(decided.result))  # the same drawing as the book build
+        except ExampleProblem as problem:
+            if isinstance(problem, DrawerFailed):  # one bug of the diagram code: said at the first example it stops
+                before = first_said(problem.site, problem.where)
+                if before is not None:
+                    import pytest
 
-                pytest.skip(f"its diagram meets the bug in the game's diagram code said at {before}")
-        ci_report.notice(Mark.of(problem))
-        return str(problem)
-    except Exception as error:  # a failure of Rulewright itself: said once, plainly, at the example
-        text = internal_failure(error, f"playing the example {decl.id or ''}")
-        ci_report.notice(Mark(str(decl.where.path), decl.where.line, "Rulewright failed", text))
-        return f"{decl.where}: " + text
-    pending_is_error = config.current().pending == "error"
-    outcome = verdict(result, pending_is_error)
-    if outcome == "pending":
+                    pytest.skip(f"its diagram meets the bug in the game's diagram code said at {before}")
+            ci_report.notice(Mark.of(problem))
+            return str(problem)
+    if kind is outcomes.Kind.PENDING:
         import pytest
 
-        pytest.xfail("pending: " + result.pending_note())
-    if outcome == "ready":
-        ci_report.notice(ci_report.ready_mark(result))
-        _warn_at(result.scenario.where, PendingExampleHolds(result.pending_note()))
-    if outcome != "failed":
+        pytest.xfail("pending: " + decided.text)
+    if kind is outcomes.Kind.READY:
+        ci_report.notice(ci_report.ready_mark(decided.result))
+        _warn_at(decided.where, PendingExampleHolds(decided.text))
+    if not decided.fails and kind is not outcomes.Kind.STOPPED:
         return None
-    text = failure_text(result, pending_is_error)
-    ci_report.notice(ci_report.failure_mark(result, text))
-    return text
+    if kind is outcomes.Kind.FAILS:
+        ci_report.notice(ci_report.failure_mark(decided.result, decided.text))
+    elif kind is outcomes.Kind.INTERNAL:
+        ci_report.notice(Mark(str(decided.where.path), decided.where.line, "Rulewright failed", decided.text))
+    else:
+        for problem in decided.problems:
+            ci_report.notice(Mark.of(problem))
+    return decided.text
+
+
+_decided: list = []  # the outcome of the example a test just played (plugin.pytest_runtest_makereport takes it)
+
+
+def take_decided():
+    """The outcome the test that just ran decided (``rulewright.store.outcome.Outcome``), or None."""
+    taken = _decided[-1] if _decided else None
+    _decided.clear()
+    return taken
 
 
 class RulebookSybil(Sybil):
