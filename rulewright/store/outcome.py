@@ -73,11 +73,6 @@ class Outcome:
         return self.result is not None
 
     @property
-    def said(self) -> bool:
-        """Whether something is said at the example (a failure, a problem, a note)."""
-        return bool(self.text) and self.kind is not Kind.STOPPED
-
-    @property
     def problem(self) -> ExampleProblem | None:
         return self.problems[0] if self.problems else None
 
