@@ -70,12 +70,17 @@ def project(tmp_path_factory) -> Path:
     games = pyproject[pyproject.index("[tool.rulewright.games]"):].split("\n\n")[0]
     games += '\nslow = "tests.slow_game:GAME"'  # its view never ends: the time limit must stop it
     games += '\nbroken = "tests.broken_game:GAME"'  # a bug in its code: a failure of code, said plainly
-    (root / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "book"\nstrict = true\npython-blocks = "refuse"\n\n{games}\n',
-                                         encoding="utf-8")
+    level = re.search(r"(?m)^check-level = .*$", pyproject)[0]  # held to every check, as this book is
+    (root / "pyproject.toml").write_text(f'[tool.rulewright]\nrulebook = "book"\nstrict = true\npython-blocks = "refuse"\n'
+                                         f'{level}\n\n{games}\n', encoding="utf-8")
     shutil.copytree(REPO / "rulebook", root / "book")
     shutil.copytree(CORPUS, root / "book" / "malformed")
     (root / "book" / "malformed" / "index.md").write_text("# Corpus\n", encoding="utf-8")
     (root / "conf.py").write_text(CONF, encoding="utf-8")
+    # the whole-book checks as a project's own tests run them (`make test` runs them beside the pages)
+    (root / "tests").mkdir()
+    shutil.copy(REPO / "rulewright" / "scaffold" / "template" / "tests" / "test_rulebook.py.tmpl",
+                root / "tests" / "test_rulebook.py")
     return root
 
 
@@ -87,7 +92,7 @@ def _run(project: Path, *command: str) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def outputs(project) -> dict[str, str]:
     bin_dir = Path(sys.executable).parent
-    pytest_run = _run(project, sys.executable, "-m", "pytest", "book/malformed", "-p", "no:cacheprovider",
+    pytest_run = _run(project, sys.executable, "-m", "pytest", "book/malformed", "tests", "-p", "no:cacheprovider",
                       "-p", "no:doctest", "-q", "-n", "0", "--rootdir", str(project))
     check_run = _run(project, str(bin_dir / "rulewright"), "check")
     # `rulewright run <id>` for every example in the corpus, in one process (as many runs of the command)
@@ -290,3 +295,56 @@ def test_a_rule_not_declared_and_a_failure_of_code_are_said_once_in_the_same_wor
         messages[channel] = re.sub(r" \[[\w.]+\]$", "", found[0])
     assert len(set(messages.values())) == 1, messages
     assert "Traceback" not in messages["check"] and "File \"" not in messages["check"]
+
+
+# ---------------------------------------------------------------- the same problems, in every channel
+
+OPENS = {  # how each channel opens a message about a file of the corpus (pytest: an example's test, or
+    # the whole-book test's list, indented)
+    "pytest": re.compile(r"^ *\S*/malformed/(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<words>.*)$"),
+    "check": re.compile(r"^\S*/malformed/(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<words>.*)$"),
+    "sphinx": re.compile(r"^\S*/malformed/(?P<file>\S+?):(?P<line>\d+): (?:WARNING|ERROR): (?:example [\w-]+: )?"
+                         r"(?P<words>.*)$"),
+}
+SPHINX_OWN = re.compile(r" \[(?!rulewright\.)[\w.]+\]$")  # a warning of Sphinx or MyST, not a problem of the book
+
+
+def problems_said(channel: str, output: str) -> set[tuple[str, int, str]]:
+    """Each problem ``channel`` says about a file of the corpus: (the file, from the corpus folder;
+    its line; its words, one line, without the build's '[rulewright.…]' tag)."""
+    found: list[list] = []
+    current = None
+    for text in output.splitlines():
+        match = OPENS[channel].match(text)
+        if match:
+            current = [match["file"], int(match["line"]), match["words"]]
+            found.append(current)
+        elif current is not None and text.startswith("  ") and not LISTED.match(text):
+            current[2] += " " + text.strip()  # (a report's further lines: what did not turn out as expected)
+        else:
+            current = None
+    return {(file, line, re.sub(r" \[rulewright\.[\w.-]+\]$", "", " ".join(words.split())))
+            for file, line, words in found if not (channel == "sphinx" and SPHINX_OWN.search(words))}
+
+
+def test_every_case_gets_the_same_problems_in_every_channel(outputs):
+    """The parity of the three channels over the whole corpus: for every file of it, pytest (the
+    pages' tests and the whole-book test, as ``make test`` runs them), ``rulewright check`` and the
+    strict build say the same problems, each at the same line in the same words; and each says the
+    case's own mistake, so a channel that skips a kind fails here."""
+    said = {channel: problems_said(channel, outputs[channel]) for channel in CHANNELS}
+    files = sorted({file for found in said.values() for file, _, _ in found} | {case.name for case in CASES})
+    differ = []
+    for file in files:
+        by = {channel: {(line, words) for f, line, words in said[channel] if f == file} for channel in CHANNELS}
+        every = set.intersection(*by.values())
+        for line, words in sorted(set.union(*by.values()) - every):
+            differ.append(f"{file}, line {line}: only {' and '.join(c for c in CHANNELS if (line, words) in by[c])} "
+                          f"say: {words[:300]}")
+    for case in CASES:
+        for channel in CHANNELS:
+            if not any(f == case.name and case.words in words  # (at its line, or a report naming it: "(line 16)")
+                       and (line == case.line or re.search(rf"\bline {case.line}\b", words))
+                       for f, line, words in said[channel]):
+                differ.append(f"{case.name}, line {case.line}: {channel} does not say '{case.words}'")
+    assert not differ, f"{len(differ)} differences between the channels:\n" + "\n".join(differ)

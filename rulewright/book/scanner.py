@@ -680,10 +680,17 @@ def _declared_rules(root: Path) -> Rules:
     return declared(scan(root))
 
 
-def declared_now() -> Rules:
+def declared_now(srcdir: Path | str | None = None) -> Rules:
     """The rules the book declares as its pages are now (the scanner's reading of every page, kept
-    while they are unchanged): for a process that lives through edits (the build, ``make serve``)."""
+    while they are unchanged): for a process that lives through edits (the build, ``make serve``).
+    ``srcdir``: the folder a build reads. Inside the project's rulebook (the book, or a part of
+    it) the book is the rulebook, as ``rulewright check`` reads it; a folder outside it is built as
+    a book of its own (no ``[tool.rulewright]`` names it)."""
     root = config.current().rulebook
+    if srcdir is not None:
+        folder = Path(srcdir).resolve()
+        if folder != root and root not in folder.parents:
+            root = folder
     return declared(scan_cached(root, pages_stamp(root)))
 
 

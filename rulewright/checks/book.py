@@ -462,6 +462,16 @@ def phrase_file_mistakes(game) -> list[ExampleProblem]:
 def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProblem]:
     """Paths and events the book would show with no words for them in the game's phrases.
     ``examples_said``: the examples' own tests say an expected event the catalogue lacks."""
+    return (phrase_file_problems({s.game_name for s in scenarios if s.game_name})
+            + shown_without_words(scenarios, examples_said))
+
+
+def shown_without_words(scenarios, examples_said: bool = False, each_example_said: bool = False) -> list[ExampleProblem]:
+    """What the examples show that the game's phrases (read without a mistake) have no words for:
+    state paths, settings, presets and engine values, moves. The build calls it as ``rulewright
+    check`` does, besides the phrase files' own problems (``phrase_file_problems``), each said
+    once. ``each_example_said``: the player's build says the presets, values and moves at each
+    example as it reads it (``rulewright.sphinx.wording``)."""
     problems: list[ExampleProblem] = []
     games = {}
     for scenario in scenarios:
@@ -469,17 +479,10 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
             games.setdefault(scenario.game_name, registry.get_game(scenario.game_name))
         except InputError:
             continue
-    said = {}
-    for name, game in games.items():
-        if game.phrases is None:
-            continue  # a game that declares no phrases shows its paths and events as the engine names them
-        mistakes = phrase_file_mistakes(game)
-        if mistakes:
-            problems += mistakes
-        else:
-            said[name] = phrases.for_game(game)  # (read once: for_game keeps it)
-    for name, said_by in said.items():
-        problems += _catalogue_problems(name, said_by)
+    # a game that declares no phrases shows its paths and events as the engine names them; one whose
+    # phrase file has a mistake, in the engine's words until it is mended (that mistake is said)
+    said = {name: phrases.for_game(game) for name, game in games.items()  # (read once: for_game keeps it)
+            if game.phrases is not None and not phrase_file_mistakes(game)}
     unsaid: dict[str, list[tuple[str, Where]]] = {}  # by game: each path without words, where the book shows it
     unsaid_moves: dict[str, list[tuple[str, Where]]] = {}  # by game: each move without words, and its line
     for scenario in scenarios:
@@ -489,8 +492,9 @@ def phrase_problems(scenarios, examples_said: bool = False) -> list[ExampleProbl
         for key, line in checked_paths(scenario) + dealt_paths(scenario):
             if said_by.path(key) is None and not _unreadable_at(scenario, line):
                 unsaid.setdefault(scenario.game_name, []).append((key, scenario.where.at(line)))
-        problems += engine_words(scenario, said_by)
-        unsaid_moves.setdefault(scenario.game_name, []).extend(moves_without_words(scenario, said_by))
+        if not each_example_said:
+            problems += engine_words(scenario, said_by)
+            unsaid_moves.setdefault(scenario.game_name, []).extend(moves_without_words(scenario, said_by))
         if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
             for event, line in expected_events(scenario):
                 unknown = not_in_catalogue(games[scenario.game_name], event)

@@ -57,7 +57,7 @@ class ExampleDirective(SphinxDirective):
         except ExampleProblem as problem:
             return self._broken(problem, title)
         # What it came to, decided as pytest and `rulewright check` decide it (rulewright.store.outcome)
-        decided = outcomes.decide(scenario, book.declared_now(), config.current().pending == "error")
+        decided = outcomes.decide(scenario, book.declared_now(self.env.srcdir), config.current().pending == "error")
         if not decided.played:  # it could not be played: its own problem, a rule not declared, a failure of
             return self._broken(decided.problem, title, decided)  # code, or a problem said at its own place
         result, outcome = decided.result, decided.verdict

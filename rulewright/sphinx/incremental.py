@@ -35,7 +35,8 @@ from pathlib import Path
 from sphinx.util import logging
 
 from rulewright.store import cache
-from rulewright.checks.book import ExampleRecord, book_problems, meant_rule, phrase_file_problems, stale_mentions
+from rulewright.checks.book import (ExampleRecord, book_problems, meant_rule, phrase_file_problems,
+                                    shown_without_words, stale_mentions)
 from rulewright.problems import Rules, Where, display_path
 from rulewright.sphinx.domain import WARNED
 from rulewright.store.outcome import Kind, listing
@@ -188,7 +189,7 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     """``env-get-outdated``: pages whose games (or the toolchain), or the shared positions their
     examples start from, changed since they were read."""
     again = []
-    named_now = _undeclared_now(data(env).get("examples", {}))
+    named_now = _undeclared_now(data(env).get("examples", {}), env.srcdir)
     for docname, page in data(env).get("pages", {}).items():
         if docname in changed or docname in removed:
             continue
@@ -203,7 +204,7 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     return again
 
 
-def _undeclared_now(examples: dict) -> set[str]:
+def _undeclared_now(examples: dict, srcdir) -> set[str]:
     """The pages with an example whose rules not declared are not those it was read with: a rule it
     names was declared since (on another page), or is no longer (renamed): what it came to changed
     (``rulewright.store.outcome``: an example naming a rule the book does not declare is not played)."""
@@ -211,7 +212,7 @@ def _undeclared_now(examples: dict) -> set[str]:
 
     if not examples:
         return set()
-    declared = scanner.declared_now()
+    declared = scanner.declared_now(srcdir)
     return {info["docname"] for info in examples.values() if info.get("kind", "example") == "example"
             and "undeclared" in info and sorted({rule for rule in (info.get("rules") or info.get("named_rules") or ())
                                                  if rule not in declared}) != list(info["undeclared"])}
@@ -309,11 +310,15 @@ def finish(app, exception) -> None:
     typed, typed_advice = _typed_figures(app)
     from rulewright.checks import levels
 
+    scenarios = _scenarios(app)
     found, book_advice = levels.split(
         project_problems() + phrase_file_problems(games) + book_problems(rules, records, unread=unread)
         + stale_mentions(Path(app.srcdir), rules, book.get("examples", {}))
         + game_records.problems(Path(app.srcdir)) + _unused_positions(app) + _page_advice(app) + typed
-        + phrase_names.problems(games, lambda: _scenarios(app)) + _designer_only_links(app))
+        + phrase_names.problems(games, lambda: scenarios) + _designer_only_links(app)
+        # what the examples show without words, as check finds it (each example's own mistakes are said at it)
+        + shown_without_words(scenarios, examples_said=True,
+                              each_example_said=app.config.rulewright_edition == "player"))
     for problem in found:
         logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}",
                        type="rulewright", subtype="book")

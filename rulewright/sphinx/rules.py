@@ -17,7 +17,8 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from rulewright.book.phrases import count
 from rulewright.checks import words
 from rulewright.book import quick_reference
-from rulewright.book.scanner import AnyOption
+from rulewright.book import scanner
+from rulewright.book.scanner import RULE_ID, AnyOption
 from rulewright.problems import Where
 from rulewright.sphinx import tables
 from rulewright.sphinx.domain import anchor, from_another_book, sort_key as _sort_key
@@ -38,12 +39,17 @@ class RuleDirective(SphinxDirective):
     def run(self):
         if not self.arguments:
             return []
-        rule_id = self.arguments[0].strip()  # the scanner reports an ID of the wrong shape at its line
+        rule_id = self.arguments[0].strip()
         rules = self.env.domaindata.setdefault("rulewright", {}).setdefault("rules", {})
         if rule_id in rules and rules[rule_id]["docname"] != self.env.docname:
             logger.warning(f"The rule {rule_id!r} is declared twice (also in {rules[rule_id]['docname']}). "
                            "Rule IDs must be unique.", location=self.get_location())
         title = self.options.get("title", "")
+        if not RULE_ID.match(rule_id):  # an ID of the wrong shape declares no rule, as the scanner reads the
+            # book (it says so at its line; not also "has no example", here only): its text is shown as text
+            body = nodes.container(classes=["rw-rule-body"])
+            self.state.nested_parse(self.content, self.content_offset, body)
+            return [body]
         rules[rule_id] = {"docname": self.env.docname, "lineno": self.lineno, "title": title,
                           "formerly": str(self.options.get("formerly", "") or "").strip()}
 
@@ -128,7 +134,8 @@ def resolve(app, doctree, fromdocname) -> None:
             continue
         if rule_id not in rules:
             _unknown(env, fromdocname, ref, "ruleref", rule_id,
-                     quick_reference.unknown_rule if ref.get("quick_reference") else words.unknown_rule_reference, rules)
+                     quick_reference.unknown_rule if ref.get("quick_reference") else words.unknown_rule_reference,
+                     scanner.declared_now(env.srcdir))  # (the IDs near it as check finds them: the scanner's whole book)
             continue
         text = nodes.Text("rule " + nums.get(f"rule:{rule_id}", "?"))
         ref.replace_self(reference_to(app.builder, fromdocname, rules[rule_id]["docname"], anchor(rule_id),
@@ -182,8 +189,6 @@ def _left_out(env, role: str, key: str) -> bool:
     if env.config.rulewright_edition != "player":
         return False
     from pathlib import Path
-
-    from rulewright.book import scanner
 
     root = Path(env.srcdir)
     book = scanner.scan_cached(root, scanner.pages_stamp(root))
