@@ -240,6 +240,7 @@ def read_page(text: str, path: str) -> Page:
     page.problems.extend(front_matter_problems(text, str(path)))
     if config.current().python_blocks == "refuse":
         page.problems.extend(python_blocks_refused(text, path))
+    page.problems.extend(changes_without_version(page))
     page.problems.sort(key=lambda p: p.where.line)
     return page
 
@@ -469,6 +470,24 @@ def front_matter_problems(text: str, path: str) -> list[ExampleProblem]:
                                               + (f"Did you mean 'edition: {close[0]}'? " if close else "")
                                               + "As written, the page is in both editions, the player's too. Write "
                                               "'edition: designer' for a page for designers only, or remove the line.", check=EDITION_NAME)]
+
+
+CHANGES_VERSION = "changes-version"  # the check's code name (rulewright.checks.levels: advice below level 0.5)
+
+
+def changes_without_version(page: Page) -> list[ExampleProblem]:
+    """A ``{changes}`` block while ``[tool.rulewright]`` names no version to compare with
+    (``changes-since``): its list of what changed would be empty, and the player's edition would
+    print nothing where it belongs."""
+    if config.current().changes_since:
+        return []
+    return [ExampleProblem(Where(page.path, line), "This {changes} block lists what changed since an earlier version "
+                                                   "of the book, but pyproject.toml names none, so the list is empty "
+                                                   "(the player's edition prints nothing here). Name the version to "
+                                                   "compare with under [tool.rulewright], e.g. 'changes-since = "
+                                                   "\"v1.0\"' (a tag or commit of the project's git repository), or "
+                                                   "remove the block.", check=CHANGES_VERSION)
+            for name, line in page.directives if name == "changes"]
 
 
 def python_blocks_refused(text: str, path: str) -> list[ExampleProblem]:

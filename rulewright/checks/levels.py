@@ -75,6 +75,8 @@ CHECKS = {
     "player-words": Check("0.5", "the player's edition prints none of the words meant for the book's writers: no "
                                  "glossary list of words to avoid, no test wording ('No moves: ...'), no sentence on how "
                                  "an example is written, no game record's numbers, no rule ID and no notation in monospace"),
+    "changes-version": Check("0.5", "a page with a {changes} block has a version to compare with ('changes-since' "
+                                    "in [tool.rulewright]), so its list of what changed is never silently empty"),
     "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "
                                             "ID leads to one rule only"),
 }
