@@ -35,7 +35,7 @@ def play(s: Scenario, seed: int | None = None, fast: bool = False) -> tuple[Run,
         game, settings, state = start(s, s.seeds[0] if seed is None else seed)
     except SetupRejected as rejected:
         if not s.pending:
-            raise ExampleProblem(rejected.where, rejected.message) from None
+            raise rejected.problem from None  # (as it was raised: a mistake in a shared preset stays InShared)
         # Written before the engine supports it (five players, say): pending, with the engine's words.
         run = Run(s, rejected.game, rejected.settings, before=None, after=None, steps=[],
                   seed=s.seeds[0] if seed is None else seed)
@@ -187,7 +187,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
             state = game.new_state(setup, settings, Rng(seed, script=script))
             game.settle(state)  # what follows from the setup by itself (its events are no move's)
     except ExampleProblem as problem:
-        raise SetupRejected(problem.where, problem.message, game, settings) from None
+        raise SetupRejected(problem.where, problem.message, game, settings, problem) from None
     for name in data.get("settings") or {}:
         setting = game.settings.get(name)
         if setting is not None and setting.applies is not None and not setting.applies(state):
@@ -280,9 +280,10 @@ class SetupRejected(ExampleProblem):
     """The engine refuses or cannot read an example's setup: a problem, except in an example
     marked ':status: pending', which may be written before the engine supports its setup."""
 
-    def __init__(self, where, message, game=None, settings=None) -> None:
+    def __init__(self, where, message, game=None, settings=None, problem: ExampleProblem | None = None) -> None:
         super().__init__(where, message)
         self.game, self.settings = game, settings
+        self.problem = problem if problem is not None else ExampleProblem(where, message)  # the one rejected
 
     def __reduce__(self):
         return ExampleProblem, (self.where, self.message)

@@ -16,7 +16,8 @@ from tests.toolchain.test_sphinx import TOY
 from tests.toolchain.test_phrases import TOY_PHRASES
 from tests.toolchain.toy_game import Toy
 
-WORDED = dict(TOY_PHRASES, settings={"max_add": {2: "a turn adds at most two counters",
+# the toy book checks who won: words for it, as check and the build (either edition) ask of every path shown
+WORDED = dict(TOY_PHRASES, paths={**TOY_PHRASES["paths"], "winner": "the winner"}, settings={"max_add": {2: "a turn adds at most two counters",
                                                  3: "a turn adds at most three counters",
                                                  4: "a turn adds at most four counters"},
                                      "crowd_first": {False: "the first player starts",
