@@ -152,6 +152,14 @@ def quote(text: object) -> str:
     return '"' + escaped + '"'
 
 
+def player(name: object) -> str:
+    """A player's name as a diagram prints it, begun with a capital as the book's sentences and
+    tables print it ("ann" is drawn "Ann"; "DoE" stays as it is), so a name reads the same in the
+    picture as in the text around it."""
+    text = str(name)
+    return text[:1].upper() + text[1:]
+
+
 def node_id(*parts: object) -> str:
     """A node's ID made of ``parts`` joined by ``_``, quoted, so names from examples are safe in it."""
     return quote("_".join(str(part) for part in parts))

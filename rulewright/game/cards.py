@@ -442,14 +442,14 @@ def draw_table(run, when: str, zones: Sequence[Zone], name: str = "table", playe
             view = view[part]
         return view
 
-    title = (f"As {viewer} sees the table" if viewer else "The whole table, hidden cards shown" if table
+    title = (f"As {style.player(viewer)} sees the table" if viewer else "The whole table, hidden cards shown" if table
              else "The table, as everyone sees it")
     rows = [f'<tr><td colspan="2" align="left"><b>{style.html(title)}</b></td></tr>']
     for zone in zones:
         if "<player>" in zone.path:
             for player in truth[players]:
                 path = zone.path.replace("<player>", player)
-                label = f"{player}{' (you)' if player == viewer else ''}" + (
+                label = f"{style.player(player)}{' (you)' if player == viewer else ''}" + (
                     " · to play" if truth.get(to_play) == player else "")
                 note = zone.note.format(**at(truth, f"{players}.{player}")) if zone.note else ""
                 rows.append(_row(label, _zone_cards(zone, at(truth, path), at(seen, path),

@@ -145,7 +145,7 @@ def draw_board(run, when: str, board: Spaces, placed: str = "placed", players: s
         there = on.get(space.name, [])
         deal = "; ".join(part for part in (f"pay {goods.said(space.costs)}" if space.costs else "",
                                           f"get {goods.said(space.gives)}" if space.gives else "") if part)
-        cells = "".join(f'<td border="1" bgcolor="#fffbe6">{style.html(worker)}</td>' for worker in there)
+        cells = "".join(f'<td border="1" bgcolor="#fffbe6">{style.html(style.player(worker))}</td>' for worker in there)
         free = 0 if space.capacity is None else max(0, space.capacity - len(there))
         cells += "".join('<td border="1" style="dashed" width="30"> </td>' for _ in range(free))
         if space.capacity is None:
@@ -157,7 +157,7 @@ def draw_board(run, when: str, board: Spaces, placed: str = "placed", players: s
     for player, entry in (view.get(players) or {}).items():
         words = {key: goods.said(value) if isinstance(value, dict) else value for key, value in entry.items()} \
             if isinstance(entry, dict) else {}
-        label = f"{player}{' · to play' if view.get(to_play) == player else ''}"
+        label = f"{style.player(player)}{' · to play' if view.get(to_play) == player else ''}"
         rows.append(f'<tr><td align="right" border="0">{style.html(label)}</td>'
                     f'<td colspan="2" align="left" border="0">{style.html(note.format(**words) if note else "")}</td></tr>')
     out = style.graph_header(name)

@@ -118,9 +118,9 @@ def test_the_board_is_drawn_with_the_workers_on_its_spaces_and_each_player_s_row
     run = SimpleNamespace(before=None, after=None, viewer=None, view_of=lambda state: view)
     dot = spaces.draw_board(run, "after", BOARD, note="{stock}; {score} points")
     assert dot.count('style="dashed"') == 1 + 1  # a free place in the forest, one in the fields (the market holds any)
-    assert ">ann<" in dot and ">bob<" in dot and "any number" in dot
+    assert ">Ann<" in dot and ">Bob<" in dot and "any number" in dot
     assert "pay 1 wood; get 3 money" in dot and "2 wood and 1 food; 3 points" in dot and "nothing; 0 points" in dot
-    assert "bob · to play" in dot
+    assert "Bob · to play" in dot
     if shutil.which("dot"):
         drawn = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, timeout=60)
         assert drawn.returncode == 0 and "<svg" in drawn.stdout, drawn.stderr

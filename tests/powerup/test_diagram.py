@@ -55,6 +55,6 @@ def test_before_shows_where_the_tile_goes_and_the_hand_on_request():
     assert 'style="filled,dashed"' in node(dot, "B2")
     assert powerup.HAND_FILL in node(dot, "J9")
     assert 'label="J9\\nneut."' in node(dot, "J9")     # what playing it would do (neutral, shortened)
-    assert "in ann&#x27;s hand" in dot or "in ann's hand" in dot
+    assert "in Ann&#x27;s hand" in dot or "in Ann's hand" in dot
     assert powerup.COLOURS["MT"] in node(dot, "C2")
     assert "Payouts" not in dot

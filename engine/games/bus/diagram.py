@@ -202,7 +202,7 @@ def _legend(state, colour, added, legal: bool, refused: bool) -> str:
         return (f'<TD BGCOLOR="{fill}" WIDTH="{width}" HEIGHT="{height}" FIXEDSIZE="TRUE"{border}></TD>'
                 f'<TD ALIGN="LEFT">{style.html(text)}</TD><TD WIDTH="8"></TD>')
     letters = initials(state.players)
-    cells = [swatch(colour[name], f"{name} ({letters[name]})") for name in state.players]
+    cells = [swatch(colour[name], f"{style.player(name)} ({letters[name]})") for name in state.players]
     cells.append('<TD><FONT POINT-SIZE="9">●</FONT></TD><TD ALIGN="LEFT">line end</TD><TD WIDTH="8"></TD>')
     if any(p.line.circle is not None for p in state.players.values()):
         ring = f' STYLE="rounded" BORDER="2" COLOR="{style.INK}"'

@@ -157,7 +157,7 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
                       f'{style.INK}"><TR><TD WIDTH="10" HEIGHT="7" FIXEDSIZE="TRUE"></TD></TR></TABLE></TD>',
                       "changed owner (double border)"))
     if holder:
-        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(holder)}'s hand, with its effect:"))
+        marks.append((_swatch(HAND_FILL, style.INK), f"in {escape(style.player(holder))}'s hand, with its effect:"))
         marks += [("<TD></TD>", words) for words in ("found: founds a company", "neut.: stays neutral",
                                                     "mrg.: merges companies")]
     if refused:
@@ -185,7 +185,7 @@ def _payout_table(payouts) -> str:
     for company, holder, what, amount in payouts:
         ink = style.ink_on(COLOURS[company])
         rows.append(f'<TR><TD BGCOLOR="{COLOURS[company]}"><FONT COLOR="{ink}">{company}</FONT></TD>'
-                    f'<TD ALIGN="LEFT">{escape(holder)}</TD><TD ALIGN="LEFT">{escape(what)}</TD>'
+                    f'<TD ALIGN="LEFT">{escape(style.player(holder))}</TD><TD ALIGN="LEFT">{escape(what)}</TD>'
                     f'<TD ALIGN="RIGHT">${amount}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
              f'{"".join(rows)}</TABLE>>')
