@@ -16,7 +16,7 @@ from rulewright.book import phrases
 from rulewright.book import scanner as book
 from rulewright.sphinx import examples
 from rulewright.sphinx.editions import page_edition
-from tests.player_html import played_player_examples
+from tests.player_html import _Page, id_pattern, played_player_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "player" / "html"
@@ -87,3 +87,44 @@ def test_the_player_s_pdf_prints_each_move_in_words_and_no_monospace():
     missing = [f"{page}: {example} move {number}: {sentence!r}" for page, example, number, sentence, _ in said_moves()
                if _letters(sentence) not in text]
     assert not missing, f"{len(missing)} moves not printed in words in the PDF, e.g. {missing[:5]}"
+
+
+def test_the_player_s_pdf_and_html_print_players_names_with_capitals():
+    """A player's name reads the same wherever the player's edition prints it: "Ann" in the moves'
+    sentences and the tables, and so in the example titles, the setups and outcomes, a refusal's
+    reason, the book's prose and the diagrams (the PDF's text holds the diagrams' words too), never
+    "ann" as the examples write it (issue 42). Each game's names are looked for in its own chapter:
+    Bus's players are colours ("Red"), and "a yellow tile" in 1870's chapters is no name."""
+    found = sorted((ROOT / "_build" / "player" / "pdf").glob("*.pdf"))
+    if not shutil.which("pdftotext") or not found or not (HTML / "index.html").exists():
+        pytest.skip("The player's edition is not built here (or poppler-utils is missing); `make rulebook` "
+                    "builds it, and .ci/run installs poppler-utils.")
+    names: dict[str, set[str]] = {}  # a chapter's folder: its players' names as the examples write them
+    for page, _, result in played_player_examples(ROOT):
+        names.setdefault(page.parts[0], set()).update(n for n in phrases.run_players(result.run) if n[:1].islower())
+    assert {"ann", "bob", "cat", "dan"} <= names.get("1870-market", set()) and "red" in names.get("bus", ()), names
+    patterns = {folder: id_pattern(said) for folder, said in names.items() if said}
+    # The PDF: each page read for the names of the chapter it is in (a chapter starts on a new page).
+    out = subprocess.run(["pdfinfo", "-dests", str(found[0])], capture_output=True, text=True, check=True).stdout
+    starts = sorted((int(page), -float(y), name[len("document-"):].split("/")[0])
+                    for page, y, name in re.findall(r'^\s*(\d+) \[ XYZ\s+\S+\s+(\S+).*?\] "(document-[^"]*/[^"]*)"$',
+                                                    out, re.M))
+    assert len(starts) > 20, out[:500]
+    pages = subprocess.run(["pdftotext", "-layout", str(found[0]), "-"], capture_output=True, text=True,
+                           check=True).stdout.split("\f")
+    in_pdf = []
+    for number, text in enumerate(pages, start=1):
+        folders = [folder for page, _, folder in starts if page <= number]
+        pattern = patterns.get(folders[-1]) if folders else None
+        in_pdf += [f"page {number}: {text[max(0, m.start() - 40):m.end() + 20]!r}" for m in
+                   (pattern.finditer(text) if pattern else ())]
+    assert not in_pdf, f"{len(in_pdf)} players' names in lower case in the player's PDF, e.g. {in_pdf[:6]}"
+    # The HTML pages (the search index holds every word in lower case, and is not read).
+    in_html = []
+    for page in sorted(HTML.rglob("*.html")):
+        pattern = patterns.get(page.relative_to(HTML).parts[0])
+        if pattern is not None:
+            parser = _Page(pattern)
+            parser.feed(page.read_text(encoding="utf-8"))
+            in_html += [f"{page.relative_to(HTML)}: {where}" for where in parser.found]
+    assert not in_html, f"{len(in_html)} players' names in lower case in the player's HTML, e.g. {in_html[:6]}"

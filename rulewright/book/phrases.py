@@ -480,15 +480,28 @@ def players_in(view: Any) -> list[str]:
 def run_players(run) -> set[str]:
     """The players' names of a played example, as far as they can be known without the game's view
     (which can cost as much as a move): those who move (a name in lower case: "ann", not a
-    corporation "MP"), and those its setup or its preset names under ``players``."""
+    corporation "MP"), and those its setup, its preset or the shared position it starts from (and
+    so on) names under ``players``."""
     names = {str(step.actor) for step in run.steps if step.actor and str(step.actor)[:1].islower()}
-    data = getattr(run.scenario, "data", None)
-    setup = data.get("setup") if isinstance(data, dict) else None
-    if isinstance(setup, dict):
+    return names | setup_players(getattr(run.scenario, "data", None), run.game, getattr(run.scenario, "positions", None))
+
+
+def setup_players(data: Any, game, positions=None) -> set[str]:
+    """The players an example's or a shared position's ``data`` names under ``players``: in its
+    setup, its preset, and the shared position it starts from (``positions``, by name), in turn."""
+    names: set[str] = set()
+    seen: set[str] = set()
+    while isinstance(data, dict) and isinstance(data.get("setup"), dict):
+        setup = data["setup"]
         names.update(_names(setup.get("players")))
-        preset = (getattr(run.game, "presets", None) or {}).get(str(setup.get("preset")))
+        preset = (getattr(game, "presets", None) or {}).get(str(setup.get("preset")))
         if isinstance(preset, dict):
             names.update(_names(preset.get("players")))
+        start = str(setup.get("from") or "")
+        if not start or start in seen or not positions or start not in positions:
+            break
+        seen.add(start)
+        data = getattr(positions[start], "data", None)
     return names
 
 

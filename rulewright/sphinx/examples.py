@@ -116,6 +116,8 @@ class ExampleDirective(SphinxDirective):
         # Where the box ends: the printed book's test reads this anchor's page to count the
         # examples split across pages (an empty element, drawn as nothing).
         box += nodes.container(ids=["end-of-" + anchor(scenario.id)], classes=["rw-example-end"])
+        if not designer:  # "Ann", wherever the box names her
+            wording.names_capitalised(box, phrases.run_players(result.run))
         return [deferred.aside(box)]  # (what is inside is put back when the page is written)
 
     def _body_line(self, path) -> int:
@@ -171,6 +173,10 @@ class ExampleDirective(SphinxDirective):
         whens = [when for when in (["before", "after"] if s.diagram == "both" else [s.diagram])
                  if whens is None or when in whens]
         description = figure_description(result, told, moved)
+        # the player's edition names players as its box prints them ("Ann"), in the caption that is
+        # the picture's alternative text and title, and in its description (before it is drawn)
+        players = () if designer else phrases.run_players(result.run)
+        description = wording.with_capitals(description, players)
         figures = []
         for when, letter in zip(whens, ("a", "b") if len(whens) > 1 else ("",)):
             try:
@@ -180,7 +186,8 @@ class ExampleDirective(SphinxDirective):
                 continue
             if not designer and self._shows_a_secret(result, when, code):
                 continue  # (the player's edition leaves out a picture that shows what its reader cannot see)
-            said = figure_caption(title or s.id, when, len(result.run.steps), getattr(s, "diagram_step", None))
+            said = wording.with_capitals(figure_caption(title or s.id, when, len(result.run.steps),
+                                                        getattr(s, "diagram_step", None)), players)
             panel = nodes.container(classes=["rw-diagram"])
             drawn = picture(code, self.env.docname, said, description, where=f"the {when} diagram of example {s.id}")
             drawing.draw_ahead(self.env, drawn)
@@ -245,7 +252,9 @@ class ExampleDirective(SphinxDirective):
                                              Where(str(self.env.doc2path(other["docname"])),
                                                    other.get("id_line") or other["lineno"]))
             logger.warning(problem.message, location=(self.env.docname, problem.where.line))
-        examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": scenario.title,
+        title = (scenario.title if edition(self.config) == "designer"  # ("Ann", as the player's box prints it)
+                 else wording.with_capitals(scenario.title, phrases.run_players(result.run)))
+        examples[scenario.id] = {"docname": self.env.docname, "lineno": self.lineno, "title": title,
                                  "id_line": scenario.lines.line(OPTION, "id"),  # (where a second use points)
                                  "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
                                  "outcome": kind.value, "example_line": self.lineno,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from rulewright.book import phrases
 from rulewright.book.diagrams import draw
 from rulewright.sphinx import deferred, drawing, incremental, wording
 from rulewright.problems import ExampleProblem, Where
@@ -89,4 +90,6 @@ class PositionDirective(ExampleDirective):
             box += _section("Source", [nodes.literal_block(self.block_text, self.block_text, language="markdown")])
         if not words:  # (in print, a long one may break between its rows: rulewright.css)
             mark_long(box)
+        if not designer:  # "Ann", wherever the box names her
+            wording.names_capitalised(box, phrases.setup_players(position.data, game, getattr(position, "positions", None)))
         return [deferred.aside(box)]

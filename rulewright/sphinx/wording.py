@@ -7,6 +7,8 @@ The same checks run in ``rulewright check`` and the tests (``rulewright.checks.b
 """
 from __future__ import annotations
 
+import re
+
 from sphinx.util import logging
 
 from rulewright.book import phrases
@@ -50,3 +52,49 @@ def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> list[
             logger.warning(problem.message, location=f"{problem.where.path}:{problem.where.line}", type="rulewright",
                            subtype="player-only")
     return advice
+
+
+def names_capitalised(box, players) -> None:
+    """The player's edition prints each player's name with a capital ("Ann", "Ann’s hand", "as Bob
+    sees it"), as the moves' sentences do: in ``box`` (an example or a shared position), each of
+    ``players`` written in lower case, wherever the box prints it (its title and captions from the
+    book's text, its setup, moves and outcome from the game's phrases, a refusal's reason from the
+    engine), is begun with a capital here, once for all of them. Code (a literal) is left as written."""
+    from docutils import nodes
+
+    name = _lower_names(players)
+    if name is None:
+        return
+    for text in list(box.findall(nodes.Text)):
+        if any(isinstance(parent, (nodes.literal, nodes.literal_block, nodes.raw)) for parent in _ancestors(text)):
+            continue
+        said = _capitalised(name, str(text))
+        if said != str(text):
+            text.parent.replace(text, nodes.Text(said))
+
+
+def with_capitals(text: str, players) -> str:
+    """``text`` (an example's title, as a link's hover title shows it) with each of ``players``
+    written in lower case begun with a capital, as ``names_capitalised`` prints it in the box."""
+    name = _lower_names(players)
+    return text if name is None or not text else _capitalised(name, text)
+
+
+def _lower_names(players):
+    """A pattern of ``players``' names written in lower case, each as a whole word: not part of a
+    longer name, a path (players.ann.cash) or a word joined by a hyphen (None: there are none)."""
+    lower = sorted((str(p) for p in players if str(p)[:1].islower()), key=len, reverse=True)
+    if not lower:
+        return None
+    return re.compile(r"(?<![\w.\-/#@])(" + "|".join(map(re.escape, lower)) + r")(?![\w\-]|\.\w)")
+
+
+def _capitalised(name, text: str) -> str:
+    return name.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:], text)
+
+
+def _ancestors(node):
+    node = node.parent
+    while node is not None:
+        yield node
+        node = node.parent

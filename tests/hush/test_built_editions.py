@@ -120,9 +120,10 @@ def secrets():
 
 def printed(rows: list[list[str]], kind: str, label: str, value: str) -> list[str]:
     """The row of the Setup table or the outcome's (``kind``) under ``label`` (as a row's label
-    prints it: begun with a capital, maybe after "After step 2: ") whose value says ``value``, if any."""
+    prints it: begun with a capital, maybe after "After step 2: ") whose value says ``value``, if any
+    (in any case: the player's edition prints "Ann's hand: 1, 3 and 6" where the example says "ann")."""
     return next((row for row in rows if row.kind == kind and len(row) >= 2
-                 and row[0].lower().endswith(label.lower()) and value in row[1]), [])
+                 and row[0].lower().endswith(label.lower()) and value.lower() in row[1].lower()), [])
 
 
 def test_the_player_s_edition_prints_no_hidden_card_outside_an_example_that_reveals_it():
