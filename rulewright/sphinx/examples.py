@@ -550,7 +550,7 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False, mo
             para += nodes.Text(sentence.rstrip(".") if refused else sentence)
         else:
             if step.actor:
-                para += nodes.strong(text=step.actor)
+                para += nodes.strong(text=step.actor, classes=["rw-notation"])  # (as written: no name pass)
                 para += nodes.Text(": ")
             para += nodes.literal(text=step.text)
             if mark:  # (the designer's edition: a move its reader cannot see, said unseen to players)

@@ -59,14 +59,16 @@ def names_capitalised(box, players) -> None:
     sees it"), as the moves' sentences do: in ``box`` (an example or a shared position), each of
     ``players`` written in lower case, wherever the box prints it (its title and captions from the
     book's text, its setup, moves and outcome from the game's phrases, a refusal's reason from the
-    engine), is begun with a capital here, once for all of them. Code (a literal) is left as written."""
+    engine), is begun with a capital here, once for all of them. Code (a literal) and a move printed
+    as the notation writes it (a pending example's, "ann: add 4") are left as written."""
     from docutils import nodes
 
     name = _lower_names(players)
     if name is None:
         return
     for text in list(box.findall(nodes.Text)):
-        if any(isinstance(parent, (nodes.literal, nodes.literal_block, nodes.raw)) for parent in _ancestors(text)):
+        if any(isinstance(parent, (nodes.literal, nodes.literal_block, nodes.raw)) or "rw-notation" in parent.get("classes", ())
+               for parent in _ancestors(text)):
             continue
         said = _capitalised(name, str(text))
         if said != str(text):

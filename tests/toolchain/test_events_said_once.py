@@ -54,7 +54,7 @@ def test_the_player_s_edition_says_each_event_once(built):
     example = box(built["player"], "Two turns, and the end")
     assert example.count("The game is over: Bob wins.") == 1, example
     assert example.count("Ann takes 1 from the last heap.") == 1, example
-    assert "What happens" not in example and "The winner bob" in example, example
+    assert "What happens" not in example and "The winner Bob" in example, example
     ending = box(built["player"], "Taking the last counters wins")
     assert ending.count("The game is over: Ann wins.") == 1, ending
 

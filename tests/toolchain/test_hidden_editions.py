@@ -127,8 +127,9 @@ def html(request, tmp_path_factory):
 
 def test_the_players_edition_prints_only_what_the_viewer_sees(html):
     edition, text = html
-    assert "as ann sees it" in text
-    assert "as bob sees it" in text  # the check between moves is Bob's
+    ann, bob = ("Ann", "Bob") if edition == "player" else ("ann", "bob")  # (the player's: as its sentences)
+    assert f"as {ann} sees it" in text
+    assert f"as {bob} sees it" in text  # the check between moves is Bob's
     if edition == "player":
         for unseen in ("quokka", "koala"):  # the deck, and the stated shuffle that orders it
             assert unseen not in text, unseen

@@ -67,7 +67,7 @@ def test_the_player_s_edition_prints_no_card_its_reader_cannot_see(built):
     assert [card for card in SECRET if card in everything] == []
     assert [card for card in SEEN if card not in page] == [], page
     # the pass told as Ann sees it: a move she cannot see, not its card; the discard by its unseen sentence
-    assert "Bob makes a move that ann cannot see." in page, page
+    assert "Bob makes a move that Ann cannot see." in page, page
     assert "Ann discards a card face down." in page and "Ann discards the" not in page, page
     # a check told as Bob in an example told as Ann: how many, not which
     assert "as bob sees it, bob’s hand 2 unseen by ann" in page.lower().replace("'", "’"), page
