@@ -349,12 +349,18 @@ def _kept_view(game, name: str, preset: str | None, setup: tuple):
         raise InputError(str(error)) from None
 
 
-def said(game, figure: Figure, value: Any) -> str:
-    """``value`` as the game's phrases write the figure's path ("3 food", "$20")."""
-    from rulewright.book import phrases
-
-    words = phrases.for_game(game)
-    return words.value(figure.path, value)
+def said(words, figure: Figure, path: str, value: Any) -> str:
+    """``value``, read at ``path`` for ``figure``, as the game writes it (``words``: its phrases):
+    the one place a figure's value becomes text, in both editions. A position's value as the
+    phrases write the path ("3 food", "$6,000"); a data file's sum with the game's money sign and
+    separators ("$6,000"), for the key holds money (``Phrases.data_value``); any other number of four
+    digits or more with separators ("12,000")."""
+    if figure.file:
+        return words.data_value(path, value)
+    text = words.value(path, value)
+    if isinstance(value, int) and not isinstance(value, bool) and text == str(value):
+        return f"{value:,}"
+    return text
 
 
 def label(game, path: str) -> str:

@@ -270,6 +270,33 @@ class Phrases:
                 return plural(phrase.value.format(words(said)))
         return words(said)
 
+    def money_sign(self) -> str | None:
+        """The sign the game writes money with: the one before the ``{}`` of a path's value phrase
+        (``value: "${}"``), or None when its phrases write no money."""
+        for phrase in self.paths:
+            sign = _money_sign(phrase.value)
+            if sign:
+                return sign
+        return None
+
+    def money_keys(self) -> set[str]:
+        """The words of a data file's key that hold money, when the game writes money: ``MONEY_KEYS``
+        and the last part of each path its phrases write as money ("treasury")."""
+        if self.money_sign() is None:
+            return set()
+        return MONEY_KEYS | {key_words(p.parts[-1]) for p in self.paths if _money_sign(p.value) and p.parts[-1] != "*"}
+
+    def data_value(self, key: str, value: Any) -> str:
+        """A value of one of the game's data files at the dotted ``key``, as a reader writes it: a sum
+        (the last named key holds money: ``start.cash``, ``trains.0.price``) with the game's money sign
+        and thousands separators, "$6,000"; any other number of four digits or more with
+        separators, "12,000"."""
+        named = [part for part in str(key).split(".") if not part.isdigit()]
+        sign = self.money_sign()
+        if sign and named and _is_number(value) and set(key_words(named[-1]).split()) & self.money_keys():
+            return money(f"{sign}{value}") if sign == "$" else f"{sign}{_separated(value)}"
+        return _separated(value) if _is_number(value) else words(self.said_values(value))
+
     def event(self, event, before: Any = None, after: Any = None, reader: Any = TRUTH, marked=None,
               players=()) -> str | None:
         """The event as one sentence, or None when the catalogue has no sentence for it (or the
@@ -525,6 +552,35 @@ def named(value: Any, players) -> Any:
 def players_of(game, state) -> list[str]:
     """The players' names in ``game``'s view of ``state`` (none when the view fails or lists none)."""
     return players_in(_view(game, state))
+
+
+# Keys of a game's data files that hold money wherever the game writes money (besides the last part
+# of each path its phrases write as money: ``Phrases.money_keys``).
+MONEY_KEYS = {"cost", "costs", "price", "prices", "cash", "par", "revenue", "income", "treasury", "fee", "fees",
+              "payout", "money", "dividend", "dividends"}
+
+
+def key_words(key: Any) -> str:
+    """A data file's key as words: ``most_buses`` as "most buses"."""
+    return " ".join(part for part in re.split(r"[_\-\s]+", str(key).lower()) if part)
+
+
+def _money_sign(value: str | None) -> str | None:
+    if not value or value.count("{") != 1 or "{}" not in value:
+        return None
+    sign = value.split("{}")[0].strip()
+    return sign[-1] if sign and not sign[-1].isalnum() else None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _separated(value: Any) -> str:
+    """A number as the book writes it: "12,000" (thousands separated from four digits on), "6.5"."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+        return f"{value:,}"
+    return str(value)
 
 
 def money(text: str) -> str:

@@ -40,6 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulewright.book.phrases import MONEY_KEYS, key_words as _key_words
 from rulewright.problems import ExampleProblem, Where
 
 CHECK = "typed-figures"
@@ -50,10 +51,6 @@ DEFAULT = "check"
 NEAR = 3  # how many words either side of a figure may name the data entry it is tied to
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
-# Keys of a data file that hold money wherever the game writes money (besides the last part of each
-# path the phrases write as money: "treasury", "cash", "par").
-MONEY_KEYS = {"cost", "costs", "price", "prices", "cash", "par", "revenue", "income", "treasury", "fee", "fees",
-              "payout", "money", "dividend", "dividends"}
 # Words of a path phrase that name no part of the game.
 NOT_PARTS = {"this", "its", "was", "has", "is", "whether", "always", "players", "times", "others", "these",
              "those", "less", "plus", "minus", "paths", "ends"}
@@ -142,10 +139,6 @@ class Entry:
     @property
     def role(self) -> str:
         return f"{{value}}`{self.file}:{self.path}`"
-
-
-def _key_words(key: str) -> str:
-    return " ".join(part for part in re.split(r"[_\-\s]+", str(key).lower()) if part)
 
 
 def data_entries(game) -> list[Entry]:

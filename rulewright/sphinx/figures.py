@@ -24,7 +24,7 @@ logger = logging.getLogger(__name__)
 ROLE, TABLE = figures.ROLE, figures.TABLE
 
 
-def told(config, game, said, path: str, state, value) -> str:
+def told(config, game, said, figure: figures.Figure, path: str, state, value) -> str:
     """A value read from the game, as the edition may print it: a value at one of the game's
     hidden paths (the deck) that the table cannot see is printed as how many it holds in the
     player's edition ("16": a key number, and the one thing the table sees of a face-down pile),
@@ -35,9 +35,9 @@ def told(config, game, said, path: str, state, value) -> str:
     hidden, owner = secrecy.unseen(None, game, state, path, None, revealing=False) if state is not None \
         else (False, None)
     if not hidden:
-        return said.value(path, value)
+        return figures.said(said, figure, path, value)
     if edition(config) == "designer":
-        return f"{said.value(path, value)} ({secrecy.mark(owner)})"
+        return f"{figures.said(said, figure, path, value)} ({secrecy.mark(owner)})"
     if isinstance(value, (list, tuple, dict, set)):
         return str(len(value))
     return str(secrecy.hidden_words(value))
@@ -88,9 +88,9 @@ class ValueRole(SphinxRole):
         if found.each is not None:
             from rulewright.book.phrases import words
 
-            text = words([told(self.config, game, said, p, found.state, v) for p, v in found.each])
+            text = words([told(self.config, game, said, figure, p, found.state, v) for p, v in found.each])
         else:
-            text = told(self.config, game, said, figure.path, found.state, found.value)
+            text = told(self.config, game, said, figure, figure.path, found.state, found.value)
         return [_sourced(self.env, text, figure)], []
 
 
@@ -104,7 +104,7 @@ def rows(env, game, say: str | None, figure: figures.Figure) -> list[tuple[str, 
     out = []
     for path, value in (found.each if found.each is not None else [(figure.path, found.value)]):
         label = say if say and found.each is None else figures.label(game, path)
-        text = told(env.config, game, said, path, found.state, value)
+        text = told(env.config, game, said, figure, path, found.state, value)
         out.append((label[:1].upper() + label[1:], nodes.paragraph("", "", _sourced(env, text, figure))))
     return out
 

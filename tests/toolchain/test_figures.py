@@ -86,3 +86,23 @@ def test_the_role_reads_a_path_a_preset_a_data_file_and_a_game():
 
 
 Figure = figures.Figure
+
+
+@pytest.mark.parametrize("game, written, shown", [
+    ("powerup", "data/game.yaml:start.cash", "$6,000"),           # a sum in a data file: the game's sign, separated
+    ("powerup", "players.ann.cash@demo", "$6,000"),               # a sum in the position, as its phrase writes it
+    ("powerup", "data/game.yaml:start.hand", "5"),                # a count stays a number
+    ("1870", "data/tables.yaml:bank", "$12,000"),                 # "bank": a path the phrases write as money
+    ("1870", "data/tables.yaml:trains.7.price", "$1,100"),
+    ("1870", "data/tables.yaml:cert_limit.2.10", "28"),
+])
+def test_the_role_prints_money_and_large_numbers_as_the_game_writes_them(game, written, shown):
+    """One place turns a figure's value into text, for both editions: a sum the rules text prints is
+    never "$6000" where the tables beside it say "$6,000"."""
+    from rulewright.book import phrases
+    from rulewright.book.registry import get_game
+
+    figure = figures.parse_role(f"{game} {written}", Where("p.md", 1))
+    engine = get_game(game)
+    found = figures.read(engine, figure)
+    assert figures.said(phrases.for_game(engine), figure, figure.path, found.value) == shown
