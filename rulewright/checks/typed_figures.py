@@ -52,6 +52,8 @@ NEAR = 3  # how many words either side of a figure may name the data entry it is
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 # Words of a path phrase that name no part of the game.
+# The fields of a data file's list item that name it (a train's "name", a company's "code").
+NAME_KEYS = ("name", "code", "id")
 NOT_PARTS = {"this", "its", "was", "has", "is", "whether", "always", "players", "times", "others", "these",
              "those", "less", "plus", "minus", "paths", "ends"}
 
@@ -135,6 +137,15 @@ class Entry:
     path: str
     value: Any
     keys: tuple[str, ...]  # each key, its words joined by spaces ("town hall")
+    counted: bool = False  # the value is how many entries a list or mapping there has
+    names: tuple[str, ...] = ()  # the names of the list items it is in ("8" for the 8-train's price), in lower case
+
+    @property
+    def label(self) -> str:
+        """The entry as the report names it: "data/farm.yaml:fields.food", "data/corporations.yaml
+        (how many entries)"."""
+        at = f"{self.file}:{self.path}" if self.path else self.file
+        return f"{at} (how many entries)" if self.counted else at
 
     @property
     def role(self) -> str:
@@ -174,20 +185,25 @@ def _data_entries(kind) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-def _leaves(file: str, node: Any, path: tuple) -> list[Entry]:
+def _leaves(file: str, node: Any, path: tuple, names: tuple = ()) -> list[Entry]:
     out = []
+    keys = tuple(_key_words(k) for k in path)
     if isinstance(node, dict):
+        if len(node) > 1 and all(isinstance(value, dict) for value in node.values()):
+            counted = keys or (_key_words(Path(file).stem),)  # a table of things (the corporations): how many
+            out.append(Entry(file, ".".join(path), len(node), counted, True, names))
         for key, value in node.items():
-            out += _leaves(file, value, path + (str(key),))
+            out += _leaves(file, value, path + (str(key),), names)
     elif isinstance(node, list):
         if path:
-            out.append(Entry(file, ".".join(path), len(node), tuple(_key_words(k) for k in path)))
+            out.append(Entry(file, ".".join(path), len(node), keys, True, names))
         for index, value in enumerate(node):
-            out += _leaves(file, value, path + (str(index),))
+            named = tuple(str(value[k]).lower() for k in NAME_KEYS if isinstance(value, dict) and k in value)
+            out += _leaves(file, value, path + (str(index),), names + named)
     elif isinstance(node, (int, float)) and not isinstance(node, bool) and path:
-        out.append(Entry(file, ".".join(path), node, tuple(_key_words(k) for k in path)))
+        out.append(Entry(file, ".".join(path), node, keys, False, names))
     elif isinstance(node, str) and path and re.fullmatch(r"\d+[a-z]?", node):  # a market's "100p"
-        out.append(Entry(file, ".".join(path), int(re.match(r"\d+", node).group(0)), tuple(_key_words(k) for k in path)))
+        out.append(Entry(file, ".".join(path), int(re.match(r"\d+", node).group(0)), keys, False, names))
     return out
 
 
@@ -206,6 +222,13 @@ class Typed:
     near: str = ""  # the words around it (a few either side; in a table, its row's name and column's heading)
     lead: str = ""  # the words just before it ("at least", "one or")
     close: str = ""  # the two words either side of it ("a hand of five tiles")
+    shown: str = ""  # where it is, as the page reads (code and roles kept): the sentence, or the table's row and column
+    labels: tuple[str, ...] = ()  # in a table: its row's name and its column's heading
+
+    @property
+    def read(self) -> str:
+        """The sentence or table cell it sits in, as a reader reads the page."""
+        return self.shown or self.context
 
 
 def _number(text: str) -> float | None:
@@ -267,7 +290,11 @@ def _sentence_at(text: str, at: int) -> str:
 
 def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
     """Every figure typed on a page: in its prose, notes and headings, and in its tables (a number
-    in a column whose heading names a unit or part the game's phrases know)."""
+    in a column whose heading names a unit or part the game's phrases know). Figures are found in
+    the words a reader reads (``rulewright.checks.words``: no code, role or quotation); each is
+    shown in the report as the page reads, code and all."""
+    from dataclasses import replace
+
     from rulewright.checks import words as prose
 
     lines = text.splitlines()
@@ -277,32 +304,84 @@ def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
             by_line.setdefault(piece.line, []).append(piece.text.replace(prose.HOLE, " "))
     found: list[Typed] = []
     header: list[str] | None = None
+    raw_header: list[str] = []
     for line, cells in sorted(by_line.items()):
         raw = lines[line - 1].lstrip() if 0 < line <= len(lines) else ""
         if not raw.startswith("|"):
             header = None
             for cell in cells:
-                found += figures_in(cell, Where(path, line), words)
+                found += [replace(one, shown=_read_sentence(lines, one.where.line, one.said))
+                          for one in figures_in(cell, Where(path, line), words)]
             continue
+        raw_cells = _cells(raw)
         if line < 2 or not lines[line - 2].lstrip().startswith("|"):
-            header = cells  # a table's first row: its headings
+            header, raw_header = cells, raw_cells  # a table's first row: its headings
             for cell in cells:
-                found += figures_in(cell, Where(path, line), words, context=" ".join(cells))
+                found += [replace(one, shown=" | ".join(raw_cells)) for one in
+                          figures_in(cell, Where(path, line), words, context=" ".join(cells))]
             continue
         row = " ".join(cells)
+        name = raw_cells[0] if raw_cells else ""
         for index, cell in enumerate(cells):
             heading = header[index] if header and index < len(header) else ""
+            if index == 0:  # the row's name: what it says is its own ("all ten corporations in the game")
+                found += [replace(one, shown=name) for one in figures_in(cell, Where(path, line), words)]
+                continue
+            shown_heading = raw_header[index] if index < len(raw_header) else heading
+            shown = f"{name}, {shown_heading}: {raw_cells[index] if index < len(raw_cells) else cell}"
             context = f"{heading}: {cells[0] if cells else ''} ({row})"
-            typed = figures_in(cell, Where(path, line), words, context=context)
+            labels = (name, shown_heading)
+            typed = [replace(one, shown=shown, labels=labels)
+                     for one in figures_in(cell, Where(path, line), words, context=context)]
             found += typed
             bare = cell.strip()
-            if typed or index == 0 or _number(bare) is None or not re.fullmatch(r"\d+|[a-z]+", bare.lower()):
+            if typed or _number(bare) is None or not re.fullmatch(r"\d+|[a-z]+", bare.lower()):
                 continue
-            unit = _heading_unit(heading, words)
+            unit = _heading_unit(heading, words) or _heading_unit(cells[0] if cells else "", words)  # (or its row's)
             if unit is not None:
-                shown = f"{words.money}{bare}" if unit == words.money else f"{bare} {unit}"
-                found.append(Typed(Where(path, line), shown, _number(bare), unit, context, context))
+                said = f"{words.money}{bare}" if unit == words.money else f"{bare} {unit}"
+                found.append(Typed(Where(path, line), said, _number(bare), unit, context, context, shown=shown,
+                                   labels=labels))
     return found
+
+
+def _cells(row: str) -> list[str]:
+    """A Markdown table row's cells as a reader reads them."""
+    row = row.strip()
+    row = row[1:] if row.startswith("|") else row
+    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+    return [_plain(cell) for cell in re.split(r"(?<!\\)\|", row)]
+
+
+def _plain(text: str) -> str:
+    """Markdown as a reader reads it: a role as what it holds, code without its ticks, links as their
+    words, no emphasis."""
+    text = re.sub(r"\{[\w:-]+\}`([^`]*)`", r"\1", text)
+    text = re.sub(r"`+([^`]*)`+", r"\1", text)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)", "", text)
+    return " ".join(text.split())
+
+
+def _read_sentence(lines: list[str], line: int, said: str) -> str:
+    """The sentence of the page's paragraph at ``line`` that holds ``said``, as a reader reads it."""
+    first = last = line
+    while first > 1 and lines[first - 2].strip() and line - first < 12 and not lines[first - 2].lstrip().startswith(
+            ("#", "```", ":", "|")):
+        first -= 1
+    while last < len(lines) and lines[last].strip() and last - line < 12 and not lines[last].lstrip().startswith(
+            ("#", "```", ":", "|")):
+        last += 1
+    before = _plain(" ".join(lines[first - 1:line - 1]))
+    here = _plain(lines[line - 1]) if 0 < line <= len(lines) else ""
+    paragraph = (before + " " + here + " " + _plain(" ".join(lines[line:last]))).strip()
+    start = len(before) + 1 if before else 0
+    at = paragraph.lower().find(said.lower(), start)
+    if at < 0:
+        at = paragraph.lower().find(said.lower())
+    if at < 0:
+        return here
+    return _sentence_at(paragraph, at)
 
 
 def _heading_unit(heading: str, words: Vocabulary) -> str | None:
@@ -367,6 +446,10 @@ def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[E
     ``end.one_company``, its number word aside)."""
     units, context_words = _unit_keys(typed, words), _words_of(typed.near)
     money = typed.unit == words.money
+    if typed.labels:
+        cell = _in_cell(typed, entries, units, money)
+        if cell:
+            return cell
     best, tied = 0, []
     for entry in entries:
         if not entry.keys or entry.keys[-1].isdigit():
@@ -390,6 +473,32 @@ def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[E
         elif score == best and score:
             tied.append(entry)
     return tied
+
+
+def _in_cell(typed: Typed, entries: list[Entry], units: set[str], money: bool) -> list[Entry]:
+    """The data entries a table's cell is: an item of one of the game's lists that its row or its
+    column names (the train "8", the company "Eclipse Solar"), at the key the other names ("Price",
+    "Base price"): "| Price | $800 |" under the heading "8" and ``trains.5.price`` (the item named
+    "8")."""
+    labels = [" ".join(label.lower().split()) for label in typed.labels]
+    out = []
+    for entry in entries:
+        if entry.counted or not entry.names or entry.keys[-1].isdigit():
+            continue
+        for one, other in ((0, 1), (1, 0)):
+            if labels[one] in entry.names and _names_key(labels[other], entry.keys[-1], units, money):
+                out.append(entry)
+                break
+    return out
+
+
+def _names_key(label: str, key: str, units: set[str], money: bool) -> bool:
+    """Whether a table's heading names a data key ("Base price" names ``base``; "Price" ``price``);
+    for money, the key or the heading is one the game keeps money in."""
+    said = _words_of(label)
+    if not all(_forms(word) & said for word in key.split()):
+        return False
+    return not money or bool(set(key.split()) & units) or bool(said & units)
 
 
 def _of(key: str, typed: Typed) -> bool:
@@ -426,7 +535,7 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     tied = [] if bound else tie_to_data(typed, words, entries)
     if tied:
         if any(_equal(entry.value, typed.number) for entry in tied):
-            return Finding(typed, "agrees", [f"{e.file}:{e.path} = {_said(words, typed, e.value)}" for e in tied])
+            return Finding(typed, "agrees", [f"{e.label} = {_said(words, typed, e.value)}" for e in tied])
         truth = [f"{e.path} = {_said(words, typed, e.value)}" for e in tied[:6]]
         files = sorted({e.file for e in tied})
         fix = (f"write {tied[0].role} so it cannot drift, or correct the number" if len(tied) == 1
@@ -447,9 +556,10 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
                        "write the figure the example shows, or change the example")
     units = _unit_keys(typed, words)
     money = typed.unit == words.money
-    loose = [e for e in entries if e.keys and (money or _counts(e, typed, units, money)) and _equal(e.value, typed.number)]
+    loose = [e for e in entries if e.keys and (money and not e.counted or not money and _counts(e, typed, units, money))
+             and _equal(e.value, typed.number)]
     if loose:
-        return Finding(typed, "loose", [f"{e.file}:{e.path}" for e in loose[:3]])
+        return Finding(typed, "loose", [e.label for e in loose[:3]])
     shown = [place for place, value in positions.values(typed) if _equal(value, typed.number)]
     if shown:
         return Finding(typed, "loose", list(dict.fromkeys(shown))[:2])
@@ -683,7 +793,7 @@ def report(findings: list[Finding]) -> str:
         found = [f for f in findings if f.status == status]
         if found:
             lines += ["", f"{heading} ({len(found)})" if not heading.endswith(":") else f"{heading[:-1]} ({len(found)}):"]
-            lines += [f"  {at(f.typed)}: {f.typed.said!r} in \"{_short(f.typed.context)}\": {say(f)}" for f in found]
+            lines += [f"  {at(f.typed)}: {f.typed.said!r} in \"{_short(f.typed.read)}\": {say(f)}" for f in found]
     agreed = [f for f in findings if f.status == "agrees"]
     if agreed:
         lines += ["", f"Checked against the game and bearing it out ({len(agreed)}):"]

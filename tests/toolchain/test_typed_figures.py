@@ -21,6 +21,9 @@ take:
 heaps:
   left: {counters: 3}
   middle: {counters: 4}
+sizes:
+  - {name: Small, most: 2}
+  - {name: Large, most: 5}
 """
 
 PAGE = """
@@ -36,12 +39,17 @@ On your turn you may take at most 3 counters.
 ```{note}
 A note for the designer: the middle heap holds 4 counters.
 ```
+
+| Size | Small | Large |
+|------|-------|-------|
+| Most counters | 2 | 5 |
 """
 
 SLIPS = {  # one number changed on one side only: (old, new, the line's words, the game's value named)
     "rule text": ("at most 3 counters", "at most 4 counters", "take.most_counters = 3"),
     "a table": ("| Middle | 4 |", "| Middle | 5 |", "heaps.middle.counters = 4"),
     "a note": ("holds 4 counters", "holds 6 counters", "heaps.middle.counters = 4"),
+    "a table of the game's list": ("| 2 | 5 |", "| 2 | 6 |", "sizes.1.most = 5"),  # the item its column names
 }
 
 
@@ -73,7 +81,7 @@ def test_figures_that_agree_with_the_game_pass_and_are_listed_as_checked(project
     assert checked.returncode == 0, checked.stdout + checked.stderr
     rules = project / "rulebook" / "rules.md"
     for words, entry in (("at most 3 counters", "take.most_counters = 3"), ("| Middle | 4 |", "heaps.middle.counters = 4"),
-                         ("holds 4 counters", "heaps.middle.counters = 4")):
+                         ("holds 4 counters", "heaps.middle.counters = 4"), ("| 2 | 5 |", "sizes.1.most = 5")):
         assert f"rulebook/rules.md, line {line_of(rules, words)}: " in checked.stdout
         assert entry in checked.stdout
     assert "Checked against the game and bearing it out (" in checked.stdout
@@ -166,3 +174,19 @@ def test_how_strict_a_project_is_is_its_setting(tmp_path):
     assert raised.value.where.line == 3 and "'strict'" in raised.value.message
     (tmp_path / "pyproject.toml").write_text('[tool.rulewright]\ntyped-figures = "list"\n')
     assert config.load(tmp_path).typed_figures == "list"
+
+
+def test_the_report_shows_a_figure_where_it_is_as_the_page_reads():
+    """The report names the sentence or the table cell a figure is in as the reader reads it (code
+    kept, not dropped to a garbled "( to , (e.g. ), ..."), and a table row's name as its own words,
+    not the whole row under the first column's heading."""
+    page = ("# Heaps\n\nSee `heaps` (e.g. `left`) and `{take: 2}`: each heap holds\nfour counters at most. "
+            "Then more.\n\n| Key | Meaning |\n|---|---|\n| `heaps` | name to `counters` (e.g. `3`): three counters"
+            " |\n| all five counters | 2 |\n")
+    found = {one.said: one for one in typed_figures.page_figures(page, "page.md", WORDS)}
+    assert found["four counters"].read == "each heap holds four counters at most."
+    assert found["four counters"].where.line == 4
+    assert found["three counters"].read == "heaps, Meaning: name to counters (e.g. 3): three counters"
+    assert found["five counters"].read == "all five counters"
+    report = typed_figures.report([typed_figures.Finding(found["three counters"], "untied")])
+    assert '"heaps, Meaning: name to counters (e.g. 3): three counters"' in report
