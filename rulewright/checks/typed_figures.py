@@ -337,7 +337,7 @@ def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
             bare = cell.strip()
             if typed or _number(bare) is None or not re.fullmatch(r"\d+|[a-z]+", bare.lower()):
                 continue
-            unit = _heading_unit(heading, words) or _heading_unit(cells[0] if cells else "", words)  # (or its row's)
+            unit = _heading_unit(heading, words) or _row_unit(cells[0] if cells else "", words)
             if unit is not None:
                 said = f"{words.money}{bare}" if unit == words.money else f"{bare} {unit}"
                 found.append(Typed(Where(path, line), said, _number(bare), unit, context, context, shown=shown,
@@ -356,6 +356,7 @@ def _cells(row: str) -> list[str]:
 def _plain(text: str) -> str:
     """Markdown as a reader reads it: a role as what it holds, code without its ticks, links as their
     words, no emphasis."""
+    text = re.sub(r"^\s*(?:[-*+]|\d+[.)]|`{3,}\{[\w:-]+\}|:{3,}\{[\w:-]+\})\s+", "", text)  # a list's mark, a block's
     text = re.sub(r"\{[\w:-]+\}`([^`]*)`", r"\1", text)
     text = re.sub(r"`+([^`]*)`+", r"\1", text)
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
@@ -372,9 +373,9 @@ def _read_sentence(lines: list[str], line: int, said: str) -> str:
     while last < len(lines) and lines[last].strip() and last - line < 12 and not lines[last].lstrip().startswith(
             ("#", "```", ":", "|")):
         last += 1
-    before = _plain(" ".join(lines[first - 1:line - 1]))
+    before = " ".join(_plain(one) for one in lines[first - 1:line - 1])
     here = _plain(lines[line - 1]) if 0 < line <= len(lines) else ""
-    paragraph = (before + " " + here + " " + _plain(" ".join(lines[line:last]))).strip()
+    paragraph = " ".join([before, here, *(_plain(one) for one in lines[line:last])]).strip()
     start = len(before) + 1 if before else 0
     at = paragraph.lower().find(said.lower(), start)
     if at < 0:
@@ -382,6 +383,14 @@ def _read_sentence(lines: list[str], line: int, said: str) -> str:
     if at < 0:
         return here
     return _sentence_at(paragraph, at)
+
+
+def _row_unit(name: str, words: Vocabulary) -> str | None:
+    """The unit a table row's name gives its numbers ("Most counters"), when it is a heading: a row
+    whose name counts something itself ("all ten corporations in the game") gives none."""
+    if re.search(r"\d", name) or set(re.findall(r"[a-z]+", name.lower())) & set(NUMBER_WORDS):
+        return None
+    return _heading_unit(name, words)
 
 
 def _heading_unit(heading: str, words: Vocabulary) -> str | None:
@@ -407,8 +416,8 @@ STOP = {"per", "of", "the", "a", "an", "and", "in", "on", "at", "to", "for", "by
 @dataclass
 class Finding:
     """A typed figure and what the game says of it: ``agrees`` or ``differs`` (tied to values of
-    the game, ``truth``), ``loose`` (tied to no one part, but one of the game's values for its unit),
-    or ``untied``."""
+    the game, ``truth``), ``loose`` (tied to no one part, but one of the game's data values for its
+    unit), ``held`` (tied to no one part, but a value an example of its section holds) or ``untied``."""
 
     typed: Typed
     status: str
@@ -471,6 +480,25 @@ def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[E
         if score > best:
             best, tied = score, [entry]
         elif score == best and score:
+            tied.append(entry)
+    return tied or _in_list(typed, entries, context_words)
+
+
+def _in_list(typed: Typed, entries: list[Entry], context_words: set[str]) -> list[Entry]:
+    """The items of the game's lists a figure is one of, when the word right after it is the list's
+    ("MP places its $40 token" and ``MP: {tokens: [0, 40, 100]}``): those of the lists whose other
+    keys the words near it name most (the MP's)."""
+    best, tied = -1, []
+    for entry in entries:
+        if entry.counted or len(entry.keys) < 2 or not entry.keys[-1].isdigit() or entry.keys[-2].isdigit():
+            continue
+        key = r"\W+".join(map(re.escape, singular(entry.keys[-2]).split()))
+        if not re.search(rf"{re.escape(typed.said)}\s+{key}(?:s|es)?\b", typed.close, re.IGNORECASE):
+            continue
+        score = sum(1 for k in entry.keys[:-2] if _named(k, context_words, typed.near))
+        if score > best:
+            best, tied = score, [entry]
+        elif score == best:
             tied.append(entry)
     return tied
 
@@ -535,7 +563,8 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     tied = [] if bound else tie_to_data(typed, words, entries)
     if tied:
         if any(_equal(entry.value, typed.number) for entry in tied):
-            return Finding(typed, "agrees", [f"{e.label} = {_said(words, typed, e.value)}" for e in tied])
+            return Finding(typed, "agrees", [f"{e.label} = {_said(words, typed, e.value)}" for e in
+                                             sorted(tied, key=lambda e: not _equal(e.value, typed.number))])
         truth = [f"{e.path} = {_said(words, typed, e.value)}" for e in tied[:6]]
         files = sorted({e.file for e in tied})
         fix = (f"write {tied[0].role} so it cannot drift, or correct the number" if len(tied) == 1
@@ -562,7 +591,7 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
         return Finding(typed, "loose", [e.label for e in loose[:3]])
     shown = [place for place, value in positions.values(typed) if _equal(value, typed.number)]
     if shown:
-        return Finding(typed, "loose", list(dict.fromkeys(shown))[:2])
+        return Finding(typed, "held", list(dict.fromkeys(shown))[:2])
     return Finding(typed, "untied")
 
 
@@ -761,10 +790,11 @@ def last() -> list[Finding]:
 
 def summary(findings: list[Finding]) -> str:
     """One line for ``rulewright check``: how many figures were checked and how many are listed."""
-    count = {status: sum(1 for f in findings if f.status == status) for status in ("agrees", "differs", "loose", "untied")}
+    count = {status: sum(1 for f in findings if f.status == status)
+             for status in ("agrees", "differs", "loose", "held", "untied")}
     if not findings:
         return ""
-    listed = count["loose"] + count["untied"]
+    listed = count["loose"] + count["held"] + count["untied"]
     return (f"Figures typed in the text: {count['agrees'] + count['differs']} checked against the game"
             f"{' (' + str(count['differs']) + ' differ)' if count['differs'] else ''}, {listed} not tied to one part of "
             f"it{' (rulewright check --figures lists them)' if listed else ''}.")
@@ -782,11 +812,15 @@ def report(findings: list[Finding]) -> str:
     sections = (
         ("differs", "Tied to the game, and the game says otherwise (each is also a problem above):",
          lambda f: f.truth[0]),
-        ("untied", "Tied to nothing the game knows (no data entry or position part the sentence names; none of "
-                   "the game's values for the unit): a number about the game here is trusted as typed; print it with "
-                   "{value}, or name what it counts",
+        ("untied", "Not checked, and no value of the game's data or of the examples beside it: a number about the "
+                   "game here (a rule's number) is trusted as typed, so print it with {value} or say what it counts; a "
+                   "number about something else (a real game's history, a situation a rule describes) can stay as typed",
          lambda f: "not checked"),
-        ("loose", "One of the game's values for the unit, but the sentence names no one part (checked loosely):",
+        ("held", "A value an example of its section holds, but the sentence names no one part of the position (borne out "
+                 "loosely by the example beside it):",
+         lambda f: "as " + ", ".join(f.truth)),
+        ("loose", "One of the game's values in its data for the unit, but the sentence names no one part of the game "
+                  "(checked loosely):",
          lambda f: "as " + ", ".join(f.truth)),
     )
     for status, heading, say in sections:

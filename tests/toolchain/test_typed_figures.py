@@ -190,3 +190,16 @@ def test_the_report_shows_a_figure_where_it_is_as_the_page_reads():
     assert found["five counters"].read == "all five counters"
     report = typed_figures.report([typed_figures.Finding(found["three counters"], "untied")])
     assert '"heaps, Meaning: name to counters (e.g. 3): three counters"' in report
+
+
+def test_a_sum_the_next_word_names_as_one_of_a_list_s_values():
+    """"MP places its $40 token" is one of the MP's tokens; a sum none of them is fails, naming them."""
+    entries = typed_figures._leaves("data/corps.yaml", {"MP": {"tokens": [0, 40, 100]}, "IC": {"tokens": [0, 50]}}, ())
+    positions = typed_figures.Positions([], None, WORDS)
+    for text, status in (("MP places its $40 token.", "agrees"), ("MP places its $50 token.", "differs"),
+                         ("MP pays $50 for it.", "loose")):  # (no list named: one of the game's values)
+        typed, = typed_figures.figures_in(text, Where("page.md", 1), WORDS)
+        found = typed_figures.judge(typed, WORDS, entries, positions)
+        assert found.status == status, (text, found)
+    typed, = typed_figures.figures_in("MP places its $50 token.", Where("page.md", 1), WORDS)
+    assert "MP.tokens.1 = $40" in typed_figures.judge(typed, WORDS, entries, positions).truth[0]
