@@ -185,6 +185,17 @@ def _data_entries(kind) -> tuple[Entry, ...]:
     return tuple(out)
 
 
+def item_names(entries: list[Entry]) -> dict[str, set[str]]:
+    """The names of the items of each of the game's lists, by what one of them is called ("train":
+    "2", "3", ..., "d"): a table's cell that holds one names it, it counts nothing."""
+    out: dict[str, set[str]] = {}
+    for entry in entries:
+        lists = [entry.keys[i - 1] for i in range(1, len(entry.keys)) if entry.keys[i].isdigit()]
+        for key, name in zip(lists, entry.names):
+            out.setdefault(singular(key.split()[-1]), set()).add(name)
+    return out
+
+
 def _leaves(file: str, node: Any, path: tuple, names: tuple = ()) -> list[Entry]:
     out = []
     keys = tuple(_key_words(k) for k in path)
@@ -288,7 +299,7 @@ def _sentence_at(text: str, at: int) -> str:
     return text[start + 1 if start >= 0 else 0:min(ends) + 1 if ends else len(text)].replace("\n", " ").strip()
 
 
-def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
+def page_figures(text: str, path: str, words: Vocabulary, names: dict[str, set[str]] | None = None) -> list[Typed]:
     """Every figure typed on a page: in its prose, notes and headings, and in its tables (a number
     in a column whose heading names a unit or part the game's phrases know). Figures are found in
     the words a reader reads (``rulewright.checks.words``: no code, role or quotation); each is
@@ -297,6 +308,7 @@ def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
 
     from rulewright.checks import words as prose
 
+    names = names or {}
     lines = text.splitlines()
     by_line: dict[int, list[str]] = {}
     for piece in prose.text_pieces(text):
@@ -338,6 +350,8 @@ def page_figures(text: str, path: str, words: Vocabulary) -> list[Typed]:
             if typed or _number(bare) is None or not re.fullmatch(r"\d+|[a-z]+", bare.lower()):
                 continue
             unit = _heading_unit(heading, words) or _row_unit(cells[0] if cells else "", words)
+            if unit is not None and unit != words.money and bare.lower() in names.get(singular(unit), ()):
+                continue  # the name of one of them (the 4-train in a column "Trains"), not how many
             if unit is not None:
                 said = f"{words.money}{bare}" if unit == words.money else f"{bare} {unit}"
                 found.append(Typed(Where(path, line), said, _number(bare), unit, context, context, shown=shown,
@@ -592,6 +606,9 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     shown = [place for place, value in positions.values(typed) if _equal(value, typed.number)]
     if shown:
         return Finding(typed, "held", list(dict.fromkeys(shown))[:2])
+    told = positions.told(typed)
+    if told:  # "Ann pays the other $635": what the moves of an example beside it say
+        return Finding(typed, "held", told[:2])
     return Finding(typed, "untied")
 
 
@@ -657,6 +674,25 @@ class Positions:
                 for path, value in _matching(view, pattern, ()):
                     out.append((f"{self.said.path(path) or path} in {place}",
                                 len(value) if isinstance(value, (list, dict)) else value))
+        return out
+
+    def told(self, typed: Typed) -> list[str]:
+        """Where the moves of an example of the section, told in the game's words, say the figure
+        ("Ann pays $635 for the GMO's 8-train."): each such example and sentence."""
+        if not self.games:
+            return []
+        section, out = self.section(typed.where.line), []
+        number = re.escape(typed.said.replace(",", "")) if typed.unit == self.words.money else \
+            re.escape(str(int(typed.number)) if float(typed.number).is_integer() else str(typed.number))
+        pattern = re.compile(rf"(?<![\w.,$]){number}(?![\w]|[.,]\d)")
+        for one in self.games:
+            if self.section(one.scenario.where.line) != section:
+                continue
+            for sentences in one.said.moves(one.result.run):
+                said = next((s for s in sentences or () if pattern.search(s.replace(",", ""))), None)
+                if said:
+                    out.append(f"the moves of example '{one.scenario.id}': \"{said}\"")
+                    break
         return out
 
     def claimed(self, typed: Typed) -> list[str]:
@@ -733,10 +769,10 @@ def survey(book, scenarios, played=None) -> list[Finding]:
         if said.unreadable:
             continue
         words = vocabulary(said)
-        typed = page_figures(page.text, str(page.path), words)
+        entries = data_entries(game)
+        typed = page_figures(page.text, str(page.path), words, item_names(entries))
         if not typed:
             continue
-        entries = data_entries(game)
         positions = Positions([one for one in by_page.get(str(page.path), []) if one.result.run.game.name == game.name],
                               said, words, page.text)
         findings += [judge(one, words, entries, positions) for one in typed]

@@ -203,3 +203,28 @@ def test_a_sum_the_next_word_names_as_one_of_a_list_s_values():
         assert found.status == status, (text, found)
     typed, = typed_figures.figures_in("MP places its $50 token.", Where("page.md", 1), WORDS)
     assert "MP.tokens.1 = $40" in typed_figures.judge(typed, WORDS, entries, positions).truth[0]
+
+
+def test_a_number_in_a_column_of_things_named_by_numbers_is_a_name_not_a_count():
+    """The 4-train in a column "Trains" is one of the game's trains by name, not four trains."""
+    page = "# Heaps\n\n| Heap | Counters |\n|---|---|\n| Left | 4 |\n"
+    assert [one.said for one in typed_figures.page_figures(page, "page.md", WORDS)] == ["4 counters"]
+    assert typed_figures.page_figures(page, "page.md", WORDS, {"counter": {"4"}}) == []
+    entries = typed_figures._leaves("data/kinds.yaml", {"counters": [{"name": "4", "size": 2}]}, ())
+    assert typed_figures.item_names(entries) == {"counter": {"4"}}
+
+
+def test_a_figure_the_moves_of_an_example_beside_it_say_is_held_by_that_example():
+    """"Ann pays the other $635": no part of a position, but what the example's moves say."""
+    from types import SimpleNamespace
+
+    told = SimpleNamespace(moves=lambda run: [["Ann takes 2 counters."], ["Ann pays $1,635 for the heap."]])
+    one = SimpleNamespace(scenario=SimpleNamespace(id="heaps-pay", where=Where("page.md", 9)), said=told,
+                          result=SimpleNamespace(run=None))
+    positions = typed_figures.Positions([one], told, WORDS, "# Heaps\n\nAnn pays the other $1,635.\n\n```{example}\n")
+    positions._subjects = {1: []}  # (no position holds it)
+    typed, = typed_figures.figures_in("Ann pays the other $1,635.", Where("page.md", 3), WORDS)
+    found = typed_figures.judge(typed, WORDS, [], positions)
+    assert found.status == "held" and "example 'heaps-pay'" in found.truth[0] and "$1,635" in found.truth[0]
+    typed, = typed_figures.figures_in("Ann pays the other $1,636.", Where("page.md", 3), WORDS)
+    assert typed_figures.judge(typed, WORDS, [], positions).status == "untied"
