@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from rulewright.scenario.vocabulary import SPECIAL_EXPECT, show
 from rulewright.scenario.parsing import Position, Scenario, is_check_item, parse, parse_position, rule_ids
-from rulewright.scenario.playing import find_position, play, start
+from rulewright.scenario.playing import find_position, play, position_chain, start
 from rulewright.scenario.checking import (checked_paths, dealt_paths, evaluate, expected_events, rule_places,
                                           undeclared_rule, unknown_rules, written_checks)
 from rulewright.scenario.comparing import COMPARISONS, compare, is_comparison, resolve
@@ -44,5 +44,6 @@ from rulewright.scenario.results import Check, Result, Run, Step, failure_text, 
 
 __all__ = ["COMPARISONS", "Check", "Position", "Result", "Run", "SPECIAL_EXPECT", "Scenario", "Step",
            "checked_paths", "compare", "dealt_paths", "evaluate", "expected_events", "failure_text", "find_position",
-           "is_check_item", "is_comparison", "parse", "parse_position", "play", "resolve", "rule_ids", "rule_places",
+           "is_check_item", "is_comparison", "parse", "parse_position", "play", "position_chain",
+           "resolve", "rule_ids", "rule_places",
            "seed_range", "show", "start", "undeclared_rule", "unknown_rules", "verdict", "written_checks"]

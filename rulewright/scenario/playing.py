@@ -161,7 +161,7 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     given_settings = data.get("settings")
     if "from" in setup:
         position = find_position(s, setup.pop("from"))
-        _no_circle(s, position)
+        _no_circle(s)
         _sets_up(s, position)
         if str(position.data["game"]) != s.game_name:
             what = "position" if isinstance(s, Position) else "example"
@@ -320,20 +320,35 @@ def whole_setup(position: Position) -> tuple[dict, dict]:
     return merge(base_setup, setup), merge(base_settings, settings)
 
 
-def _no_circle(s: Scenario | Position, position: Position) -> None:
+def position_chain(s: Scenario | Position) -> tuple[list[str], list[str] | None]:
+    """The names of the shared positions ``s`` starts from, in turn (``setup: {from: name}``): the
+    one it names, the one that one starts from, and so on. The walk stops at a name the book has no
+    position for (the last name: whoever looks it up says so) or at a name already met; then the
+    circle's names come too, from the repeated one round to it again. The one walk of a chain: the
+    circle check, the result store's key and the build's page digests all follow it."""
+    positions = getattr(s, "positions", None) or {}
+    names: list[str] = []
+    here: Scenario | Position | None = s
+    while here is not None:
+        setup = here.data.get("setup")
+        start = setup.get("from") if isinstance(setup, dict) else None
+        if start is None:
+            break
+        met = ([s.name] if isinstance(s, Position) else []) + names
+        if str(start) in met:
+            return names, [*met[met.index(str(start)):], str(start)]
+        names.append(str(start))
+        here = positions.get(str(start))
+    return names, None
+
+
+def _no_circle(s: Scenario | Position) -> None:
     """A chain of positions, each starting from the next, that comes back to one of them is a
     problem at the 'from:' that starts it, naming the chain."""
-    chain = [position.name] if not isinstance(s, Position) else [s.name, position.name]
-    while True:
-        start = (position.data.get("setup") or {}).get("from")
-        if start is None:
-            return
-        if str(start) in chain:
-            circle = " -> ".join([*chain[chain.index(str(start)):], str(start)])
-            raise s.problem(f"These shared positions start from each other in a circle: {circle}. One of them "
-                            "must start from a preset or be written out whole.", "setup", "from")
-        position = find_position(position, str(start))
-        chain.append(position.name)
+    _, circle = position_chain(s)
+    if circle:
+        raise s.problem(f"These shared positions start from each other in a circle: {' -> '.join(circle)}. One of "
+                        "them must start from a preset or be written out whole.", "setup", "from")
 
 
 def _sets_up(s: Scenario | Position, position: Position) -> None:

@@ -24,7 +24,7 @@ from rulewright.book.diagrams import DrawerFailed, at_step, draw, first_said
 from rulewright.game import Event, is_hidden
 from rulewright.store import outcome as outcomes
 from rulewright.problems import ExampleProblem, Where, display_path
-from rulewright.scenario import Result, failure_text, parse, rule_ids, rule_places, written_checks
+from rulewright.scenario import Result, failure_text, parse, position_chain, rule_ids, rule_places, written_checks
 from rulewright.scenario.vocabulary import OPTION
 from rulewright.sphinx import clarifications, deferred, drawing, secrecy, tables, wording
 from rulewright.sphinx.incremental import position_digest
@@ -61,10 +61,10 @@ class ExampleDirective(SphinxDirective):
         if not decided.played:  # it could not be played: its own problem, a rule not declared, a failure of
             return self._broken(decided.problem, title, decided)  # code, or a problem said at its own place
         result, outcome = decided.result, decided.verdict
-        self._record(scenario, result, outcome, decided.kind)
         designer = edition(self.config) == "designer"
-        if not designer and config.current().leaves_out(scenario.pending):  # (pending-for-players: no number,
-            self.env.domaindata["rulewright"]["examples"][scenario.id]["left_out"] = True  # no links to it)
+        left_out = not designer and config.current().leaves_out(scenario.pending)  # (pending-for-players)
+        self._record(scenario, result, outcome, decided.kind, left_out)
+        if left_out:  # no box, no number, no links to it
             return []
         words = wording.game_phrases(result.run.game)
         advice = wording.check_example(scenario, result.run.game, words, self.config)
@@ -244,7 +244,7 @@ class ExampleDirective(SphinxDirective):
                            type="rulewright", subtype="hidden")
         return True
 
-    def _record(self, scenario, result, outcome, kind):
+    def _record(self, scenario, result, outcome, kind, left_out=False):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
             other = examples[scenario.id]
@@ -258,7 +258,7 @@ class ExampleDirective(SphinxDirective):
                                  "id_line": scenario.lines.line(OPTION, "id"),  # (where a second use points)
                                  "rules": scenario.named_rules(), "ok": outcome in ("ok", "ready"), "verdict": outcome,
                                  "outcome": kind.value, "example_line": self.lineno,
-                                 "undeclared": [],
+                                 "undeclared": [], "left_out": left_out,
                                  "anchor": anchor(scenario.id),
                                  "report": (None if outcome == "ok" else result.pending_note() if outcome == "ready"
                                             else failure_text(result, config.current().pending == "error")), "game": scenario.game_name,
@@ -449,15 +449,9 @@ def picture(code: str, docname: str, alt: str, description: str = "", where: str
 
 def position_digests(scenario) -> dict[str, str]:
     """The shared position the example starts from (``setup: {from: name}``), by name, with a hash
-    of its content: the page is read again when that position changes, wherever it is declared."""
-    name = (scenario.data.get("setup") or {}).get("from") if isinstance(scenario.data.get("setup"), dict) else None
-    found: dict[str, str] = {}
-    while name is not None and str(name) not in found:  # (and the positions that one starts from, in turn)
-        found[str(name)] = position_digest(scenario.where.path, str(name))
-        position = book.positions_for(scenario.where.path).get(str(name))
-        setup = position.data.get("setup") if position is not None else None
-        name = setup.get("from") if isinstance(setup, dict) else None
-    return found
+    of its content, and the same of the positions that one starts from in turn: the page is read
+    again when one of them changes, wherever it is declared."""
+    return {name: position_digest(scenario.where.path, name) for name in position_chain(scenario)[0]}
 
 
 # How each verdict is drawn: the box's class and the mark beside the title.

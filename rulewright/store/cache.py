@@ -28,7 +28,8 @@ from rulewright.book import registry
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
 from rulewright.scenario.timelimit import TimeLimitReached
-from rulewright.scenario import Result, Scenario, evaluate as evaluate_now, find_position, unknown_rules
+from rulewright.scenario import (Result, Scenario, evaluate as evaluate_now, find_position, position_chain,
+                                 unknown_rules)
 
 TOOLCHAIN = Path(__file__).resolve().parent.parent  # the whole rulewright package: a result depends on all of it
 FORMAT = 2  # bump when what is stored changes shape
@@ -134,9 +135,7 @@ def _start(s: Scenario):
     if not (isinstance(setup, dict) and "from" in setup):
         return None
     try:
-        chain = [find_position(s, str(setup["from"]))]  # maybe declared on another page
-        while "from" in (chain[-1].data.get("setup") or {}) and len(chain) < 50:  # (and the one that
-            chain.append(find_position(chain[-1], str(chain[-1].data["setup"]["from"])))  # starts from, in turn)
+        chain = [find_position(s, name) for name in position_chain(s)[0]]  # (maybe declared on another page)
         return chain[0] if len(chain) == 1 else chain
     except ExampleProblem:  # the names there are (the message lists them), or the one that cannot be read
         return {"missing": sorted(str(name) for name in (s.positions or {})),

@@ -351,6 +351,30 @@ def test_positions_that_start_from_each_other_are_named_as_a_circle(page):
     assert caught.value.where.line == line_of(text, "from: bigger", after=":id: toy-from")
 
 
+def test_one_walk_of_a_chain_serves_the_circle_check_the_store_key_and_the_page_digests(page):
+    """``position_chain`` is the one walk from position to position: an example from 'bigger' starts
+    from the chain bigger, crowd; its result's key and its page's digests change when 'crowd' (the
+    far end) changes, and a chain that comes back is named as its circle."""
+    from rulewright.scenario import position_chain
+    from rulewright.sphinx.examples import position_digests
+    from rulewright.store import cache
+
+    text = assemble(POSITION, BIGGER, FROM.replace("from: crowd, pile: 5", "from: bigger"))
+    s = examples_of(page(text))[0].parse()
+    assert position_chain(s) == (["bigger", "crowd"], None)
+    assert set(position_digests(s)) == {"bigger", "crowd"}
+    key, digests = cache.key(s), position_digests(s)
+    s = examples_of(page(text.replace("pile: 4", "pile: 3")))[0].parse()  # (only the far end changes)
+    assert cache.key(s) != key and position_digests(s)["crowd"] != digests["crowd"]
+    assert position_digests(s)["bigger"] == digests["bigger"]
+    circle = examples_of(page(assemble(POSITION.replace("  preset: small\n", "  from: bigger\n"), BIGGER,
+                                       FROM.replace("from: crowd, pile: 5", "from: bigger"))))[0].parse()
+    assert position_chain(circle) == (["bigger", "crowd"], ["bigger", "crowd", "bigger"])
+    lacking = examples_of(page(assemble(BIGGER.replace("from: crowd", "from: crwod"), POSITION,
+                                        FROM.replace("from: crowd, pile: 5", "from: bigger"))))[0].parse()
+    assert position_chain(lacking) == (["bigger", "crwod"], None)  # (the name there is none for is the last)
+
+
 def test_a_position_from_one_the_book_lacks_is_named_at_its_line(page):
     text = assemble(BIGGER.replace("from: crowd", "from: crwod"), POSITION, FROM.replace("from: crowd, pile: 5",
                                                                                          "from: bigger"))
