@@ -49,7 +49,11 @@ rows (each a list, or a string of cells split at spaces), or a mapping of cells 
 letter and row number (``A1: ann``). A mapping shows the cells from the first it names to the last;
 ``grid: A1:D4`` (the board's corners) shows the whole board, the cells it does not name empty. A key without words of its own that is also a path of the
 view (``next``, ``bank``: the setup's keys mirror the view's) reads as that path's phrase says
-("Whose turn it is: bob"); any other reads as its own name ("Floes 1 5, 2 3").
+("Whose turn it is: bob"); so does a mapping that mirrors the view, path by path. A dotted key
+under ``setup`` (``"players.*.sold": "what {1} has sold this round"``) gives a pattern of paths
+into a key's mapping its words, as ``paths`` would, where the setup writes a part the view names
+otherwise or not at all. Any other key reads as its own name ("Floes 1 5, 2 3"), which the
+``setup-words`` check reports. ``each`` also writes a single value, when it names no ``{key}``.
 A ``moves`` pattern is the move as the game writes it back (``Action.notation()``, so any way a
 designer wrote it reads alike), a ``{name}`` standing for one word or part of one (``{from}-{to}``);
 where several patterns fit a move, the one with the most written words wins (``lay {tile} on {hex}
@@ -119,9 +123,14 @@ class SetupPhrase:
     corners: tuple[str, str] | None = None  # ``grid: A1:D4``: the whole board's first and last cells
 
     def entries(self, value: Any) -> str | None:
-        """The value as "5 floes of 1, 3 of 2 and 2 of 3", or None when ``each`` does not fit it."""
-        if self.each is None or not isinstance(value, (dict, list)) or not value:
+        """The value as "5 floes of 1, 3 of 2 and 2 of 3", or None when ``each`` does not fit it. A
+        single value (``next_train: 4``) reads as one entry, when ``each`` names no ``{key}``."""
+        if self.each is None or value is None or value == [] or value == {}:
             return None
+        if not isinstance(value, (dict, list)):
+            if "key" in fields(self.each):
+                return None
+            value = [value]
         pairs = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
         said = []
         try:
@@ -192,6 +201,7 @@ class Phrases:
     unseen: dict[str, str] = field(default_factory=dict)  # per event: said to a reader who may not see its details
     settings: dict[str, dict[str, str]] = field(default_factory=dict)  # setting -> choice (as words) -> phrase
     setup: dict[str, SetupPhrase] = field(default_factory=dict)
+    setup_paths: list[PathPhrase] = field(default_factory=list)  # 'setup:' words for a path into a key's mapping
     unreadable: bool = False  # the phrase file has a mistake (said at its line): these are no phrases
     presets: dict[str, str] = field(default_factory=dict)  # preset name -> the starting position in words
     values: dict[str, str] = field(default_factory=dict)   # an engine's word for a value -> the game's words
@@ -241,24 +251,35 @@ class Phrases:
         line = self.event_lines.get(event)
         return Where(self.source, line) if line else None
 
-    def find(self, key: str) -> PathPhrase | None:
+    def find(self, key: str, among: list[PathPhrase] | None = None) -> PathPhrase | None:
+        """The phrase for the path ``key`` among the view's (or ``among``), or None."""
         parts = tuple(key.split("."))
-        found = [p for p in self.paths if p.matches(parts)]
+        found = [p for p in (self.paths if among is None else among) if p.matches(parts)]
         # The most specific pattern wins: fewest wildcards.
         return min(found, key=lambda p: p.parts.count("*")) if found else None
 
-    def path(self, key: str) -> str | None:
+    def path(self, key: str, among: list[PathPhrase] | None = None) -> str | None:
         """``companies.LMR.income`` as "LMR's income", or None when no pattern fits."""
-        phrase = self.find(key)
+        phrase = self.find(key, among)
         if phrase is None:
             return None
         return phrase.say.format(*(self.names.get(part, part) for part in key.split(".")))
 
-    def value(self, key: str, value: Any) -> str:
+    def setup_path(self, key: str) -> str | None:
+        """A path into a setup key's mapping in words (``players.ann.sold``: "what Ann sold this
+        stock round"): the 'setup:' words for its pattern, where a setup writes a part the view
+        names otherwise or not at all, else the view's words for the path (``path``), else None."""
+        return self.path(key, self.setup_paths) if self.find(key, self.setup_paths) else self.path(key)
+
+    def setup_value(self, key: str, value: Any) -> str:
+        """A value at a path into a setup key's mapping, as its words (``setup_path``) write it."""
+        return self.value(key, value, self.setup_paths if self.find(key, self.setup_paths) else None)
+
+    def value(self, key: str, value: Any, among: list[PathPhrase] | None = None) -> str:
         """``value`` as a reader writes it, with the unit the path's phrase gives; a ``value`` that
         names fields ("{train}-train: {route}, ${value}") writes a mapping, or each mapping of a
         list, with them (one lacking a field is written as before)."""
-        phrase = self.find(key)
+        phrase = self.find(key, among)
         said = self.said_values(value)
         if phrase is not None and phrase.value:
             named = set(fields(phrase.value))
@@ -656,6 +677,19 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
         where = at(*keys)
         return PhraseError(f"{where if where else source}: {message}", where)
 
+    def path_phrase(pattern: Any, said: Any, section: str) -> PathPhrase:
+        """The words for a pattern of paths (under 'paths:', or a dotted key under 'setup:'):
+        ``"what it is"`` or ``{say: ..., value: "${}"}``, its placeholders fitting its ``*``."""
+        said = {"say": said} if isinstance(said, str) else said
+        if not isinstance(said, dict) or "say" not in said:
+            raise error(f"the path {pattern!r} needs a phrase, e.g. {pattern}: \"what it is in words\" "
+                        "(or {say: ..., value: \"${}\"}).", section, pattern)
+        phrase = PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value"))
+        wrong = misfit(phrase)
+        if wrong:
+            raise error(wrong, section, pattern)
+        return phrase
+
     @contextlib.contextmanager
     def kept_going():
         """The mistake of one entry is kept, and the reading goes on to the next entry."""
@@ -673,16 +707,7 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
     out = Phrases(source=source, lines=lines)
     for pattern, said in (data.get("paths") or {}).items():
         with kept_going():
-            if isinstance(said, str):
-                said = {"say": said}
-            if not isinstance(said, dict) or "say" not in said:
-                raise error(f"the path {pattern!r} needs a phrase, e.g. "
-                            f"{pattern}: \"what it is in words\" (or {{say: ..., value: \"${{}}\"}}).", "paths", pattern)
-            phrase = PathPhrase(tuple(str(pattern).split(".")), str(said["say"]), said.get("value"))
-            wrong = misfit(phrase)
-            if wrong:
-                raise error(wrong, "paths", pattern)
-            out.paths.append(phrase)
+            out.paths.append(path_phrase(pattern, said, "paths"))
     for name, sentence in (data.get("events") or {}).items():
         with kept_going():
             if isinstance(sentence, dict) and isinstance(sentence.get("say"), str) \
@@ -725,6 +750,9 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
         with kept_going():
             if isinstance(said, str):
                 said = {"say": said}
+            if "." in str(key):  # a path into a key's mapping (players.*.sold): words as a path's are
+                out.setup_paths.append(path_phrase(key, said, "setup"))
+                continue
             if not isinstance(said, dict) or set(map(str, said)) - SETUP_FIELDS:
                 raise error(f"the setup key '{key}' reads with some of say, each, then, grid and names, e.g. "
                             f"{key}: {{say: Floes, each: \"{{value}} floes of {{key}}\"}}.", "setup", key)

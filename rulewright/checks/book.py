@@ -37,8 +37,10 @@ from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
 from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where, display_path, renamed_to, rule_hint
-from rulewright.scenario import checked_paths, dealt_paths, expected_events, rule_places, start, undeclared_rule
+from rulewright.scenario import (Position, checked_paths, dealt_paths, expected_events, position_chain, rule_places,
+                                 start, undeclared_rule)
 from rulewright.scenario.checking import not_in_catalogue
+from rulewright.scenario.comparing import flatten
 
 
 
@@ -485,6 +487,19 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
             if game.phrases is not None and not phrase_file_mistakes(game)}
     unsaid: dict[str, list[tuple[str, Where]]] = {}  # by game: each path without words, where the book shows it
     unsaid_moves: dict[str, list[tuple[str, Where]]] = {}  # by game: each move without words, and its line
+    unsaid_setup: dict[str, list[tuple[str, Where]]] = {}  # by game: each setup key printed by its engine name
+    shown: dict[str, Position] = {}  # the shared positions the examples start from, by name
+    for scenario in scenarios:
+        for name in position_chain(scenario)[0]:
+            position = (getattr(scenario, "positions", None) or {}).get(name)
+            if position is not None:
+                shown.setdefault(name, position)
+    for setting_up in [*scenarios, *shown.values()]:
+        said_by = said.get(setting_up.game_name)
+        if said_by is not None and not words.designer_only(setting_up.where.path, setting_up.where.line):
+            unsaid_setup.setdefault(setting_up.game_name, []).extend(
+                (key, setting_up.where.at(line)) for key, line in setup_paths(setting_up, said_by)
+                if not _unreadable_at(setting_up, line))
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
         if said_by is None:
@@ -513,7 +528,31 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
         problems += _unsaid_paths(found, display_path(said[name].source))
     for name, found in unsaid_moves.items():
         problems += _unsaid_moves(found, display_path(said[name].source))
+    for name, found in unsaid_setup.items():
+        problems += _unsaid_paths(found, display_path(said[name].source), setup=True)
     return problems
+
+
+def setup_paths(s, said: phrases.Phrases) -> list[tuple[str, int]]:
+    """The setup keys an example or a shared position writes that the player's edition would print
+    by the engine's name ("Next train: 4"), with their lines: a key the game's phrases give no
+    'setup:' words, whose value is neither a path with words ('next', as "Whose turn it is") nor a
+    mapping that mirrors the view's paths, each with words (``players: {cat: {cash: 30}}`` as
+    "Cat's cash"). A mapping's paths are named one by one, so one pattern under 'paths:' mends
+    them. An entry left as the position has it (``ann: {}``) prints nothing and needs no words.
+    (The setup table reads each key so: ``rulewright.sphinx.setup_text.describe_setup``.)"""
+    setup = s.data.get("setup")
+    found: list[tuple[str, int]] = []
+    for key, value in (setup.items() if isinstance(setup, dict) else ()):
+        if key in ("preset", "from") or str(key) in said.setup:
+            continue
+        if isinstance(value, dict) and value:
+            found += [(".".join(map(str, path)), s.lines.line("setup", *yaml_path))
+                      for path, yaml_path, leaf in flatten({key: value})
+                      if leaf != {} and said.setup_path(".".join(map(str, path))) is None]
+        elif not isinstance(value, dict) and said.path(str(key)) is None:
+            found.append((str(key), s.lines.line("setup", key)))
+    return found
 
 
 # The code names of checks added after the first release (their levels: rulewright.checks.levels).
@@ -522,6 +561,8 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
 MOVE_WORDS = "move-words"
 # Every preset, setting and engine value an example uses has words in the game's phrases.
 PHRASE_WORDS = "phrase-words"
+# Every setup key an example or a position the player's edition prints writes has words in them.
+SETUP_WORDS = "setup-words"
 
 
 def found_by(check_name: str, problem: ExampleProblem) -> ExampleProblem:
@@ -574,14 +615,16 @@ def move_pattern(notation: str) -> str:
                     for word in notation.split())
 
 
-def _unsaid_paths(found: list[tuple[str, Where]], source: str) -> list[ExampleProblem]:
+def _unsaid_paths(found: list[tuple[str, Where]], source: str, setup: bool = False) -> list[ExampleProblem]:
     """One problem for each missing phrase, at the first place the book shows its path: a path
     shown by several examples is one phrase to write, and paths that differ in one part only
     ('supply.pears', 'supply.plums'; 'players.ann.name', 'players.bob.name') are one pattern
-    ('supply.*', 'players.*.name'), the last part taken first where a path fits two."""
+    ('supply.*', 'players.*.name'), the last part taken first where a path fits two. ``setup``:
+    the paths are keys an example's setup writes (check ``setup-words``), whose words may also go
+    under 'setup:'."""
     def patterns(key: str) -> list[tuple[str, int]]:  # the key with one part a *, the last part first
-        parts = key.split(".")
-        return [(".".join(parts[:i] + ["*"] + parts[i + 1:]), i) for i in reversed(range(len(parts)))]
+        parts = key.split(".")  # (a setup's first part is its key: words for each key, never for "*")
+        return [(".".join(parts[:i] + ["*"] + parts[i + 1:]), i) for i in reversed(range(int(setup), len(parts)))]
 
     sharing: dict[str, set[str]] = {}
     for key, _ in found:
@@ -589,24 +632,42 @@ def _unsaid_paths(found: list[tuple[str, Where]], source: str) -> list[ExamplePr
             sharing.setdefault(pattern, set()).add(key)
     families: dict[tuple[str, int], list[tuple[str, Where]]] = {}
     for key, where in found:
-        pattern, place = max(patterns(key), key=lambda p: len(sharing[p[0]]))  # (the first, the last part, on a tie)
-        families.setdefault((pattern, place) if len(sharing[pattern]) > 1 else (key, -1), []).append((key, where))
+        pattern, place = max(patterns(key), key=lambda p: len(sharing[p[0]]), default=(key, -1))  # (the first,
+        families.setdefault((pattern, place) if len(sharing.get(pattern, ())) > 1 else (key, -1),  # the last part,
+                            []).append((key, where))  # on a tie)
     problems = []
     for (pattern, place), places in families.items():
         keys = list(dict.fromkeys(key for key, _ in places))
         wheres = [where for _, where in places]
-        if len(keys) == 1:
+        if setup:
+            problems.append(found_by(SETUP_WORDS, ExampleProblem(wheres[0], _setup_words_wanted(
+                keys, pattern if len(keys) > 1 else keys[0], place, source) + _also(wheres))))
+        elif len(keys) == 1:
             problems.append(ExampleProblem(wheres[0], f"The book has no words for the state path '{keys[0]}'. Add a "
                                            f"pattern for it under 'paths:' in {source} (e.g. {keys[0]}: \"what it is in "
                                            "words\"; write * for a part of the path that varies, and {1} in the words "
                                            "for what the * in place 1 stands for, counting from 0)." + _also(wheres)))
-            continue
-        sample = ", ".join(f"'{key}'" for key in keys[:-1]) + f" and '{keys[-1]}'"
-        problems.append(ExampleProblem(wheres[0], f"The book has no words for the state paths {sample}. Add one "
-                                       f"pattern for them under 'paths:' in {source}: {pattern}: \"... {{{place}}} "
-                                       f"...\", where {{{place}}} is what the * stands for ({keys[0].split('.')[place]}, "
-                                       f"...)." + _also(wheres)))
+        else:
+            sample = ", ".join(f"'{key}'" for key in keys[:-1]) + f" and '{keys[-1]}'"
+            problems.append(ExampleProblem(wheres[0], f"The book has no words for the state paths {sample}. Add one "
+                                           f"pattern for them under 'paths:' in {source}: {pattern}: \"... {{{place}}} "
+                                           f"...\", where {{{place}}} is what the * stands for ({keys[0].split('.')[place]}, "
+                                           f"...)." + _also(wheres)))
     return problems
+
+
+def _setup_words_wanted(keys: list[str], pattern: str, place: int, source: str) -> str:
+    """What to write for setup keys printed by the engine's name: words under 'setup:' (a key, or a
+    pattern of paths into its mapping), or under 'paths:' where the setup writes a path of the view."""
+    named = (f"the setup key '{keys[0]}'" if len(keys) == 1 and "." not in keys[0] else
+             f"the setup's '{keys[0]}'" if len(keys) == 1 else
+             "the setup's " + ", ".join(f"'{key}'" for key in keys[:-1]) + f" and '{keys[-1]}'")
+    example = (f"{pattern}: \"what it is in words\"" if "*" not in pattern else
+               f"\"{pattern}\": \"... {{{place}}} ...\", where {{{place}}} is what the * stands for "
+               f"({keys[0].split('.')[place]}, ...)")
+    return (f"The book has no words for {named}: the player's edition would print "
+            f"'{keys[0]}' as the engine names it in the example's setup. Add words for it under 'setup:' in {source} "
+            f"({example}); where the setup writes a path of the game's view, words under 'paths:' serve both.")
 
 
 def _also(wheres: list[Where]) -> str:
@@ -666,12 +727,12 @@ def _a_choice(game_name: str, name: str, value) -> bool:
 
 
 def _unreadable_at(scenario, line: int) -> bool:
-    """Whether playing the example reports a problem at ``line`` (a state path that does not exist
+    """Whether playing the example (or setting up the position) reports a problem at ``line`` (a state path that does not exist
     is named there once, with a did-you-mean, not also as a path the phrases lack)."""
     from rulewright.store.cache import evaluate
 
     try:
-        evaluate(scenario)
+        start(scenario) if isinstance(scenario, Position) else evaluate(scenario)  # (a position is set up)
     except ExampleProblem as problem:
         return problem.where.line == line
     except Exception:  # noqa: BLE001 - playing reports its own failures; here it only decides a message

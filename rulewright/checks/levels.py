@@ -75,6 +75,9 @@ CHECKS = {
     "player-words": Check("0.5", "the player's edition prints none of the words meant for the book's writers: no "
                                  "glossary list of words to avoid, no test wording ('No moves: ...'), no sentence on how "
                                  "an example is written, no game record's numbers, no rule ID and no notation in monospace"),
+    "setup-words": Check("0.5", "every setup key an example or a shared position shows players has words in the "
+                                "game's phrases.yaml (under 'setup:' or 'paths:'), so the player's edition never "
+                                "prints a setup row by the engine's name (\"Next train\", \"Operated\")"),
     "changes-version": Check("0.5", "a page with a {changes} block has a version to compare with ('changes-since' "
                                     "in [tool.rulewright]), so its list of what changed is never silently empty"),
     "formerly-still-declared": Check("0.5", "a rule's ':formerly:' names an ID the book no longer declares, so an old "

@@ -81,7 +81,8 @@ def _as_view_paths(key, value: dict, said) -> list[tuple[str, str]] | None:
     """A setup key's mapping read as the view's paths, as the game's setup keys mirror its view
     (``players: {cat: {cash: 30}}`` is the view's ``players.cat.cash``): a row for each value,
     in its path's words ("Cat's cash", "$30"), or None when some path has no words (the whole-book
-    checks name it: ``rulewright.checks.book.setup_paths``)."""
+    checks name it: ``rulewright.checks.book.setup_paths``). A path the setup writes otherwise than
+    the view (``players.ann.sold``) reads as the phrases' 'setup:' words for its pattern say."""
     if said is None:
         return None
     rows = []
@@ -89,10 +90,10 @@ def _as_view_paths(key, value: dict, said) -> list[tuple[str, str]] | None:
         if leaf == {}:
             continue  # (an entry as the position has it: nothing to say)
         dotted = ".".join(map(str, path))
-        phrase = said.path(dotted)
+        phrase = said.setup_path(dotted)
         if phrase is None or isinstance(leaf, dict):
             return None
-        rows.append((phrase[:1].upper() + phrase[1:], leaf if isinstance(leaf, Said) else said.value(dotted, leaf)))
+        rows.append((phrase[:1].upper() + phrase[1:], leaf if isinstance(leaf, Said) else said.setup_value(dotted, leaf)))
     return rows or None  # (a Said: what the edition may tell of a hidden value, seen_setup)
 
 

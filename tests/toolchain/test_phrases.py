@@ -410,6 +410,48 @@ def test_a_setup_key_written_as_a_view_path_reads_as_that_path_s_words():
     assert rows == [["Whose turn it is", "bob"], ["The bank's cash", "$40"], ["Round", "2"]]
 
 
+def test_a_path_into_a_setup_key_reads_as_the_setup_words_for_its_pattern():
+    """'setup:' words for a pattern of paths into a key's mapping (``players.*.sold``, a part the
+    view names otherwise) say those rows; the view's words say the rest, and a single value reads
+    with its key's ``each`` ("the 4-train")."""
+    from rulewright.sphinx.setup_text import describe_setup
+
+    said = phrases.load({"paths": {"players.*.cash": {"say": "{1}'s cash", "value": "${}"}},
+                         "setup": {"players.*.sold": "what {1} has sold this round",
+                                   "next_train": {"say": "The next train", "each": "the {value}-train"}}}, "toy phrases")
+    table, = describe_setup({"setup": {"players": {"ann": {"cash": 30, "sold": ["SP"]}, "bob": {}},
+                                       "next_train": 4}}, said)
+    rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
+    assert rows == [["Ann's cash", "$30"], ["What ann has sold this round", "SP"], ["The next train", "the 4-train"]]
+    assert said.setup_path("players.ann.cash") == "ann's cash" and said.setup_path("players.ann.shares") is None
+    with pytest.raises(phrases.PhraseError, match=r"the phrase of 'players.\*.sold' has \{2\}"):
+        phrases.load({"setup": {"players.*.sold": "what {2} sold"}}, "toy phrases")
+
+
+def test_a_setup_key_printed_by_its_engine_name_is_a_problem_at_its_line(tmp_path, phrased):
+    """An example's setup key with no words ('target', 'players') is said at its line, one problem
+    a key however many examples write it; 'setup:' words (or a view path's) mend it (setup-words)."""
+    from rulewright.checks.book import SETUP_WORDS
+    from rulewright.checks.levels import CHECKS
+
+    assert CHECKS[SETUP_WORDS].level == "0.5"
+    phrased(TOY_PHRASES)
+    example = EXAMPLE_BOB_FIRST.replace("setup: {preset: small}", "setup: {preset: small, target: 7}")
+    text = assemble(RULE_ADD, RULE_TURN, EXAMPLE_TOO_MANY.replace("setup: {preset: small}",
+                                                                  "setup:\n  preset: small\n  target: 8"), example)
+    (tmp_path / "rulebook").mkdir()
+    (tmp_path / "rulebook" / "toy.md").write_text(text)
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "toy.py").write_text("")
+    found = [p for p in check(tmp_path / "rulebook", tmp_path / "engine") if getattr(p, "check", None) == SETUP_WORDS]
+    first = text.splitlines().index("  target: 8") + 1
+    assert len(found) == 1, found
+    assert found[0].where.line == first and "no words for the setup key 'target'" in found[0].message
+    assert "under 'setup:'" in found[0].message and "(The book shows it also at line" in found[0].message
+    phrased({**TOY_PHRASES, "setup": {"target": "The score to reach"}})
+    assert not [p for p in check(tmp_path / "rulebook", tmp_path / "engine") if getattr(p, "check", None) == SETUP_WORDS]
+
+
 def test_a_shared_position_is_named_by_its_title_without_saying_position_twice():
     from rulewright.sphinx.setup_text import _position_words
 
