@@ -152,6 +152,15 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
         slipped = subprocess.run(["make", target], cwd=project, env=env, capture_output=True, text=True, timeout=600)
         assert slipped.returncode != 0 and at in slipped.stdout and "the counters Ann has taken is 1" in slipped.stdout, \
             slipped.stdout[-3000:]
+    # A setup key the game's phrases have no words for (check setup-words): the player's edition would
+    # print it by the engine's name, so `make check` says it at its line, with the words to add.
+    assert kept.count("setup:\n  preset: standard\n") == 1
+    rules_page.write_text(kept.replace("setup:\n  preset: standard\n", "setup:\n  preset: standard\n  players: [ann, bob]\n"),
+                          encoding="utf-8")
+    at = f"rulebook/rules.md, line {kept[:kept.index('setup:' + chr(10) + '  preset: standard')].count(chr(10)) + 3}"
+    slipped = subprocess.run(["make", "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert slipped.returncode != 0 and at in slipped.stdout and "no words for the setup key 'players'" in slipped.stdout, \
+        slipped.stdout[-3000:]
     rules_page.write_text(kept, encoding="utf-8")
     built = sh(["make", "rulebook"], project, env)
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
