@@ -39,6 +39,7 @@ DATA_DIRECTIVES = {"example", "toctree", "code", "code-block", "sourcecode", "gr
                    "literalinclude", "image", "figure", "position", "values"}
 PROSE_OPTIONS = {"title", "caption"}
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+HYPHENS = "\\-\u2010\u2011"  # inside a character class: the hyphen-minus, the hyphen, the non-breaking hyphen
 HOLE = "\x00"  # stands where code or a role was: it ends a word and matches nothing
 
 
@@ -92,8 +93,10 @@ def plural(word: str) -> str:
 def _pattern(words: tuple[str, ...]) -> re.Pattern:
     forms = {f for w in words for f in (w, plural(w))}
     alternatives = "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(forms, key=len, reverse=True))
-    # Whole words: not inside another word, nor a part of a dotted name such as mb.expand.cost.
-    return re.compile(rf"(?<![\w'’])(?<!\w\.){'(?:' + alternatives + ')'}(?![\w'’]|\.\w)", re.IGNORECASE)
+    # Whole words: not inside another word, nor a part of a dotted name such as mb.expand.cost, nor of a
+    # hyphenated compound ("worker" is not used in "worker-placement", nor "player" in "first-player").
+    return re.compile(rf"(?<![\w'’])(?<!\w[.{HYPHENS}]){'(?:' + alternatives + ')'}(?![\w'’]|[.{HYPHENS}]\w)",
+                      re.IGNORECASE)
 
 
 def words_pattern(words) -> re.Pattern:

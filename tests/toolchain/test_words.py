@@ -70,6 +70,26 @@ def test_an_avoided_word_is_reported_with_file_line_and_preferred_term(tmp_path)
     assert "{word}`stone`" in problems[1][2]
 
 
+def test_a_word_inside_a_hyphenated_compound_is_no_use_of_it():
+    """"worker-placement" is no use of the term "worker" (nor "first-player" of "player"): the one
+    pattern that finds a term in the prose, for the checks, the links and the index, reads a
+    compound as a word of its own, as it reads a dotted rule ID."""
+    worker = words.words_pattern(["worker"])
+    for compound in ("a worker-placement game", "a co-worker", "a worker\u2010placement game", "workers-only"):
+        assert not worker.search(compound), compound
+    for use in ("a worker, placed", "two workers - and a third", "the worker.", "(worker)", "a worker—placed"):
+        assert worker.search(use), use
+    assert [m.group(0) for m in words.words_pattern(["first player"]).finditer(
+        "The first player takes the first-player marker; the first-player's turn")] == ["first player"]
+
+
+def test_an_avoided_word_inside_a_compound_is_not_reported(tmp_path):
+    page = PAGE + "\nA stone-cold chip-shaped start, and a chip.\n"
+    problems = found(words.check_terms(chapter(tmp_path, page).parent))
+    assert [(line, message.split(" is a word")[0]) for _, line, message in problems] == [
+        (line_of(page, "A stone-cold"), "'chip'")], problems
+
+
 def test_fixed_phrases_quotations_code_roles_and_example_bodies_are_not_prose(tmp_path):
     page = PAGE + textwrap.dedent("""
         A stepping
