@@ -1,6 +1,7 @@
 """``rulewright new FOLDER``: a new rulebook project with a small starter game to learn from, with
 ``--bare`` a blank game of one rule to fill in with one's own, or with ``--template`` a game on
-the kits (``cards``: trick-taking; ``worker-placement``: action spaces and upkeep); at a terminal
+the kits (``cards``: trick-taking; ``worker-placement``: action spaces and upkeep; ``board``: claiming
+squares on a square board); at a terminal
 it asks which (``rulewright.scaffold.TEMPLATES`` says what each is)."""
 from __future__ import annotations
 

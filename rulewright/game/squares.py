@@ -20,6 +20,12 @@ opens, points for ``neato -n``); ``node_shape`` gives the attributes of a box no
 square, and ``rulewright.dot.move_arrow`` draws a move from one square's centre to another's over
 the squares (give it ``cell=size`` and it keeps clear of the squares' own labels, its number too).
 
+A board is data in the game's YAML, read by ``Grid.read`` with each mistake at its key; the
+squares an example's setup names are read by ``Grid.read_squares`` (a label off the board is named
+with how to write one) and written back by ``Grid.labels_of``, so a game's ``setup_of`` round trip
+is one line. ``draw_board`` draws the board with what stands on each square, a square a rule
+refused outlined in the refusal's red, and lines of notes under it (each player's score).
+
     >>> grid = Grid(10, 10, first_row=0)
     >>> grid.label(grid.neighbour(grid.square("C4"), "E"))
     'D4'
@@ -27,6 +33,13 @@ the squares (give it ``cell=size`` and it keeps clear of the squares' own labels
     ['B0', 'A1']
     >>> grid.distance(grid.square("A0"), grid.square("C4"))
     6
+    >>> board = Grid.read({"columns": 5, "rows": 5})
+    >>> board.labels_of(board.read_squares(["c3", "A1"], "players.ann.holds"))
+    ['C3', 'A1']
+    >>> board.read_squares(["F1"], "players.ann.holds")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.InputError: There is no square 'F1': write a column letter A-E and a row number 1-5, such as C4.
 """
 from __future__ import annotations
 
@@ -34,14 +47,21 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rulewright import dot as style
 from rulewright.game.hexes import index_of, letters_of
-from rulewright.game.values import written, yaml_reading
+from rulewright.game.refusal import InputError, did_you_mean
+from rulewright.game.values import flag, whole, written, yaml_reading
 
 # Each direction's step (columns, rows), rows counted downwards from the first; the four sides
 # first, clockwise from north, then the four corners.
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0),
               "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
 _LABEL = re.compile(r"([A-Z]+)(\d+)")
+#: The keys of a board in the game's data (``Grid.read``).
+BOARD_KEYS = ("columns", "rows", "first_row", "rows_from", "diagonals")
 
 
 class Square(NamedTuple):
@@ -64,6 +84,56 @@ class Grid:
             raise ValueError(f"a board needs at least one column and one row, not {self.columns}x{self.rows}")
         if self.rows_from not in ("top", "bottom"):
             raise ValueError(f"rows_from {self.rows_from!r} must be 'top' or 'bottom'")
+
+    # Data and setups ---------------------------------------------------------------------------
+    @classmethod
+    def read(cls, data: Any, where: str = "board") -> Grid:
+        """The board ``data`` describes, from the game's YAML: ``{columns: 5, rows: 5}``, and
+        optionally ``first_row`` (1 or 0), ``rows_from`` (``top`` or ``bottom``) and ``diagonals``
+        (``true``: squares touching at a corner are neighbours); an ``InputError`` at the key at
+        fault otherwise, a misspelt key answered with the one meant."""
+        if not isinstance(data, dict) or not {"columns", "rows"} <= set(data):
+            raise InputError(f"'{where}' gives the board's size, e.g. '{{columns: 5, rows: 5}}', not {written(data)}.",
+                             where)
+        for key in data:
+            if key not in BOARD_KEYS:
+                raise InputError(f"A board has no key {key!r}. {did_you_mean(key, BOARD_KEYS)}", f"{where}.{key}")
+        rows_from = data.get("rows_from", "top")
+        if rows_from not in ("top", "bottom"):
+            raise InputError(f"'rows_from' says where the first row is drawn: 'top' or 'bottom', not "
+                             f"{written(rows_from)}.", f"{where}.rows_from")
+        return cls(whole(data["columns"], f"{where}.columns", "A board's number of columns", 1, 26),
+                   whole(data["rows"], f"{where}.rows", "A board's number of rows", 1, 99),
+                   whole(data.get("first_row", 1), f"{where}.first_row", "The first row's number", 0, 1), rows_from,
+                   flag(data.get("diagonals", False), f"{where}.diagonals", "squares touching at a corner are neighbours"))
+
+    def read_square(self, label: Any, where: str | None = None) -> Square:
+        """The square ``label`` names (an example's ``C4``), or an ``InputError`` at ``where`` saying
+        how a square is written on this board."""
+        try:
+            return self.square(label)
+        except ValueError as error:
+            raise InputError(str(error), where) from None
+
+    def read_squares(self, labels: Any, where: str) -> list[Square]:
+        """The squares a setup lists (``[A1, C4]``; one label alone is a list of one), in its order;
+        an ``InputError`` at ``where.<i>`` for a label that names no square, or one listed twice."""
+        if labels is None:
+            return []
+        if not isinstance(labels, list):
+            labels = [labels]
+        found: list[Square] = []
+        for i, label in enumerate(labels):
+            square = self.read_square(label, f"{where}.{i}")
+            if square in found:
+                raise InputError(f"{self.label(square)} is listed twice.", f"{where}.{i}")
+            found.append(square)
+        return found
+
+    def labels_of(self, squares: Iterable[Square]) -> list[str]:
+        """The labels of ``squares``, in their order: what a game's ``view`` and ``setup_of`` write,
+        and ``read_squares`` reads back."""
+        return [self.label(square) for square in squares]
 
     # Labels ------------------------------------------------------------------------------------
     def example_label(self) -> str:
@@ -154,3 +224,43 @@ class Grid:
         unit for a node's size), less ``gap`` of it so neighbouring squares stay apart."""
         side = f"{size * (1 - gap):.3f}"
         return {"shape": "box", "fixedsize": "true", "width": side, "height": side}
+
+
+def draw_board(grid: Grid, cells: Mapping[str, tuple[str, str]], size: float = 0.8, title: str = "",
+               notes: Iterable[str] = (), refused: Iterable[str] = (), name: str = "board") -> str:
+    """The Graphviz DOT source of a square board: each square a box with its label and, where
+    ``cells`` gives one for its label, the words on it and its fill (``{"C3": ("ann", "#dbe9f6")}``;
+    the words are drawn in black or white, whichever reads on the fill); each square of ``refused``
+    outlined in the refusal's red (the square a refused move named); ``title`` above the board and
+    ``notes`` under it, one line each ("Ann: 3 points · to play"). ``size`` is a square's side in
+    inches."""
+    refused = set(refused)
+    out = style.graph_header(name)
+    out.append("  node [" + ", ".join(f"{k}={v}" for k, v in grid.node_shape(size).items())
+               + ', style=filled, fontsize=10, penwidth=1];')
+    for square in grid.squares():
+        label = grid.label(square)
+        words, fill = cells.get(label, ("", PLAIN))
+        x, y = grid.centre(square, size)
+        outline = f', color="{style.REFUSED}", penwidth=3' if label in refused else ""
+        out.append(f'  {style.node_id("sq", label)} [pos="{x:.3f},{y:.3f}!", fillcolor="{fill}", '
+                   f'fontcolor="{style.ink_on(fill)}"{outline}, label={style.quote(label + (chr(10) + words if words else ""))}];')
+    width = (grid.columns - 1) * size
+    if title:
+        out.append(f'  title [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=11, pos="{width / 2:.3f},{size * 0.5 + 0.25:.3f}!", '
+                   f'label={style.quote(title)}];')
+    notes = list(notes)
+    if notes:
+        height = 0.22 * len(notes)
+        below = -(grid.rows - 1) * size - size / 2 - 0.15 - height / 2
+        rows = "".join(f'<tr><td align="left">{style.html(line)}</td></tr>' for line in notes)
+        out.append(f'  notes [shape=plain, style="", fixedsize=false, width=0, height=0, pos="{width / 2:.3f},{below:.3f}!", '
+                   f'label=<<table border="0" cellspacing="0" cellpadding="2">{rows}</table>>];')
+    out.append("}")
+    return "\n".join(out)
+
+
+#: The fill of a square with nothing on it.
+PLAIN = "#f4f4f4"
+#: Light fills for the players' squares, in seat order, each read with black words (``draw_board``).
+FILLS = ("#fce5cd", "#d9ead3", "#ead1dc", "#fff2cc", "#d9d2e9", "#e6e6e6")

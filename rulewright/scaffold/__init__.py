@@ -22,14 +22,15 @@ game's Python package. In the text, these words are replaced:
 ``LEFT_OUT_WHEN_BARE`` are not written. ``rulewright new --template cards`` starts from a
 trick-taking game built on the card kits: the blank game's files, then those of
 ``template-cards/`` in their place; ``--template worker-placement`` likewise from
-``template-workers/``, a worker-placement game with upkeep. In any template the lines between
-``@@IF <word>@@`` and ``@@END@@`` are kept only for the kinds of project that word names
-(``TEMPLATES``): ``starter``, ``bare`` (every project not made from the starter), ``blank`` (the
-blank game), ``cards`` and ``workers``. Every kind's
-authoring guide plays its live examples on the demo game (``rulewright.demo``), not on its own.
+``template-workers/``, a worker-placement game with upkeep, and ``--template board`` from
+``template-board/``, a game of claiming squares on the squares kit's board. In any template the
+lines between ``@@IF <word>@@`` and ``@@END@@`` are kept only for the kinds of project that word
+names (``TEMPLATES``): ``starter``, ``bare`` (every project not made from the starter), ``blank``
+(the blank game), ``cards``, ``workers`` and ``board``. Every kind's authoring guide plays its
+live examples on the demo game (``rulewright.demo``), not on its own.
 
 ``rulewright remove-starter`` (``remove_starter``) turns a project made from the starter, the
-card game or the worker-placement game into a blank one, the one step a designer takes to put their own game in its place:
+card game, the worker-placement game or the board game into a blank one, the one step a designer takes to put their own game in its place:
 every file that differs between the two kinds and still reads exactly as ``rulewright new`` wrote
 it is written as the blank game's; a file the designer has changed is never touched.
 """
@@ -99,6 +100,12 @@ TEMPLATES = {template.name: template for template in (
              "a worker-placement game on the kits", "w", "a worker-placement game with upkeep on the kits",
              _FROM_KITS.replace("{parts}", "action spaces, goods, rounds and upkeep"), "the worker-placement game",
              data="board.yaml", aliases=("workers",)),
+    # Its data file is map.yaml, not board.yaml: board.yaml is the worker-placement game's, by which
+    # remove-starter knows a worker-placement project made before there was a board template.
+    Template("board", (TEMPLATE, BARE_TEMPLATE, "template-board"), frozenset({"bare", "board"}),
+             "a board game on the square-board kit", "g", "a game of claiming squares on a board (a grid)",
+             _FROM_KITS.replace("{parts}", "board, home squares, water, squares' points and rounds"), "the board game",
+             data="map.yaml", aliases=("grid", "squares")),
 )}
 
 
@@ -193,7 +200,8 @@ def create(folder: Path, names: Names, bare: bool = False, template: str | None 
     """Write the project into ``folder`` (new or empty) and return the files written: with the
     starter game, with a blank game of one rule when ``bare``, or from one of ``TEMPLATES`` named
     by ``template`` (``"cards"``: a trick-taking game on the card kits; ``"worker-placement"``: a
-    worker-placement game with upkeep on the kits)."""
+    worker-placement game with upkeep on the kits; ``"board"``: a game of claiming squares on the
+    squares kit's board)."""
     template = template or ("bare" if bare else "starter")
     if template not in TEMPLATES:
         raise ScaffoldError(f"There is no template {template!r}; the templates are {', '.join(TEMPLATES)}.")

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulewright import cli, scaffold
 
 OWN_GAME = Path(__file__).parent / "own_game"
@@ -79,20 +81,24 @@ def test_remove_starter_on_an_untouched_starter_project_gives_the_blank_project(
     assert not again.replaced and not again.removed and not again.changed
 
 
-def test_remove_starter_on_an_untouched_cards_project_gives_the_blank_project(tmp_path):
-    """The card game of `rulewright new --template cards` steps aside too: its files become the blank
-    game's, and its deck file, which the blank game has none of, goes."""
-    names = scaffold.Names("Trick Shot", "trick-shot")
-    scaffold.create(tmp_path / "cards", names, template="cards")
+@pytest.mark.parametrize("template, title, data", [("cards", "Trick Shot", "cards.yaml"),
+                                                   ("board", "Land Grab", "map.yaml")])
+def test_remove_starter_on_an_untouched_cards_or_board_project_gives_the_blank_project(tmp_path, template, title,
+                                                                                      data):
+    """The card game of `rulewright new --template cards`, and the board game of `--template board`,
+    step aside too: their files become the blank game's, and their data file (the deck, the map),
+    which the blank game has none of, goes."""
+    names = scaffold.Names(title, scaffold.game_name_from(title))
+    scaffold.create(tmp_path / template, names, template=template)
     scaffold.create(tmp_path / "bare", names, bare=True)
-    done = scaffold.remove_starter(tmp_path / "cards")
-    assert done.template == "cards" and done.names == names and not done.changed and not done.still_named
-    assert tmp_path / "cards" / "trick_shot" / "cards.yaml" in done.removed
+    done = scaffold.remove_starter(tmp_path / template)
+    assert done.template == template and done.names == names and not done.changed and not done.still_named
+    assert tmp_path / template / names.package / data in done.removed
 
     def files(root):
         return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
-    assert files(tmp_path / "cards") == files(tmp_path / "bare")
+    assert files(tmp_path / template) == files(tmp_path / "bare")
 
 
 def test_remove_starter_keeps_a_deck_file_the_designer_s_game_still_reads(tmp_path, capsys, monkeypatch):
@@ -160,3 +166,22 @@ def test_remove_starter_on_an_untouched_worker_placement_project_gives_the_blank
     said = capsys.readouterr().out
     assert "not the worker-placement game" in said and "  rulebook/rules.md" in said, said
     assert not (folder / "harvest_moon" / "board.yaml").exists()
+
+
+@pytest.mark.parametrize("template", [made.name for made in scaffold.TEMPLATES.values() if made.data])
+def test_a_project_whose_every_file_is_changed_is_known_by_its_data_file(tmp_path, template):
+    """Where the designer has changed every file of the game, remove-starter knows which template made
+    the project by its data file alone: each template's is its own, so a worker-placement project
+    made before there was a board template (its board.yaml) is still read as one, and a board
+    project (map.yaml) is not taken for one."""
+    names = scaffold.Names("Night Market", "night-market")
+    folder = tmp_path / template
+    scaffold.create(folder, names, template=template)
+    bare = scaffold.rendered(names, "bare")
+    for relative, text in scaffold.rendered(names, template).items():
+        if bare.get(relative) != text:
+            path = folder.joinpath(*relative)
+            path.write_text(text + "\n# changed by the designer\n", encoding="utf-8")
+    done = scaffold.remove_starter(folder)
+    assert done.template == template and not done.replaced and not done.removed, done
+

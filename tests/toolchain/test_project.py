@@ -336,6 +336,28 @@ def test_a_worker_placement_project_passes_its_own_tests_and_checks_on_the_kits(
     passes_its_own_tests_and_checks(folder, "23 passed", "13 rules, 17 examples")  # (its glossary too)
 
 
+def test_a_board_project_passes_its_own_tests_and_checks_on_the_kits(tmp_path, capsys):
+    """``rulewright new --template board``: a game of claiming squares on the squares kit's board,
+    with the turns and tracks kits, its board, home squares, water, squares' points and rounds as data
+    (``map.yaml``: the worker-placement game's data file is ``board.yaml``), the numbers its rules state
+    printed from that data, a diagram of the board, and every rule with its example."""
+    folder = tmp_path / "grab"
+    assert cli.main(["new", str(folder), "--template", "board", "--title", "Land Grab", "--game", "land-grab"]) == 0
+    said = capsys.readouterr().out
+    assert "a board game on the square-board kit" in said and "land_grab/map.yaml" in said, said
+    assert "@@" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
+    package = folder / "land_grab"
+    game = (package / "game.py").read_text(encoding="utf-8")
+    assert "squares.Grid.read(" in game and "tracks.RoundTrack" in game and "turns.Seating" in game
+    assert "squares.draw_board(" in (package / "diagram.py").read_text(encoding="utf-8")
+    assert not (package / "board.yaml").exists() and "board:" in (package / "map.yaml").read_text(encoding="utf-8")
+    rules = (folder / "rulebook" / "rules.md").read_text(encoding="utf-8")
+    assert "{value}`map.yaml:rounds.last`" in rules and ":diagram: after" in rules
+    guide = (folder / "rulebook" / "authoring.md").read_text(encoding="utf-8")
+    assert "claiming squares on a board" in guide and "worker-placement game with upkeep" not in guide
+    passes_its_own_tests_and_checks(folder, "22 passed", "11 rules, 16 examples")  # (its glossary too)
+
+
 def test_every_template_word_names_a_kind_of_project():
     """A template's lines kept for a kind of project (``@@IF word@@``) whose word no template keeps
     would vanish from every project: each word is one a template names."""
@@ -347,7 +369,7 @@ def test_every_template_word_names_a_kind_of_project():
             for path in Path(str(root.joinpath(folder))).rglob("*.tmpl")
             for m in scaffold.CONDITION.finditer(path.read_text(encoding="utf-8"))}
     assert {word for _, word in used} <= words, sorted(used)
-    assert {"workers", "cards", "blank", "starter"} <= {word for _, word in used}
+    assert {"workers", "cards", "board", "blank", "starter"} <= {word for _, word in used}
 
 
 def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
@@ -364,7 +386,9 @@ def test_bare_and_template_name_one_game_to_start_from(tmp_path, capsys):
                                                 ("w", "a worker-placement game on the kits", "board.yaml"),
                                                 ("x\nworker-placement", "a worker-placement game", "board.yaml"),
                                                 ("workers", "a worker-placement game", "board.yaml"),
-                                                ("card", "a trick-taking game", "cards.yaml")])
+                                                ("card", "a trick-taking game", "cards.yaml"),
+                                                ("g", "a board game on the square-board kit", "map.yaml"),
+                                                ("board", "a board game", "map.yaml")])
 def test_new_asked_at_a_terminal_starts_the_game_answered(tmp_path, monkeypatch, capsys, answer, kind, data):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
@@ -376,7 +400,8 @@ def test_new_asked_at_a_terminal_starts_the_game_answered(tmp_path, monkeypatch,
     assert (tmp_path / "p" / "card_night" / data).is_file()
 
 
-@pytest.mark.parametrize("named, data", [("workers", "board.yaml"), ("card", "cards.yaml"), ("blank", None)])
+@pytest.mark.parametrize("named, data", [("workers", "board.yaml"), ("card", "cards.yaml"), ("blank", None),
+                                         ("grid", "map.yaml"), ("squares", "map.yaml")])
 def test_new_takes_a_template_by_the_other_words_it_is_answered_by(tmp_path, monkeypatch, capsys, named, data):
     """--template takes the words a designer may answer the question by (``Template.aliases``):
     one table says them for both ways of asking."""
