@@ -22,6 +22,23 @@ other players by declaring them in ``Game.hidden`` (``HAND``); ``draw_table`` dr
 each hand face up or face down as the viewer knows it.
 
 Every refusal cites the rule ID the game gives it: the kit knows no rule of its own.
+
+An example, reading a deck, cards and a trick:
+
+    >>> from rulewright.game import cards
+    >>> deck = cards.Deck.read({"suits": ["S", "H", "D", "C"],
+    ...                         "ranks": [2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K", "A"]}, "Whist")
+    >>> deck.card("ten of hearts"), deck.card("T♥")
+    ('10H', '10H')
+    >>> hand = deck.cards(["QS", "10H", "2C"], "players.ann.hand")
+    >>> cards.playable(deck, hand, led=deck.card("AH"))
+    ['10H']
+    >>> cards.check_follow(deck, hand, deck.card("AH"), deck.card("QS"), "whist.follow")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.Refusal: QS does not follow suit: AH was led, and the hand holds hearts. (rule whist.follow)
+    >>> cards.winner(deck, [("ann", deck.card("QS")), ("bob", deck.card("2H"))], trumps="H")
+    'bob'
 """
 from __future__ import annotations
 

@@ -6,6 +6,20 @@ game's YAML (a space's cost, a building's price) and in an example's setup (a pl
 ``read`` reads one, naming an unknown good with "did you mean" at its key; ``pay`` takes a cost
 from a stock whole, or refuses citing the rule the game gives and naming what is short; ``said``
 and ``money`` write amounts as the book prints them ("2 wood and 1 food", "$1,200").
+
+An example: a stock read from a setup, said in words, and a cost paid whole or refused:
+
+    >>> from rulewright.game import goods
+    >>> stock = goods.read({"wood": 2, "food": 1}, ["wood", "stone", "food"], "players.ann.stock")
+    >>> goods.said(stock)
+    '2 wood and 1 food'
+    >>> goods.pay(stock, {"wood": 3, "stone": 1}, "farm.pay", "ann")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.Refusal: ann cannot pay 3 wood and 1 stone: 1 wood and 1 stone short. (rule farm.pay)
+    >>> goods.pay(stock, {"wood": 2}, "farm.pay", "ann")
+    >>> stock, goods.money(1200)
+    ({'wood': 0, 'food': 1}, '$1,200')
 """
 from __future__ import annotations
 

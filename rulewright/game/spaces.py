@@ -15,6 +15,22 @@ The spaces are data in the game's YAML, read by ``Spaces.read``::
 ``goods.read``. Where the workers stand is the state's own (``Placed``): a mapping from each space
 to the players whose workers are on it, in the order placed. ``draw_board`` draws the spaces with
 the workers on them and each player's row (what they hold, their score).
+
+An example: two spaces, a worker placed, a full space refused, and every worker home:
+
+    >>> from rulewright.game import spaces
+    >>> board = spaces.Spaces.read({"forest": {"gives": {"wood": 2}},
+    ...                             "fields": {"capacity": 2, "gives": {"food": 2}}}, ["wood", "food"])
+    >>> placed = spaces.Placed()
+    >>> placed.place_worker(board["forest"], "ann", "farm.full")
+    >>> placed.place_worker(board["forest"], "bob", "farm.full")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.Refusal: The forest is full: it holds 1 worker, and ann is there. (rule farm.full)
+    >>> placed.view(), placed.has_room(board["fields"])
+    ({'forest': ['ann']}, True)
+    >>> placed.return_all()
+    {'ann': 1}
 """
 from __future__ import annotations
 

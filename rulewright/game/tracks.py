@@ -10,6 +10,18 @@
       rounds: {last: 4, feeding: [2, 4]}
 
 A track refuses nothing, so it cites no rule: the game decides what a score or a round means.
+
+An example: scores that never go below the first space, and the round track read from data:
+
+    >>> from rulewright.game import tracks
+    >>> track = tracks.ScoreTrack.read({"ann": {"score": 3}, "bob": {}})
+    >>> track.score("bob", 5), track.score("ann", -5)
+    (5, -3)
+    >>> track.scores, track.leaders()
+    ({'ann': 0, 'bob': 5}, ['bob'])
+    >>> rounds = tracks.RoundTrack.read({"last": 4, "feeding": [2, 4]}).at(2)
+    >>> rounds.happens("feeding"), rounds.left()
+    (True, 3)
 """
 from __future__ import annotations
 

@@ -12,6 +12,27 @@ imports the module whole: ``from rulewright.game import turns``.
   and the phase after it (``Phases.read`` reads them from the game's YAML).
 
 Every refusal cites the rule ID the game gives: the kit knows no rule of its own.
+
+An example: turns round the table, a pass, a move out of turn, and phases as data:
+
+    >>> from rulewright.game import turns
+    >>> seating = turns.Seating(["ann", "bob", "cy"])
+    >>> seating.end_turn("ann")
+    >>> seating.pass_turn("bob")
+    >>> seating.to_move()
+    'cy'
+    >>> seating.check_turn("ann", "game.turn")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.Refusal: It is cy's turn, not ann's. (rule game.turn)
+    >>> phases = turns.Phases.read([{"name": "bidding", "moves": ["bid", "pass"], "rule": "whist.bid",
+    ...                              "then": "playing"}, {"name": "playing", "moves": ["play"], "rule": "whist.play"}])
+    >>> phases.after("playing")
+    ('bidding', True)
+    >>> phases.check("bidding", "play")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.Refusal: It is the bidding phase: 'bid' or 'pass' now, not 'play'. (rule whist.bid)
 """
 from __future__ import annotations
 

@@ -220,3 +220,14 @@ def test_a_trick_that_cannot_be_read_is_named_at_its_key():
     with pytest.raises(InputError) as shape:
         cards.Trick.read(FRENCH, ["KS"], ["ann", "bob"])
     assert shape.value.where == "trick" and "in the order played" in shape.value.message
+
+
+@settings(max_examples=100, deadline=None)
+@given(deck=st.sampled_from([FRENCH, NUMBERED, NAMED]), data=st.data())
+def test_a_hand_reads_back_as_the_view_writes_it(deck, data):
+    """A hand written as the view writes it (each card's written name, a number for a numbered card)
+    reads back as the same cards in the same order: a setup's round trip, for every kind of deck."""
+    hand = data.draw(st.permutations(deck.full()))[:data.draw(st.integers(0, 8))]  # no card more often than the deck has
+    written = [card if isinstance(card, int) else str(card) for card in hand]
+    assert deck.cards(written, "players.ann.hand") == hand
+    assert deck.count(deck.cards(written, "players.ann.hand")) == Counter(hand)

@@ -124,3 +124,33 @@ def test_the_board_is_drawn_with_the_workers_on_its_spaces_and_each_player_s_row
     if shutil.which("dot"):
         drawn = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True, timeout=60)
         assert drawn.returncode == 0 and "<svg" in drawn.stdout, drawn.stderr
+
+
+@settings(max_examples=100, deadline=None)
+@given(stock=amounts)
+def test_goods_read_back_as_they_are_written(stock):
+    """A stock as a game's view and ``setup_of`` write it (a mapping of goods) reads back the same."""
+    assert goods.read(dict(stock), GOODS, "players.ann.stock") == stock
+    assert goods.read(None, GOODS, "players.ann.stock") == {}
+
+
+@settings(max_examples=100, deadline=None)
+@given(tries=st.lists(st.tuples(st.sampled_from(["ann", "bob", "cy"]), st.sampled_from(["forest", "fields", "market"])),
+                      max_size=20))
+def test_a_space_with_room_takes_the_worker_and_the_placements_read_back_from_their_view(tries):
+    """What the kit offers is what it accepts: a space with room (``has_room``, what a game's
+    legal moves list) takes the worker, a full one refuses. The placements written as the view
+    writes them, placed again in that order, are the same placements (a setup's round trip)."""
+    placed = spaces.Placed()
+    for player, name in tries:
+        if placed.has_room(BOARD[name]):
+            placed.place_worker(BOARD[name], player, "wp.space.full")
+        else:
+            with pytest.raises(Refusal):
+                placed.place_worker(BOARD[name], player, "wp.space.full")
+        assert all(s.capacity is None or len(placed.at(s.name)) <= s.capacity for s in BOARD)  # room is real room
+    again = spaces.Placed()
+    for name, there in placed.view().items():
+        for player in there:
+            again.place_worker(BOARD.named(name, f"placed.{name}"), player, "wp.space.full")
+    assert again == placed and again.view() == placed.view()

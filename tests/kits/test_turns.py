@@ -162,3 +162,40 @@ def test_an_auction_is_read_from_data_with_its_mistakes_named():
     with pytest.raises(Refusal) as high:
         auction.place_bid(seating, "bob", 7, "x.bid")
     assert high.value.reason == "A bid is 2 to 6, not 7."
+
+
+@settings(max_examples=100, deadline=None)
+@given(names=st.lists(st.sampled_from(["deal", "bid", "play", "score", "trade"]), min_size=1, max_size=5, unique=True),
+       data=st.data())
+def test_phases_read_back_and_each_takes_exactly_the_moves_it_lists(names, data):
+    """Phases as data, written back from what was read, read the same (the data's round trip); each
+    phase accepts every move it lists (what a game's legal moves offer) and refuses any other, citing
+    its rule; the phases follow each other as the data says, the last beginning a new round."""
+    moves = ["bid", "pass", "play", "draw", "trade"]
+    listed = [{"name": name, "moves": data.draw(st.lists(st.sampled_from(moves), min_size=1, unique=True)),
+               "rule": f"game.{name}", **({"then": names[i + 1]} if i + 1 < len(names) else {})}
+              for i, name in enumerate(names)]
+    phases = turns.Phases.read(listed)
+    written = [{"name": p.name, "moves": list(p.moves), "rule": p.rule, **({"then": p.then} if p.then else {})}
+               for p in phases.phases.values()]
+    assert written == listed and turns.Phases.read(written).phases == phases.phases
+    for i, entry in enumerate(listed):
+        for move in moves:
+            if move in entry["moves"]:
+                phases.check(entry["name"], move)
+            else:
+                with pytest.raises(Refusal) as refused:
+                    phases.check(entry["name"], move)
+                assert refused.value.rule == entry["rule"]
+        assert phases.after(entry["name"]) == ((names[i + 1], False) if i + 1 < len(names) else (names[0], True))
+
+
+@settings(max_examples=100, deadline=None)
+@given(entries=st.dictionaries(st.sampled_from(NAMES), st.fixed_dictionaries({}, optional={"score": st.integers(0, 9)}),
+                               min_size=2, max_size=4))
+def test_players_read_back_in_seat_order_as_they_are_written(entries):
+    """Players written as a setup writes them (each name with what they hold, in seat order) read
+    back the same, in the same order; a list of names reads as names holding nothing."""
+    read = turns.players(entries, 2, 4, ("score",), "{score: 2}")
+    assert list(read) == list(entries) and read == entries
+    assert turns.players(list(entries), 2, 4) == {name: {} for name in entries}

@@ -74,3 +74,17 @@ def test_what_a_diagram_is_given_and_its_colours_are_described(page):
     for constant in ("REFUSED", "MUTED"):
         assert f"rulewright.dot.{constant} = " in "\n".join(shown), constant
     assert "The red that marks the move a rule refused" in text
+
+
+def test_each_kit_s_section_shows_its_examples(page):
+    """The kits' sections open with their module's description, and each shows the kit at work
+    (tests/kits/test_documented_examples.py holds those examples to the code)."""
+    from rulewright.sphinx.api_reference import SECTIONS
+
+    kits = [s for s in SECTIONS if s.module and s.module.rsplit(".", 1)[-1] in
+            ("cards", "goods", "spaces", "turns", "tracks", "hexes", "squares")]
+    assert len(kits) == 7
+    parts = re.split(r"<h2>", page)
+    for kit in kits:
+        section = next(part for part in parts if part.startswith(html.escape(kit.title, quote=False)))
+        assert 'class="doctest' in section and "&gt;&gt;&gt;" in section, kit.title
