@@ -44,11 +44,9 @@ refused outlined in the refusal's red, and lines of notes under it (each player'
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from collections.abc import Iterable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from rulewright import dot as style
 from rulewright.game.hexes import index_of, letters_of
@@ -105,7 +103,8 @@ class Grid:
         return cls(whole(data["columns"], f"{where}.columns", "A board's number of columns", 1, 26),
                    whole(data["rows"], f"{where}.rows", "A board's number of rows", 1, 99),
                    whole(data.get("first_row", 1), f"{where}.first_row", "The first row's number", 0, 1), rows_from,
-                   flag(data.get("diagonals", False), f"{where}.diagonals", "squares touching at a corner are neighbours"))
+                   flag(data.get("diagonals", False), f"{where}.diagonals",
+                        "squares touching at a corner are neighbours"))
 
     def read_square(self, label: Any, where: str | None = None) -> Square:
         """The square ``label`` names (an example's ``C4``), or an ``InputError`` at ``where`` saying
@@ -243,18 +242,18 @@ def draw_board(grid: Grid, cells: Mapping[str, tuple[str, str]], size: float = 0
         words, fill = cells.get(label, ("", PLAIN))
         x, y = grid.centre(square, size)
         outline = f', color="{style.REFUSED}", penwidth=3' if label in refused else ""
+        text = label + ("\n" + words if words else "")
         out.append(f'  {style.node_id("sq", label)} [pos="{x:.3f},{y:.3f}!", fillcolor="{fill}", '
-                   f'fontcolor="{style.ink_on(fill)}"{outline}, label={style.quote(label + (chr(10) + words if words else ""))}];')
-    width = (grid.columns - 1) * size
-    if title:
-        out.append(f'  title [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize=11, pos="{width / 2:.3f},{size * 0.5 + 0.25:.3f}!", '
+                   f'fontcolor="{style.ink_on(fill)}"{outline}, label={style.quote(text)}];')
+    middle, free = (grid.columns - 1) * size / 2, 'style="", fixedsize=false, width=0, height=0'
+    if title:  # above the first row drawn
+        out.append(f'  title [shape=plaintext, {free}, fontsize=11, pos="{middle:.3f},{size * 0.5 + 0.25:.3f}!", '
                    f'label={style.quote(title)}];')
     notes = list(notes)
-    if notes:
-        height = 0.22 * len(notes)
-        below = -(grid.rows - 1) * size - size / 2 - 0.15 - height / 2
+    if notes:  # under the last row drawn
+        below = -(grid.rows - 1) * size - size / 2 - 0.15 - 0.11 * len(notes)
         rows = "".join(f'<tr><td align="left">{style.html(line)}</td></tr>' for line in notes)
-        out.append(f'  notes [shape=plain, style="", fixedsize=false, width=0, height=0, pos="{width / 2:.3f},{below:.3f}!", '
+        out.append(f'  notes [shape=plain, {free}, pos="{middle:.3f},{below:.3f}!", '
                    f'label=<<table border="0" cellspacing="0" cellpadding="2">{rows}</table>>];')
     out.append("}")
     return "\n".join(out)
