@@ -24,15 +24,44 @@ PLAY = re.compile(r'<div class="[^"]*rw-part-play[^"]*">(.*?)</ol>', re.S)
 
 
 @lru_cache(maxsize=1)
+def _played() -> list:
+    return played_player_examples(ROOT)
+
+
+@lru_cache(maxsize=1)
 def said_moves() -> list[tuple[Path, str, int, str | None, str]]:
     """(page, example ID, move number, its sentence, the move as written) for every move of every
     example the player's edition prints."""
     out = []
-    for page, example, result in played_player_examples(ROOT):
+    for page, example, result in _played():
         words = phrases.for_game(result.run.game)
         for step, sentence in zip(result.run.steps, examples.said_moves(result, words, designer=False)):
             out.append((page, example, step.index, sentence, str(step)))
     return out
+
+
+def _subject_and_verb(sentence: str) -> str:
+    """A sentence's first two words after an article: "Ann plays", "TP lays" (of "The TP lays")."""
+    return " ".join(re.sub(r"^(The|A|An) ", "", sentence).split()[:2])
+
+
+def test_the_player_s_edition_says_each_move_once():
+    """What a move did is told after its sentence; no sentence there says the move again ("Ann
+    plays tile B2. Ann plays B2 (merge).", "The TP lays tile #8 on M16. The TP lays tile 8 on M16
+    for $0."), as the game's events would: a move's own event is said by what it adds, if anything
+    (issue 42)."""
+    again, moves = [], 0
+    for page, example, result in _played():
+        words = phrases.for_game(result.run.game)
+        told = examples.narrated(result, words, designer=False)
+        for step, sentence, after in zip(result.run.steps, examples.said_moves(result, words, designer=False), told):
+            if sentence is None:
+                continue
+            moves += 1
+            again += [f"{page}: {example} move {step.index}: {sentence} {said}" for said in after
+                      if said == sentence or _subject_and_verb(said) == _subject_and_verb(sentence)]
+    assert moves > 500, "is the book read?"
+    assert not again, f"{len(again)} moves said twice, e.g. {again[:5]}"
 
 
 def test_every_move_of_every_game_has_its_words():
@@ -100,7 +129,7 @@ def test_the_player_s_pdf_and_html_print_players_names_with_capitals():
         pytest.skip("The player's edition is not built here (or poppler-utils is missing); `make rulebook` "
                     "builds it, and .ci/run installs poppler-utils.")
     names: dict[str, set[str]] = {}  # a chapter's folder: its players' names as the examples write them
-    for page, _, result in played_player_examples(ROOT):
+    for page, _, result in _played():
         names.setdefault(page.parts[0], set()).update(n for n in phrases.run_players(result.run) if n[:1].islower())
     assert {"ann", "bob", "cat", "dan"} <= names.get("1870-market", set()) and "red" in names.get("bus", ()), names
     patterns = {folder: id_pattern(said) for folder, said in names.items() if said}

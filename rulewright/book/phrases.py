@@ -19,7 +19,7 @@ beside the game's module, or a mapping)::
       floes: {say: Floes, each: "{value} floes of {key}", then: "{value} of {key}"}
       board: {say: The board, grid: A1:D4}   # rows, or cells named like A1: the board A1 to D4 drawn as a grid
     moves:                                   # each move as the notation writes it: its sentence for players
-      "lay {tile} on {hex}": "{actor} lays tile #{tile} on {hex}."
+      "lay {tile} on {hex}": {say: "{actor} lays tile #{tile} on {hex}.", tells: {tile-laid: "[It costs ${cost}.]"}}
       "lay {tile} on {hex} with {private}": "{actor} lays tile #{tile} on {hex}, using {private}."
     names:                                   # how a sentence names a piece the notation names by its code
       MRBC: the Bridge Company
@@ -60,7 +60,9 @@ where several patterns fit a move, the one with the most written words wins (``l
 with {private}`` over ``lay {tile} on {hex}``). Its sentence names the pattern's placeholders and
 ``{actor}``, the one who moves; a value the ``names`` section names is said so (``MP: the MP``), a
 player's name begins with a capital ("ann" is "Ann"), and so does the sentence. The player's
-edition prints each move so, and the designer's the notation. In every sentence a sum written
+edition prints each move so, and the designer's the notation. ``tells`` names the move's own event,
+which its sentence says already, and the sentence for what the event adds (``""``: nothing): beside
+the move's sentence the player's edition says that event so, and says each move once. In every sentence a sum written
 ``$11250`` is printed ``$11,250``.
 The whole-book checks fail when the book shows a path, an event or a move with no phrase, so the
 wording cannot drift from the engine. The ``events`` list is also the game's event catalogue, shown on
@@ -160,9 +162,13 @@ class MovePhrase:
     say: str
     regex: re.Pattern = field(repr=False, default=None)
     weight: tuple = ()  # how much the pattern says: its written characters, then its placeholders held to words
+    # The move's own event, which its sentence already says, and the sentence for what the event adds
+    # ("" for nothing): ``tells: {tile-laid: "[It costs ${cost}.]"}``. Beside the move's sentence the
+    # event is said by that sentence alone, so the player's edition says each move once.
+    tells: dict = field(default_factory=dict)
 
     @classmethod
-    def of(cls, pattern: str, say: str) -> "MovePhrase":
+    def of(cls, pattern: str, say: str, tells: dict | None = None) -> "MovePhrase":
         """``{name}`` stands for any word or part of one (the last, for the rest of the move: "order
         {order}" reads "order MT ES", said "MT and ES"); ``{name:GRSC MRBC}`` for one of the words
         listed (a private company, not a corporation)."""
@@ -177,7 +183,7 @@ class MovePhrase:
                 last = place == len(read) - 1  # (the last placeholder may take several words: "order {order}")
                 choices = "|".join(re.escape(word) for word in str(only or "").split()) or (_WORDS if last else _ANY_WORD)
                 parts.append(f"(?P<{name}>{choices})")
-        return cls(pattern, say, re.compile("".join(parts), re.IGNORECASE), (written, held))
+        return cls(pattern, say, re.compile("".join(parts), re.IGNORECASE), (written, held), dict(tells or {}))
 
     def fit(self, notation: str) -> dict | None:
         """The words of ``notation`` for each placeholder, or None when the move is not of this form."""
@@ -215,14 +221,7 @@ class Phrases:
         """The move written ``notation`` (``Action.notation()``) by ``actor`` as one sentence, or None
         when no pattern of ``moves`` fits it. ``players``: the players' names (each said with a
         capital; the actor's name is, when written in lower case: ``run_players``)."""
-        def rank(phrase: MovePhrase, found: dict) -> tuple:  # the pattern that says most about the move
-            return (*phrase.weight, -sum(" " in value for value in found.values()), -len(found))
-
-        best, fitted = None, None
-        for phrase in self.moves_said:
-            found = phrase.fit(notation)
-            if found is not None and (best is None or rank(phrase, found) > rank(best, fitted)):
-                best, fitted = phrase, found
+        best, fitted = self.fitted(notation)
         if best is None:
             return None
         players = {str(p) for p in players}
@@ -233,6 +232,31 @@ class Phrases:
             return sentence(plural(best.say.format_map(_Words(said))))
         except (KeyError, IndexError, ValueError):
             return None
+
+    def fitted(self, notation: str) -> tuple[MovePhrase | None, dict | None]:
+        """The ``moves`` pattern that says most about the move written ``notation``, and the move's
+        words for its placeholders; (None, None) when none fits."""
+        def rank(phrase: MovePhrase, found: dict) -> tuple:  # the pattern that says most about the move
+            return (*phrase.weight, -sum(" " in value for value in found.values()), -len(found))
+
+        best, fitted = None, None
+        for phrase in self.moves_said:
+            found = phrase.fit(notation)
+            if found is not None and (best is None or rank(phrase, found) > rank(best, fitted)):
+                best, fitted = phrase, found
+        return best, fitted
+
+    def own_event(self, step) -> tuple[int, str] | None:
+        """The move's own event among a played step's events (``tells`` in its ``moves`` entry: the
+        first of the step's events it names), and the sentence for what the event adds to the move's
+        sentence; None when the move has no words or no own event among them."""
+        if step.action is None or not step.events:
+            return None
+        phrase, _ = self.fitted(step.action.notation())
+        if phrase is None or not phrase.tells:
+            return None
+        return next(((index, phrase.tells[event.name]) for index, event in enumerate(step.events)
+                     if event.name in phrase.tells), None)
 
     def name(self, value: Any, player: bool = False) -> Any:
         """A piece's code as a sentence names it (``names``, then ``values``); a player's name with a
@@ -335,15 +359,20 @@ class Phrases:
         return sentence
 
     def narrate(self, events, before: Any = None, after: Any = None, reader: Any = TRUTH,
-                marked=None, players=()) -> list[str]:
+                marked=None, players=(), own: tuple[int, str] | None = None) -> list[str]:
         """What one move did, sentence by sentence: each event as the catalogue says it (an
         event without a sentence keeps its name; the whole-book checks report it), then each
         ``then`` sentence once. ``reader`` and ``marked`` as for ``event``; ``players``: the
-        players' names, each said with a capital ("Ann draws a card")."""
+        players' names, each said with a capital ("Ann draws a card"). ``own``: the move's own
+        event, said beside the move's sentence (``own_event``): by what it adds, or not at all."""
         said, then = [], {}  # each closing sentence, after the last event that says it
-        for event in events:
+        for index, event in enumerate(events):
             same = self.unless_same.get(event.name)
             if same and len({repr(event.data.get(name)) for name in same}) == 1:
+                continue
+            if own is not None and index == own[0]:  # (the move's sentence says it: only what it adds)
+                added = self._say(own[1], event, before, after, players) if own[1].strip() else None
+                said += [added] if added else []
                 continue
             sentence = self.event(event, before, after, reader, marked, players)
             said.append(sentence if sentence is not None else event.name + ".")
@@ -355,16 +384,20 @@ class Phrases:
             said.insert(place, closing)
         return said
 
-    def moves(self, run, reader: Any = TRUTH, marked=None) -> list[list[str]]:
+    def moves(self, run, reader: Any = TRUTH, marked=None, beside_moves: bool = False) -> list[list[str]]:
         """What each move of a played example (a ``scenario.Run``) did, sentence by sentence, the
         figures read from the position before and after that move: as ``reader`` sees it (a
-        player's name, or None for the whole table: ``Game.view_for``), or the whole truth."""
+        player's name, or None for the whole table: ``Game.view_for``), or the whole truth.
+        ``beside_moves``: told after each move's sentence (the player's edition), which says the
+        move's own event already (``own_event``)."""
         game, state, out = run.game, run.before, []
         view, players = _LazyView(game, state, reader), run_players(run)
         for step in run.steps:
             after = step.state if step.state is not None else state
             after_view = view if after is state else _LazyView(game, after, reader)
-            out.append(self.narrate(step.events, view, after_view, reader, marked, players) if step.events else [])
+            own = self.own_event(step) if beside_moves else None
+            out.append(self.narrate(step.events, view, after_view, reader, marked, players, own)
+                       if step.events else [])
             state, view = after, after_view
         return out
 
@@ -800,6 +833,13 @@ def load(data: Any, source: str, lines=None, game=None) -> Phrases:
     for pattern, said in moves.items():
         with kept_going():
             out.moves_said.append(move_phrase(str(pattern), said, lambda message: error(message, "moves", pattern)))
+    for phrase in out.moves_said:  # a move's own event is one the phrases say
+        with kept_going():
+            unknown = next((name for name in phrase.tells if name not in out.events), None)
+            if unknown is not None:
+                raise error(f"the move '{phrase.pattern}' tells the event '{unknown}', which 'events:' does not "
+                            f"have; name one of its events, e.g. {next(iter(out.events), 'tile-laid')}.",
+                            "moves", phrase.pattern)
     with kept_going():
         names = data.get("names") or {}
         if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip() for v in names.values()):
@@ -817,6 +857,16 @@ def move_phrase(pattern: str, said: Any, error) -> MovePhrase:
     """A ``moves:`` entry read, or ``error(message)`` raised: the pattern's placeholders are names,
     each once, and the sentence names only them and ``{actor}``."""
     sample = "e.g. \"take {count} from {heap}\": \"{actor} takes {count} from the {heap} heap.\""
+    tells: dict = {}
+    if isinstance(said, dict):  # {say: "...", tells: {event: "what it adds"}}
+        tells = said.get("tells") if said.get("tells") is not None else {}
+        if set(said) - {"say", "tells"} or not isinstance(tells, dict) or not all(
+                isinstance(v, str) for v in tells.values()):
+            return _raise(error(f"the move '{pattern}' is its sentence in quotes, or a mapping with 'say:' and "
+                                "'tells:', the move's own event and what it adds in quotes (\"\" for nothing), "
+                                "e.g. {say: \"{actor} lays tile #{tile} on {hex}.\", tells: {tile-laid: "
+                                "\"[It costs ${cost}.]\"}}."))
+        said = said.get("say")
     if not isinstance(said, str) or not said.strip():
         return _raise(error(f"the move '{pattern}' needs its sentence in quotes, {sample}"))
     try:
@@ -841,7 +891,7 @@ def move_phrase(pattern: str, said: Any, error) -> MovePhrase:
         known = ", ".join(f"{{{name}}}" for name in [*named, "actor"])
         return _raise(error(f"the sentence of the move '{pattern}' names {{{unknown}}}, which the pattern does "
                             f"not have; it may name {known}."))
-    return MovePhrase.of(pattern, said.strip())
+    return MovePhrase.of(pattern, said.strip(), {str(k): str(v) for k, v in tells.items()})
 
 
 def _raise(problem: Exception):

@@ -357,14 +357,17 @@ def figure_caption(title: str, diagram: str, moves: int, step: int | None = None
 def narrated(result: Result, words: phrases.Phrases, designer: bool) -> list[list[str]]:
     """What each move did, in words, as the edition's reader may know it: the player's edition tells
     an event only some players see (a card drawn) as the example's reader sees it; the designer's
-    tells the truth and marks it ("hidden: only ann sees it")."""
+    tells the truth and marks it ("hidden: only ann sees it"). The player's edition says each move
+    once: its sentence (``said_moves``) says the move's own event, which is told here only by what
+    it adds ("It costs $40."; ``Phrases.own_event``)."""
     reader = secrecy.reader_of(result.scenario, result.run.game, designer)
-    told = words.moves(result.run, reader, secrecy.mark_seen if designer else None)
+    told = words.moves(result.run, reader, secrecy.mark_seen if designer else None, beside_moves=not designer)
     if not result.others:
         return told
     # An example played with several seeds tells one of its games: a sentence the other games tell
     # otherwise (a die's result, a card drawn) says so, as the outcome holds whatever it was.
-    others = [words.moves(run, reader, secrecy.mark_seen if designer else None) for run in result.others]
+    others = [words.moves(run, reader, secrecy.mark_seen if designer else None, beside_moves=not designer)
+              for run in result.others]
     return [[sentence if all(_told(other, step, index) == sentence for other in others)
              else sentence.rstrip(".") + f" {DRAWS_DECIDE}."
              for index, sentence in enumerate(sentences)] for step, sentences in enumerate(told)]
@@ -615,9 +618,10 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
             players = phrases.run_players(result.run)
             sentence = (words.event(check.event, reader=reader, marked=secrecy.mark_seen if designer else None,
                                     players=players) if check.event is not None else None)
-            if (not designer and told is not None and sentence is not None and moved is not None
-                    and moved <= len(told) and sentence in told[moved - 1]):
-                continue  # (said in the play, beside its move: once is enough for players)
+            if (not designer and told is not None and moved is not None and moved <= len(told)
+                    and (sentence is not None and sentence in told[moved - 1]
+                         or _own_event(words, result.run.steps[moved - 1], check.event))):
+                continue  # (said in the play, beside its move, or by the move itself: once is enough for players)
             secret = secrets[moved - 1] if secrets and moved is not None and moved <= len(secrets) else None
             if secret is not None and sentence is not None and secret in secrecy.words_of(sentence):
                 step = result.run.steps[moved - 1]
@@ -649,6 +653,12 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
     if not body.children:  # (every check an event the play already says)
         return [nodes.paragraph(text="As the play says.", classes=["rw-as-played"])]
     return [table]
+
+
+def _own_event(words: phrases.Phrases, step, event) -> bool:
+    """Whether ``event`` is ``step``'s move's own event, which the move's sentence says."""
+    own = words.own_event(step)
+    return own is not None and step.events[own[0]] is event
 
 
 def _event_step(result: Result, event) -> int | None:

@@ -496,6 +496,8 @@ def test_a_move_reads_as_the_pattern_that_says_most_about_it():
     ({"take {actor}": "{actor} takes."}, "{actor} is the one who moves", 3),
     ({"take {n}{m}": "{actor} takes {n}."}, "two placeholders side by side", 3),
     ({"take {n}": ""}, "needs its sentence in quotes", 3),
+    ({"take {n}": {"say": "{actor} takes {n}.", "tells": {"taken": ""}}}, "tells the event 'taken', which", 3),
+    ({"take {n}": {"say": "{actor} takes {n}.", "tells": "taken"}}, "a mapping with 'say:' and 'tells:'", 3),
     (["take {n}"], "'moves:' is a mapping", 2),
 ])
 def test_a_move_phrase_that_cannot_be_read_is_named_at_its_line(tmp_path, moves, wanted, line):
@@ -541,6 +543,30 @@ def test_the_player_s_edition_prints_moves_in_words_and_the_designer_s_the_notat
     assert first.startswith("Ann adds 1 counter. ") and refused.startswith("Bob adds 9 counters — not allowed by ")
     designer = examples._actions(result, told, moved=examples.said_moves(result, words, designer=True))[0]
     assert [node.astext() for node in designer.findall(nodes.literal)] == ["add 1", "add 9"]
+
+
+def test_the_player_s_edition_says_each_move_once_and_its_own_event_by_what_it_adds(phrased):
+    """A move's sentence says its own event (``tells``): the player's edition does not say the event
+    again beside it ("Ann adds 1 counter. Ann adds 1 to the pile."), only what it adds, and its outcome
+    does not list it; the designer's edition, which prints the notation, tells the event whole."""
+    from rulewright.problems import Where
+    from rulewright.scenario import evaluate, parse
+    from rulewright.sphinx import examples
+
+    body = ("game: toy\nsetup: {preset: small}\ndo:\n  - ann: add 1\n  - bob: add 2\n"
+            "expect:\n  events: [added]\n")
+    events = {**TOY_PHRASES["events"], "added": "Ann adds {count} to the pile."}
+    for tells, beside in (({}, ["Ann adds 1 to the pile."]), ({"added": ""}, []),
+                          ({"added": "[The pile grows by {count}.]"}, ["The pile grows by 1."])):
+        phrased({**TOY_PHRASES, "events": events,
+                 "moves": {"add {count}": {"say": "{actor} adds {count} counter(s).", "tells": tells}}})
+        result = evaluate(parse(body, Where("toy.md", 1), options={"id": "toy-once"}))
+        words = phrases.for_game(result.run.game)
+        told = examples.narrated(result, words, designer=False)
+        assert told[0] == beside, tells
+        outcome = examples._outcome(result, words, False, told=told)[0].astext()
+        assert "to the pile" not in outcome, outcome  # (the event checked: said in the play, once)
+        assert examples.narrated(result, words, designer=True)[0] == ["Ann adds 1 to the pile."]
 
 
 # --- words that read right: optional parts and verbs that agree ------------------------------------
