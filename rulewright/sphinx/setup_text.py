@@ -97,6 +97,15 @@ def _as_view_paths(key, value: dict, said) -> list[tuple[str, str]] | None:
     return rows or None  # (a Said: what the edition may tell of a hidden value, seen_setup)
 
 
+def _changed(value):
+    """A setup key's mapping without the entries given as ``{}``: an entry there as the position has
+    it, or as the game starts it (``bob: {}``), which no row of the setup has anything to say about
+    ("Bob: unchanged"; ``_as_view_paths`` leaves such a value out alike)."""
+    if not isinstance(value, dict) or not any(inner == {} for inner in value.values()):
+        return value
+    return {name: inner for name, inner in value.items() if inner != {}}
+
+
 def _position_words(title: str) -> str:
     """A shared position as the player's edition names it: by its title, "the position “Three
     players, pile at four”", or the title alone where it says it is a position ("the opening
@@ -132,11 +141,14 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
                 f"the '{preset}' preset" if designer else f"the prepared position ‘{preset}’")
         rows.append(("Starts from", f"{text}, changed as below" if setup else text))
     for key, value in setup.items():
+        if isinstance(value, dict) and value and all(inner == {} for inner in value.values()):
+            continue  # (every entry as the position has it: nothing to say; ``_changed``)
+        value = _changed(value)
         if str(key) in said_keys:
             phrase = said_keys[str(key)]
             if phrase.per_entry and isinstance(value, dict) and value:
                 rows.extend((phrases.sentence(phrase.label(name)),  # ("{key}" for a player: "Ann")
-                             phrase.entries({name: inner}) or words(inner, phrase.names) or "unchanged")
+                             phrase.entries({name: inner}) or words(inner, phrase.names))
                             for name, inner in value.items())
             else:  # (a label naming {key}, for a value that is not a mapping, gives way to the key's own name)
                 label = phrase.say if phrase.say and not phrase.per_entry else _label(key).capitalize()
@@ -144,8 +156,8 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
         elif isinstance(value, dict) and value and (told := _as_view_paths(key, value, said)):
             rows.extend(told)  # (a mapping that mirrors the view: each value in its path's words)
         elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            for name, inner in value.items():  # an entry given as {} is there as the position has it
-                rows.append((f"{_label(key).capitalize()}: {name}", words(inner) or "unchanged"))
+            for name, inner in value.items():
+                rows.append((f"{_label(key).capitalize()}: {name}", words(inner)))
         else:
             # A key written as the view's path (the game's setup keys mirror its view: next, bank)
             # reads as the game's words for that path: "Whose turn it is: bob", not "Next: bob".

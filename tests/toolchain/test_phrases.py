@@ -196,7 +196,17 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
     assert text["Floes"].astext() == "5 floes of 1, 3 of 2 and 2 of 3"
     assert text["Around the table"].astext() == "ann, bob"
     assert text["Pile"].astext() == "a 1"  # a key without words reads as before
-    assert text["Players: ann"].astext() == "unchanged" and text["Players: bob"].astext() == "cash 5"
+    # An entry left as the position has it ({}) has no row ("Players: ann | unchanged"), whether the
+    # key has words of its own, mirrors the view's paths or neither (issue 42).
+    assert "Players: ann" not in text and text["Players: bob"].astext() == "cash 5", list(text)
+    assert not any("unchanged" in row[1].astext() for row in rows)
+    said = phrases.load({"setup": {"players": {"say": "{key}", "names": {"cash": "cash"}}}}, "toy phrases")
+    table, = describe_setup({"setup": {"players": {"ann": {}, "bob": {"cash": 5}, "cat": {}}}}, said)
+    assert [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")] \
+        == [["Bob", "cash 5"]]
+    table, = describe_setup({"setup": {"players": {"ann": {}, "cat": {}}, "pile": 3}}, None)
+    assert [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")] \
+        == [["Pile", "3"]]
     # A mapping that mirrors the view reads as the view's paths, each in its words; an entry left as
     # the position has it ({}) says nothing.
     said = phrases.load({"paths": {"players.*.cash": {"say": "{1}'s cash", "value": "${}"},
@@ -271,7 +281,7 @@ def test_a_setup_phrase_s_names_say_an_entry_s_key_and_a_player_s_row_begins_wit
     table, = describe_setup({"setup": {"players": {"ann": {"hand": ["A2"], "shares": {"ES": 5}}, "bob": {}},
                                        "board": {"neutral": ["A0", "A1"], "ES": ["B1"]}}}, said, designer=False)
     rows = [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")]
-    assert rows == [["Ann", "tiles in hand: A2, shares: ES 5"], ["Bob", "unchanged"],
+    assert rows == [["Ann", "tiles in hand: A2, shares: ES 5"],  # (Bob, as the game starts him: no row)
                     ["Neutral tiles on the board", "A0 and A1"], ["ES on the board", "B1"]]
 
 
