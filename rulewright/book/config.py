@@ -26,6 +26,9 @@ the three agree. A project without the table gets the defaults: the book in ``ru
     [tool.rulewright.importers]    # readers of other programs' game records (rulewright replay --from)
     "18xx.games" = "my_game.importer:IMPORTER"
 
+    [tool.rulewright.front-matter] # the book's front matter ({front-matter}: rulewright.sphinx.front_matter)
+    covers = "The whole game."     # what the book covers; credits, rights: who made it, who holds its rights
+
 Games installed with pip register under the ``rulewright.games`` entry-point group instead
 (see ``rulewright.book.registry``). The project's folder is put on ``sys.path``, as pytest does for a
 rootdir, so ``my_game`` above is found without installing it.
@@ -69,6 +72,7 @@ class Project:
     check_level: str = ""  # the level of checks the book is written for (rulewright.checks.levels); "": the oldest
     typed_figures: str = "check"  # how strictly numbers typed in the text are held to the game (checks.typed_figures)
     pending_for_players: str = "as-written"  # what the player's edition does with a pending example (PENDING_FOR_PLAYERS)
+    front_matter: dict = field(default_factory=dict)  # what the book covers, its credits and rights (FRONT_MATTER)
 
     def leaves_out(self, pending: bool) -> bool:
         """Whether the player's edition leaves out an example (``pending``: one marked ``:status:
@@ -132,6 +136,8 @@ KNOWN_KEYS += ("check-level",)  # the release whose checks the book is written f
 KNOWN_KEYS += ("typed-figures",)  # how strictly figures typed in the text are checked (rulewright.checks.typed_figures)
 KNOWN_KEYS += ("pending-for-players",)  # what the player's edition does with a pending example
 KNOWN_KEYS += ("print",)  # the printer's settings, [tool.rulewright.print] (rulewright.press.settings)
+KNOWN_KEYS += ("front-matter",)  # the book's front matter, [tool.rulewright.front-matter] (rulewright.sphinx.front_matter)
+FRONT_MATTER = ("covers", "credits", "rights")
 
 
 def _from_table(pyproject: Path, table: dict) -> Project:
@@ -172,6 +178,21 @@ def _from_table(pyproject: Path, table: dict) -> Project:
         raise bad("check-level", f"'check-level' in [tool.rulewright] is the Rulewright release whose checks the book "
                   f"is written for, one of {', '.join(map(repr, LEVELS))}, not {level!r}. 'rulewright upgrade' "
                   "writes it; a level newer than this Rulewright's needs a newer Rulewright (pip install -U rulewright).")
+    front = table.get("front-matter", {})
+    if not isinstance(front, dict):
+        raise bad("front-matter", "'front-matter' in [tool.rulewright] is a table, [tool.rulewright.front-matter], "
+                  "of covers, credits and rights, each in quotes.")
+
+    def bad_front(key: str, message: str) -> ExampleProblem:  # (at its line in the front matter's table)
+        return ExampleProblem(Where(str(pyproject), _line_of(pyproject, key, "tool.rulewright.front-matter")), message)
+
+    for key, value in front.items():
+        if key not in FRONT_MATTER:
+            raise bad_front(key, f"'{key}' is not part of the front matter in [tool.rulewright.front-matter]: it "
+                            f"holds {', '.join(FRONT_MATTER)}. {did_you_mean(key, FRONT_MATTER)}")
+        if not isinstance(value, str) or not value.strip():
+            raise bad_front(key, f"'{key}' in [tool.rulewright.front-matter] is text in quotes (Markdown), e.g. "
+                            f"{key} = \"{_FRONT_SAMPLES[key]}\", not {value!r}.")
     if "print" in table:  # said here, so `rulewright check` names a mistake before `make print` meets it
         print_settings(pyproject, table["print"])
     rulebook = table.get("rulebook", "rulebook")
@@ -182,7 +203,12 @@ def _from_table(pyproject: Path, table: dict) -> Project:
                    pending=table.get("pending", "allow"), player_notes=table.get("player-notes", False),
                    pyproject=pyproject, time_limit=float(limit), changes_since=since.strip(),
                    check_level=level, typed_figures=table.get("typed-figures", "check"),
-                   pending_for_players=table.get("pending-for-players", _pending_default(level)))
+                   pending_for_players=table.get("pending-for-players", _pending_default(level)),
+                   front_matter={key: value.strip() for key, value in front.items()})
+
+
+_FRONT_SAMPLES = {"covers": "The whole game, from the setup to the end.", "credits": "*My Game* is by A. Designer.",
+                  "rights": "© 2026 A. Designer. All rights reserved."}
 
 
 def _pending_default(level: str) -> str:

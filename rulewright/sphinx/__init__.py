@@ -23,7 +23,7 @@ from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, balance, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
                                pdf, positions, rules)
-from rulewright.sphinx import aria, clarifications, domain, figures, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
+from rulewright.sphinx import aria, clarifications, domain, figures, front_matter, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
 
@@ -134,6 +134,7 @@ def setup(app):
     app.add_node(clarifications.clarifications_node)  # (never written: made into its table when resolved)
     app.add_node(clarifications.variant_ref)  # (never written: made into a link when resolved)
     app.add_directive(clarifications.NAME, clarifications.ClarificationsDirective)
+    app.add_directive(front_matter.NAME, front_matter.FrontMatterDirective)
     app.connect("doctree-resolved", clarifications.resolve)
     app.add_role(figures.ROLE, figures.ValueRole())
     app.add_directive(figures.TABLE, figures.ValuesDirective)
