@@ -24,7 +24,7 @@ def words(value, names: dict[str, str] | None = None) -> str:
     ``names:``)."""
     names = names or {}
     if isinstance(value, dict):
-        return ", ".join(f"{names.get(str(k)) or _label(k)} {words(v, names)}" if not isinstance(v, dict) or str(k) in names
+        return ", ".join(_named(names.get(str(k)) or _label(k), words(v, names)) if not isinstance(v, dict) or str(k) in names
                          else f"{k} ({words(v, names)})" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(words(v, names) for v in value) if value else "none"
@@ -35,6 +35,12 @@ def words(value, names: dict[str, str] | None = None) -> str:
     if value is None:
         return "none"
     return str(value)
+
+
+def _named(label: str, said: str) -> str:
+    """A field's value after its name: "hand A2", or a sum after a name ending in "$" ("cash $":
+    "cash $2,400", not "cash $ 2400")."""
+    return phrases.money(f"{label}{said}") if label.endswith("$") else f"{label} {said}"
 
 
 def _label(key) -> str:

@@ -200,10 +200,10 @@ def test_a_setup_key_reads_as_the_game_s_phrases_say():
     # key has words of its own, mirrors the view's paths or neither (issue 42).
     assert "Players: ann" not in text and text["Players: bob"].astext() == "cash 5", list(text)
     assert not any("unchanged" in row[1].astext() for row in rows)
-    said = phrases.load({"setup": {"players": {"say": "{key}", "names": {"cash": "cash"}}}}, "toy phrases")
-    table, = describe_setup({"setup": {"players": {"ann": {}, "bob": {"cash": 5}, "cat": {}}}}, said)
+    said = phrases.load({"setup": {"players": {"say": "{key}", "names": {"cash": "cash $"}}}}, "toy phrases")
+    table, = describe_setup({"setup": {"players": {"ann": {}, "bob": {"cash": 2400}, "cat": {}}}}, said)
     assert [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")] \
-        == [["Bob", "cash 5"]]
+        == [["Bob", "cash $2,400"]]  # (a name ending in "$" is the sum's sign: "cash $2,400", not "cash $ 2400")
     table, = describe_setup({"setup": {"players": {"ann": {}, "cat": {}}, "pile": 3}}, None)
     assert [[entry.astext() for entry in row.children] for row in table.findall(lambda n: n.tagname == "row")] \
         == [["Pile", "3"]]
