@@ -157,6 +157,26 @@ def test_no_text_is_printed_smaller_than_7_5_pt(edition):
     assert not small, f"{len(small)} words under {MIN_PT} pt, e.g. {small[:8]}"
 
 
+def test_each_page_prints_its_number_once_at_its_foot(edition):
+    """The theme printed each page's number twice, in a box at the top left and at the foot (issue
+    42): the number is printed once, at the foot, on every page between the covers (the last page is
+    the back cover: the theme's copyright line alone)."""
+    path = pdf_of(edition)
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    pages = PAGE.split(out)[1:]
+    twice, missing = [], []
+    for number, page in enumerate(pages, start=1):
+        height = float(re.search(r'height="([\d.]+)"', page).group(1)) if 'height="' in page else 842.0
+        said = [float(y0) for _, y0, _, _, word in WORD.findall(page) if word == str(number)]
+        if 1 < number < len(pages) and not any(y0 > 0.9 * height for y0 in said):
+            missing.append(number)
+        if any(y0 < 0.1 * height for y0 in said):
+            twice.append(number)
+    assert len(pages) > 100, len(pages)
+    assert not twice, f"{len(twice)} pages print their number at the top as well as at the foot: {twice[:10]}"
+    assert not missing, f"{len(missing)} pages without their number at the foot: {missing[:10]}"
+
+
 def test_few_pages_are_more_than_half_empty(edition, tmp_path):
     """At most 5% of the pages have their lower half empty (issue 42), every such page counted,
     whatever left it so: a chapter's last page (the next chapter starts on a new page), a page

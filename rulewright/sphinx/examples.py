@@ -100,7 +100,7 @@ class ExampleDirective(SphinxDirective):
         # with no "Play" part and no test wording about the outcome (the designer's keeps both).
         still = not result.run.steps and not designer
         if not still:
-            box += _section("Play", _actions(result, told, as_written, moved, marks))
+            box += _section("Play", _actions(result, told, as_written, moved, marks, words))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "In this position" if still else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
@@ -530,10 +530,11 @@ def _section(label, children):
 
 
 def _actions(result: Result, told: list[list[str]], as_written: bool = False, moved: list | None = None,
-             marks: list | None = None):
+             marks: list | None = None, words: phrases.Phrases | None = None):
     """The moves, numbered, each with what it did (``told``) or the rule that refused it;
     ``as_written``: the moves alone (a pending example in the player's edition). ``moved``: each
-    move in the players' words (``said_moves``), printed instead of its notation where given."""
+    move in the players' words (``said_moves``), printed instead of its notation where given, its
+    refusal's reason then naming pieces as the sentences do (``words``: ``Phrases.codes_named``)."""
     steps = result.run.steps
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
@@ -555,7 +556,9 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False, mo
         if refused:
             para += nodes.Text(" — not allowed by " if sentence is not None else " — refused (")
             para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
-            para += nodes.Text((": " if sentence is not None else "): ") + step.refusal.reason)
+            para += nodes.Text((": " if sentence is not None else "): ") + (
+                words.codes_named(step.refusal.reason) if sentence is not None and words is not None
+                else step.refusal.reason))
         elif said:
             para += nodes.Text((" " if sentence is not None else " — ") + " ".join(said))
         item += para
@@ -586,6 +589,8 @@ def _outcome(result: Result, words: phrases.Phrases, designer: bool, as_written:
                                classes=["rw-outcome", "rw-outcome-" + ("designer" if designer else "player")])
     told_events = None  # (step, viewer, move, the sentences' cell) of the row of events just written
     for check in written_checks(result.scenario) if as_written else result.checks:
+        if check.key == "refused" and not designer and not as_written and check.ok:
+            continue  # (the play says the move is not allowed, and by which rule: once is enough for players)
         what = nodes.paragraph()
         if check.step is not None and check.key != "refused":
             what += nodes.Text(f"after step {check.step}: " if check.step else "before the first move: ")

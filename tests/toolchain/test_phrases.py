@@ -500,6 +500,25 @@ def test_a_move_reads_as_the_pattern_that_says_most_about_it():
     assert said.move("withhold 40", "SP") is None  # no pattern fits: the check says so (move-words)
 
 
+def test_a_refusal_s_reason_names_pieces_as_the_sentences_do():
+    """The player's edition prints an engine's reason for refusing a move with each piece named as the
+    moves' sentences name it ("Only the SP's president", not "Only SP's president"), the name
+    beginning a sentence with a capital, an article not said twice, and a quoted move left as written."""
+    said = phrases.load(LAYS, "lays")
+    assert said.codes_named("Only SP’s president may protect it.") == "Only the SP’s president may protect it."
+    assert said.codes_named("MRBC is closed. SP waits; SP’s turn ends.") == \
+        "The Bridge Company is closed. The SP waits; the SP’s turn ends."
+    assert said.codes_named("Set the SP’s par: ‘par SP 90’.") == "Set the SP’s par: ‘par SP 90’."
+    assert said.codes_named("SPX and MP-1 are no codes.") == "SPX and MP-1 are no codes."
+    # so does a setup's value in the player's edition (the designer's keeps the codes the example writes)
+    from rulewright.sphinx.setup_text import describe_setup
+
+    for designer, owned in ((False, "The Bridge Company the SP"), (True, "MRBC SP")):
+        table, = describe_setup({"setup": {"privates": {"MRBC": "SP"}}}, said, designer=designer)
+        assert [[cell.astext() for cell in row.children] for row in table.findall(lambda n: n.tagname == "row")] \
+            == [["Privates", owned]]
+
+
 @pytest.mark.parametrize("moves, wanted, line", [
     ({"take {n}": "{actor} takes {count}."}, "names {count}, which the pattern does not have", 3),
     ({"take {n} {n}": "{actor} takes {n}."}, "names {n} twice", 3),
@@ -553,6 +572,9 @@ def test_the_player_s_edition_prints_moves_in_words_and_the_designer_s_the_notat
     assert first.startswith("Ann adds 1 counter. ") and refused.startswith("Bob adds 9 counters — not allowed by ")
     designer = examples._actions(result, told, moved=examples.said_moves(result, words, designer=True))[0]
     assert [node.astext() for node in designer.findall(nodes.literal)] == ["add 1", "add 9"]
+    # the move's line says it is not allowed and by which rule: the player's outcome does not say it again
+    assert "is refused by" not in examples._outcome(result, words, False, told=told)[0].astext()
+    assert "is refused by" in examples._outcome(result, words, True, told=told)[0].astext()
 
 
 def test_the_player_s_edition_says_each_move_once_and_its_own_event_by_what_it_adds(phrased):

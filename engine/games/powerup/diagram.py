@@ -144,7 +144,7 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
         status = "" if info["active"] else " (wound up)"
         name = f'{escape(info["name"])} ({code}){status}'
         rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{name}</TD>'
-                    f'<TD>{info["size"]}</TD><TD>${info["price"]}</TD></TR>')
+                    f'<TD>{info["size"]}</TD><TD>${info["price"]:,}</TD></TR>')
     for code, by in gone.items():
         name = f'{escape(view["companies"][code]["name"])} ({code})'
         rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{name}</TD>'
@@ -186,7 +186,7 @@ def _payout_table(payouts) -> str:
         ink = style.ink_on(COLOURS[company])
         rows.append(f'<TR><TD BGCOLOR="{COLOURS[company]}"><FONT COLOR="{ink}">{company}</FONT></TD>'
                     f'<TD ALIGN="LEFT">{escape(style.player(holder))}</TD><TD ALIGN="LEFT">{escape(what)}</TD>'
-                    f'<TD ALIGN="RIGHT">${amount}</TD></TR>')
+                    f'<TD ALIGN="RIGHT">${amount:,}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
              f'{"".join(rows)}</TABLE>>')
     return (f'  payouts [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize={TEXT_PT}, '
