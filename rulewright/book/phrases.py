@@ -258,11 +258,12 @@ class Phrases:
         return next(((index, phrase.tells[event.name]) for index, event in enumerate(step.events)
                      if event.name in phrase.tells), None)
 
-    def codes_named(self, text: str) -> str:
+    def codes_named(self, text: str, capital: bool = True) -> str:
         """``text`` (an engine's reason for refusing a move, written for designers) with each piece
         the notation writes by its code named as a sentence names it ("Only SP's president" is "Only
         the SP's president", "LYR is not operating" is "The Lancashire & Yorkshire is not
-        operating"): not inside quotes (‘par SP 90’), nor after an article the name has already."""
+        operating"; ``capital``: a name beginning ``text`` begins with a capital): not inside quotes (‘par
+        SP 90’), nor after an article the name has already."""
         if not self.names or not text:
             return text
         codes = "|".join(sorted(map(re.escape, self.names), key=len, reverse=True))
@@ -270,13 +271,13 @@ class Phrases:
 
         def named(match) -> str:
             article, name = match.group(1), self.names[match.group(2)]
-            if article and name.lower().startswith("the "):
-                return article + name[4:]
-            return article + name
+            said = article + name[4:] if article and name.lower().startswith("the ") else article + name
+            before = match.string[:match.start()]
+            starts = not before.strip() and not match.string.startswith(" ") or re.search(r"[.!?]\s+$", before)
+            return sentence(said) if starts and not article and capital else said
 
         parts = re.split(r"(‘[^’]*’)", text)  # (a move quoted as the notation writes it stays so)
-        said = "".join(part if part.startswith("‘") else pattern.sub(named, part) for part in parts)
-        return re.sub(r"(^|[.!?]\s+)(the )", lambda m: m.group(1) + "The ", said)
+        return "".join(part if part.startswith("‘") else pattern.sub(named, part) for part in parts)
 
     def name(self, value: Any, player: bool = False) -> Any:
         """A piece's code as a sentence names it (``names``, then ``values``); a player's name with a

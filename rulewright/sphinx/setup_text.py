@@ -207,7 +207,7 @@ def describe_setup(data: dict, said=None, designer: bool = True, where: str | No
     for label, text in rows:
         if not designer and said is not None:  # ("ES on the board", "MRBC, owned by bob": as sentences name them)
             label = said.codes_named(label) if type(label) is str else label
-            text = said.codes_named(text) if type(text) is str else text
+            text = said.codes_named(text, capital=False) if type(text) is str else text
         body += tables.row([label, text], cell_classes=("rw-setup-key", "rw-setup-value"))
     return [table]
 

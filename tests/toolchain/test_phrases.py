@@ -513,7 +513,7 @@ def test_a_refusal_s_reason_names_pieces_as_the_sentences_do():
     # so does a setup's value in the player's edition (the designer's keeps the codes the example writes)
     from rulewright.sphinx.setup_text import describe_setup
 
-    for designer, owned in ((False, "The Bridge Company the SP"), (True, "MRBC SP")):
+    for designer, owned in ((False, "the Bridge Company the SP"), (True, "MRBC SP")):
         table, = describe_setup({"setup": {"privates": {"MRBC": "SP"}}}, said, designer=designer)
         assert [[cell.astext() for cell in row.children] for row in table.findall(lambda n: n.tagname == "row")] \
             == [["Privates", owned]]
