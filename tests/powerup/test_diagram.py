@@ -45,7 +45,7 @@ def test_after_a_merger_the_board_marks_played_changed_and_payouts():
     assert "peripheries" not in node(dot, "A1")          # Eclipse Solar all along
     assert powerup.COLOURS["ES"] in node(dot, "C2")
     assert powerup.NEUTRAL_FILL in node(dot, "H8")
-    assert "Payouts" in dot and "majority bonus" in dot and "$2500" in dot and "$1000" in dot
+    assert "Payouts" in dot and "majority bonus" in dot and "$2,500" in dot and "$1,000" in dot
     assert "into ES" in dot
     assert len(re.findall(r"^  t[A-J]\d ", dot, re.M)) == 100
 
