@@ -50,8 +50,9 @@ def _entries(path: Path, pages):
     numbers = _index_pages(pages)
     raw = subprocess.run(["pdftotext", "-f", str(numbers[0] + 1), "-l", str(numbers[-1] + 1), str(path), "-"],
                          capture_output=True, text=True, check=True).stdout
-    return [(_without_letter(term.strip()), game, int(first), [int(n) for n in re.findall(r"\d+", rest)])
-            for term, game, first, rest in ENTRY.findall(flat(raw))]
+    # (a page's running head, "Index of terms", is read before its first entry when a letter opens the page)
+    return [(_without_letter(re.sub(r"^Index of terms ", "", term.strip())), game, int(first),
+             [int(n) for n in re.findall(r"\d+", rest)]) for term, game, first, rest in ENTRY.findall(flat(raw))]
 
 
 def _without_letter(term: str) -> str:
