@@ -141,7 +141,7 @@ def test_each_game_has_a_one_page_quick_reference_read_from_its_data(edition):
                 continue
             # (read as the quick reference reads it: a view path in a preset, or a data file's value)
             wanted = figures.figure(number["view"], Where(chapter, 1), data["game"], number.get("preset"))
-            value = figures.said(game, wanted, figures.read(game, wanted).value)
+            value = figures.said(phrases.for_game(game), wanted, wanted.path, figures.read(game, wanted).value)
             assert re.search(re.escape(_plain(number["say"])) + r"\s+" + re.escape(_plain(value)), page), \
                 (chapter, number, value)
 
