@@ -26,10 +26,6 @@ KNOTS: list[frozenset[str]] = [frozenset(names) for names in (
     # The pytest plugin and the items it collects.
     {"rulewright.testing.glossaries", "rulewright.testing.plugin", "rulewright.testing.records",
      "rulewright.testing.sybil_parser"},
-    # 1870: the map, its track and the routes over it; the privates and the rounds.
-    {"engine.games.g1870.hexroutes", "engine.games.g1870.map_setup", "engine.games.g1870.routes",
-     "engine.games.g1870.setup", "engine.games.g1870.track"},
-    {"engine.games.g1870.privates", "engine.games.g1870.rounds"},
 )]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 
 from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
-from engine.games.g1870 import (actions, connections, holdings, market, network, operating, position, privates,
+from engine.games.g1870 import (actions, auction, building, connections, holdings, market, network, operating, position, privates,
                                 protection, redemption, rounds, routes, shares, stock, track)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
@@ -249,13 +249,13 @@ class G1870(Game):
     def _auction(self, state: State, act):
         name = act.actor
         if act.verb == "buy" and act.item in state.privates and act.other == "" and act.count == 1:
-            return (lambda: privates.auction_buy_check(state, name, act.item),
-                    lambda: privates.auction_buy(state, name, act.item))
+            return (lambda: auction.auction_buy_check(state, name, act.item),
+                    lambda: auction.auction_buy(state, name, act.item))
         if act.verb == "bid":
-            return (lambda: privates.bid_check(state, name, act.item, act.amount),
-                    lambda: privates.bid(state, name, act.item, act.amount))
+            return (lambda: auction.bid_check(state, name, act.item, act.amount),
+                    lambda: auction.bid(state, name, act.item, act.amount))
         if act.verb == "pass":
-            return _no_check, lambda: privates.auction_pass(state, name)
+            return _no_check, lambda: auction.auction_pass(state, name)
         return self._wrong(state, act)
 
     def _stock(self, state: State, act):
@@ -349,10 +349,10 @@ class G1870(Game):
         sym = act.actor
         if act.verb == "lay" and act.item:  # a tile on a hex of the printed map
             args = (state, sym, act.item, act.other, act.rotation, act.using == "MRBC")
-            return (lambda: track.lay_check(*args)), lambda: track.lay(*args)
+            return (lambda: building.lay_check(*args)), lambda: building.lay(*args)
         if act.verb == "token" and act.other:
             args = (state, sym, act.other, act.count - 1)
-            return (lambda: track.token_check(*args)), lambda: track.place_token(*args)
+            return (lambda: building.token_check(*args)), lambda: building.place_token(*args)
         if state.dividend_done:
             raise Refusal("1870.route.train", f"{sym} has already paid or kept its revenue this turn; its trains "
                                               "have run.")
@@ -473,7 +473,7 @@ def candidates(state: State) -> list[actions.Act]:
     out += [A(who, "redeem", item=c, other=o) for c in corps for o in ["market", *state.players]]
     for sym, priv in state.privates.items():
         out.append(A(who, "buy", item=sym))
-        out += [A(who, "bid", item=sym, amount=max([priv.cost, *priv.bids.values()]) + privates.BID_STEP)]
+        out += [A(who, "bid", item=sym, amount=max([priv.cost, *priv.bids.values()]) + auction.BID_STEP)]
         if priv.owner == who:
             out += [A(who, "sell", item=sym, other=o, amount=priv.cost) for o in state.players if o != who]
     return out
@@ -491,9 +491,9 @@ def map_candidates(state: State, who: str, connection: bool = False) -> list[act
     if connection:
         return out + [A(who, "dest", item=c) for c in actions.DESTINATION]
     out += [A(who, "lay", item=number, other=label, rotation=turns)
-            for number, label, turns in track.lay_candidates(state, who)]
+            for number, label, turns in building.lay_candidates(state, who)]
     out += [A(who, "lay", item=number, other=label, rotation=turns, using="MRBC")
-            for number, label, turns in track.lay_candidates(state, who)
+            for number, label, turns in building.lay_candidates(state, who)
             if state.privates["MRBC"].owner == who and track.board().hexes[label].river]
-    out += [A(who, "token", other=label, count=city + 1) for label, city in track.token_candidates(state, who)]
+    out += [A(who, "token", other=label, count=city + 1) for label, city in building.token_candidates(state, who)]
     return out

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from rulewright.game import Refusal
 from rulewright.game.hexes import opposite
 from engine.games.g1870 import hexmap
-from engine.games.g1870.track import Track, board, stations
+from engine.games.g1870.track import Track, board, destinations, in_slots, stations
 
 STATION = 6  # end number of a hex's first station
 
@@ -150,13 +150,21 @@ def private_extras(state, sym: str) -> tuple:
     return tuple(sorted((label, amount) for label, amount in out.items() if amount))
 
 
+def doubles_destination(state, sym: str) -> bool:
+    """Whether ``sym``'s destination counts twice at a route's end now (rule 1870.connection.double): only once its destination
+    token went on its destination (and in its connection run only as the setting says)."""
+    if state.net.destination.get(sym) != "map":
+        return False
+    in_run = state.net.current is not None and state.net.current["corp"] == sym
+    return not (in_run and not state.settings["double_in_connection_run"])
+
+
 def context(state, sym: str, extras: tuple | None = None) -> Context:
     """The context of ``sym``'s routes in a game state (destination doubling from ``routes``;
     ``extras`` by default from the private companies' tokens)."""
-    from engine.games.g1870 import routes, track as tr
     t = state.track
     tokened, blocked = set(), set()
-    dest = tr.destinations().get(sym)
+    dest = destinations().get(sym)
     for label, held in t.tokens.items():
         ends = [STATION + i for i, st in enumerate(stations(t, label)) if st.kind in ("city", "offboard")]
         for city, owners in enumerate(held):
@@ -165,9 +173,9 @@ def context(state, sym: str, extras: tuple | None = None) -> Context:
                 tokened.add(node)
                 continue
             slots = stations(t, label)[ends[city] - STATION].slots
-            if slots and len(tr.in_slots(state, label, city)) >= slots:
+            if slots and len(in_slots(state, label, city)) >= slots:
                 blocked.add(node)
-    double = dest if routes.doubles_destination(state, sym) else None
+    double = dest if doubles_destination(state, sym) else None
     extras = private_extras(state, sym) if extras is None else tuple(extras)
     return Context(sym, state.phase, frozenset(tokened), frozenset(blocked), extras, double)
 

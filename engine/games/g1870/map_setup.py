@@ -8,17 +8,10 @@ by ``track.sync``; the keys here add to them::
 from __future__ import annotations
 
 from rulewright.game import InputError, Refusal
-from engine.games.g1870 import network
+from engine.games.g1870 import data, network, routes
 from engine.games.g1870 import track as printed
 from engine.games.g1870.network import Network
-
-
-def corporation(state, name, where: str) -> str:
-    from engine.games.g1870.setup import key
-    sym = key("corporation", name, state.corporations, where)
-    if state.corporations[sym].par is None:
-        raise InputError(f"{sym} has not started, so it has no tokens on the map; give it a 'par'.", where)
-    return sym
+from engine.games.g1870.setup_names import check_keys, corporation
 
 
 def build(state, setup: dict) -> None:
@@ -59,8 +52,6 @@ def connection_choices(state, setup: dict) -> list:
     destination token: ``(corporation, choice, record of a finished run or None, where)``.
     ``connected`` gives ``map`` or ``charter``, or the whole run as the view shows it: ``token``
     (place, keep or existing), ``revenue``, ``dividend`` (paid or withheld) and ``routes``."""
-    from engine.games.g1870 import routes
-    from engine.games.g1870.setup import check_keys, run_text
     from rulewright.game.values import whole
     out = []
     for sym, spec in (setup.get("connected") or {}).items():
@@ -111,8 +102,6 @@ def _ran(route, where: str):
 def connection_run(state, run) -> None:
     """The connection run under way: its ``corporation``, the ``token`` decision (left out while
     undecided) and the ``routes`` its trains have run so far."""
-    from engine.games.g1870.setup import run_text
-    from engine.games.g1870 import routes
     if run is None:
         return
     sym = corporation(state, run.get("corporation"), "connection_run.corporation")
@@ -128,3 +117,12 @@ def connection_run(state, run) -> None:
         except Refusal as refusal:
             raise InputError(f"{sym} cannot have run '{text}': {refusal.reason}", where) from None
         state.net.current["runs"].append((train, path))
+
+
+def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
+    """``"4: M2-M4-M6"`` -> ("4", ("M2", "M4", "M6")), as the view writes a run."""
+    train, _, path = str(text).partition(":")
+    if not path or train.strip() not in [t["name"] for t in data.every_train()]:
+        raise InputError(f"Write a run as its train and route, e.g. '4: M2-M4-M6' (the hexes it passes through), "
+                         f"not {text!r}.", where)
+    return train.strip(), tuple(printed.hex_label(h, where) for h in path.strip().split("-"))

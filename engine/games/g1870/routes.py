@@ -30,15 +30,6 @@ def check(state, sym: str, train: str, path: tuple[str, ...], others=()) -> None
     hexroutes.check(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym), train_length(train), used)
 
 
-def doubles_destination(state, sym: str) -> bool:
-    """Whether ``sym``'s destination counts twice at a route's end now (rule 1870.connection.double): only once its destination
-    token went on its destination (and in its connection run only as the setting says)."""
-    if state.net.destination.get(sym) != "map":
-        return False
-    in_run = state.net.current is not None and state.net.current["corp"] == sym
-    return not (in_run and not state.settings["double_in_connection_run"])
-
-
 def value(state, sym: str, path) -> int:
     g = hexroutes.graph(state.track)
     return hexroutes.revenue(g, hexroutes.read(g, tuple(path)), hexroutes.context(state, sym))

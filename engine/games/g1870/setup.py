@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from rulewright.game import InputError, Refusal
 from rulewright.game.values import flag, money, whole
-from rulewright.game.refusal import did_you_mean, lookup
-from engine.games.g1870 import data, holdings, map_setup, market, network, privates, rounds, routes, track
+from rulewright.game.refusal import lookup
+from engine.games.g1870 import auction as opening_auction, data, holdings, map_setup, market, network, privates, rounds, routes, track
+from engine.games.g1870.map_setup import run_text
+from engine.games.g1870.setup_names import check_keys, key, player_name
 from engine.games.g1870.state import Corporation, Offer, Player, Private, Sale, State
 
 TOP = ("players", "corporations", "privates", "round", "stock_round", "operating_round", "turn", "priority",
@@ -24,24 +26,6 @@ OFFER = ("kind", "by", "to", "item", "price")
 OFFER_KINDS = ("private", "corp-private", "redeem", "train")
 AUCTION = ("bidding", "last_buyer")
 MOST_CASH = 100_000  # the bank starts with $12,000: anything near this is a slip of the keyboard
-
-
-def key(kind: str, name, known: dict, where: str) -> str:
-    """The symbol ``name`` stands for (symbols are read in capitals), or an ``InputError``."""
-    return lookup(kind, str(name).upper(), {k: k for k in known}, where)
-
-
-def player_name(name, state: State, where: str) -> str:
-    return lookup("player", name, {p: p for p in state.players}, where)
-
-
-def check_keys(given: dict, known: tuple, where: str) -> None:
-    if not isinstance(given, dict):
-        raise InputError(f"'{where}' must be a mapping of key: value lines.", where)
-    for key in given:
-        if key not in known:
-            raise InputError(f"{where} has no key {key!r}. {did_you_mean(key, known)} "
-                             f"Known: {', '.join(known)}.", f"{where}.{key}")
 
 
 def build(setup: dict, settings: dict) -> State:
@@ -423,15 +407,6 @@ def this_turn(state: State, given) -> None:
         net.runs.append((train, path))
 
 
-def run_text(text, where: str) -> tuple[str, tuple[str, ...]]:
-    """``"4: M2-M4-M6"`` -> ("4", ("M2", "M4", "M6")), as the view writes a run."""
-    train, _, path = str(text).partition(":")
-    if not path or train.strip() not in [t["name"] for t in data.every_train()]:
-        raise InputError(f"Write a run as its train and route, e.g. '4: M2-M4-M6' (the hexes it passes through), "
-                         f"not {text!r}.", where)
-    return train.strip(), tuple(track.hex_label(h, where) for h in path.strip().split("-"))
-
-
 def turn_sales(state: State, given: dict, seller: str | None = None) -> None:
     """The turn's sales not yet offered for protection: a player's in a stock round, the operating
     corporation's president's (``seller``) for its train in an operating round."""
@@ -518,7 +493,7 @@ def auction(state: State, setup: dict) -> None:
     if given.get("last_buyer") is not None:
         state.last_buyer = player_name(given["last_buyer"], state, "auction.last_buyer")
     if given.get("bidding"):
-        cheapest = privates.first(state)
+        cheapest = opening_auction.first(state)
         bidders = [player_name(n, state, "auction.bidding") for n in given["bidding"]]
         bids = state.privates[cheapest].bids if cheapest else {}
         if len(bidders) < 2 or sorted(bidders) != sorted(bids):
