@@ -472,8 +472,9 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
     """What the examples show that the game's phrases (read without a mistake) have no words for:
     state paths, settings, presets and engine values, moves. The build calls it as ``rulewright
     check`` does, besides the phrase files' own problems (``phrase_file_problems``), each said
-    once. ``each_example_said``: the player's build says the presets, values and moves at each
-    example as it reads it (``rulewright.sphinx.wording``)."""
+    once. ``each_example_said``: the player's build says the presets and values at each example as
+    it reads it (``rulewright.sphinx.wording``); moves without words are said here in every channel,
+    one problem a kind of move, in the same words."""
     problems: list[ExampleProblem] = []
     games = {}
     for scenario in scenarios:
@@ -509,7 +510,7 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
                 unsaid.setdefault(scenario.game_name, []).append((key, scenario.where.at(line)))
         if not each_example_said:
             problems += engine_words(scenario, said_by)
-            unsaid_moves.setdefault(scenario.game_name, []).extend(moves_without_words(scenario, said_by))
+        unsaid_moves.setdefault(scenario.game_name, []).extend(moves_without_words(scenario, said_by))
         if not examples_said:  # (its example's test says it when it did not happen: checking.not_in_catalogue)
             for event, line in expected_events(scenario):
                 unknown = not_in_catalogue(games[scenario.game_name], event)

@@ -13,7 +13,6 @@ from sphinx.util import logging
 
 from rulewright.book import phrases
 from rulewright.checks import levels
-from rulewright.problems import display_path
 
 logger = logging.getLogger(__name__)
 
@@ -37,13 +36,10 @@ def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> list[
     never a build error."""
     if sphinx_config.rulewright_edition != "player" or getattr(game, "phrases", None) is None or said.unreadable:
         return []
-    from rulewright.checks.book import MOVE_WORDS, engine_words, moves_without_words
-    from rulewright.problems import ExampleProblem
+    from rulewright.checks.book import engine_words
 
-    found = engine_words(scenario, said)
-    found += [ExampleProblem(where, f"The book has no words for the move '{notation}': the player's edition prints it "
-                             f"as the notation. Add a pattern for it under 'moves:' in {display_path(said.source)}.",
-                             check=MOVE_WORDS) for notation, where in moves_without_words(scenario, said)]
+    found = engine_words(scenario, said)  # (a move without words is said once a kind, with the book's
+    # problems at the end, in the words `rulewright check` says it: checks.book.shown_without_words)
     advice = []
     for problem in found:
         if levels.is_advice(problem):

@@ -73,6 +73,10 @@ def test_an_older_book_gets_advice_from_the_strict_build_and_builds(older_book, 
     assert "Advice: this book is written for check level 0.1" in done.stderr
     assert re.search(r"\d+ pieces of advice from checks newer than the book's level 0\.1", done.stderr), done.stderr
     assert "no words for the preset 'endgame'" in done.stderr and "no words for the move" in done.stderr
+    # the moves without words in the same words as `rulewright check` says them: once a kind, not once a move
+    checked = run(["-m", "rulewright.cli", "check"], older_book).stdout
+    moves = [re.findall(r"The book has no words for the moves? .*", said) for said in (checked, done.stderr)]
+    assert moves[0] and moves[0] == moves[1], moves
 
 
 def test_upgrade_says_what_each_newer_check_is_for_raises_the_level_and_then_they_count(older_book, tmp_path):
