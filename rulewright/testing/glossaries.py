@@ -30,7 +30,7 @@ class GlossaryItem(pytest.Item):
             raise GlossaryProblems("\n".join(map(str, found)))
 
     def repr_failure(self, excinfo, style=None):
-        from rulewright.testing.sybil_parser import Said
+        from rulewright.testing.reports import Said
 
         if isinstance(excinfo.value, GlossaryProblems):
             return Said(str(excinfo.value))

@@ -15,7 +15,8 @@ import pytest
 from rulewright.book import config as project_config
 from rulewright.scenario import timelimit
 from rulewright.problems import ExampleProblem
-
+from rulewright.testing import reports
+from rulewright.testing.reports import Said, cannot_be_played
 
 
 def _past_capture(config: pytest.Config) -> None:
@@ -138,7 +139,6 @@ def pytest_runtest_makereport(item, call):
     report = yield
     from rulewright.book.scanner import ExampleDecl
     from rulewright.checks.book import BookProblems
-    from rulewright.testing.sybil_parser import Said
 
     decl = getattr(getattr(item, "example", None), "parsed", None)
     if report.skipped and isinstance(report.longrepr, tuple) and not hasattr(report, "wasxfail") \
@@ -171,8 +171,7 @@ def pytest_runtest_logreport(report) -> None:
     which pytest's one-line summary (and, on CI, the whole message) would repeat: it is said as
     before, once."""
     if isinstance(report.longrepr, str) and any(name == SAID for name, _ in report.user_properties):
-        from rulewright.testing.sybil_parser import Said
-
+    
         report.longrepr = Said(report.longrepr)
 
 
@@ -234,12 +233,6 @@ def _game_failure_behind(error: BaseException):
     return None
 
 
-def cannot_be_played(place) -> str:
-    """Why a test that needs a game that cannot be loaded is skipped: the game's one problem is said
-    at the end of the run, at ``place``."""
-    return f"its game cannot be loaded: see {place}, said at the end of the run"
-
-
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A game that cannot be loaded fails the run at its place (its data file's line, else its line
     in pyproject.toml), even when no page plays it: said once, by the main process, while the
@@ -286,21 +279,12 @@ _COLLECT = pytest.StashKey[object]()
 _PAGES = pytest.StashKey[set]()  # the rulebook's pages collected (whose glossaries are tested with them)
 
 
-_tested: set[Path] = set()  # the pages whose shared positions this run tests (each xdist worker collects all)
-
-
 def pytest_collection_finish(session: pytest.Session) -> None:
     from rulewright.testing.sybil_parser import PositionTest
 
-    _tested.clear()
-    _tested.update(Path(item.path).resolve() for item in session.items
+    reports.tested.clear()
+    reports.tested.update(Path(item.path).resolve() for item in session.items
                    if isinstance(getattr(getattr(item, "example", None), "parsed", None), PositionTest))
-
-
-def collected_pages() -> set[Path]:
-    """The pages (resolved) whose shared positions have their tests in this run, once chosen (``-k``,
-    ``--rule``): a position's problem is said by its test only when the run has it."""
-    return _tested
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):

@@ -28,7 +28,7 @@ class RecordItem(pytest.Item):
             raise RecordProblems("\n".join(map(str, found)))
 
     def repr_failure(self, excinfo, style=None):
-        from rulewright.testing.sybil_parser import Said
+        from rulewright.testing.reports import Said
 
         if isinstance(excinfo.value, RecordProblems):
             return Said(str(excinfo.value))

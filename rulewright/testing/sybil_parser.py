@@ -24,6 +24,7 @@ from rulewright.book.diagrams import DrawerFailed, draw_all, first_said
 from rulewright.checks import levels
 from rulewright.checks.words import word_problems
 from rulewright.problems import ExampleProblem, internal_failure
+from rulewright.testing.reports import Said, cannot_be_played, collected_pages
 
 
 class ExampleParser:
@@ -128,8 +129,6 @@ def skip_for_its_cause(problem: ExampleProblem) -> None:
     tested in this run (``pytest`` on another page), the test is not skipped: the caller fails it
     with the position's problem, so that no run passes over it."""
     import pytest
-
-    from rulewright.testing.plugin import cannot_be_played, collected_pages
 
     cause = problem.cause
     if not str(cause.path).endswith(".md"):
@@ -274,22 +273,6 @@ class RulebookSybil(Sybil):
         the report (which names its file, line and example) without Sybil's "Example at ... did
         not evaluate as expected" wrapper or its "SybilFailure" line, headed by the example's ID."""
         return pytest_collector(self)
-
-
-class Said:
-    """A failure said in Rulewright's own words, as they are: a test report's ``longrepr`` that
-    pytest writes with ``toterminal`` (and sends from a pytest-xdist worker as ``str``), with no
-    crash line for the short summary to repeat. (pytest's own ``TerminalRepr`` is not public API.)"""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def toterminal(self, tw) -> None:
-        for line in self.text.splitlines():
-            tw.line(line)
-
-    def __str__(self) -> str:
-        return self.text
 
 
 def pytest_collector(sybil: Sybil):

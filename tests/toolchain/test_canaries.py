@@ -229,7 +229,7 @@ def test_pytest_writes_a_longrepr_through_its_toterminal_and_sends_it_as_str():
     from _pytest.reports import BaseReport, _report_to_json
 
     canary("pytest", "a report's longrepr with a toterminal method is written through it (BaseReport.toterminal) "
-           "and sent from a pytest-xdist worker as str() (_report_to_json)", "rulewright/testing/sybil_parser.py (Said)",
+           "and sent from a pytest-xdist worker as str() (_report_to_json)", "rulewright/testing/reports.py (Said)",
            'hasattr(longrepr, "toterminal")' in source_of(BaseReport.toterminal)
            and "str(report.longrepr)" in source_of(_report_to_json))
 

@@ -23,9 +23,6 @@ KNOTS: list[frozenset[str]] = [frozenset(names) for names in (
     {"rulewright.book.registry", "rulewright.book.scanner", "rulewright.cli.choose", "rulewright.play.claims",
      "rulewright.play.runner", "rulewright.play.simulate", "rulewright.scenario", "rulewright.scenario.checking",
      "rulewright.scenario.playing", "rulewright.store.cache"},
-    # The pytest plugin and the items it collects.
-    {"rulewright.testing.glossaries", "rulewright.testing.plugin", "rulewright.testing.records",
-     "rulewright.testing.sybil_parser"},
 )]
 
 
