@@ -160,6 +160,8 @@ class Session:
         if line.isdigit():
             legal = self.legal()
             number = int(line)
+            if not legal:  # (not "numbered 1 to 0"): why nobody can move, as 'moves' says it
+                return f"There is no move {number}. {self.moves_text()}"
             if not 1 <= number <= len(legal):
                 return f"There is no move {number}: the legal moves are numbered 1 to {len(legal)} ('moves' lists them)."
             return self.play(*legal[number - 1])

@@ -51,6 +51,14 @@ def test_a_number_out_of_range_and_an_empty_undo_are_answered():
     assert played.handle("quit") is None
 
 
+def test_a_number_once_nobody_can_move_says_why_not_a_range_of_none(monkeypatch):
+    """After the last move 'numbered 1 to 0' told nothing: the answer says the game is over."""
+    played = session()
+    monkeypatch.setattr(played, "legal", lambda: [])
+    monkeypatch.setattr(type(played.game), "is_over", lambda self, state: True)
+    assert played.handle("1") == "There is no move 1. Nobody can move: the game is over."
+
+
 def test_help_shows_a_move_of_this_game_and_a_mistyped_command_is_named_as_one():
     played = session()
     said = played.handle("help")
