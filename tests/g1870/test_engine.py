@@ -93,7 +93,7 @@ def test_unknown_actor_and_setup_keys_are_input_errors():
         start({"players": {"ann": {"cahs": 5}}})
     with pytest.raises(InputError, match="not a cell"):
         start({"corporations": {"SP": {"cell": "Z1"}}})
-    with pytest.raises(InputError, match="only ten shares"):
+    with pytest.raises(InputError, match="only 10 shares"):
         start({"players": {"ann": {"shares": {"SP": 9}}}})
 
 
@@ -154,3 +154,17 @@ def test_a_private_already_sold_takes_no_bids():
         play(state, "dan: bid 25 on GRSC")
     assert refusal.value.rule == "1870.auction.bid"
     assert not any(a.verb == "bid" and a.item == "GRSC" for a in GAME.legal_actions(state))
+
+
+def test_a_corporation_s_shares_are_the_data_s(monkeypatch):
+    """How many shares a corporation has is data (``shares_per_corporation`` in
+    ``data/tables.yaml``, which the book prints): a setup placing more is refused, the Treasury holds
+    the rest, and a floated corporation is paid that many times its par."""
+    from engine.games.g1870 import data
+
+    assert data.shares_per_corporation() == 10
+    ten = view(start({"corporations": {"SP": {"par": 90, "market": 1}}}))["corporations"]["SP"]["treasury"]
+    monkeypatch.setattr(data, "shares_per_corporation", lambda: 8)
+    assert view(start({"corporations": {"SP": {"par": 90, "market": 1}}}))["corporations"]["SP"]["treasury"] == ten - 2
+    with pytest.raises(InputError, match="has only 8 shares"):
+        start({"corporations": {"SP": {"par": 90, "market": 1 + ten - 2 + 1}}})

@@ -120,3 +120,14 @@ def test_a_double_build_written_past_its_stop_says_how_to_write_it():
         play(state, "ann", "expand LNWR Nottingham-London-Birmingham")
     assert caught.value.rule == "mb.expand.double.stops"
     assert "is written 'expand LNWR double Nottingham-London'" in caught.value.reason
+
+
+def test_a_double_build_has_the_links_the_data_gives(monkeypatch):
+    """A double build's links are data (``double_build_links`` in ``data/expand.yaml``, which the
+    book prints): the notation reads a path of one place more as a double build."""
+    from engine.games.muck_and_brass import actions
+
+    state = make("late")
+    assert GAME.parse_action(state, "ann", "expand LMR Preston-Lancaster-Carlisle").double
+    monkeypatch.setattr(actions, "DOUBLE_LINKS", 1)
+    assert "should be two places" in str(error(GAME.parse_action, state, "ann", "expand LMR Preston-Lancaster-Carlisle"))

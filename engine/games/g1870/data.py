@@ -24,6 +24,11 @@ def tables() -> dict:
     return load("tables")
 
 
+def shares_per_corporation() -> int:
+    """How many shares each corporation has (``shares_per_corporation``: ten, of 10% each)."""
+    return tables()["shares_per_corporation"]
+
+
 def trains(diesels: bool = False) -> list[dict]:
     """The trains in the order the bank sells them: the printed game's, or with the diesel variant
     (setting ``diesels``) the D-train in place of the 8, 10 and 12."""

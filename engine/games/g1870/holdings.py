@@ -133,9 +133,10 @@ def floated_check(state: State, corp: Corporation) -> list[Event]:
     if player_units(state, corp.sym) + corp.market < corp.float_percent // 10:
         return []
     corp.floated = True
-    corp.cash += 10 * corp.par
-    state.bank -= 10 * corp.par
-    return [Event("floated", {"corporation": corp.sym, "cash": 10 * corp.par})]
+    capital = data.shares_per_corporation() * corp.par
+    corp.cash += capital
+    state.bank -= capital
+    return [Event("floated", {"corporation": corp.sym, "cash": capital})]
 
 
 def price(corp: Corporation) -> int:

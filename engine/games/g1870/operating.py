@@ -47,7 +47,7 @@ def dividend_pending(state: State, act) -> bool:
 def distribute(state: State, corp, revenue: int, withheld: int) -> int:
     """Pay ``revenue`` from the bank: ``withheld`` to the corporation, the rest per share to the
     holders (Treasury shares pay the corporation). Returns the amount per share."""
-    per_share = (revenue - withheld) // 10
+    per_share = (revenue - withheld) // data.shares_per_corporation()
     paid = withheld + per_share * (corp.treasury + corp.redeemed)
     corp.cash += paid
     state.bank -= paid

@@ -114,7 +114,7 @@ class Writer:
             put(spec, given, "cell", cell, market.label(market.par_cell(corp.par)) if corp.par else None)
             held = holdings.player_units(s, sym)
             floated = corp.par is not None and held + corp.market >= corp.float_percent // 10
-            put(spec, given, "cash", corp.cash, 10 * corp.par if corp.floated and corp.par else 0)
+            put(spec, given, "cash", corp.cash, data.shares_per_corporation() * corp.par if corp.floated and corp.par else 0)
             put(spec, given, "market", corp.market, 0)
             put(spec, given, "redeemed", corp.redeemed, 0)
             if corp.president:  # none once closed
@@ -258,7 +258,7 @@ def shares(state: State) -> list[Violation]:
                 out.append(Violation(f"{sym} has closed, yet {', '.join(k for k, v in places.items() if v)} still "
                                      f"hold its shares.", "1870.market.close"))
             continue
-        if any(v < 0 for v in [*places.values(), *held.values()]) or sum(places.values()) != 10:
+        if any(v < 0 for v in [*places.values(), *held.values()]) or sum(places.values()) != data.shares_per_corporation():
             counted = ", ".join(f"{v} with {k}" for k, v in places.items())
             out.append(Violation(f"{sym} has ten shares, but they count {sum(places.values())}: {counted}.",
                                  "1870.shares.certificates"))

@@ -40,7 +40,7 @@ def begin_stock_round(state: State, first: str, first_round: bool = False) -> li
 
 def sold_out(state: State, corp) -> bool:
     """Every share is with the players or redeemed in the Treasury: none for sale."""
-    return holdings.player_units(state, corp.sym) + corp.redeemed == 10
+    return holdings.player_units(state, corp.sym) + corp.redeemed == data.shares_per_corporation()
 
 
 def end_stock_round(state: State) -> list[Event]:

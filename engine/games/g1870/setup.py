@@ -58,7 +58,8 @@ def build(setup: dict, settings: dict) -> State:
         for sym, units in shares.items():
             where = f"players.{name}.shares.{sym}"
             sym = key("corporation", sym, state.corporations, f"players.{name}.shares")
-            player.shares[sym] = whole(units, where, "a number of shares (a president's certificate is 2)", 0, 10)
+            player.shares[sym] = whole(units, where, "a number of shares (a president's certificate is 2)", 0,
+                                        data.shares_per_corporation())
         player.sold_this_round = {key("corporation", s, state.corporations, f"players.{name}.sold")
                                   for s in spec.get("sold") or []}
     for sym, owner in (setup.get("privates") or {}).items():
@@ -154,12 +155,13 @@ def build_corporation(state: State, corp: Corporation, spec: dict) -> None:
     if corp.pos:
         state.stacks.setdefault(corp.pos, []).append(corp.sym)
     closing = flag(spec.get("closed", False), f"{where}.closed", "the corporation has closed")
-    corp.market = whole(spec.get("market", 0), f"{where}.market", "the shares in the market", 0, 10)
-    corp.redeemed = whole(spec.get("redeemed", 0), f"{where}.redeemed", "the shares redeemed", 0, 10)
+    shares = data.shares_per_corporation()
+    corp.market = whole(spec.get("market", 0), f"{where}.market", "the shares in the market", 0, shares)
+    corp.redeemed = whole(spec.get("redeemed", 0), f"{where}.redeemed", "the shares redeemed", 0, shares)
     held = holdings.player_units(state, corp.sym)
-    corp.treasury = 10 - held - corp.market - corp.redeemed
+    corp.treasury = shares - held - corp.market - corp.redeemed
     if corp.treasury < 0:
-        raise InputError(f"{corp.sym} has only ten shares, but the setup places {10 - corp.treasury}.", where)
+        raise InputError(f"{corp.sym} has only {shares} shares, but the setup places {shares - corp.treasury}.", where)
     if corp.par and not closing:
         holdings.update_president(state, corp)
         if "president" in spec:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulewright.game import Action, InputError
+from rulewright.game import Action, InputError, data_file
 from rulewright.game.refusal import lookup
+
+# The links of a double build (rule mb.expand.double): a path of one place more.
+DOUBLE_LINKS = data_file(__package__, "data/expand.yaml")["double_build_links"]
 
 FORMS = ("Write 'expand <company> <City>-<City>' for one link, 'expand <company> <City>-<City>-<City>' "
          "for a double build, or 'general dividend'. A merged company may add 'for <home station>'.")
@@ -68,12 +71,12 @@ def parse(state, actor: str | None, text: str) -> Action:
     if len(rest) != 1:
         raise InputError(f"{text!r} has words the notation does not expect. {_path_hint(rest) or FORMS}")
     places = rest[0].split("-")
-    if len(places) not in (2, 3) or "" in places:
+    if len(places) not in (2, DOUBLE_LINKS + 1) or "" in places:
         raise InputError(f"{rest[0]!r} should be two places ('Leeds-York') or, for a double build, three "
                          "cities ('Leeds-York-Hull').")
     path = tuple(state.board.place(p) for p in places)
     _check_path(state.board, path)
-    return Expand(player, company, path, double or len(path) == 3, component)
+    return Expand(player, company, path, double or len(path) == DOUBLE_LINKS + 1, component)
 
 
 def _path_hint(words: list[str]) -> str:
@@ -102,7 +105,7 @@ def _check_path(board, path: tuple[str, ...]) -> None:
         if port in board.ports:
             if board.ports[port].city != city:
                 raise InputError(f"The port {port} is reached from {board.ports[port].city}, not from {city}.")
-            if len(path) == 3 and path[1] == port:
+            if len(path) == DOUBLE_LINKS + 1 and path[1] == port:
                 raise InputError(f"A port ends a route; {port} cannot be in the middle of {'-'.join(path)}.")
         elif board.link_between(a, b) is None:
             raise InputError(f"There is no link between {a} and {b} on this board. "

@@ -8,7 +8,7 @@ Each refusal names its rule ID (declared in the rulebook chapter ``rulebook/muck
 from __future__ import annotations
 
 from rulewright.game import Event, InputError, Refusal, data_file
-from engine.games.muck_and_brass.actions import Expand
+from engine.games.muck_and_brass.actions import DOUBLE_LINKS, Expand
 from engine.games.muck_and_brass.board import LONDON
 from engine.games.muck_and_brass.state import Company, Component, State, network
 
@@ -201,7 +201,7 @@ def check_double(state: State, company: Company, action: Expand) -> None:
                       "must also reach a city outside the whole network.")
     if not rest and not stops:
         raise Refusal("mb.expand.double.stops",
-                      f"A double build has two links; it stops after one only when that link reaches London "
+                      f"A double build has {DOUBLE_LINKS} links; it stops after one only when that link reaches London "
                       f"or another company's home station, and {first} is neither.")
 
 
