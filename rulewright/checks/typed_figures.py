@@ -499,15 +499,16 @@ def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[E
 
 
 def _in_list(typed: Typed, entries: list[Entry], context_words: set[str]) -> list[Entry]:
-    """The items of the game's lists a figure is one of, when the word right after it is the list's
-    ("MP places its $40 token" and ``MP: {tokens: [0, 40, 100]}``): those of the lists whose other
+    """The items of the game's lists a figure is one of, when the noun beside it names the list:
+    the word right after it ("MP places its $40 token" and ``MP: {tokens: [0, 40, 100]}``), the
+    first word of the list's name right before it ("par $90" and ``par_values``), or the list's whole name near it ("its par
+    value is $90"), or, in a table, its column's heading ("Par"): those of the lists whose other
     keys the words near it name most (the MP's)."""
     best, tied = -1, []
     for entry in entries:
         if entry.counted or len(entry.keys) < 2 or not entry.keys[-1].isdigit() or entry.keys[-2].isdigit():
             continue
-        key = r"\W+".join(map(re.escape, singular(entry.keys[-2]).split()))
-        if not re.search(rf"{re.escape(typed.said)}\s+{key}(?:s|es)?\b", typed.close, re.IGNORECASE):
+        if not _names_list(typed, singular(entry.keys[-2])):
             continue
         score = sum(1 for k in entry.keys[:-2] if _named(k, context_words, typed.near))
         if score > best:
@@ -515,6 +516,24 @@ def _in_list(typed: Typed, entries: list[Entry], context_words: set[str]) -> lis
         elif score == best:
             tied.append(entry)
     return tied
+
+
+def _names_list(typed: Typed, key: str) -> bool:
+    """Whether the noun beside a figure names the list ``key`` (singular, its words joined by
+    spaces) it would be an item of: after it ("$40 token"), or, by the list name's first word,
+    right before it ("par $90"), or by its whole name near it ("its par value is $90"); in a
+    table, the column's heading."""
+    figure, words = re.escape(typed.said), key.split()
+    after = r"\W+".join(map(re.escape, words)) + r"(?:s|es)?"
+    if re.search(rf"{figure}\s+{after}\b", typed.close, re.IGNORECASE):
+        return True
+    if len(words) < 2 or words[0] in NUMBER_WORDS or words[0] in STOP:
+        return False  # a list named by one word is named after the figure only ("the cattle token $10")
+    head = re.escape(words[0])
+    if typed.labels:
+        return re.fullmatch(rf"{head}(?:s|es)?", typed.labels[1].strip().lower()) is not None
+    return (re.search(rf"\b{head}\s+{figure}", typed.close, re.IGNORECASE) is not None
+            or re.search(rf"\b{after}\b", typed.near, re.IGNORECASE) is not None)
 
 
 def _in_cell(typed: Typed, entries: list[Entry], units: set[str], money: bool) -> list[Entry]:

@@ -205,6 +205,26 @@ def test_a_sum_the_next_word_names_as_one_of_a_list_s_values():
     assert "MP.tokens.1 = $40" in typed_figures.judge(typed, WORDS, entries, positions).truth[0]
 
 
+def test_a_sum_the_list_s_name_just_before_or_its_column_heads_is_one_of_its_values():
+    """"par $90", "its par value is $90" and a column headed "Par" name the list
+    ``par_values``: a sum in it agrees, one not in it fails naming the list; a list named by one word
+    is named only after the figure ("the cattle token $10" is no token's price)."""
+    entries = typed_figures._leaves("data/tables.yaml", {"par_values": [100, 90, 82], "tokens": [0, 40]}, ())
+    positions = typed_figures.Positions([], None, WORDS)
+    for text, status in (("SP starts at par $90.", "agrees"), ("SP starts at par $95.", "differs"),
+                         ("Its par value is $90.", "agrees"), ("Its par value is $95.", "differs"),
+                         ("The cattle token $40 is worth it.", "loose")):
+        found = [typed_figures.judge(one, WORDS, entries, positions).status
+                 for one in typed_figures.figures_in(text, Where("page.md", 1), WORDS)]
+        assert set(found) == {status}, (text, found)
+    typed, = typed_figures.figures_in("SP starts at par $95.", Where("page.md", 1), WORDS)
+    assert "par_values.1 = $90" in typed_figures.judge(typed, WORDS, entries, positions).truth[0]
+    page = "# Heaps\n\n| Corporation | Par |\n|---|---|\n| SP | $90 |\n| TP | $95 |\n"
+    found = [typed_figures.judge(one, WORDS, entries, positions).status
+             for one in typed_figures.page_figures(page, "page.md", WORDS)]
+    assert found == ["agrees", "differs"], found
+
+
 def test_a_number_in_a_column_of_things_named_by_numbers_is_a_name_not_a_count():
     """The 4-train in a column "Trains" is one of the game's trains by name, not four trains."""
     page = "# Heaps\n\n| Heap | Counters |\n|---|---|\n| Left | 4 |\n"
