@@ -353,6 +353,9 @@ def test_a_board_project_passes_its_own_tests_and_checks_on_the_kits(tmp_path, c
     assert not (package / "board.yaml").exists() and "board:" in (package / "map.yaml").read_text(encoding="utf-8")
     rules = (folder / "rulebook" / "rules.md").read_text(encoding="utf-8")
     assert "{value}`map.yaml:rounds.last`" in rules and ":diagram: after" in rules
+    # The home squares and the water are printed from map.yaml, never typed beside it.
+    assert all(f"{{value}}`map.yaml:homes.{seat}`" in rules for seat in range(4)) and "{value}`map.yaml:water`" in rules
+    assert "the second\nE5" not in rules and "C3 is water" not in rules
     guide = (folder / "rulebook" / "authoring.md").read_text(encoding="utf-8")
     assert "claiming squares on a board" in guide and "worker-placement game with upkeep" not in guide
     passes_its_own_tests_and_checks(folder, "22 passed", "11 rules, 16 examples")  # (its glossary too)
