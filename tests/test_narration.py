@@ -112,3 +112,36 @@ def test_a_typed_figure_is_tied_by_what_its_sentence_claims_of_an_example_s_posi
     said = {(f.typed.said, f.status): f.truth for f in found if f.typed.said in ("three cards", "$165")}
     assert any("hand (3)" in truth for truth in said.get(("three cards", "agrees"), [])), said
     assert any("cash ($165)" in truth for truth in said.get(("$165", "agrees"), [])), said
+
+
+def test_the_book_s_rule_figures_come_from_the_game_or_are_checked():
+    """Figures of the rules that were typed beside no value of the game (issue 40): 1870's ten
+    shares, Muck & Brass's two links of a double build, powerUp's $100 of two price steps, Hush's
+    deck after the deal and Bus's two setup markers are printed from the data or no longer typed;
+    1870's par values in a setup's table and its $400 end are checked against (or printed from) its
+    data, not matched loosely against any market cell."""
+    from types import SimpleNamespace
+
+    from rulewright.checks import typed_figures
+
+    scanned, games = played()
+    pages = ("1870-market/shares.md", "1870-market/notation.md", "1870-market/rounds.md", "1870-market/market.md",
+             "1870-connections/notation.md", "muck-and-brass/index.md", "powerup/founding.md", "hush/rules.md",
+             "bus/setup.md")
+    book_part = SimpleNamespace(pages={key: page for key, page in scanned.pages.items()
+                                       if str(page.path).endswith(pages)})
+    found = typed_figures.survey(book_part, [], [one for one in games if str(one.scenario.where.path).endswith(pages)])
+    at = {(str(f.typed.where.path).split("rulebook/")[-1], f.typed.said.lower()): f.status for f in found}
+    for page, said in (("1870-market/shares.md", "ten shares"), ("1870-market/notation.md", "ten shares"),
+                       ("muck-and-brass/index.md", "two links"), ("powerup/founding.md", "$100"),
+                       ("hush/rules.md", "four cards"), ("hush/rules.md", "seven cards"),
+                       ("1870-market/market.md", "$90")):
+        assert at.get((page, said)) in (None, "agrees"), (page, said, at.get((page, said)))
+    assert not [f for f in found if str(f.typed.where.path).endswith("bus/setup.md") and f.typed.where.line < 5]
+    typed_at = {(str(f.typed.where.path), f.typed.where.line) for f in found if f.typed.said == "$400"}
+    lines = (ROOT / "rulebook" / "1870-market" / "rounds.md").read_text(encoding="utf-8").splitlines()
+    for words in ("price reaches", "stand at", "past a", "the end at"):  # (the titles aside)
+        line = next(n for n, text in enumerate(lines, 1) if words in text)
+        assert (str(ROOT / "rulebook" / "1870-market" / "rounds.md"), line) not in typed_at, words
+    assert at[("1870-connections/notation.md", "$90")] == "agrees"
+    assert not [key for key, status in at.items() if key[0] in ("1870-connections/notation.md",) and status == "differs"]

@@ -24,6 +24,7 @@ heaps:
 sizes:
   - {name: Small, most: 2}
   - {name: Large, most: 5}
+bonus_grants: [3, 4, 5]
 """
 
 PAGE = """
@@ -43,6 +44,8 @@ A note for the designer: the middle heap holds 4 counters.
 | Size | Small | Large |
 |------|-------|-------|
 | Most counters | 2 | 5 |
+
+A variant gives a player a bonus grant of 3 counters, 4 or 5.
 """
 
 SLIPS = {  # one number changed on one side only: (old, new, the line's words, the game's value named)
@@ -50,6 +53,7 @@ SLIPS = {  # one number changed on one side only: (old, new, the line's words, t
     "a table": ("| Middle | 4 |", "| Middle | 5 |", "heaps.middle.counters = 4"),
     "a note": ("holds 4 counters", "holds 6 counters", "heaps.middle.counters = 4"),
     "a table of the game's list": ("| 2 | 5 |", "| 2 | 6 |", "sizes.1.most = 5"),  # the item its column names
+    "one of a list's values": ("grant of 3 counters", "grant of 2 counters", "bonus_grants.0 = 3"),  # its name near
 }
 
 
