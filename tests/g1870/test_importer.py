@@ -719,3 +719,61 @@ def test_a_d_train_is_bought_by_name_and_a_trade_in_is_written_with_the_train_ha
     assert [m.text for m in used] == ["buy 5 train from pool"]
     ran = t.run_routes("TP", act(4, "run_routes", "TP", routes=[{"train": "D-0", "connections": [], "revenue": 0}]))
     assert ran[0].text.startswith("run D ")
+
+
+# ---------------------------------------------------------------- records of other public games (issue 43)
+
+
+def test_a_corporations_purchase_of_the_share_just_sold_is_a_redemption_not_its_presidents_protection():
+    """Cat sells one ATSF share and buys one TP in the same turn; Ann, ATSF's president, could not
+    protect it, so the platform declined it at once. On her turn ATSF buys that very certificate
+    back from the market: a redemption, the corporation's purchase, never her protection. The book
+    has her decline first (the platform did not ask) and then redeem."""
+    t = ledger_translator({"ann": ["ATSF_0", "ATSF_1"], "cat": ["ATSF_4"]}, {"ATSF": "ann"})
+    t.certs["TP_3"] = "treasury"
+    t.following = [act(2, "buy_shares", CAT, shares=["TP_3"])]
+    said = t.moves(act(1, "sell_shares", CAT, shares=["ATSF_4"], percent=10))
+    t.following = [act(3, "buy_shares", "ATSF", shares=["ATSF_4"])]
+    said += t.moves(act(2, "buy_shares", CAT, shares=["TP_3"]))
+    t.following = []
+    said += t.moves(act(3, "buy_shares", "ATSF", shares=["ATSF_4"]))
+    assert [f"{m.actor}: {m.text}" for m in said] == ["cat: sell ATSF", "cat: buy TP", "ann: decline ATSF",
+                                                      "ann: redeem ATSF"]
+    assert t.ledger.holding("redeemed", "ATSF") == ["ATSF_4"]
+
+
+def test_a_pass_the_game_was_ended_after_ends_the_turn_only_where_the_platform_ended_it():
+    """The players end the game just after SSW has laid a tile and passed its token step, before
+    its run: that pass ended a step, not the turn, so no 'done' is written (a 'done' would end the
+    turn unrun, withholding nothing and moving SSW's price left, which the platform never did).
+    A pass after which the platform checked destinations, as it does at the end of every turn,
+    ended the turn, and is 'done' as before."""
+    from engine.games.g1870.importer import Translator
+    ended = act(9, "end_game", ANN, entity_type="player")
+    for last, said in ((act(2, "pass", "SSW"), []),
+                       (act(2, "pass", "SSW", auto_actions=[act(None, "destination_connection", "SSW",
+                                                                corporations=[])]), ["SSW: done"])):
+        t = Translator(["ann", "bob"], {str(ANN): "ann", str(BOB): "bob"}, unsold=[])
+        t.moves(act(1, "lay_tile", "SSW", hex="G16", tile="9-4", rotation=3))
+        t.upcoming, t.following = ended, [ended]
+        assert [f"{m.actor}: {m.text}" for m in t.moves(last)] == said
+        assert t.turn_open == (None if said else "SSW")
+
+
+def test_a_connection_payout_reorders_the_turns_in_records_the_platform_played_so(tmp_path):
+    """The platform began re-sorting the corporations still to operate after a connection payout on
+    4 October 2023: a record finished before is replayed with the order kept for the round, one
+    after (or one without times) with the order re-sorted."""
+    from engine.games.g1870.importer import CONNECTION_REORDER_SINCE, settings_for
+
+    def played(*times):
+        return {"actions": [{**act(i, "pass", ANN), **({"created_at": t} if t is not None else {})}
+                            for i, t in enumerate(times, 1)]}
+
+    assert settings_for(played(CONNECTION_REORDER_SINCE - 86400, CONNECTION_REORDER_SINCE - 1))[
+        "connection_reorder"] is False
+    assert settings_for(played(CONNECTION_REORDER_SINCE - 86400, CONNECTION_REORDER_SINCE))["connection_reorder"]
+    assert settings_for(played(None, None))["connection_reorder"]
+    text = IMPORTER.convert(export(tmp_path, [{**act(1, "bid", ANN, company="GRSC", price=20),
+                                               "created_at": CONNECTION_REORDER_SINCE - 3600}]))
+    assert yaml.safe_load(text)["settings"]["connection_reorder"] is False

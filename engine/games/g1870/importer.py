@@ -594,7 +594,9 @@ class Translator:
             president = self.presidents.get(sym)
             if president is None:
                 raise Untranslatable(f"{sym} acts in a stock round without a president")
-            out = self.unasked(president, kind, action) + self.skipped(president)
+            # the corporation's own purchase is never its president's protection, even of the certificate
+            # just sold: a sale still waiting is one the platform settled as declined
+            out = self.unasked(president, f"corporation's {kind}", action) + self.skipped(president)
             self.acts()
             return out + (self.redeem(sym, president, action) if kind == "buy_shares"
                           else self.reissue(sym, president, action))
@@ -651,7 +653,7 @@ class Translator:
                 raise Untranslatable(f"a choice {action.get('choice')!r} the book has no words for")
             return [Move(sym, words[action["choice"]], "")]
         if kind == "pass":
-            return self.corporation_pass(sym)
+            return self.corporation_pass(sym, action)
         if kind == "lay_tile":
             return self.lay_tile(sym, action)
         if kind == "place_token":
@@ -732,10 +734,15 @@ class Translator:
         count = f"{units} " if units > 1 else ""
         return [Move(name, f"sell {count}{corp}", "to raise cash for a train")]
 
-    def corporation_pass(self, sym: str) -> list[Move]:
+    def corporation_pass(self, sym: str, action: dict) -> list[Move]:
         """A corporation passes one step of its turn (track, token, trains...). The book's turn has
         no steps: only the pass that ends the turn, the last before another entity acts, is a move."""
         upcoming = self.upcoming or {}
+        checked = any(auto.get("type") == "destination_connection" for auto in action.get("auto_actions") or [])
+        if upcoming.get("type") == "end_game" and not checked:
+            # the game was ended after a pass that ended a step, not the turn (the platform checks
+            # destinations as each turn ends): the run may be to come, and nothing is withheld
+            return []
         entity = upcoming.get("entity")
         same_turn = entity == sym or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
         if same_turn or self.sells_for_train(sym):
@@ -980,6 +987,21 @@ def _comment(action: dict, move: Move, auto: bool) -> str:
     return " ".join(parts)
 
 
+# When the platform began to re-sort the corporations still to operate after a connection run's
+# payout (its change of 4 October 2023, 19:51 UTC). Records finished before it were played, and
+# their final values counted, with the order of turns kept for the round.
+CONNECTION_REORDER_SINCE = 1696449080
+
+
+def reorders_after_connection(record: dict) -> bool:
+    """Whether the platform re-sorted the order of turns after a connection payout when this game was
+    played: read from the time of its last action (the platform's code of that day produced its final
+    values); a record without times is read as today's platform reads it."""
+    times = [a.get("created_at") for a in record.get("actions") or [] if isinstance(a, dict)]
+    times = [t for t in times if isinstance(t, (int, float))]
+    return not times or max(times) >= CONNECTION_REORDER_SINCE
+
+
 def settings_for(record: dict) -> dict:
     """The engine's settings that read the rules as the platform does."""
     from engine.games.g1870.game import G1870
@@ -991,7 +1013,7 @@ def settings_for(record: dict) -> dict:
         "connection_first": "operator",                 # the corporation just operated goes first
         "double_in_connection_run": True,               # the token is placed before the run
         "destination_token_blocks": False,              # the token takes an extra slot
-        "connection_reorder": True,                     # order recalculated after a connection payout
+        "connection_reorder": reorders_after_connection(record),  # order recalculated after a connection payout
         "home_token": "operate",                        # the home token goes down at the first turn
         "sale_reorder": True,                           # order recalculated after a sale's price drop
         "sold_resets": "every-round",                   # 'sold this round' is per round, operating too
