@@ -777,3 +777,19 @@ def test_a_connection_payout_reorders_the_turns_in_records_the_platform_played_s
     text = IMPORTER.convert(export(tmp_path, [{**act(1, "bid", ANN, company="GRSC", price=20),
                                                "created_at": CONNECTION_REORDER_SINCE - 3600}]))
     assert yaml.safe_load(text)["settings"]["connection_reorder"] is False
+
+
+def test_a_redemption_that_opens_a_stock_round_is_the_presidents_turn():
+    """GMO operates last and ends its turn; the stock round's first action is GMO buying back a share
+    from the market, before any player has acted: Ann's redemption, not an operating-round action."""
+    t = ledger_translator({"ann": ["GMO_0", "GMO_1"]}, {"GMO": "ann"})
+    t.ledger.put("GMO_3", "market")
+    t.moves(act(1, "lay_tile", "GMO", hex="L19", tile="9-2", rotation=1))
+    t.upcoming = act(3, "buy_shares", "GMO", shares=["GMO_3"])
+    t.following = [t.upcoming]
+    closing = t.moves(act(2, "pass", "GMO", auto_actions=[act(None, "destination_connection", "GMO",
+                                                                 corporations=[])]))
+    t.following = []
+    said = t.moves(act(3, "buy_shares", "GMO", shares=["GMO_3"]))
+    assert [f"{m.actor}: {m.text}" for m in closing + said] == ["GMO: done", "ann: redeem GMO"]
+    assert t.ledger.holding("redeemed", "GMO") == ["GMO_3"] and not t.operating

@@ -589,8 +589,10 @@ class Translator:
         sym = action.get("entity")
         if sym not in data.corporations():
             raise Untranslatable(f"{sym!r} is no 1870 corporation")
-        if kind in ("buy_shares", "sell_shares") and not self.operating:
-            # a redemption or a reissue: the president's turn in a stock round
+        if kind in ("buy_shares", "sell_shares") and (not self.operating or self.turn_open is None):
+            # a redemption or a reissue: the president's turn in a stock round (the first of the round
+            # too, after the last operating turn, when no player has acted yet)
+            self.operating = False
             president = self.presidents.get(sym)
             if president is None:
                 raise Untranslatable(f"{sym} acts in a stock round without a president")
@@ -744,7 +746,8 @@ class Translator:
             # destinations as each turn ends): the run may be to come, and nothing is withheld
             return []
         entity = upcoming.get("entity")
-        same_turn = entity == sym or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
+        same_turn = (entity == sym and upcoming.get("type") not in ("buy_shares", "sell_shares")) \
+            or (upcoming.get("entity_type") == "company" and self.owners.get(entity) == sym)
         if same_turn or self.sells_for_train(sym):
             return []
         self.turn_open = None
