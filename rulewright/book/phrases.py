@@ -305,26 +305,36 @@ class Phrases:
 
     def path(self, key: str, among: list[PathPhrase] | None = None) -> str | None:
         """``companies.LMR.income`` as "LMR's income", or None when no pattern fits."""
-        phrase = self.find(key, among)
-        if phrase is None:
-            return None
-        return phrase.say.format(*(self.names.get(part, part) for part in key.split(".")))
+        return self._path_said(self.find(key, among), key)
 
     def setup_path(self, key: str) -> str | None:
         """A path into a setup key's mapping in words (``players.ann.sold``: "what Ann sold this
         stock round"): the 'setup:' words for its pattern, where a setup writes a part the view
         names otherwise or not at all, else the view's words for the path (``path``), else None."""
-        return self.path(key, self.setup_paths) if self.find(key, self.setup_paths) else self.path(key)
+        return self._path_said(self._setup_phrase(key), key)
 
     def setup_value(self, key: str, value: Any) -> str:
         """A value at a path into a setup key's mapping, as its words (``setup_path``) write it."""
-        return self.value(key, value, self.setup_paths if self.find(key, self.setup_paths) else None)
+        return self._value_said(self._setup_phrase(key), value)
+
+    def _setup_phrase(self, key: str) -> PathPhrase | None:
+        """The phrase for a path into a setup key's mapping: its 'setup:' pattern, else the view's."""
+        return self.find(key, self.setup_paths) or self.find(key)
+
+    def _path_said(self, phrase: PathPhrase | None, key: str) -> str | None:
+        """The path ``key`` in the words of ``phrase`` (a pattern it fits), each code named."""
+        if phrase is None:
+            return None
+        return phrase.say.format(*(self.names.get(part, part) for part in key.split(".")))
 
     def value(self, key: str, value: Any, among: list[PathPhrase] | None = None) -> str:
         """``value`` as a reader writes it, with the unit the path's phrase gives; a ``value`` that
         names fields ("{train}-train: {route}, ${value}") writes a mapping, or each mapping of a
         list, with them (one lacking a field is written as before)."""
-        phrase = self.find(key, among)
+        return self._value_said(self.find(key, among), value)
+
+    def _value_said(self, phrase: PathPhrase | None, value: Any) -> str:
+        """``value`` written with the unit (or fields) of ``phrase``, the phrase of its path (``value``)."""
         said = self.said_values(value)
         if phrase is not None and phrase.value:
             named = set(fields(phrase.value))

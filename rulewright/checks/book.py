@@ -490,6 +490,7 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
     unsaid_moves: dict[str, list[tuple[str, Where]]] = {}  # by game: each move without words, and its line
     unsaid_setup: dict[str, list[tuple[str, Where]]] = {}  # by game: each setup key printed by its engine name
     shown: dict[str, Position] = {}  # the shared positions the examples start from, by name
+    unreadable = _ProblemLines()
     for scenario in scenarios:
         for name in position_chain(scenario)[0]:
             position = (getattr(scenario, "positions", None) or {}).get(name)
@@ -500,13 +501,13 @@ def shown_without_words(scenarios, examples_said: bool = False, each_example_sai
         if said_by is not None and not words.designer_only(setting_up.where.path, setting_up.where.line):
             unsaid_setup.setdefault(setting_up.game_name, []).extend(
                 (key, setting_up.where.at(line)) for key, line in setup_paths(setting_up, said_by)
-                if not _unreadable_at(setting_up, line))
+                if not unreadable.at(setting_up, line))
     for scenario in scenarios:
         said_by = said.get(scenario.game_name)
         if said_by is None:
             continue
         for key, line in checked_paths(scenario) + dealt_paths(scenario):
-            if said_by.path(key) is None and not _unreadable_at(scenario, line):
+            if said_by.path(key) is None and not unreadable.at(scenario, line):
                 unsaid.setdefault(scenario.game_name, []).append((key, scenario.where.at(line)))
         if not each_example_said:
             problems += engine_words(scenario, said_by)
@@ -727,18 +728,32 @@ def _a_choice(game_name: str, name: str, value) -> bool:
     return setting is not None and setting.offers(value)
 
 
-def _unreadable_at(scenario, line: int) -> bool:
-    """Whether playing the example (or setting up the position) reports a problem at ``line`` (a state path that does not exist
-    is named there once, with a did-you-mean, not also as a path the phrases lack)."""
+class _ProblemLines:
+    """The line at which playing each example (or setting up each position) reports a problem, if
+    any, worked out once for each: a state path that does not exist is named there once, with a
+    did-you-mean, not also as a path the phrases lack."""
+
+    def __init__(self) -> None:
+        self._lines: dict[int, tuple[object, int | None]] = {}  # by id: the example (kept alive), its line
+
+    def at(self, scenario, line: int) -> bool:
+        """Whether ``scenario`` reports its problem at ``line``."""
+        if id(scenario) not in self._lines:
+            self._lines[id(scenario)] = (scenario, _problem_line(scenario))
+        return self._lines[id(scenario)][1] == line
+
+
+def _problem_line(scenario) -> int | None:
+    """The line at which playing the example (or setting up the position) reports a problem, or None."""
     from rulewright.store.cache import evaluate
 
     try:
         start(scenario) if isinstance(scenario, Position) else evaluate(scenario)  # (a position is set up)
     except ExampleProblem as problem:
-        return problem.where.line == line
+        return problem.where.line
     except Exception:  # noqa: BLE001 - playing reports its own failures; here it only decides a message
-        return False
-    return False
+        return None
+    return None
 
 
 def _position_problems(book, scenarios, set_up: bool = True) -> list[ExampleProblem]:
