@@ -32,6 +32,7 @@ import yaml
 
 from rulewright import scenario
 from rulewright.book import config
+from rulewright.book import registry
 from rulewright.book import source
 from rulewright.problems import ExampleProblem, Rules, Where
 
@@ -176,6 +177,22 @@ class PositionDecl:
 
 
 @dataclass
+class ClaimDecl:
+    """A ``{balance}`` block as the scanner finds it: a claim about play, checked by
+    ``rulewright.play.claims``."""
+
+    text: str
+    options: dict
+    body: str
+    where: Where
+    option_lines: dict = field(default_factory=dict)
+    span: tuple[int, int] = (0, 0)
+
+    def at(self, option: str) -> Where:
+        return Where(self.where.path, self.option_lines.get(option, self.where.line))
+
+
+@dataclass
 class Page:
     """One page as the scanner read it. ``problems`` are the page's own (not an example's: those
     are raised by ``ExampleDecl.parse``)."""
@@ -186,7 +203,7 @@ class Page:
     examples: list[ExampleDecl] = field(default_factory=list)
     problems: list[ExampleProblem] = field(default_factory=list)
     positions: list[PositionDecl] = field(default_factory=list)
-    claims: list = field(default_factory=list)  # ``{balance}`` claims: ``rulewright.play.claims.ClaimDecl``
+    claims: list[ClaimDecl] = field(default_factory=list)  # ``{balance}`` claims
     directives: list[tuple[str, int]] = field(default_factory=list)  # (name, line): ``directive_names``
 
 
@@ -283,8 +300,6 @@ def _read_blocks(page: Page, text: str, first_line: int, starts: list[int], tota
         if name == "rule":
             _rule(page, parsed, argument, where, token.content)
         if name == "balance":
-            from rulewright.play.claims import ClaimDecl
-
             page.claims.append(ClaimDecl(argument, dict(parsed.options), "\n".join(parsed.body), where,
                                          option_lines(token.content.splitlines(), line + 1), span))
             continue
@@ -755,8 +770,6 @@ def _is_game(name: str) -> bool:
     """Whether a game called ``name`` is registered: an example naming none (a misspelt 'game:') is
     said so at its 'game:' line when played ("There is no game called ..."), not blamed for the
     rules it names."""
-    from rulewright.book import registry
-
     return name in registry.known()
 
 

@@ -30,8 +30,8 @@ from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
 from rulewright.book.registry import data_files, game_sources, python_files
-from rulewright.checks import (engine_source, figures, levels, narration, phrase_names, records as game_records,
-                               typed_figures, words)
+from rulewright.checks import (engine_source, figures, levels, narration, phrase_names, project,
+                               records as game_records, typed_figures, words)
 from rulewright.ci import report as ci_report
 from rulewright.game import InputError, did_you_mean
 from rulewright.game.refusal import nearest
@@ -128,7 +128,7 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path, besides_page
     does not declare) is left to it, as under pytest (``besides_pages``) each example's test says it."""
     rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
     book = book_module.scan(rulebook)
-    problems = [] if besides_pages else registry.project_problems() + list(book.problems)
+    problems = [] if besides_pages else project.project_problems() + list(book.problems)
     if not besides_pages:  # (under pytest, each record is a test of its own: rulewright.testing.records)
         problems += game_records.problems(rulebook)
         problems += words.check_terms(rulebook)

@@ -1,10 +1,9 @@
 """What the commands that play a game without a book take: the game, a preset and settings."""
 from __future__ import annotations
 
-import yaml
-
 from rulewright.game import Game, InputError, did_you_mean
 from rulewright.book.registry import get_game
+from rulewright.play.setting_text import setting_value
 
 
 def add_game_arguments(parser) -> None:
@@ -26,7 +25,7 @@ def game_settings_preset(args) -> tuple[Game, dict, str | None]:
         if not sep:
             example = next(iter(game.settings), "name")
             raise SystemExit(f"--setting {item}: write it as NAME=VALUE, e.g. --setting {example}=true")
-        given[name.strip()] = _value(game, name.strip(), value)
+        given[name.strip()] = setting_value(game, name.strip(), value)
     try:
         settings = game.resolve_settings(given)
     except InputError as error:
@@ -35,13 +34,3 @@ def game_settings_preset(args) -> tuple[Game, dict, str | None]:
     if preset is not None and preset not in game.presets:
         raise SystemExit(f"{game.title} has no preset {preset!r}. {did_you_mean(preset, game.presets)}")
     return game, settings, preset
-
-
-def _value(game: Game, name: str, text: str):
-    """A setting's value as written on the command line: read as YAML, except that a word which is
-    one of the setting's choices is that word (the shell has already taken away any quotes: typed
-    'yes', a choice 'yes' arrives bare, and YAML would read it as true)."""
-    setting = game.settings.get(name)
-    if setting is not None and text.strip() in [choice for choice in setting.choices if isinstance(choice, str)]:
-        return text.strip()
-    return yaml.safe_load(text)

@@ -9,7 +9,8 @@ import sys
 import time
 
 from rulewright.book.phrases import count
-from rulewright.cli.choose import _value, add_game_arguments, game_settings_preset
+from rulewright.cli.choose import add_game_arguments, game_settings_preset
+from rulewright.play.setting_text import setting_value
 from rulewright.game import InputError, implements
 from rulewright.names import nearest
 from rulewright.play import figures as stats
@@ -70,7 +71,7 @@ def run(args) -> int:
         name, sep, value = args.compare.partition("=")
         try:
             changed = game.resolve_settings({**{k: v for k, v in settings.items()},
-                                             name.strip(): _value(game, name.strip(), value)})
+                                             name.strip(): setting_value(game, name.strip(), value)})
         except InputError as error:
             raise SystemExit(f"--compare: {error.message}") from None
         if changed == settings:

@@ -22,8 +22,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rulewright.game import InputError
-from rulewright.problems import ExampleProblem, Where
+from rulewright.book.registry import get_game
+from rulewright.book.scanner import ClaimDecl
+from rulewright.game import InputError, did_you_mean
+from rulewright.play import figures as stats
+from rulewright.play.figures import interval
+from rulewright.play.runner import run
+from rulewright.play.setting_text import setting_value
+from rulewright.play.simulate import make_job
+from rulewright.store import cache
+from rulewright.problems import ExampleProblem
 
 OPTIONS = ("game", "preset", "agents", "games", "seed", "moves", "setting", "score")
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -140,8 +148,6 @@ def judge(claim: Claim, figures: dict) -> tuple[bool, str]:
     if claim.subject == "shared":
         if not ranked:
             return False, "no game could be ranked"
-        from rulewright.play.figures import interval
-
         low, high = interval(figures["shared_wins"], ranked)
         value = figures["shared_wins"] / ranked
         return holds(value, claim.op, claim.bound), (f"{pct(value)} of {ranked} games were shared wins (95% interval "
@@ -165,31 +171,11 @@ def judge(claim: Claim, figures: dict) -> tuple[bool, str]:
                                                                       f"; those that came up: {known}"))
 
 
-@dataclass
-class ClaimDecl:
-    """A ``{balance}`` block as the scanner finds it."""
-
-    text: str
-    options: dict
-    body: str
-    where: Where
-    option_lines: dict = field(default_factory=dict)
-    span: tuple[int, int] = (0, 0)
-
-    def at(self, option: str) -> Where:
-        return Where(self.where.path, self.option_lines.get(option, self.where.line))
-
-
 def read_options(decl: ClaimDecl):
     """The claim, and the simulation's job, read from the block; an ``ExampleProblem`` at the line at fault."""
-    from rulewright.book.registry import get_game
-    from rulewright.cli.choose import _value
-    from rulewright.play.simulate import make_job
 
     for name in decl.options:
         if name not in OPTIONS:
-            from rulewright.game import did_you_mean
-
             raise ExampleProblem(decl.at(name), f"A {{balance}} claim has no option ':{name}:'. "
                                                 f"{did_you_mean(name, OPTIONS)} Its options: "
                                                 + ", ".join(f":{o}:" for o in OPTIONS) + ".")
@@ -211,15 +197,13 @@ def read_options(decl: ClaimDecl):
         if not sep:
             raise ExampleProblem(decl.at("setting"), f"':setting: {item}': write each setting as NAME=VALUE, "
                                                      "several separated by commas.")
-        given[key.strip()] = _value(game, key.strip(), value.strip())
+        given[key.strip()] = setting_value(game, key.strip(), value.strip())
     try:
         settings = game.resolve_settings(given)
     except InputError as error:
         raise ExampleProblem(decl.at("setting"), error.message) from None
     preset = str(decl.options.get("preset") or next(iter(game.presets), "")) or None
     if preset is not None and preset not in game.presets:
-        from rulewright.game import did_you_mean
-
         raise ExampleProblem(decl.at("preset"), f"{game.title} has no preset {preset!r}. "
                                                 f"{did_you_mean(preset, game.presets)}")
     numbers = {}
@@ -240,9 +224,6 @@ def read_options(decl: ClaimDecl):
 def check(decl: ClaimDecl) -> Finding:
     """Play the claim's games (kept in the store: the same claim, game code and toolchain are not
     played again) and judge the claim. Raises ``ExampleProblem`` for a block that cannot be read."""
-    from rulewright.play import figures as stats
-    from rulewright.play.runner import run
-    from rulewright.store import cache
 
     claim, job, games, game = read_options(decl)
     try:

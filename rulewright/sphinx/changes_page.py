@@ -28,7 +28,7 @@ def prepare(app) -> None:
     try:
         app._rulewright_since = rules_since(project, project.changes_since)
     except versions.VersionError as error:
-        from rulewright.book.registry import changes_since_problem
+        from rulewright.checks.project import changes_since_problem
 
         if changes_since_problem(project) is not None:
             return  # a version the repository does not have: said with the book's problems, as check says it

@@ -298,7 +298,7 @@ def finish(app, exception) -> None:
             records.append(ExampleRecord(example_id, where, places, tuple(info.get("refused") or ()),
                                          info.get("game")))
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
-    from rulewright.book.registry import project_problems
+    from rulewright.checks.project import project_problems
 
     unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
               for rule in info.get("named_rules", ())}

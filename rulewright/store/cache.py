@@ -25,6 +25,7 @@ from pathlib import Path
 
 from rulewright.book import config
 from rulewright.book import registry
+from rulewright.book import scanner
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
 from rulewright.scenario.timelimit import TimeLimitReached
@@ -188,9 +189,7 @@ def evaluate(s: Scenario, known_rules: Collection[str] | None = None) -> Result:
         problems = unknown_rules(s, known_rules)
         if problems:
             raise problems[0]
-    from rulewright.book import scanner as book  # the scanner: which game each rule of the book is for
-
-    problems = book.other_game_rules(s, book.rule_games())
+    problems = scanner.other_game_rules(s, scanner.rule_games())  # (which game each rule of the book is for)
     if problems:
         raise problems[0]
     path = _result_path(s)

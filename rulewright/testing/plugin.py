@@ -240,7 +240,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
     if hasattr(config, "workerinput") or config.stash.get(_PROJECT, None) is None:
         return
-    from rulewright.book.registry import project_problems
+    from rulewright.checks.project import project_problems
     from rulewright.checks import levels
 
     problems = levels.warned(project_problems())  # (what a newer check finds: advice, as everywhere)

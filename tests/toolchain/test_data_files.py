@@ -16,6 +16,7 @@ import pytest
 
 from rulewright import scaffold
 from rulewright.book import config, registry
+from rulewright.checks import project
 from rulewright.game import DataFileError, InputError, data_file
 from rulewright.problems import ExampleProblem, Where
 
@@ -101,7 +102,7 @@ def test_a_game_whose_data_file_has_a_tab_is_one_problem_at_that_line(tmp_path, 
     said = str(error.value)
     assert said.startswith("ferry/presets.yaml, line 3: This data file is not valid YAML: this line has a tab")
     assert SPACES in said and "the game 'ferry' cannot be loaded" in said
-    assert [str(p) for p in registry.project_problems()] == [said]
+    assert [str(p) for p in project.project_problems()] == [said]
     # Every example that plays the game meets that same problem, wherever it is.
     met = ExampleProblem(Where("rulebook/rules.md", 17, "ferry-turn-order"), error.value.message)
     assert str(met) == said and met.cause == error.value.place and met.where.line == 17
@@ -124,7 +125,7 @@ def test_a_game_whose_own_code_fails_is_named_at_its_pyproject_line_without_libr
                            "while scanning for the next token (ferry/__init__.py, line 3). Correct the game's code "
                            "at that line."), said
     assert "\n" not in said and "site-packages" not in said and "unicode string" not in said
-    assert [str(p) for p in registry.project_problems()] == [said]
+    assert [str(p) for p in project.project_problems()] == [said]
 
 
 # ---- a new project's game with a tab in its presets, as a designer meets it ------------------------
