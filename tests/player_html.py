@@ -21,13 +21,13 @@ def id_pattern(ids) -> re.Pattern:
 
 
 class _Finder:
-    """``findall`` over the player-only patterns (rulewright/sphinx/player_only.py), for ``_Page``."""
+    """``findall`` over the player-only patterns (rulewright/checks/player_words.py), for ``_Page``."""
 
     def __init__(self, patterns):
         self.patterns = patterns
 
     def findall(self, text: str) -> list[str]:
-        from rulewright.sphinx.player_only import found_in
+        from rulewright.checks.player_words import found_in
 
         return [f"{words!r} ({pattern.what})" for pattern, words in found_in(text, self.patterns)]
 

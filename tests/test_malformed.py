@@ -325,7 +325,15 @@ def problems_said(channel: str, output: str) -> set[tuple[str, int, str]]:
         else:
             current = None
     return {(file, line, re.sub(r" \[rulewright\.[\w.-]+\]$", "", " ".join(words.split())))
-            for file, line, words in found if not (channel == "sphinx" and SPHINX_OWN.search(words))}
+            for file, line, words in found if not (channel == "sphinx" and SPHINX_OWN.search(words))
+            and not words.startswith(PLAYER_WORDS)}
+
+
+# The corpus's pages talk about the mistakes they hold ("a seed", "a rule ID"), which the player's
+# edition refuses: pytest and check say so, and so would the player's build, but the build here is
+# the designer's edition. tests/toolchain/test_parity.py holds the three channels to the same words
+# for them, with the player's build.
+PLAYER_WORDS = "The player's edition would print "
 
 
 def test_every_case_gets_the_same_problems_in_every_channel(outputs):

@@ -14,7 +14,7 @@ them (CI builds them before the tests), and the diagrams' geometry.
 - at most 5% of the pages have their lower half empty, whatever the cause (pages drawn with pdftoppm);
 - in every diagram, each label lies inside its node's box, measured with the font that is printed;
 - the player's edition in HTML shows no rule ID or example ID (text, hover titles, sources, search);
-- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/sphinx/player_only.py);
+- the player's edition, PDF and HTML, shows none of the designer's words (rulewright/checks/player_words.py);
 - `make print`'s interior and cover: PDF/X-4, boxes, output intent, signature, spine.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ from rulewright.book.diagrams import dot_program, draw
 from rulewright.dot import FONT
 from rulewright.game import legibility
 from rulewright.scenario import evaluate
-from rulewright.sphinx import player_only
+from rulewright.checks import player_words as player_only
 from rulewright.sphinx.editions import page_edition
 from tests.player_html import designer_words_a_reader_meets, ids_a_reader_meets
 

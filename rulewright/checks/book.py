@@ -131,8 +131,7 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path, besides_page
     problems = [] if besides_pages else project.project_problems() + list(book.problems)
     if not besides_pages:  # (under pytest, each record is a test of its own: rulewright.testing.records)
         problems += game_records.problems(rulebook)
-        problems += words.check_terms(rulebook)
-        problems += words.check_references(rulebook, book.rules, {example.id: example for example in book.examples})
+        problems += words.book_word_problems(rulebook, book)
     scenarios, unread, its_own = [], set(), set()  # its_own: the examples whose outcome says their problems
     played = {_place(decl) for decl in playing}
     for decl in book.examples:

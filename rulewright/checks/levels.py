@@ -74,7 +74,9 @@ CHECKS = {
                                   "refusal in the engine's code must"),
     "player-words": Check("0.5", "the player's edition prints none of the words meant for the book's writers: no "
                                  "glossary list of words to avoid, no test wording ('No moves: ...'), no sentence on how "
-                                 "an example is written, no game record's numbers, no rule ID and no notation in monospace"),
+                                 "an example is written, no game record's numbers, no rule ID and no notation in monospace; "
+                                 "and rulewright check and make test say the designer's words in a page's own prose "
+                                 "as the player's build does"),
     "setup-words": Check("0.5", "every setup key an example or a shared position shows players has words in the "
                                 "game's phrases.yaml (under 'setup:' or 'paths:'), so the player's edition never "
                                 "prints a setup row by the engine's name (\"Next train\", \"Operated\")"),

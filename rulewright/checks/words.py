@@ -21,13 +21,14 @@ One implementation serves ``rulewright check``, the tests and the strict Sphinx 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
 from rulewright.book import registry
 from rulewright.book import scanner, source
+from rulewright.checks import player_words
 from rulewright.book.registry import game_sources, python_files
 from rulewright.game import InputError, Rng, did_you_mean
 from rulewright.problems import ExampleProblem, Where, display_path, rule_hint
@@ -37,6 +38,10 @@ GLOSSARY_FILE = "glossary.yaml"
 DATA_DIRECTIVES = {"example", "toctree", "code", "code-block", "sourcecode", "graphviz", "math", "eval-rst",
                    "glossary-page", "rule-index", "engine-coverage", "csv-table", "list-table", "raw", "include",
                    "literalinclude", "image", "figure", "position", "values"}
+# Directives whose body is YAML that holds the designer's words (a quick reference's steps, the
+# readings of a clarifications block): its words are read for the glossary's terms, but the book
+# prints them through the directive, not as written (a step's rule ID becomes its title and page).
+YAML_WITH_WORDS = {"quick-reference", "clarifications"}
 PROSE_OPTIONS = {"title", "caption"}
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 HYPHENS = "\\-\u2010\u2011"  # inside a character class: the hyphen-minus, the hyphen, the non-breaking hyphen
@@ -202,6 +207,7 @@ class Piece:
     line: int
     text: str
     name: str = ""
+    as_written: bool = True  # printed as written, not made into something else by a directive (YAML_WITH_WORDS)
 
 
 @lru_cache(maxsize=1)
@@ -256,7 +262,8 @@ def _directive(token, line: int) -> Iterator[Piece]:
         if key in PROSE_OPTIONS:
             yield from _inline_text(value, line + 1 + index)
         index += 1
-    yield from pieces("\n".join(body[index:]), line + 1 + index)
+    found = pieces("\n".join(body[index:]), line + 1 + index)
+    yield from ((replace(piece, as_written=False) for piece in found) if name in YAML_WITH_WORDS else found)
 
 
 def _inline_text(text: str, line: int) -> Iterator[Piece]:
@@ -693,8 +700,41 @@ def _heading_slugs(path: Path) -> set[str]:
     return {default_slugify(tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"}
 
 
+def book_word_problems(root: Path, found) -> list[ExampleProblem]:
+    """Every problem of the words of the book under ``root`` (``found``, as the scanner reads it):
+    its glossary terms, its cross-references and the designer's words in the prose the player's
+    edition prints. What ``rulewright check`` says, and each page's test its own part of."""
+    return (check_terms(root) + check_references(root, found.rules, {e.id: e for e in found.examples})
+            + player_word_problems(root, found))
+
+
+def player_word_problems(root: Path, found) -> list[ExampleProblem]:
+    """Each word meant for the book's writers (``rulewright.checks.player_words``) in the prose a
+    page the player's edition prints writes itself, outside the designer's blocks, at its line, in
+    the build's words: the player's build says it where the page prints it, and with it everything
+    the examples make; ``rulewright check`` and the page's test say these before any build. A
+    newer check's finds are advice for a book written for an older level, as the build's are; the
+    rest are the check ``player-words`` (level 0.5) here, as these channels did not say them before."""
+    from rulewright.book import config
+
+    patterns = player_words.patterns(found.positions, notes=config.current().player_notes, rules=found.rules)
+    problems = []
+    for path in sorted(Path(root).rglob("*.md")):
+        for piece in page_pieces(path):
+            if piece.kind not in ("text", "code") or not piece.as_written or not piece.text.strip() \
+                    or designer_only(path, piece.line):
+                continue
+            finds = player_words.found_in(piece.text, patterns) if piece.kind == "text" else \
+                [(player_words.MONOSPACE, piece.text[:60])]
+            for pattern, words in finds:
+                line = piece.line + piece.text.count("\n", 0, max(piece.text.find(words), 0))
+                problems.append(ExampleProblem(Where(str(path), line), player_words.said(pattern, words),
+                                               check=pattern.check or player_words.PLAYER_WORDS))
+    return problems
+
+
 def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
-    """The words checks (glossary terms, cross-references) of the book under ``root``, by page, each
+    """The words checks (``book_word_problems``) of the book under ``root``, by page, each
     with the page line to show it at, so that testing one page checks its words too. A glossary's
     own problems are its own test's (``glossary_problems``), run with any page of its chapter.
     Cached until a page or a glossary changes."""
@@ -707,7 +747,7 @@ def word_problems(root: Path) -> dict[str, list[tuple[int, ExampleProblem]]]:
 def _word_problems(root: Path, stamp: tuple) -> dict[str, list[tuple[int, ExampleProblem]]]:
     found = scanner.scan_cached(root, tuple(item for item in stamp if item[0].endswith(".md")))
     by_page: dict[str, list[tuple[int, ExampleProblem]]] = {}
-    for problem in check_terms(root) + check_references(root, found.rules, {e.id: e for e in found.examples}):
+    for problem in book_word_problems(root, found):
         path, line = problem.where.path, problem.where.line
         if not path.endswith(".md"):
             continue  # a glossary's own problem: its own test's (rulewright.testing.glossaries)

@@ -170,11 +170,11 @@ def link_to_left_out_page(app, env, node, contnode):
 
 def player_only(app, doctree, docname) -> None:
     """``doctree-resolved``, in the player's edition (HTML and PDF): each designer's word the page
-    would print (``rulewright.sphinx.player_only``) is a warning at its source file and line, a build
+    would print (``rulewright.checks.player_words``) is a warning at its source file and line, a build
     error under ``-W`` as ``make rulebook`` builds."""
     if app.config.rulewright_edition != "player":
         return
-    from rulewright.sphinx import player_only as checks
+    from rulewright.checks import player_words as checks
 
     from rulewright.checks import levels
 
@@ -191,15 +191,15 @@ def player_only(app, doctree, docname) -> None:
                 and not _in_play(text):  # (a move without words is the check move-words', once a game has them)
             finds.append((checks.MONOSPACE, str(text)[:60]))  # notation, in the printed book's monospace
         for pattern, words in finds:
-            where = _source_line(text, docname, app.env, words)
+            where = _source_line(text, app.env, words)  # (None: the page, with no line to name)
             if (where, words) in reported:
                 continue
             reported.add((where, words))
-            said = f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}"
+            said = checks.said(pattern, words)
             if pattern.check and levels.is_advice(pattern.check):
-                advice.append((pattern.check, f"{where}: {said}"))
-            else:
-                logger.warning(said, location=where, type="rulewright", subtype="player-only")
+                advice.append((pattern.check, f"{where or app.env.doc2path(docname)}: {said}"))
+            else:  # (Sphinx names a page given by its docname; given its path, it named "page.md.md")
+                logger.warning(said, location=where or docname, type="rulewright", subtype="player-only")
 
 
 def _in_play(node) -> bool:
@@ -222,15 +222,15 @@ def _reported(node) -> bool:
     return False
 
 
-def _source_line(node, docname: str, env, words: str = "") -> str:
+def _source_line(node, env, words: str = "") -> str | None:
     """``file:line`` of the source that made ``node``: the nearest element that knows its line (an
     example's or a position's box knows its directive's); in a paragraph of several lines, the
-    line of the source ``words`` are written on."""
+    line of the source ``words`` are written on. None when no element above it knows its line."""
     while node is not None:
         if getattr(node, "source", None) and getattr(node, "line", None):
             return f"{node.source}:{_line_of(node.source, node.line, words)}"
         node = node.parent
-    return str(env.doc2path(docname))
+    return None
 
 
 def _line_of(path: str, line: int, words: str, reach: int = 30) -> int:

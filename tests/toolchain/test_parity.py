@@ -144,6 +144,12 @@ CASES = [
 
 CHANNELS = ("pytest", "check", "sphinx")
 
+# A designer's word in a page's own prose, which only the player's edition refuses: pytest and check
+# say it before any build, as the player's build does (the designer's build prints it, rightly).
+PLAYER_WORDS_CASE = Case("the test's language in a player's page", {
+    "rulebook/luck.md": "# Luck\n\nThe heaps are dealt the same way\nfor every random seed, so no player is favoured.\n"},
+    ("rulebook/luck.md", 4), "The player's edition would print 'random seed', the test's language.", "player-words")
+
 
 def _run(project: Path, *command: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project), str(REPO)]), "RULEWRIGHT_STRICT": "1"}
@@ -198,7 +204,7 @@ def each_channel(project: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def said(tmp_path_factory) -> dict[str, str]:
-    return each_channel(project_with(CASES, tmp_path_factory.mktemp("parity")))
+    return each_channel(project_with([*CASES, PLAYER_WORDS_CASE], tmp_path_factory.mktemp("parity")))
 
 
 PLACE = {  # how each channel names a place: "rulebook/x.md, line 3: ..." or "/abs/rulebook/x.md:3: WARNING: ..."
@@ -286,3 +292,18 @@ def test_the_player_s_edition_says_a_link_to_the_designer_s_alone_at_its_line_an
             assert any(case.words in message for message in found.get(case.at, [])), (case.kind, output[-3000:])
             assert len(found[case.at]) == 1, found[case.at]  # (said once: no "unknown document", no "not declared")
     assert "demo.secret.tally` refers to a rule the book does not declare" not in output
+
+
+def test_a_designer_s_word_in_a_page_s_prose_is_said_by_pytest_and_check_as_the_player_s_build_says_it(said):
+    """Before, only the player's build said it: ``make test`` and ``rulewright check`` were green."""
+    project = project_of(said)
+    done = _run(project, str(Path(sys.executable).parent / "sphinx-build"), "-q", "-N", "--keep-going", "-c", ".",
+                "-t", "player", "-b", "dummy", "rulebook", "_build/player-words")
+    case = PLAYER_WORDS_CASE
+    seen = {}
+    for channel, output in (("pytest", said["pytest"]), ("check", said["check"]), ("sphinx", done.stdout + done.stderr)):
+        at_place = [m for m in messages(channel, output).get(case.at, []) if case.words in m]
+        assert at_place, (channel, [line for line in output.splitlines() if "luck.md" in line])
+        seen[channel] = at_place[0]
+    assert len(set(seen.values())) == 1, f"the channels say it differently: {seen}"
+    assert not [m for m in messages("sphinx", said["sphinx"]).get(case.at, [])]  # (the designer's edition prints it)

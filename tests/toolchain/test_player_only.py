@@ -1,5 +1,5 @@
 """The player-only patterns: each kind of designer's word is found, a player's sentence is not."""
-from rulewright.sphinx import player_only
+from rulewright.checks import player_words as player_only
 
 PATTERNS = player_only.patterns(positions=["mb-late-ann-lnwr"], games=["muck-and-brass"],
                                 rules=["mb.expand.city-limit", "hush"])
@@ -74,3 +74,34 @@ def test_a_position_whose_title_says_its_name_has_a_name_of_the_rules_words():
     assert player_only.found_in("Starts from the position “The opening position”.", found) == []
     assert {pattern.what for pattern, _ in player_only.found_in("Starts from mb-late.", found)} \
         == {"a shared position's name"}
+
+
+
+def test_a_designer_s_word_made_where_no_source_line_is_known_is_said_at_its_page(tmp_path):
+    """The player's build says such a word at its page, by the docname Sphinx turns into the page's
+    file: given the file's path, Sphinx named it "rules/turns.md.md"."""
+    from types import SimpleNamespace
+
+    from docutils import nodes
+    from docutils.utils import new_document
+
+    from rulewright.sphinx import editions
+
+    doctree = new_document("rules/turns.md")
+    doctree += nodes.paragraph("", "", nodes.Text("It depends on the random seed."))  # (made, with no source line)
+    warned = []
+    env = SimpleNamespace(doc2path=lambda docname: tmp_path / f"{docname}.md")
+    app = SimpleNamespace(config=SimpleNamespace(rulewright_edition="player"), env=env,
+                          _rulewright_player_only=editions_patterns())
+    original = editions.logger.warning
+    editions.logger.warning = lambda said, **where: warned.append((said, where))
+    try:
+        editions.player_only(app, doctree, "rules/turns")
+    finally:
+        editions.logger.warning = original
+    assert [(where["location"], said.split(",")[0]) for said, where in warned] == [
+        ("rules/turns", "The player's edition would print 'random seed'")]
+
+
+def editions_patterns():
+    return player_only.patterns(games=[])

@@ -198,7 +198,7 @@ DESIGNER_WORDS = "\n## For the record\n\nThe pile is kept\nin the path pile.coun
 
 
 def test_the_player_s_build_fails_on_designer_words_at_their_source_line(tmp_path):
-    """The player-only check (rulewright/sphinx/player_only.py) in the build: a designer's word at the
+    """The player-only check (rulewright/checks/player_words.py) in the build: a designer's word at the
     file and line it is written on (the second line of its paragraph); the designer's edition of
     the same pages builds."""
     toy = TOY + DESIGNER_WORDS

@@ -11,9 +11,12 @@ the glossaries' lists of words to avoid, the examples' test wording ("No moves: 
 about how an example is written, a game record's numbers, the rules' IDs and any text set in
 monospace (notation); a book at an older level gets these as advice.
 
-One list, used twice: the Sphinx build of the player's edition reports each find at its source
-file and line (``rulewright.sphinx.editions.player_only``; a build error, as ``make rulebook``
-builds with ``-W``), and the tests read the built HTML and PDF with it (tests/test_print.py).
+One list, used three times: the Sphinx build of the player's edition reports each find at its
+source file and line (``rulewright.sphinx.editions.player_only``; a build error, as ``make
+rulebook`` builds with ``-W``), in the pages as printed, the text the examples make included;
+``rulewright check`` and each page's test report those in the prose a page itself writes, before any
+build, in the same words (``rulewright.checks.words.player_word_problems``); and the tests read the
+built HTML and PDF with it (tests/test_print.py).
 """
 from __future__ import annotations
 
@@ -138,6 +141,12 @@ def found_in(text: str, found: list[Pattern]) -> list[tuple[Pattern, str]]:
     if any(said in text for said in registry.load_failures()):
         return []
     return [(pattern, match.group(0)) for pattern in found for match in pattern.regex.finditer(text)]
+
+
+def said(pattern: Pattern, words: str) -> str:
+    """The one message for ``words`` the player's edition would print that ``pattern`` finds: the
+    build's, ``rulewright check``'s and a page's test's."""
+    return f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}"
 
 
 def book_patterns(project=None) -> list[Pattern]:
