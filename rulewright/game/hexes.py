@@ -31,15 +31,35 @@ attributes of a Graphviz polygon node that fills one hex exactly, and
     'SW'
     >>> distance(grid.hex("A2"), grid.hex("C6"))
     3
+
+A board is data in the game's YAML, read by ``Board.read`` with each mistake at its key: its grid
+and the hexes it has (a map's outline is seldom a rectangle), each listed by its label or as a run
+of one row's hexes (``A2-A10``: every hex of row A from A2 to A10). The hexes an example's setup
+names are read by ``Board.read_hexes`` (a hex off the board is named, with the board's nearest
+labels) and written back by ``Board.labels_of``; ``draw_board`` draws the board with what stands
+on each hex, a hex a rule refused outlined in the refusal's red, and notes under it.
+
+    >>> board = Board.read({"layout": "pointy", "a1_is_hex": False, "hexes": ["A2-A6", "B1-B7", "C4"]})
+    >>> board.labels()
+    ['A2', 'A4', 'A6', 'B1', 'B3', 'B5', 'B7', 'C4']
+    >>> board.labels_of(board.neighbours(board.read_hex("B3")).values())
+    ['B1', 'A2', 'A4', 'B5', 'C4']
+    >>> board.read_hexes(["A8"], "players.ann.holds")
+    Traceback (most recent call last):
+    ...
+    rulewright.game.refusal.InputError: There is no hex A8 on this board: the nearest are A6 and B7.
 """
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from rulewright.game.values import written, yaml_reading
+from rulewright import dot as style
+from rulewright.game.refusal import InputError, did_you_mean
+from rulewright.game.values import flag, places, written, yaml_reading
 
 POINTY = "pointy"
 FLAT = "flat"
@@ -228,3 +248,163 @@ class Grid:
 def pos(point: tuple[float, float]) -> str:
     """A Graphviz ``pos`` value pinning a node at ``point`` (in points, for ``neato -n``)."""
     return f"{point[0]:.2f},{point[1]:.2f}!"
+
+
+# Boards as data ----------------------------------------------------------------------------------
+
+#: The keys of a hex board in the game's data (``Board.read``).
+BOARD_KEYS = ("layout", "letters", "a1_is_hex", "hexes")
+_RUN = re.compile(r"\s*([A-Za-z]+)(\d+)\s*-\s*([A-Za-z]+)(\d+)\s*")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A hex board: its ``grid`` (layout and labels) and its ``hexes``, in the order its data lists
+    them (see the module's description)."""
+    grid: Grid
+    hexes: tuple[Hex, ...]
+
+    @classmethod
+    def read(cls, data: Any, where: str = "board") -> Board:
+        """The board ``data`` describes, from the game's YAML: ``hexes``, each a hex's label
+        (``C4``) or a run of one row's hexes (``A2-A10``; of one column's, with ``letters:
+        columns``), and optionally the grid's ``layout`` (``pointy``, the default, or ``flat``),
+        ``letters`` (``rows``, or ``columns``; by default ``rows`` on a pointy board, ``columns`` on
+        a flat one) and ``a1_is_hex`` (``true`` by default); an ``InputError`` at the key or entry
+        at fault otherwise, a misspelt key answered with the one meant."""
+        if not isinstance(data, dict) or "hexes" not in data:
+            raise InputError(f"'{where}' lists the board's hexes, e.g. '{{layout: pointy, hexes: [A1-A9, B2-B8]}}', "
+                             f"not {written(data)}.", where)
+        for key in data:
+            if key not in BOARD_KEYS:
+                raise InputError(f"A hex board has no key {key!r}. {did_you_mean(key, BOARD_KEYS)}", f"{where}.{key}")
+        layout = data.get("layout", POINTY)
+        if layout not in LAYOUTS:
+            raise InputError(f"'layout' is 'pointy' (a corner at the top) or 'flat' (a side at the top), not "
+                             f"{written(layout)}.", f"{where}.layout")
+        letters = data.get("letters", "rows" if layout == POINTY else "columns")
+        if letters not in ("rows", "columns"):
+            raise InputError(f"'letters' says what a label's letters name: 'rows' or 'columns', not {written(letters)}.",
+                             f"{where}.letters")
+        grid = Grid(layout, letters, flag(data.get("a1_is_hex", True), f"{where}.a1_is_hex", "A1 is a hex"))
+        entries = data["hexes"]
+        if not isinstance(entries, list) or not entries:
+            raise InputError(f"'hexes' lists the board's hexes, each a label or a run of a row's hexes, e.g. "
+                             f"'[A1-A9, B2-B8, C5]', not {written(entries)}.", f"{where}.hexes")
+        hexes: list[Hex] = []
+        for i, entry in enumerate(entries):
+            for h in _hexes_of(grid, entry, f"{where}.hexes.{i}"):
+                if h in hexes:
+                    raise InputError(f"{grid.label(h)} is listed twice.", f"{where}.hexes.{i}")
+                hexes.append(h)
+        return cls(grid, tuple(hexes))
+
+    def read_hex(self, label: Any, where: str | None = None) -> Hex:
+        """The hex of the board ``label`` names (an example's ``C4``), or an ``InputError`` at
+        ``where`` saying how a hex is written, or naming the board's nearest labels."""
+        try:
+            h = self.grid.hex(label)
+        except ValueError as error:
+            raise InputError(str(error), where) from None
+        if h not in self.hexes:
+            closest = min(distance(h, there) for there in self.hexes)
+            nearest = self.labels_of(there for there in self.hexes if distance(h, there) == closest)
+            said = nearest[0] if len(nearest) == 1 else ", ".join(nearest[:-1]) + f" and {nearest[-1]}"
+            raise InputError(f"There is no hex {self.grid.label_or(h)} on this board: the nearest "
+                             f"{'is' if len(nearest) == 1 else 'are'} {said}.", where)
+        return h
+
+    def read_hexes(self, labels: Any, where: str) -> list[Hex]:
+        """The hexes a setup lists (``[A2, C4]``; one label alone is a list of one), in its order;
+        an ``InputError`` at ``where.<i>`` for a label that names no hex of the board, or one listed
+        twice."""
+        return places(labels, where, self.read_hex, self.grid.label)
+
+    def labels_of(self, hexes: Iterable[Hex]) -> list[str]:
+        """The labels of ``hexes``, in their order: what a game's ``view`` and ``setup_of`` write,
+        and ``read_hexes`` reads back."""
+        return [self.grid.label(h) for h in hexes]
+
+    def labels(self) -> list[str]:
+        """Every hex's label, in the board's order."""
+        return self.labels_of(self.hexes)
+
+    def on_board(self, h: Hex) -> bool:
+        return h in self.hexes
+
+    def neighbours(self, h: Hex) -> dict[int, Hex]:
+        """Each side of ``h`` with a hex of the board across it, and that hex."""
+        return {side: there for side, there in self.grid.neighbours(h).items() if there in self.hexes}
+
+    def connected(self, start: Hex, members) -> set[Hex]:
+        """Every hex of ``members`` joined to ``start`` through neighbours in ``members``
+        (``start`` included)."""
+        members = set(members)
+        seen, todo = {start}, [start]
+        while todo:
+            for there in self.neighbours(todo.pop()).values():
+                if there in members and there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+        return seen
+
+
+def _hexes_of(grid: Grid, entry: Any, where: str) -> list[Hex]:
+    """The hexes one entry of a board's ``hexes`` names: a label, or a run of one row's (or
+    column's) hexes from its first label to its last, ``A2-A10``."""
+    run = _RUN.fullmatch(str(entry)) if isinstance(entry, str) else None
+    if run is None:
+        try:
+            return [grid.hex(entry)]
+        except ValueError as error:
+            raise InputError(f"{error}; or a run of a row's hexes, e.g. 'A2-A10'.", where) from None
+    first, start, last, end = run.group(1).upper(), int(run.group(2)), run.group(3).upper(), int(run.group(4))
+    line = "row" if grid.letters == "rows" else "column"
+    if first != last or end < start:
+        low, high = sorted((start, end))
+        raise InputError(f"A run of hexes goes along one {line}, from its first hex to its last: {first}{low}-"
+                         f"{first}{high}, not {entry}.", where)
+    try:  # (both ends are hexes of the grid, so every other number between them is one too)
+        grid.hex(f"{first}{end}")
+        return [grid.hex(f"{first}{n}") for n in range(start, end + 1, 2)]
+    except ValueError as error:
+        raise InputError(f"{error}.", where) from None
+
+
+def draw_board(board: Board, cells: Mapping[str, tuple[str, str]], size: float = 24, title: str = "",
+               notes: Iterable[str] = (), refused: Iterable[str] = (), name: str = "board") -> str:
+    """The Graphviz DOT source of a hex board: each hex with its label and, where ``cells`` gives
+    one for its label, the words on it and its fill (``{"C4": ("ann", "#dbe9f6")}``; the words are
+    drawn in black or white, whichever reads on the fill); each hex of ``refused`` outlined in the
+    refusal's red (the hex a refused move named); ``title`` above the board and ``notes`` under it,
+    one line each. ``size`` is a hex's size (centre to corner) in points."""
+    refused = set(refused)
+    grid = board.grid
+    out = style.graph_header(name, layout="nop2")
+    out.append("  node [" + ", ".join(f"{k}={v}" for k, v in grid.node_shape(size * 0.96).items())
+               + ', style=filled, fontsize=8, penwidth=1];')
+    centres = {h: grid.centre(h, size) for h in board.hexes}
+    for h in board.hexes:
+        label = grid.label(h)
+        words, fill = cells.get(label, ("", PLAIN))
+        outline = f', color="{style.REFUSED}", penwidth=3' if label in refused else ""
+        text = label + ("\n" + words if words else "")
+        out.append(f'  {style.node_id("hex", label)} [pos="{pos(centres[h])}", fillcolor="{fill}", '
+                   f'fontcolor="{style.ink_on(fill)}"{outline}, label={style.quote(text)}];')
+    xs, ys = [x for x, _ in centres.values()], [y for _, y in centres.values()]
+    middle, free = (min(xs) + max(xs)) / 2, 'style="", fixedsize=false, width=0, height=0'
+    if title:  # above the top row
+        out.append(f'  title [shape=plaintext, {free}, fontsize=11, pos="{pos((middle, max(ys) + size * 1.6))}", '
+                   f'label={style.quote(title)}];')
+    notes = list(notes)
+    if notes:  # under the bottom row
+        rows = "".join(f'<tr><td align="left">{style.html(line)}</td></tr>' for line in notes)
+        below = min(ys) - size * 1.4 - 8 * len(notes)
+        out.append(f'  notes [shape=plain, {free}, pos="{pos((middle, below))}", '
+                   f'label=<<table border="0" cellspacing="0" cellpadding="2">{rows}</table>>];')
+    out.append("}")
+    return "\n".join(out)
+
+
+#: The fill of a hex with nothing on it.
+PLAIN = "#f4f4f4"

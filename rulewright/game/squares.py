@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from rulewright import dot as style
 from rulewright.game.hexes import index_of, letters_of
 from rulewright.game.refusal import InputError, did_you_mean
-from rulewright.game.values import flag, whole, written, yaml_reading
+from rulewright.game.values import flag, places, whole, written, yaml_reading
 
 # Each direction's step (columns, rows), rows counted downwards from the first; the four sides
 # first, clockwise from north, then the four corners.
@@ -117,17 +117,7 @@ class Grid:
     def read_squares(self, labels: Any, where: str) -> list[Square]:
         """The squares a setup lists (``[A1, C4]``; one label alone is a list of one), in its order;
         an ``InputError`` at ``where.<i>`` for a label that names no square, or one listed twice."""
-        if labels is None:
-            return []
-        if not isinstance(labels, list):
-            labels = [labels]
-        found: list[Square] = []
-        for i, label in enumerate(labels):
-            square = self.read_square(label, f"{where}.{i}")
-            if square in found:
-                raise InputError(f"{self.label(square)} is listed twice.", f"{where}.{i}")
-            found.append(square)
-        return found
+        return places(labels, where, self.read_square, self.label)
 
     def labels_of(self, squares: Iterable[Square]) -> list[str]:
         """The labels of ``squares``, in their order: what a game's ``view`` and ``setup_of`` write,

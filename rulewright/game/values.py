@@ -128,3 +128,19 @@ def _span(low, high, value=None) -> str:
     if high is not None:
         return f" of at most {high}"
     return ""
+
+
+def places(items, where: str, read_one, label) -> list:
+    """The places a setup lists (cells of a board: ``[A1, C4]``; one alone is a list of one; none,
+    an empty list), in its order, each read by ``read_one(item, where.<i>)``; one listed twice is
+    an ``InputError`` at its entry, naming it by ``label(place)``."""
+    if items is None:
+        return []
+    found: list = []
+    for i, item in enumerate(items if isinstance(items, list) else [items]):
+        place = read_one(item, f"{where}.{i}")
+        if place in found:
+            raise InputError(f"{label(place)} is listed twice.", f"{where}.{i}")
+        found.append(place)
+    return found
+
