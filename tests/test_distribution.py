@@ -161,6 +161,12 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     slipped = subprocess.run(["make", "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert slipped.returncode != 0 and at in slipped.stdout and "no words for the setup key 'players'" in slipped.stdout, \
         slipped.stdout[-3000:]
+    # A designer's word in the prose of a page the player's edition prints (check player-words): `make
+    # check` says it at its line in the player's build's words, before any build.
+    rules_page.write_text(kept.replace(lead, "Every random seed deals the same heaps.\n\n" + lead), encoding="utf-8")
+    at = f"rulebook/rules.md, line {kept[:kept.index(lead)].count(chr(10)) + 1}: The player's edition would print 'random seed'"
+    slipped = subprocess.run(["make", "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert slipped.returncode != 0 and at in slipped.stdout, slipped.stdout[-3000:]
     rules_page.write_text(kept, encoding="utf-8")
     built = sh(["make", "rulebook"], project, env)
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
