@@ -210,7 +210,7 @@ def said(tmp_path_factory) -> dict[str, str]:
 PLACE = {  # how each channel names a place: "rulebook/x.md, line 3: ..." or "/abs/rulebook/x.md:3: WARNING: ..."
     "pytest": re.compile(r"^(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<message>.*)$"),
     "check": re.compile(r"^(?P<file>\S+?), line (?P<line>\d+)(?:, example [\w-]+)?: (?P<message>.*)$"),
-    "sphinx": re.compile(r"^(?P<file>\S+?):(?P<line>\d+): (?:WARNING|ERROR): (?P<message>.*?)(?: \[[\w.]+\])?$"),
+    "sphinx": re.compile(r"^(?P<file>\S+?):(?P<line>\d+): (?:WARNING|ERROR): (?P<message>.*?)(?: \[[\w.-]+\])?$"),
 }
 
 
