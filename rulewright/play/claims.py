@@ -27,10 +27,9 @@ from rulewright.book.scanner import ClaimDecl
 from rulewright.game import InputError, did_you_mean
 from rulewright.play import figures as stats
 from rulewright.play.figures import interval
-from rulewright.play.runner import run
+from rulewright.play.runner import played
 from rulewright.play.setting_text import setting_value
 from rulewright.play.simulate import make_job
-from rulewright.store import cache
 from rulewright.problems import ExampleProblem
 
 OPTIONS = ("game", "preset", "agents", "games", "seed", "moves", "setting", "score")
@@ -173,19 +172,29 @@ def judge(claim: Claim, figures: dict) -> tuple[bool, str]:
 
 def read_options(decl: ClaimDecl):
     """The claim, and the simulation's job, read from the block; an ``ExampleProblem`` at the line at fault."""
-
-    for name in decl.options:
-        if name not in OPTIONS:
-            raise ExampleProblem(decl.at(name), f"A {{balance}} claim has no option ':{name}:'. "
-                                                f"{did_you_mean(name, OPTIONS)} Its options: "
-                                                + ", ".join(f":{o}:" for o in OPTIONS) + ".")
+    check_options(decl, "A {balance} claim", OPTIONS)
     try:
         claim = read_claim(decl.text)
     except InputError as error:
         raise ExampleProblem(decl.where, error.message) from None
+    return (claim, *read_run(decl, "A {balance} claim"))
+
+
+def check_options(decl: ClaimDecl, what: str, known: tuple[str, ...]) -> None:
+    """An option the block does not have is named at its line, with the one meant and the options."""
+    for name in decl.options:
+        if name not in known:
+            raise ExampleProblem(decl.at(name), f"{what} has no option ':{name}:'. "
+                                                f"{did_you_mean(name, known)} Its options: "
+                                                + ", ".join(f":{o}:" for o in known) + ".")
+
+
+def read_run(decl: ClaimDecl, what: str, games_by_default: int = 200):
+    """The simulation's job, its number of games and its game, read from a block's options (those of
+    a {balance} claim); an ``ExampleProblem`` at the line at fault."""
     name = str(decl.options.get("game", "")).strip()
     if not name:
-        raise ExampleProblem(decl.where, "A {balance} claim names the game it is about: add ':game: NAME' under "
+        raise ExampleProblem(decl.where, f"{what} names the game it is about: add ':game: NAME' under "
                                          "its first line.")
     try:
         game = get_game(name)
@@ -207,7 +216,7 @@ def read_options(decl: ClaimDecl):
         raise ExampleProblem(decl.at("preset"), f"{game.title} has no preset {preset!r}. "
                                                 f"{did_you_mean(preset, game.presets)}")
     numbers = {}
-    for option, default in (("games", 200), ("seed", 0), ("moves", 1000)):
+    for option, default in (("games", games_by_default), ("seed", 0), ("moves", 1000)):
         text = str(decl.options.get(option, default)).strip()
         if not text.isdigit() or (option != "seed" and int(text) < 1):
             raise ExampleProblem(decl.at(option), f"':{option}: {text}' must be a whole number"
@@ -218,30 +227,34 @@ def read_options(decl: ClaimDecl):
                        numbers["seed"], decl.options.get("score") or None)
     except InputError as error:
         raise ExampleProblem(decl.at("agents"), error.message) from None
-    return claim, job, numbers["games"], game
+    return job, numbers["games"], game
 
 
 def check(decl: ClaimDecl) -> Finding:
     """Play the claim's games (kept in the store: the same claim, game code and toolchain are not
     played again) and judge the claim. Raises ``ExampleProblem`` for a block that cannot be read."""
-
     claim, job, games, game = read_options(decl)
+    needs_scipy(decl, "Checking a {balance} claim")
+    figures = stats.summarize(played(job, games))
+    ok, found = judge(claim, figures)
+    return Finding(ok, found, figures, run_words(job, games, game))
+
+
+def needs_scipy(decl: ClaimDecl, doing: str) -> None:
     try:
         import scipy  # noqa: F401
     except ImportError:
-        raise ExampleProblem(decl.where, "Checking a {balance} claim needs simulated play's statistics: "
+        raise ExampleProblem(decl.where, f"{doing} needs simulated play's statistics: "
                                          "pip install 'rulewright[simulate]' (scipy).") from None
-    content = cache.canonical_json({"job": {k: (str(v) if k == "agents" else v) for k, v in job.__dict__.items()
-                                            if k not in ("root", "target")},
-                                    "agents": [str(a) for a in job.agents], "games": games,
-                                    "game": cache.game_fingerprint(game.name)})
-    figures = cache.kept("balance", content, lambda: stats.summarize(run(job, games)))
-    ok, found = judge(claim, figures)
+
+
+def run_words(job, games: int, game) -> str:
+    """The run in words: '400 games of Hush from the preset 'two', agents: random, seed 1, at most
+    1000 moves a game'."""
     agents = ", ".join(str(a) for a in job.agents)
-    run_said = (f"{games} games of {game.title}"
-                + (f" from the preset {job.setup['preset']!r}" if job.setup.get("preset") else "")
-                + f", agents: {agents}, seed {job.seed}, at most {job.moves} moves a game")
-    return Finding(ok, found, figures, run_said)
+    return (f"{games} games of {game.title}"
+            + (f" from the preset {job.setup['preset']!r}" if job.setup.get("preset") else "")
+            + f", agents: {agents}, seed {job.seed}, at most {job.moves} moves a game")
 
 
 def failure_text(decl: ClaimDecl, finding: Finding) -> str:

@@ -36,6 +36,20 @@ def run(job: Job, games: int, workers: int = 1, scheduler: str | None = None,
     return _on_dask(job, games, workers, scheduler, progress, batch)
 
 
+def played(job: Job, games: int) -> list[GameFigures]:
+    """The figures of games ``0 .. games-1`` of ``job``, played here once and kept in the store
+    (``rulewright.store.cache``): the same job (game, settings, setup, agents, seed, move limit) and
+    number of games on the same game code and data, and the same toolchain, are not played again.
+    The book's balance claims and its readings' effects are read from these."""
+    from rulewright.store import cache
+
+    content = cache.canonical_json({"job": {k: (str(v) if k == "agents" else v) for k, v in job.__dict__.items()
+                                            if k not in ("root", "target")},
+                                    "agents": [str(a) for a in job.agents], "games": games,
+                                    "game": cache.game_fingerprint(job.game)})
+    return cache.kept("simulated-games", content, lambda: run(job, games))
+
+
 def _on_dask(job: Job, games: int, workers: int, scheduler: str | None, progress, batch: int | None):
     try:
         from distributed import Client, LocalCluster, as_completed
