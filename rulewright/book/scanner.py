@@ -41,7 +41,7 @@ EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 OUR_DIRECTIVES = ("example", "rule", "designer-note", "rule-index", "glossary-page", "engine-coverage", "position",
-                  "balance")
+                  "balance", "readings")
 # Directives whose body is text, not Markdown: an example shown inside one is display.
 LITERAL_DIRECTIVES = ("code-block", "code", "sourcecode", "code-cell", "literalinclude", "math", "raw",
                       "graphviz", "eval-rst", "csv-table", "mermaid")

@@ -270,8 +270,7 @@ def describe_differences(rows: list[dict], change: str, played: str = "the same 
              f"below p = {stats.ALPHA})"]
     for row in rows:
         verdict = "SIGNIFICANT" if row["significant"] else "within chance"
-        a, b = (percent(row["a"]), percent(row["b"])) if "wins" in row["figure"] or "stopped" in row["figure"] \
-            else (_num(row["a"]), _num(row["b"]))
+        a, b, _ = stats.shown(row)
         lines.append(f"  {row['figure']}: {a} -> {b}: {verdict} ({row['test']}, p = {row['p']})")
     found = [row["figure"] for row in rows if row["significant"]]
     lines.append("  " + (f"It changes: {', '.join(found)}." if found else

@@ -122,6 +122,23 @@ def _p(value: float) -> float:
     return float(f"{float(value):.4g}")
 
 
+def is_share(row: dict) -> bool:
+    """Whether a row of ``compare`` is a share of games (a seat's wins, shared wins, games stopped)
+    rather than a length."""
+    return "wins" in row["figure"] or "stopped" in row["figure"]
+
+
+def shown(row: dict) -> tuple[str, str, str]:
+    """A row of ``compare`` as a designer reads it: its two figures and their difference, shares as
+    percentages and their difference in percentage points, lengths as numbers."""
+    def num(value) -> str:
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    if is_share(row):
+        return (f"{100 * row['a']:.1f}%", f"{100 * row['b']:.1f}%", f"{100 * row['difference']:+.1f} points")
+    return num(row["a"]), num(row["b"]), ("+" if row["difference"] > 0 else "") + num(row["difference"])
+
+
 def compare(a_games: list, b_games: list) -> list[dict]:
     """Each figure of run A beside run B: the difference, its p-value and the test named."""
     stats = _stats()

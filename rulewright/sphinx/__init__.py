@@ -1,6 +1,6 @@
 """The Sphinx extension: ``extensions = ["rulewright.sphinx"]`` in conf.py.
 
-It adds the ``{rule}``, ``{example}``, ``{position}``, ``{balance}``, ``{designer-note}``, ``{rule-index}`` and
+It adds the ``{rule}``, ``{example}``, ``{position}``, ``{balance}``, ``{readings}``, ``{designer-note}``, ``{rule-index}`` and
 ``{glossary-page}`` directives and the ``{ruleref}``, ``{exampleref}`` and ``{word}`` roles, links
 the first use of a glossary term in each section to its entry, checks the prose against the
 chapter glossaries, numbers rules and examples once the whole book is read, keeps incremental
@@ -22,7 +22,7 @@ from rulewright.book.diagrams import dot_program
 from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, balance, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
-                               pdf, positions, rules)
+                               pdf, positions, readings, rules)
 from rulewright.sphinx import aria, clarifications, domain, figures, front_matter, hosted, nodes, quick_reference, search_entries, search_words, templates, term_index
 
 STATIC = Path(__file__).parent / "static"
@@ -85,6 +85,7 @@ def setup(app):
     app.add_directive("example", examples.ExampleDirective)
     app.add_directive("position", positions.PositionDirective)
     app.add_directive("balance", balance.BalanceDirective)
+    app.add_directive(readings.NAME, readings.ReadingsDirective)
     app.add_directive("designer-note", rules.DesignerNote)
     app.add_directive("rule-index", rules.RuleIndexDirective)
     app.add_directive("event-catalogue", rules.EventCatalogue)

@@ -1,8 +1,8 @@
 """A race with seats and places, for testing simulated play (``rulewright simulate``).
 
 It is the dice race of ``tests/play/race`` with what simulation reads (``seats``, ``places``,
-``score``: the square reached) and one test-only setting that plants an advantage: ``head_start``
-puts the first player that many squares ahead."""
+``score``: the square reached) and two test-only settings: ``head_start`` plants an advantage (it
+puts the first player that many squares ahead), ``dice_colour`` changes nothing (no rule reads it)."""
 from __future__ import annotations
 
 from rulewright.game import Setting
@@ -13,7 +13,8 @@ class Duel(Race):
     name = "duel"
     title = "Duel"
     settings = {**Race.settings,
-                "head_start": Setting(0, "Test only: how many squares ahead the first player starts.", (0, 3, 6, 10))}
+                "head_start": Setting(0, "Test only: how many squares ahead the first player starts.", (0, 3, 6, 10)),
+                "dice_colour": Setting("white", "Test only: the dice's colour, which no rule reads.", ("white", "red"))}
 
     def new_state(self, setup, settings, rng):
         state = super().new_state(setup, settings, rng)
