@@ -57,21 +57,22 @@ class ReadingsDirective(BalanceDirective):
             box += nodes.paragraph(text="These readings cannot be compared:")
             box += nodes.literal_block(text=str(problem), classes=["rw-failure-report"])
             return [box]
-        low, high = interval(games // 2, games)
         box = nodes.container(classes=["rw-readings"])
         self.set_source_info(box)
-        box += nodes.paragraph(text=(
-            f"Played: {claims.run_words(job, games, game)}, for each reading, with the same seeds. With "
-            f"{games} games, a seat's share of the wins is known to within about "
-            f"{100 * (high - low) / 2:.0f} percentage points either way (its 95% interval at an even share): "
-            "a smaller difference between two readings cannot be told from chance."))
         if not found.finished:
             names = ", ".join(r.name for r in found.readings)
             box += nodes.paragraph(text=(
-                f"No game of this book's reading ended within {job.moves} moves: these agents do not finish "
-                f"{game.title}, so its games cannot say whether a reading matters, and the other readings were "
-                f"not played. Not compared: {names}."), classes=["rw-readings-unfinished"])
+                f"Played: {claims.run_words(job, games, game)}, with this book's readings. None of them ended "
+                f"within {job.moves} moves: these agents do not finish {game.title}, so its games cannot say "
+                f"whether a reading matters, and the other readings were not played. Not compared: {names}."),
+                classes=["rw-readings-unfinished"])
             return [box]
+        low, high = interval(games // 2, games)
+        box += nodes.paragraph(text=(
+            f"Played: {claims.run_words(job, games, game)}, for each reading, with the same seeds. With "
+            f"{games} games, a share of the games (a seat's wins, the games stopped at the move limit) is known "
+            f"to within about {100 * (high - low) / 2:.0f} percentage points either way (its 95% interval at "
+            "one half): a smaller difference between two readings cannot be told from chance."))
         if found.finished < games:
             box += nodes.paragraph(text=f"{games - found.finished} of the {games} games of this book's reading "
                                         f"were stopped at the move limit of {job.moves} moves.")
