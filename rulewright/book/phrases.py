@@ -197,6 +197,11 @@ SETUP_FIELDS = {"say", "each", "then", "grid", "names"}
 GRID_CORNERS = re.compile(r"^\s*([A-Za-z]+\d+)\s*:\s*([A-Za-z]+\d+)\s*$")  # ``grid: A1:D4``
 
 
+# Words before a piece's name that take the place of its own "the" ("no SP share", not "no the SP
+# share"), in ``Phrases.codes_named``.
+_DETERMINERS = "[Tt]he|[Nn]o|[Aa]|[Aa]n|[Ee]ach|[Ee]very|[Aa]ny|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er"
+
+
 @dataclass
 class Phrases:
     paths: list[PathPhrase] = field(default_factory=list)
@@ -267,10 +272,10 @@ class Phrases:
         if not self.names or not text:
             return text
         codes = "|".join(sorted(map(re.escape, self.names), key=len, reverse=True))
-        pattern = re.compile(rf"(?<![\w&‘'-])((?:[Tt]he )?)({codes})(?![\w-]|\.\w)")
+        pattern = re.compile(rf"(?<![\w&‘'-])((?:{_DETERMINERS}) )?({codes})(?![\w-]|\.\w)")
 
-        def named(match) -> str:
-            article, name = match.group(1), self.names[match.group(2)]
+        def named(match) -> str:  # (after "the", "no", "each"...: the name without its own "the")
+            article, name = match.group(1) or "", self.names[match.group(2)]
             said = article + name[4:] if article and name.lower().startswith("the ") else article + name
             before = match.string[:match.start()]
             starts = not before.strip() and not match.string.startswith(" ") or re.search(r"[.!?]\s+$", before)

@@ -510,6 +510,9 @@ def test_a_refusal_s_reason_names_pieces_as_the_sentences_do():
         "The Bridge Company is closed. The SP waits; the SP’s turn ends."
     assert said.codes_named("Set the SP’s par: ‘par SP 90’.") == "Set the SP’s par: ‘par SP 90’."
     assert said.codes_named("SPX and MP-1 are no codes.") == "SPX and MP-1 are no codes."
+    # a word that stands for the name's own "the" keeps it out ("no the SP share" was printed)
+    assert said.codes_named("The market has no SP share.") == "The market has no SP share."
+    assert said.codes_named("Each SP share; its MRBC.") == "Each SP share; its Bridge Company."
     # so does a setup's value in the player's edition (the designer's keeps the codes the example writes)
     from rulewright.sphinx.setup_text import describe_setup
 
