@@ -149,11 +149,11 @@ def said(pattern: Pattern, words: str) -> str:
     return f"The player's edition would print {words!r}, {pattern.what}. {pattern.fix}"
 
 
-def book_patterns(project=None) -> list[Pattern]:
-    """The patterns for the active project's book."""
+def book_patterns(project=None, scan=None) -> list[Pattern]:
+    """The patterns for the active project's book (``scan``: as the scanner has read it already)."""
     from rulewright.book import scanner as book
     from rulewright.book import config
 
     project = project or config.current()
-    scan = book.scan(project.rulebook)
+    scan = scan if scan is not None else book.scan(project.rulebook)
     return patterns(scan.positions, notes=project.player_notes, rules=scan.rules)

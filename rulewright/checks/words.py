@@ -715,9 +715,7 @@ def player_word_problems(root: Path, found) -> list[ExampleProblem]:
     the examples make; ``rulewright check`` and the page's test say these before any build. A
     newer check's finds are advice for a book written for an older level, as the build's are; the
     rest are the check ``player-words`` (level 0.5) here, as these channels did not say them before."""
-    from rulewright.book import config
-
-    patterns = player_words.patterns(found.positions, notes=config.current().player_notes, rules=found.rules)
+    patterns = player_words.book_patterns(scan=found)
     problems = []
     for path in sorted(Path(root).rglob("*.md")):
         for piece in page_pieces(path):

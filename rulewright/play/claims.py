@@ -26,7 +26,6 @@ from rulewright.book.registry import get_game
 from rulewright.book.scanner import ClaimDecl
 from rulewright.game import InputError, did_you_mean
 from rulewright.play import figures as stats
-from rulewright.play.figures import interval
 from rulewright.play.runner import played
 from rulewright.play.setting_text import setting_value
 from rulewright.play.simulate import make_job
@@ -147,7 +146,7 @@ def judge(claim: Claim, figures: dict) -> tuple[bool, str]:
     if claim.subject == "shared":
         if not ranked:
             return False, "no game could be ranked"
-        low, high = interval(figures["shared_wins"], ranked)
+        low, high = stats.interval(figures["shared_wins"], ranked)
         value = figures["shared_wins"] / ranked
         return holds(value, claim.op, claim.bound), (f"{pct(value)} of {ranked} games were shared wins (95% interval "
                                                      f"{pct(low)} to {pct(high)})")

@@ -191,7 +191,7 @@ def player_only(app, doctree, docname) -> None:
                 and not _in_play(text):  # (a move without words is the check move-words', once a game has them)
             finds.append((checks.MONOSPACE, str(text)[:60]))  # notation, in the printed book's monospace
         for pattern, words in finds:
-            where = _source_line(text, app.env, words)  # (None: the page, with no line to name)
+            where = _source_line(text, words)  # (None: the page, with no line to name)
             if (where, words) in reported:
                 continue
             reported.add((where, words))
@@ -222,7 +222,7 @@ def _reported(node) -> bool:
     return False
 
 
-def _source_line(node, env, words: str = "") -> str | None:
+def _source_line(node, words: str = "") -> str | None:
     """``file:line`` of the source that made ``node``: the nearest element that knows its line (an
     example's or a position's box knows its directive's); in a paragraph of several lines, the
     line of the source ``words`` are written on. None when no element above it knows its line."""
