@@ -33,7 +33,7 @@ Targets (on the 2-core reference machine):
   directive expands to, built by the same autodoc): a full build at most 2x, an incremental build after editing one
   page at most 2x the plain incremental build (figures printed as ratios); the PDF build after the
   HTML one plays no example again (one evaluation per example per build, shared by the builders);
-- simulated play (benchmarks/simulate.py, about two minutes; alone with `--simulate-only`): random
+- simulated play (benchmarks/simulate.py, about three minutes; alone with `--simulate-only`): random
   games a second for every book game (where random play cannot finish one, the games that hit the
   move limit), the searching agents' decisions a second (the slow games trimmed, as their lines
   say), 1,000 random games of Hush within a minute, `rulewright simulate` on two workers at least

@@ -1,6 +1,6 @@
 """Speed figures of simulated play (`rulewright simulate`), part of `make bench`, or alone:
-`python benchmarks/simulate.py` (`--no-workers` leaves out the one-worker-against-two runs). It
-takes about two minutes on the 2-core reference machine.
+`python benchmarks/simulate.py` (`--no-workers` leaves out the one-worker-against-two runs,
+`--workers-only` runs only them). It takes about three minutes on the 2-core reference machine.
 
 What it measures, each figure with CPU time beside wall time (on a shared machine wall time drifts,
 CPU time less; the machine's load is printed beside the worker figures):
@@ -15,9 +15,10 @@ CPU time less; the machine's load is printed beside the worker figures):
   what was measured;
 - a first balance answer: 1,000 random games of Hush, in this process;
 - `rulewright simulate` on one worker and on two (a local Dask cluster), the same run and seed,
-  as a designer runs it (the command's own process, its start-up included): the speed-up, the
-  CPU time of both (the command's and its workers'), whether the JSON is the same, and what starting
-  the workers costs on its own (a run of two games).
+  as a designer runs it (the command's own process, its start-up included), twice each in the order
+  one, two, two, one: the speed-up, the CPU time of both (the command's and its workers'), the share
+  of the cores each had, whether the JSON is the same, and how much of the two workers' extra CPU time
+  is starting them (a run of two games).
 
 Targets (on the 2-core reference machine):
 - MCTS and ISMCTS at least 5 decisions a second (100 simulations each) on Heaps and Hush; the
@@ -142,52 +143,70 @@ def bench_balance(games: int = 1000) -> None:
           f"{wall / BALANCE_TARGET_S:.2f}: {verdict(wall <= BALANCE_TARGET_S)})")
 
 
-def _command(game: str, games: int, workers: int, out: Path) -> tuple[float, float, str]:
+def _command(game: str, games: int, workers: int, out: Path) -> dict:
     """`rulewright simulate` run as a designer runs it: its wall time, the CPU time of the command
-    and of every process it started (its Dask workers, once they have ended), its JSON."""
+    and of every process it started (its Dask workers, once they have ended), its JSON, and the
+    machine's load average as it began and ended."""
     command = [str(Path(sys.executable).with_name("rulewright")), "simulate", game, "--games", str(games), "--seed",
                "1", "--workers", str(workers), "--json", str(out)]
+    load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
     subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, out.read_text()
+    return {"wall": wall, "cpu": cpu, "json": out.read_text(), "load": (load, os.getloadavg()[0])}
+
+
+def _runs(runs: list[dict]) -> str:
+    return ", ".join(f"{r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU (load {r['load'][0]:.1f} to {r['load'][1]:.1f})"
+                     for r in runs)
 
 
 def bench_workers() -> None:
-    """The same run of `rulewright simulate` on one worker and on two; then a run of two games, whose
-    time is nearly all the start-up of the command and its workers."""
+    """The same run of `rulewright simulate` on one worker and on two, twice each in the order one,
+    two, two, one (the machine's load drifts; so ordered, a drift falls on both alike); then a run of
+    two games on each, whose time is nearly all the start-up of the command and its workers."""
     game, games = WORKERS_RUN
-    load = os.getloadavg()[0]
+    runs: dict[int, list[dict]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as tmp:
-        one = _command(game, games, 1, Path(tmp) / "one.json")
-        two = _command(game, games, 2, Path(tmp) / "two.json")
+        for workers in (1, 2, 2, 1):
+            runs[workers].append(_command(game, games, workers, Path(tmp) / f"{workers}-{len(runs[workers])}.json"))
         start_one = _command(game, 2, 1, Path(tmp) / "s1.json")
         start_two = _command(game, 2, 2, Path(tmp) / "s2.json")
-    speedup = one[0] / two[0]
-    # on a machine other work shares, one process gets less than a core (its CPU time over its wall
-    # time) and two get more between them, which flatters the wall figure; the CPU figure does not
-    # drift so: two free cores at best play the two workers' CPU time in half of it
-    cpu_bound = one[1] / (two[1] / 2)
-    same = json.loads(one[2]) == json.loads(two[2])
-    print(f"rulewright simulate {game} --games {games} --seed 1: one worker {one[0]:.1f} s wall, {one[1]:.1f} s CPU; "
-          f"two workers {two[0]:.1f} s wall, {two[1]:.1f} s CPU = {speedup:.2f}x (target {SPEEDUP_TARGET}x, ratio "
-          f"{speedup / SPEEDUP_TARGET:.2f}: {verdict(speedup >= SPEEDUP_TARGET)}); the same JSON: "
-          f"{'yes' if same else 'NO'}; load average {load:.1f} on {os.cpu_count()} cores when it began")
-    print(f"  by CPU time: one worker had {one[1] / one[0]:.0%} of a core, two {two[1] / two[0]:.0%} between them; "
-          f"two workers spent {two[1] / one[1]:.2f} times the CPU time of one, so on two free cores they would be at "
-          f"most {cpu_bound:.2f}x ({verdict(cpu_bound >= SPEEDUP_TARGET)} on CPU time)")
-    print(f"  starting: the same command for 2 games takes {start_one[0]:.1f} s wall, {start_one[1]:.1f} s CPU on one "
-          f"worker, {start_two[0]:.1f} s wall, {start_two[1]:.1f} s CPU on two (the local Dask cluster and its "
-          f"workers' start-up: {start_two[0] - start_one[0]:.1f} s wall, {start_two[1] - start_one[1]:.1f} s CPU, "
-          "each worker importing Python, Dask and the rulewright command anew)")
+    one_wall, two_wall = (sum(r["wall"] for r in runs[w]) for w in (1, 2))
+    one_cpu, two_cpu = (sum(r["cpu"] for r in runs[w]) / 2 for w in (1, 2))
+    speedup = one_wall / two_wall
+    # on a machine other work shares, the two workers get the cores only as far as the others leave
+    # them: the wall figure says what this machine gave, not what two workers can do. The CPU figure
+    # drifts far less: on two free cores, two workers would at best play their CPU time in half of it
+    cpu_bound = one_cpu / (two_cpu / 2)
+    same = all(json.loads(r["json"]) == json.loads(runs[1][0]["json"]) for r in runs[1] + runs[2])
+    share_one, share_two = (sum(r["cpu"] for r in runs[w]) / sum(r["wall"] for r in runs[w]) for w in (1, 2))
+    print(f"rulewright simulate {game} --games {games} --seed 1, run on one worker, two, two, one: one worker "
+          f"{_runs(runs[1])}; two workers {_runs(runs[2])} = {speedup:.2f}x by wall time (target {SPEEDUP_TARGET}x, "
+          f"ratio {speedup / SPEEDUP_TARGET:.2f}: {verdict(speedup >= SPEEDUP_TARGET)}); the same JSON: "
+          f"{'yes' if same else 'NO'}; {os.cpu_count()} cores")
+    print(f"  by CPU time: one worker had {share_one:.0%} of a core, two {share_two:.0%} between them (what the "
+          f"machine's other work left: {'less than' if share_two < 2 * share_one * 0.9 else 'about'} twice one's "
+          f"share); two workers spent {two_cpu / one_cpu:.2f} times the CPU time of one, so on two free cores they "
+          f"would be at most {cpu_bound:.2f}x ({verdict(cpu_bound >= SPEEDUP_TARGET)} on CPU time)")
+    extra, starting = two_cpu - one_cpu, start_two["cpu"] - start_one["cpu"]
+    print(f"  starting: the same command for 2 games takes {start_one['wall']:.1f} s wall, {start_one['cpu']:.1f} s "
+          f"CPU on one worker, {start_two['wall']:.1f} s wall, {start_two['cpu']:.1f} s CPU on two (load "
+          f"{start_two['load'][0]:.1f}): of the {extra:.1f} s CPU two workers spend beyond one, {starting:.1f} s is "
+          "starting the local Dask cluster (each worker process imports Python, Dask and the rulewright command "
+          f"anew) and {extra - starting:.1f} s the rest (Dask's messages and bookkeeping while the games run, and "
+          "the games themselves playing a little slower beside each other)")
 
 
 def main(workers: bool = True) -> None:
     config.load(ROOT).activate()
     began = time.perf_counter()
+    if "--workers-only" in sys.argv:
+        bench_workers()
+        return
     for name in GAMES:
         bench_random(name)
     try:

@@ -7,7 +7,6 @@ from pathlib import Path
 from rulewright.book.phrases import count
 from rulewright.cli.choose import add_game_arguments, game_settings_preset
 from rulewright.game import implements
-from rulewright.play import fuzz
 
 NAME = "fuzz"
 HELP = "random legal play checked against the game's invariants; failures printed as examples"
@@ -28,6 +27,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from rulewright.play import fuzz  # Hypothesis: imported only by the command that uses it
+
     game, settings, preset = game_settings_preset(args)
     if preset is None:
         raise SystemExit(f"{game.title} has no presets, so random play has no position to start from.")

@@ -1,13 +1,19 @@
 """``rulewright play GAME``: play at the terminal; save the game as a record or an example."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulewright.cli.choose import add_game_arguments, game_settings_preset
 from rulewright.game import InputError
 from rulewright.play.record import read
-from rulewright.play.session import Session, interact
 from rulewright.problems import ExampleProblem, Where
 from rulewright.book.registry import get_game
 from rulewright.scenario import is_check_item
+
+if TYPE_CHECKING:
+    # imported where a session is made: the terminal's library (prompt_toolkit) is a fifth of the
+    # time every rulewright command, and every Dask worker of `rulewright simulate`, took to start
+    from rulewright.play.session import Session
 
 NAME = "play"
 HELP = "play a game at the terminal, with the legal moves listed; save it as a record or an example"
@@ -44,6 +50,8 @@ def session_for(args) -> Session:
 
 
 def _session(args, **eyes) -> Session:
+    from rulewright.play.session import Session
+
     if args.record:
         try:
             game = get_game(args.game)
@@ -69,5 +77,7 @@ def _session(args, **eyes) -> Session:
 
 
 def run(args) -> int:
+    from rulewright.play.session import interact
+
     interact(session_for(args))
     return 0

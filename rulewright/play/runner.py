@@ -17,6 +17,15 @@ from typing import Callable
 from rulewright.play.simulate import GameFigures, Job, play_games
 
 CONNECT_TIMEOUT = "20s"  # how long to wait for a named scheduler before saying it cannot be reached
+# The local cluster's own bookkeeping, slowed for a run of games (measured by benchmarks/simulate.py's
+# workers' breakdown): each worker's statistical profiler (a sample of the playing thread's stack every
+# 10 ms, taking the interpreter lock from it), the event loops' health tick (every 20 ms in the
+# scheduler, each nanny and each worker) and the system and memory monitors. With Dask's defaults the
+# cluster spent about a tenth of a core on them for as long as it ran; games are long tasks that
+# nobody watches on a dashboard. A cluster named by --scheduler keeps its own configuration.
+QUIET_CLUSTER = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+                 "distributed.admin.system-monitor.interval": "5s",
+                 "distributed.worker.memory.monitor-interval": "1s"}
 
 
 def _batches(games: int, size: int) -> list[range]:
@@ -52,7 +61,7 @@ def played(job: Job, games: int) -> list[GameFigures]:
 
 def _on_dask(job: Job, games: int, workers: int, scheduler: str | None, progress, batch: int | None):
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, as_completed
     except ImportError:
         raise SystemExit("Playing on several workers needs Dask: pip install 'rulewright[simulate]' "
                          "(or play on one worker: --workers 1).") from None
@@ -61,14 +70,17 @@ def _on_dask(job: Job, games: int, workers: int, scheduler: str | None, progress
         if scheduler:
             client = Client(scheduler, timeout=CONNECT_TIMEOUT)
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+            cluster = local_cluster(workers)
             client = Client(cluster)
     except (OSError, TimeoutError) as error:
         raise SystemExit(f"Cannot reach the Dask scheduler {scheduler or 'on this machine'}: {error}. Start one "
                          "with 'dask scheduler' and its workers with 'dask worker ADDRESS', then give its address "
                          "to --scheduler.") from None
     try:
-        size = batch or max(1, min(50, games // (4 * max(1, workers)) or 1))
+        # about sixteen batches a worker (at most 50 games each): a worker that is done while another
+        # plays its last batch waits for it, and with four batches a worker that wait was a few per
+        # cent of a run's wall time; a batch's own cost (a message each way) is small beside its games
+        size = batch or max(1, min(50, -(-games // (16 * max(1, workers)))))
         futures = client.map(play_games, [job] * len(_batches(games, size)), _batches(games, size), pure=False)
         found: list[GameFigures] = []
         for future in as_completed(futures):
@@ -80,3 +92,14 @@ def _on_dask(job: Job, games: int, workers: int, scheduler: str | None, progress
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(workers: int):
+    """A Dask cluster on this machine: ``workers`` processes of one thread each, with its bookkeeping
+    slowed (``QUIET_CLUSTER``; the nannies hand this configuration to the worker processes they
+    start)."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(QUIET_CLUSTER):
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)

@@ -61,6 +61,24 @@ def test_a_cluster_started_with_dasks_own_commands_gives_the_figures_of_one(caps
                 process.kill()
 
 
+def test_the_local_clusters_workers_play_without_dasks_profiler():
+    """Dask's worker samples the playing thread's stack every 10 ms and checks its event loop every
+    20 ms; over a run of games that cost about a tenth of a core (benchmarks/simulate.py). The local
+    cluster's workers, started in their own processes, run with both slowed or off."""
+    import dask
+    from distributed import Client
+
+    from rulewright.play import runner
+
+    with runner.local_cluster(2) as cluster, Client(cluster) as client:
+        found = client.run(lambda: {key: dask.config.get(key) for key in runner.QUIET_CLUSTER})
+    assert len(found) == 2
+    for settings in found.values():
+        assert settings["distributed.worker.profile.enabled"] is False
+        assert settings["distributed.admin.tick.interval"] == "1s"
+    assert dask.config.get("distributed.worker.profile.enabled") is True  # this process's own is left as it was
+
+
 def test_an_unreachable_scheduler_is_said_plainly(monkeypatch):
     from rulewright.play import runner
 
