@@ -179,7 +179,8 @@ def describe(game, report: dict) -> str:
                  + (f"; in {f['stuck']} nobody could move though the game was not over (see rulewright fuzz)"
                     if f["stuck"] else "") + ".")
     if f["stopped"] == f["games"]:
-        lines.append(f"  No game ended within {count(report['move_limit'], 'move')}: random play may not finish "
+        players = "random play" if set(agents) == {"random"} else "these agents"
+        lines.append(f"  No game ended within {count(report['move_limit'], 'move')}: {players} may not finish "
                      f"{game.title} at all; the figures below are of unfinished games.")
     lines.append("\nWho wins")
     if not f["seats"]:

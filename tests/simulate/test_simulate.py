@@ -78,6 +78,11 @@ def test_a_game_that_cannot_end_within_the_limit_says_so(capsys):
     assert main(["simulate", "duel", "--games", "5", "--moves", "3"]) == 0
     out = capsys.readouterr().out
     assert "5 were stopped at the move limit of 3" in out and "No game ended within 3 moves" in out
+    assert "random play may not finish" in out
+    # other agents than random ones: the report says it of them, not of random play
+    assert main(["simulate", "duel", "--games", "5", "--moves", "3", "--agents", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "No game ended within 3 moves: these agents may not finish" in out and "random play" not in out
 
 
 @pytest.mark.parametrize("agents, words", [("clever", "is not an agent"), ("random without", "write 'without KIND'")])
