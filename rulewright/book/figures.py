@@ -6,6 +6,7 @@ In the text, the ``{value}`` role::
     Each field gives {value}`fields.food` at the start.            -> "3 food"
     The bank starts with {value}`bank@demo`.                       -> "$92"
     A city is worth {value}`data/board.yaml:cities.Leeds.value`.   -> "2"
+    SSW has {value}`#data/corporations.yaml:SSW.tokens` tokens.    -> "two" (how many; in words to twelve)
     {value}`bus most_buses@new-game`                               (the game named first)
 
 ``path`` is a dotted path into the game's view of a position (as an example's ``expect`` writes
@@ -13,7 +14,9 @@ it); ``@preset`` names the position (one of the game's presets; without it the g
 position, its setup left empty). ``file.yaml:path`` reads the game's data file instead (a file of
 the game's package, as its code reads it with ``data_file``). The game is the chapter's (its
 ``glossary.yaml`` names it), or the one game the page's examples play; a word before the path names
-another. The value is written as the game's phrases write that path (``value: "{} food"``).
+another. The value is written as the game's phrases write that path (``value: "{} food"``). A ``#``
+before the path counts instead: how many entries a list or mapping there holds (a number there is
+itself the count), written as the book writes a count, in words to twelve ("four"), in digits above.
 
 As a table, the ``{values}`` directive (each row as a quick reference's key number)::
 
@@ -47,6 +50,7 @@ from rulewright.problems import ExampleProblem, Where
 ROLE = "value"
 TABLE = "values"
 DATA_FILE = re.compile(r"^([\w./-]+\.(?:ya?ml|json)):(.+)$")
+WHOLE_FILE = re.compile(r"^[\w./-]+\.(?:ya?ml|json)$")
 GAME_WORD = re.compile(r"^[A-Za-z0-9][\w.-]*$")
 ROW_KEYS = {"say", "value", "view", "preset", "setup"}
 TABLE_KEYS = {"game", "preset", "setup", "rows"}
@@ -63,12 +67,13 @@ class Figure:
     preset: str | None = None
     setup: tuple = ()  # the setup's items, as (key, JSON text)
     file: str | None = None
+    count: bool = False  # "#path": how many entries the value holds, in words
 
     @property
     def written(self) -> str:
         """The figure as a designer writes it, for messages and the designer's edition."""
-        where = f"{self.file}:{self.path}" if self.file else self.path
-        return where + (f"@{self.preset}" if self.preset else "")
+        where = (f"{self.file}:{self.path}" if self.path else self.file) if self.file else self.path
+        return ("#" if self.count else "") + where + (f"@{self.preset}" if self.preset else "")
 
     def setup_dict(self) -> dict:
         return {key: json.loads(value) for key, value in self.setup}
@@ -94,17 +99,21 @@ def parse_role(text: str, where: Where, game: str | None = None) -> Figure:
 
 def figure(text: str, where: Where, game: str | None, preset: str | None = None, setup: dict | None = None) -> Figure:
     """``path[@preset]`` or ``file.yaml:path`` as a Figure (``preset`` and ``setup``: the position
-    when the text names none)."""
+    when the text names none); ``#`` before either counts what is there."""
     text = str(text).strip()
+    count = text.startswith("#")
+    text = text[1:].strip() if count else text
     found = DATA_FILE.match(text)
     if found:
-        return Figure(found.group(2).strip(), where, game, file=found.group(1))
+        return Figure(found.group(2).strip(), where, game, file=found.group(1), count=count)
+    if count and WHOLE_FILE.match(text):  # "#data/corporations.yaml": how many entries the file holds
+        return Figure("", where, game, file=text, count=count)
     path, _, named = text.partition("@")
     if not path.strip() or (_ and not named.strip()):
         raise ExampleProblem(where, f"'{text}' is not a value's path: write a dotted path of the game's view, "
                              "such as companies.LMR.treasury, and after an @ the preset to read it in, "
                              "companies.LMR.treasury@demo.")
-    return Figure(path.strip(), where, game, named.strip() or preset, _setup_items(setup))
+    return Figure(path.strip(), where, game, named.strip() or preset, _setup_items(setup), count=count)
 
 
 # --- the table form ---------------------------------------------------------------------------
@@ -227,17 +236,40 @@ def read(game, figure: Figure) -> Read:
     no such position, path or data file, naming what it has."""
     if figure.file:
         data = _data(game, figure)
-        return _at(data, figure, f"the data file {figure.file}")
+        return _counted(_at(data, figure, f"the data file {figure.file}"), figure)
     state, view = _position(game, figure)
     found = _at(view, figure, "the game's view" + (f" in the preset '{figure.preset}'" if figure.preset
                                                      else " of its starting position"))
     found.state = state
-    return found
+    return _counted(found, figure)
+
+
+def _counted(found: Read, figure: Figure) -> Read:
+    """``found`` as the count ``#path`` asks for: how many entries each value holds (a whole number
+    is its own count); a problem at the figure's line for a value that counts nothing."""
+    if not figure.count:
+        return found
+
+    def how_many(value: Any) -> int:
+        if isinstance(value, (list, tuple, dict, set)):
+            return len(value)
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        raise ExampleProblem(figure.where, f"{{value}}`{figure.written}` counts what is at '{figure.path}', but "
+                             f"that holds {_short(value)}, which is no list, mapping or whole number: leave out "
+                             "the # to print it as it is.")
+
+    if found.each is not None:
+        each = [(path, how_many(value)) for path, value in found.each]
+        return Read([value for _, value in each], found.state, each)
+    return Read(how_many(found.value), state=found.state)
 
 
 def _at(data: Any, figure: Figure, what: str) -> Read:
     from rulewright.book.phrases import look_up
 
+    if not figure.path:  # a whole data file, counted
+        return Read(data)
     if "*" in figure.path.split("."):
         each = list(_each(data, figure.path.split("."), ()))
         if not each:
@@ -354,7 +386,12 @@ def said(words, figure: Figure, path: str, value: Any) -> str:
     the one place a figure's value becomes text, in both editions. A position's value as the
     phrases write the path ("3 food", "$6,000"); a data file's sum with the game's money sign and
     separators ("$6,000"), for the key holds money (``Phrases.data_value``); any other number of four
-    digits or more with separators ("12,000")."""
+    digits or more with separators ("12,000"); a count (``#path``) as the book writes one ("four",
+    ``phrases.number_words``)."""
+    if figure.count:
+        from rulewright.book.phrases import number_words
+
+        return number_words(value)
     if figure.file:
         return words.data_value(path, value)
     text = words.value(path, value)

@@ -574,6 +574,17 @@ def _view(game, state, reader: Any = TRUTH):
 
 _COUNTED = re.compile(r"\b(\d+) (\w+)\(s\)")
 
+# How the book writes a count in words (the ``{value}`` role's count form, ``#path``), and what the
+# checks that read typed figures take a number word for: one to twelve spelled out, larger in digits.
+NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_SPELLED = {number: word for word, number in NUMBER_WORDS.items()}
+
+
+def number_words(number: int) -> str:
+    """A count as the book writes it: "four" (zero to twelve in words), "25" and "1,200" in digits."""
+    return _SPELLED.get(number) or _separated(number)
+
 
 def count(number: int, thing: str) -> str:
     """``number`` of ``thing`` as a reader writes it: "1 line", "2 lines", "3 more examples"."""

@@ -31,8 +31,7 @@ from rulewright.problems import ExampleProblem, Where
 
 CHECK = "lead-in"
 
-NUMBER_WORDS = {"none": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+NUMBER_WORDS = {"none": 0, **phrases.NUMBER_WORDS}
 _FIGURE = (r"(?P<figure>(?P<a>an? )?(?P<sign>[$£€¥])?(?P<number>\d{1,3}(?:,\d{3})+|\d+|"
            + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")\b(?![%/-]|[.,:]\d)"
            r"(?: (?!(?:and|or|but|nor|then|so|as|in|on|at|to|of|for|with|from|by|if|when|is|are|was|the|an?|each|more|"

@@ -40,6 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulewright.book import phrases
 from rulewright.book.phrases import MONEY_KEYS, key_words as _key_words
 from rulewright.problems import ExampleProblem, Where
 
@@ -49,8 +50,7 @@ DEFAULT = "check"
 
 # ("one" is left out: it is nearly always "a", as in "one link at a time")
 NEAR = 3  # how many words either side of a figure may name the data entry it is tied to
-NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+NUMBER_WORDS = {word: number for word, number in phrases.NUMBER_WORDS.items() if number >= 2}
 # Words of a path phrase that name no part of the game.
 # The fields of a data file's list item that name it (a train's "name", a company's "code").
 NAME_KEYS = ("name", "code", "id")
@@ -349,7 +349,8 @@ def page_figures(text: str, path: str, words: Vocabulary, names: dict[str, set[s
             bare = cell.strip()
             if typed or _number(bare) is None or not re.fullmatch(r"\d+|[a-z]+", bare.lower()):
                 continue
-            unit = _heading_unit(heading, words) or _row_unit(cells[0] if cells else "", words)
+            unit = _heading_unit(heading, words) or _row_unit(name if re.search(r"(?<![\w`])#", name)
+                                                              else cells[0] if cells else "", words)
             if unit is not None and unit != words.money and bare.lower() in names.get(singular(unit), ()):
                 continue  # the name of one of them (the 4-train in a column "Trains"), not how many
             if unit is not None:
@@ -401,8 +402,9 @@ def _read_sentence(lines: list[str], line: int, said: str) -> str:
 
 def _row_unit(name: str, words: Vocabulary) -> str | None:
     """The unit a table row's name gives its numbers ("Most counters"), when it is a heading: a row
-    whose name counts something itself ("all ten corporations in the game") gives none."""
-    if re.search(r"\d", name) or set(re.findall(r"[a-z]+", name.lower())) & set(NUMBER_WORDS):
+    whose name counts something itself ("all ten corporations in the game", or the count printed from
+    the game, "all {value}`#data/corporations.yaml` corporations") gives none."""
+    if re.search(r"\d|(?<![\w`])#", name) or set(re.findall(r"[a-z]+", name.lower())) & set(NUMBER_WORDS):
         return None
     return _heading_unit(name, words)
 

@@ -28,10 +28,13 @@ def told(config, game, said, figure: figures.Figure, path: str, state, value) ->
     """A value read from the game, as the edition may print it: a value at one of the game's
     hidden paths (the deck) that the table cannot see is printed as how many it holds in the
     player's edition ("16": a key number, and the one thing the table sees of a face-down pile),
-    and marked hidden in the designer's (``rulewright.sphinx.secrecy``)."""
+    and marked hidden in the designer's (``rulewright.sphinx.secrecy``); a count (``#deck``) is
+    printed as it is in both."""
     from rulewright.sphinx import secrecy
     from rulewright.sphinx.editions import edition
 
+    if figure.count:  # how many a pile holds is what the table sees of it
+        return figures.said(said, figure, path, value)
     hidden, owner = secrecy.unseen(None, game, state, path, None, revealing=False) if state is not None \
         else (False, None)
     if not hidden:

@@ -16,7 +16,7 @@ orphan: true
 ---
 # Numbers
 
-In the small game {value}`toy next@small` moves first; the pile starts at {value}`toy pile`.
+In the small game {value}`toy next@small` moves first; the pile starts at {value}`toy pile`, {value}`toy #pile`.
 
 ```{values}
 game: toy
@@ -40,12 +40,13 @@ def test_the_role_and_the_table_print_the_game_s_values(tmp_path, tags):
     assert done.returncode == 0, done.stderr
     html = (out / "numbers.html").read_text()
     text = _text(html)
-    assert "In the small game ann moves first; the pile starts at 0." in text  # the preset's target, the start's pile
+    assert "In the small game ann moves first; the pile starts at 0, zero." in text  # the preset's target, the start's pile
     assert "First to move ann" in text and "Pile 0" in text and "Players 2 or more" in text
     if tags:
         assert "from the game:" not in html
     else:  # the designer's edition says where each came from, on hover
         assert 'title="from the game: next&#64;small"' in html and 'title="from the game: pile"' in html
+        assert 'title="from the game: #pile"' in html
 
 
 @pytest.mark.parametrize("mistake, said", [
@@ -88,6 +89,19 @@ def test_the_role_reads_a_path_a_preset_a_data_file_and_a_game():
 Figure = figures.Figure
 
 
+def test_a_count_of_what_counts_nothing_is_named_at_its_line():
+    from rulewright.book.registry import get_game
+
+    where = Where("p.md", 7)
+    figure = figures.parse_role("#data/corporations.yaml:SSW.name", where)
+    assert figure.count and figure.written == "#data/corporations.yaml:SSW.name"
+    with pytest.raises(ExampleProblem, match=r"p.md, line 7: .*counts what is at 'SSW.name', but that holds "
+                                             r"\"St. Louis Southwestern\", which is no list.*leave out the #"):
+        figures.read(get_game("1870"), figure)
+    with pytest.raises(ExampleProblem, match="p.md, line 7"):  # a whole file is read only as a count
+        figures.read(get_game("1870"), figures.parse_role("data/corporations.yaml", where))
+
+
 @pytest.mark.parametrize("game, written, shown", [
     ("powerup", "data/game.yaml:start.cash", "$6,000"),           # a sum in a data file: the game's sign, separated
     ("powerup", "players.ann.cash@demo", "$6,000"),               # a sum in the position, as its phrase writes it
@@ -95,6 +109,13 @@ Figure = figures.Figure
     ("1870", "data/tables.yaml:bank", "$12,000"),                 # "bank": a path the phrases write as money
     ("1870", "data/tables.yaml:trains.7.price", "$1,100"),
     ("1870", "data/tables.yaml:cert_limit.2.10", "28"),
+    # a count (#): how many entries, or a whole number, in words to twelve as the book writes counts
+    ("powerup", "#data/game.yaml:start.hand", "five"),
+    ("powerup", "#data/game.yaml:companies", "six"),              # a list's length
+    ("1870", "#data/corporations.yaml", "ten"),                   # a whole file's entries
+    ("1870", "#data/corporations.yaml:SSW.tokens", "two"),
+    ("hush", "#deck@three", "four"),                              # a hidden pile: how many is what the table sees
+    ("bus", "#board.json:streets", "70"),                         # above twelve, in digits
 ])
 def test_the_role_prints_money_and_large_numbers_as_the_game_writes_them(game, written, shown):
     """One place turns a figure's value into text, for both editions: a sum the rules text prints is

@@ -234,6 +234,11 @@ def test_a_number_in_a_column_of_things_named_by_numbers_is_a_name_not_a_count()
     page = "# Heaps\n\n| Heap | Counters |\n|---|---|\n| Left | 4 |\n"
     assert [one.said for one in typed_figures.page_figures(page, "page.md", WORDS)] == ["4 counters"]
     assert typed_figures.page_figures(page, "page.md", WORDS, {"counter": {"4"}}) == []
+    # A row whose name counts something itself, typed or printed from the game, gives its cells no unit.
+    for name in ("all five counters", "all {value}`#limits.yaml:heaps` counters"):
+        page = f"# Heaps\n\n| Players | 2 | 3 |\n|---|---|---|\n| {name} | 28 | 20 |\n"
+        assert [one.said for one in typed_figures.page_figures(page, "page.md", WORDS)] == (
+            ["five counters"] if "five" in name else []), name
     entries = typed_figures._leaves("data/kinds.yaml", {"counters": [{"name": "4", "size": 2}]}, ())
     assert typed_figures.item_names(entries) == {"counter": {"4"}}
 
