@@ -109,7 +109,10 @@ def test_a_typed_figure_is_tied_by_what_its_sentence_claims_of_an_example_s_posi
     book_part = SimpleNamespace(pages={key: page for key, page in scanned.pages.items()
                                        if str(page.path).endswith(pages)})
     found = typed_figures.survey(book_part, [], [one for one in games if str(one.scenario.where.path).endswith(pages)])
-    said = {(f.typed.said, f.status): f.truth for f in found if f.typed.said in ("three cards", "$165")}
+    said: dict = {}
+    for f in found:
+        if f.typed.said in ("three cards", "$165"):
+            said.setdefault((f.typed.said, f.status), []).extend(f.truth)
     assert any("hand (3)" in truth for truth in said.get(("three cards", "agrees"), [])), said
     assert any("cash ($165)" in truth for truth in said.get(("$165", "agrees"), [])), said
 

@@ -658,7 +658,7 @@ def players_of(game, state) -> list[str]:
 # Keys of a game's data files that hold money wherever the game writes money (besides the last part
 # of each path its phrases write as money: ``Phrases.money_keys``).
 MONEY_KEYS = {"cost", "costs", "price", "prices", "cash", "par", "revenue", "income", "treasury", "fee", "fees",
-              "payout", "money", "dividend", "dividends"}
+              "payout", "money", "dividend", "dividends", "discount", "discounts"}
 
 
 def key_words(key: Any) -> str:

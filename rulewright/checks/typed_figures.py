@@ -11,7 +11,7 @@ or its examples play one game):
 - in a Markdown table, a number in a column whose heading names such a unit or part ("Points").
 
 Digits and the number words one to twelve count. Rule and example IDs, dates and years, version,
-page and section numbers, ordinals, and anything inside a role (``{value}``), a code span, an
+page and section numbers (a number after "phase", "round", "page", "step"... is a label), ordinals, and anything inside a role (``{value}``), a code span, an
 example or another YAML block are not figures.
 
 Each figure is then **tied** to what the game knows:
@@ -20,6 +20,17 @@ Each figure is then **tied** to what the game knows:
   sentence or table row names: "a field gives 4 food" and ``fields.food: 3`` in ``data/farm.yaml``;
 - to a part of a position an example of the page holds, named as the phrases name it: "Ann's cash
   is $30" beside an example where Ann's cash is $30 (before or after its moves).
+- to a part, of the figure's unit, of what its sentence names by name (a player, a corporation: a key
+  of the view a phrase's ``{1}`` stands for), in a position an example of its section starts or ends
+  in, when the name is just before the figure or the part is named too: "Bob sells his MKT shares at
+  $82" and the MKT's share price ($82) before the example's moves. Such a tie only bears a figure
+  out: a figure none of those parts holds is judged as if untied (the sentence may tell another
+  moment), and so listed, never passed.
+- in an example's title ("Two shares sold on the ledge"), to that example alone: a part of its
+  position before or after its moves, or its moves told in the game's words ("3 streets"); a sum
+  only by a part the title names or by the moves (a sum is said of too many parts);
+- to a move of an example of its section, told in the game's words, that says the figure and names
+  a name its clause names: "Ann pays the other $635" and "Ann pays $635 towards the GMO's train.".
 
 A tied figure the game does not bear out is a problem at its line, naming the game's value and the
 ``{value}`` role that prints it. A figure tied to nothing is never failed by default; it is listed
@@ -48,8 +59,12 @@ CHECK = "typed-figures"
 STRICTNESS = ("check", "strict", "list")
 DEFAULT = "check"
 
+# A word before a number that makes it a label, not a count: "in phase 1 corporations cannot buy".
+LABEL = re.compile(r"\b(?:phase|round|page|section|chapter|step|stage|level|version|row|column|rule)s?\s+$",
+                   re.IGNORECASE)
 # ("one" is left out: it is nearly always "a", as in "one link at a time")
 NEAR = 3  # how many words either side of a figure may name the data entry it is tied to
+LEAD = 8  # how many words before a figure may name whose part it is ("Maniac Timber ($200")
 NUMBER_WORDS = {word: number for word, number in phrases.NUMBER_WORDS.items() if number >= 2}
 # Words of a path phrase that name no part of the game.
 # The fields of a data file's list item that name it (a train's "name", a company's "code").
@@ -269,6 +284,8 @@ def figures_in(text: str, where: Where, words: Vocabulary, context: str | None =
                 continue
             if number.isdigit() and len(number) == 4 and 1000 < int(number) < 2100:
                 continue  # a year, or a game's name (1870)
+            if number.isdigit() and LABEL.search(text[:match.start()]):
+                continue  # the number of a phase, a round, a page: "in phase 1 corporations cannot buy"
             found.append(_typed(text, match, match.group(0), number, unit, where, context))
     return found
 
@@ -618,6 +635,10 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
         return Finding(typed, "differs", ["the examples of this section hold " + "; ".join(places[:4])
                                           + (" ..." if len(places) > 4 else "")],
                        "write the figure the example shows, or change the example")
+    owned = positions.titled(typed) if positions.title_of(typed) else (positions.owned(typed)
+                                                                        or positions.told(typed, named=True))
+    if owned:  # "Bob sells his three MKT shares at $82": the MKT's share price in the example
+        return Finding(typed, "agrees", owned[:3])
     units = _unit_keys(typed, words)
     money = typed.unit == words.money
     loose = [e for e in entries if e.keys and (money and not e.counted or not money and _counts(e, typed, units, money))
@@ -631,6 +652,22 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     if told:  # "Ann pays the other $635": what the moves of an example beside it say
         return Finding(typed, "held", told[:2])
     return Finding(typed, "untied")
+
+
+def _clause(typed: Typed) -> str:
+    """The clause of its sentence a figure is in: between semicolons ("The SLSF has $50; dan pays the
+    other $130": "dan pays the other $130")."""
+    clauses = re.split(r";\s*", typed.context)
+    return next((one for one in clauses if typed.said.lower() in one.lower()), typed.context)
+
+
+def _says_name(sentence: str, name: str) -> bool:
+    """Whether ``sentence`` names ``name`` (a key of the view: "MKT", "ann") as a word of its own:
+    a key in capitals as written, a key in lower case as a name ("Ann")."""
+    if len(name) < 2 or name.isdigit():
+        return False
+    flags = re.IGNORECASE if name.islower() else 0
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, flags) is not None
 
 
 def _matching(node: Any, pattern: tuple, done: tuple):
@@ -697,20 +734,88 @@ class Positions:
                                 len(value) if isinstance(value, (list, dict)) else value))
         return out
 
-    def told(self, typed: Typed) -> list[str]:
+    def owned(self, typed: Typed) -> list[str]:
+        """Where a part of what the figure's sentence names by name (a player, a corporation: a key
+        the phrases' ``*`` stands for) holds the figure, of its unit, in a position an example of the
+        section starts or ends in: "Bob sells his three MKT shares at $82" and the MKT's share price
+        ($82) before the example's moves. When the sentence also names the part ("MKT's price",
+        "its cash"), only such parts count. Each place it is borne out, or none: a figure no such
+        part holds is judged as before (never failed by this)."""
+        patterns = self.words.money_paths if typed.unit == self.words.money else self.words.words.get(typed.unit, [])
+        if not patterns or not self.games:
+            return []
+        sentence, found = _clause(typed), []
+        at = sentence.lower().find(typed.said.lower())
+        said, lead = _words_of(sentence), " ".join((sentence[:at] if at >= 0 else typed.lead).split()[-LEAD:])
+        for place, view, _ in self._all(typed.where.line):
+            for pattern in patterns:
+                for path, value in _matching(view, pattern, ()):
+                    parts = path.split(".")
+                    names = [parts[i] for i, one in enumerate(pattern) if one == "*"]
+                    if not names or not all(_says_name(sentence, name) for name in names):
+                        continue
+                    keys = " ".join(_key_words(one) for one in pattern[1:] if one != "*")  # "price", "cash"
+                    if not (keys and _words_of(keys) <= said) and not any(_says_name(lead, name) for name in names):
+                        continue  # neither the part ("MKT's price") nor the name just before it ("MKT shares at")
+                    value = len(value) if isinstance(value, (list, tuple, dict)) else value
+                    found.append((keys, f"{self.said.path(path) or path} in {place}", value))
+        kept = [one for one in found if one[0] and _words_of(one[0]) <= said] or found  # "MKT's price is $82"
+        return list(dict.fromkeys(f"{place} = {_said(self.words, typed, value)}" for _, place, value in kept
+                                  if _equal(value, typed.number)))
+
+    def title_of(self, typed: Typed) -> list[str]:
+        """The example whose title the figure is in ("Two shares sold on the ledge"), or none."""
+        return [one.scenario.id for one in self.games if one.scenario.where.line == typed.where.line]
+
+    def titled(self, typed: Typed) -> list[str]:
+        """When the figure is in an example's title ("Two shares sold on the ledge"): where that
+        example's own positions, before or after its moves, or its moves told in the game's words,
+        hold it; a sum (said of many parts: cash, prices, costs) only where a part the title names
+        holds it (``owned``) or the moves say it."""
+        own = self.title_of(typed)
+        if not own:
+            return []
+        mark = f"example '{own[0]}'"
+        told = [said for said in self.told(typed) if f"{mark}:" in said]
+        named = [one for one in self.owned(typed) if f"{mark}, " in one]
+        if typed.unit == self.words.money:  # a sum is said of many parts: only one the title names, or the moves
+            return list(dict.fromkeys(named + told))
+        held = [f"{place} = {_said(self.words, typed, value)}" for place, value in self.values(typed)
+                if place.endswith((f"{mark}, before its moves", f"{mark}, after its moves")) and _equal(value, typed.number)]
+        return list(dict.fromkeys(named + held + told))
+
+    def _names(self, line: int) -> set[str]:
+        """The names the views of the section's examples key their parts by (players, corporations)."""
+        out: set[str] = set()
+        for _, view, _ in self._all(line):
+            for value in (view.values() if isinstance(view, dict) else ()):
+                if isinstance(value, dict):
+                    out |= {str(key) for key, part in value.items() if isinstance(part, dict)}
+        return out
+
+    def told(self, typed: Typed, named: bool = False) -> list[str]:
         """Where the moves of an example of the section, told in the game's words, say the figure
-        ("Ann pays $635 for the GMO's 8-train."): each such example and sentence."""
+        ("Ann pays $635 for the GMO's 8-train."): each such example and sentence. ``named``: only a
+        move's sentence that names one of the names the figure's clause names ("Ann pays the other
+        $635": Ann)."""
         if not self.games:
+            return []
+        names = [name for name in self._names(typed.where.line) if _says_name(_clause(typed), name)] if named else []
+        if named and not names:
             return []
         section, out = self.section(typed.where.line), []
         number = re.escape(typed.said.replace(",", "")) if typed.unit == self.words.money else \
             re.escape(str(int(typed.number)) if float(typed.number).is_integer() else str(typed.number))
         pattern = re.compile(rf"(?<![\w.,$]){number}(?![\w]|[.,]\d)")
+        if named and typed.unit != self.words.money:  # a count said with what it counts: "3 streets"
+            forms = "|".join(map(re.escape, sorted(_forms(typed.unit), key=len, reverse=True)))
+            pattern = re.compile(rf"(?<![\w.,$]){number} (?:{forms})\b", re.IGNORECASE)
         for one in self.games:
             if self.section(one.scenario.where.line) != section:
                 continue
             for sentences in one.said.moves(one.result.run):
-                said = next((s for s in sentences or () if pattern.search(s.replace(",", ""))), None)
+                said = next((s for s in sentences or () if pattern.search(s.replace(",", ""))
+                             and (not named or any(_says_name(s, name) for name in names))), None)
                 if said:
                     out.append(f"the moves of example '{one.scenario.id}': \"{said}\"")
                     break

@@ -257,3 +257,71 @@ def test_a_figure_the_moves_of_an_example_beside_it_say_is_held_by_that_example(
     assert found.status == "held" and "example 'heaps-pay'" in found.truth[0] and "$1,635" in found.truth[0]
     typed, = typed_figures.figures_in("Ann pays the other $1,636.", Where("page.md", 3), WORDS)
     assert typed_figures.judge(typed, WORDS, [], positions).status == "untied"
+
+
+def test_a_figure_a_part_of_what_its_sentence_names_holds_is_checked_against_it():
+    """"Bob sells his three MKT shares at $82": the MKT's price in the example of the section; a
+    figure it does not hold is not failed, but left as before (listed)."""
+    from types import SimpleNamespace
+
+    words = typed_figures.Vocabulary(money="$", money_paths=[("corporations", "*", "price"), ("players", "*", "cash")],
+                                     words={"counters": [("players", "*", "counters")]})
+    said = SimpleNamespace(path=lambda path: {"corporations.MKT.price": "the MKT's share price",
+                                              "players.bob.cash": "bob's cash"}.get(path, path))
+    view = {"corporations": {"MKT": {"price": 82}, "SP": {"price": 90}}, "players": {"bob": {"cash": 90, "counters": [1, 2]}}}
+    page = "# Heaps\n\nBob sells his MKT shares at $82.\n\n```{example}\n"
+    one = SimpleNamespace(scenario=SimpleNamespace(id="sale", where=Where("page.md", 5)),
+                          said=SimpleNamespace(moves=lambda run: []), result=SimpleNamespace(run=None))
+    positions = typed_figures.Positions([one], said, words, page)
+    positions._subjects = {1: [("example 'sale', before its moves", view, {})]}
+
+    def judged(text: str) -> typed_figures.Finding:
+        typed, = typed_figures.figures_in(text, Where("page.md", 3), words)
+        return typed_figures.judge(typed, words, [], positions)
+
+    found = judged("Bob sells his MKT shares at $82.")
+    assert found.status == "agrees" and found.truth == ["the MKT's share price in example 'sale', before its moves = $82"]
+    assert judged("Bob sells his MKT shares at $83.").status == "untied"  # no part holds it: listed, not failed
+    assert judged("Bob sells his shares at $82.").status == "held"  # MKT unnamed: only held loosely, listed
+    # Bob's cash is $90, but the sentence names the price: only the part it names counts.
+    assert judged("Bob sells MKT at $90, its price.").status == "held"
+    assert judged("Bob keeps two counters.").status == "agrees"  # a count of a named player's list
+    # The name far from the figure, and the part not said: no tie ("the MKT ... for $82 less").
+    assert judged("MKT, the railroad the company of the bridge owns, lays a tile for $82 less.").status == "held"
+
+
+def test_a_figure_in_an_example_s_title_or_told_by_a_named_move_is_checked_against_that_example():
+    """"Two counters taken" as an example's title: that example's own position; "Ann pays the other
+    $635" beside an example whose moves say "Ann pays $635": borne out by a move that names Ann. A sum
+    in a title is borne out only by a part the title names, or by the moves."""
+    from types import SimpleNamespace
+
+    words = typed_figures.Vocabulary(money="$", money_paths=[("players", "*", "cash")],
+                                     words={"counters": [("players", "*", "counters")]})
+    said = SimpleNamespace(path=lambda path: path)
+    moves = SimpleNamespace(moves=lambda run: [["Ann pays $635 towards the heap."], ["Bob takes 3 counters."]])
+    page = "# Heaps\n\nAnn pays the other $635.\n\n```{example} Two counters taken for $90\n"
+    one = SimpleNamespace(scenario=SimpleNamespace(id="take", where=Where("page.md", 5)), said=moves,
+                          result=SimpleNamespace(run=None))
+    positions = typed_figures.Positions([one], said, words, page)
+    view = {"players": {"ann": {"cash": 90, "counters": [1, 2]}, "bob": {"cash": 100, "counters": [1, 2, 3]}}}
+    positions._subjects = {1: [("example 'take', before its moves", view, {})]}
+
+    def judged(text: str, line: int) -> typed_figures.Finding:
+        found = [typed_figures.judge(t, words, [], positions)
+                 for t in typed_figures.figures_in(text, Where("page.md", line), words)]
+        assert len(found) == 1, text
+        return found[0]
+
+    found = judged("Ann pays the other $635.", 3)
+    assert found.status == "agrees" and "Ann pays $635" in found.truth[0]
+    assert judged("Ann pays the other $636.", 3).status == "untied"
+    assert judged("Bob pays the other $635.", 3).status == "held"  # the move names another: held loosely
+    found = judged("Two counters taken", 5)  # the example's title: its own position
+    assert found.status == "agrees" and "players.ann.counters in example 'take'" in found.truth[0]
+    assert judged("Four counters taken", 5).status == "untied"
+    assert judged("Counters taken for $90", 5).status == "held"  # a sum no part the title names holds
+    assert judged("Counters taken for Ann's $90", 5).status == "agrees"
+    assert judged("Bob takes 3 counters", 5).status == "agrees"  # the moves say "3 counters"
+    # A number after "phase", "round" or "page" is a label, not a count.
+    assert typed_figures.figures_in("In phase 1 counters cannot be taken.", Where("page.md", 1), words) == []

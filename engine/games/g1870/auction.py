@@ -2,7 +2,8 @@
 
 On a turn a player buys the cheapest private left at its price, bids on a later one, or passes.
 When a private with bids becomes the cheapest, a single bidder takes it at the bid and several
-bidders bid it up among themselves. If everyone passes, the cheapest gets $5 cheaper. When the last
+bidders bid it up among themselves. If everyone passes, the cheapest gets cheaper by the auction's
+step (``data/tables.yaml:auction_price_step``, $5), the least a bid raises a price too. When the last
 is sold, the first stock round begins (``rounds``).
 """
 from __future__ import annotations
@@ -10,9 +11,6 @@ from __future__ import annotations
 from rulewright.game import Event, Refusal
 from engine.games.g1870 import data, holdings, rounds
 from engine.games.g1870.state import State
-
-BID_STEP = 5
-
 
 def unsold(state: State) -> list[str]:
     return [sym for sym, p in state.privates.items() if p.owner is None and not p.closed]
@@ -79,7 +77,7 @@ def bid_check(state: State, name: str, sym: str, amount: int) -> None:
             raise Refusal("1870.auction.bid", f"The bidding now is for {state.bidoff['private']}.")
     elif sym == first(state):
         raise Refusal("1870.auction.bid", f"{sym} is the cheapest private left: buy it instead of bidding.")
-    lowest = max([priv.cost, *priv.bids.values()]) + BID_STEP
+    lowest = max([priv.cost, *priv.bids.values()]) + data.auction_price_step()
     if amount < lowest:
         raise Refusal("1870.auction.bid", f"A bid on {sym} must be at least ${lowest}.")
     if state.players[name].cash - committed(state, name, sym) < amount:
@@ -110,7 +108,7 @@ def auction_pass(state: State, name: str) -> list[Event]:
     if state.passes == len(state.players):  # everyone passed: the cheapest gets cheaper (rule 1870.auction.price-drop)
         sym = first(state)
         priv = state.privates[sym]
-        priv.price -= BID_STEP
+        priv.price -= data.auction_price_step()
         state.passes = 0
         events.append(Event("auction-price-dropped", {"private": sym, "price": priv.price}))
         if priv.price <= 0:

@@ -29,6 +29,12 @@ def shares_per_corporation() -> int:
     return tables()["shares_per_corporation"]
 
 
+def auction_price_step() -> int:
+    """The opening auction's step (``auction_price_step``, $5): the least a bid raises a private's
+    cost or the highest bid, and what a round of passes takes off the cheapest private."""
+    return tables()["auction_price_step"]
+
+
 def trains(diesels: bool = False) -> list[dict]:
     """The trains in the order the bank sells them: the printed game's, or with the diesel variant
     (setting ``diesels``) the D-train in place of the 8, 10 and 12."""

@@ -13,7 +13,7 @@ import copy
 
 from rulewright.game import Event, Game, InputError, Refusal, Setting, check_action
 from engine.games.g1870 import (actions, auction, building, connections, holdings, market, network, operating, position, privates,
-                                protection, redemption, rounds, routes, shares, stock, track)
+                                protection, redemption, rounds, routes, shares, stock, track, data)
 from engine.games.g1870.setup import build
 from engine.games.g1870.state import Offer, State
 from engine.games.g1870.view import view, who_acts, worth
@@ -473,7 +473,7 @@ def candidates(state: State) -> list[actions.Act]:
     out += [A(who, "redeem", item=c, other=o) for c in corps for o in ["market", *state.players]]
     for sym, priv in state.privates.items():
         out.append(A(who, "buy", item=sym))
-        out += [A(who, "bid", item=sym, amount=max([priv.cost, *priv.bids.values()]) + auction.BID_STEP)]
+        out += [A(who, "bid", item=sym, amount=max([priv.cost, *priv.bids.values()]) + data.auction_price_step())]
         if priv.owner == who:
             out += [A(who, "sell", item=sym, other=o, amount=priv.cost) for o in state.players if o != who]
     return out
