@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 
 from rulewright.game import Refusal
 from rulewright.game.hexes import opposite
-from engine.games.g1870 import hexmap
+from engine.games.g1870 import data, hexmap
 from engine.games.g1870.track import Track, board, destinations, in_slots, stations
 
 STATION = 6  # end number of a hex's first station
@@ -125,14 +125,14 @@ CATTLE, PORT, CLOSED_PORT = "SCC", "GSC", "closed port"
 
 
 def bonus(kind: str, owner: str | None, sym: str) -> int:
-    """What a private company's token on a stop adds to ``sym``'s route (rule 1870.private.tokens):
-    the cattle token $10 for its owner only; the open port $20 for its owner and $10 for everyone
-    else; the closed port $20 for its owner only."""
-    if kind == PORT:
-        return 20 if owner == sym else 10
-    if owner != sym:
+    """What a private company's token on a stop adds to ``sym``'s route (rule 1870.private.tokens),
+    as ``data/privates.yaml`` gives it: the cattle token $10 for its owner only; the open port $20 for
+    its owner and $10 for everyone else; the closed port $20 for its owner only."""
+    spec = data.privates()
+    token = spec[PORT].get("closed_token_bonus") if kind == CLOSED_PORT else spec.get(kind, {}).get("token_bonus")
+    if not token:
         return 0
-    return {CATTLE: 10, CLOSED_PORT: 20}.get(kind, 0)
+    return token["revenue"] if owner == sym else token.get("revenue_others", 0)
 
 
 def private_extras(state, sym: str) -> tuple:
