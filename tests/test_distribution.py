@@ -167,6 +167,26 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     at = f"rulebook/rules.md, line {kept[:kept.index(lead)].count(chr(10)) + 1}: The player's edition would print 'random seed'"
     slipped = subprocess.run(["make", "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert slipped.returncode != 0 and at in slipped.stdout, slipped.stdout[-3000:]
+    # A number changed on one side only (check typed-figures), in the project made from the wheel: the
+    # rule text and a table say other numbers than the game's data file; `make check` and `make test`
+    # fail at the changed line, naming the game's value (tests/toolchain/test_typed_figures.py reads
+    # the same page in a project made from the sources, slip by slip).
+    from tests.toolchain.test_typed_figures import DATA, PAGE, SLIPS
+
+    (project / "heaps" / "limits.yaml").write_text(DATA, encoding="utf-8")
+    for slip in ("rule text", "a table"):
+        old, new, value = SLIPS[slip]
+        changed = kept + PAGE.replace(old, new)
+        rules_page.write_text(changed, encoding="utf-8")
+        at = f"rulebook/rules.md, line {changed[:changed.index(new)].count(chr(10)) + 1}: The text says "
+        for target in ("check", "test"):
+            slipped = subprocess.run(["make", target], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+            said = [line for line in slipped.stdout.splitlines() if at in line] if target == "check" else [slipped.stdout]
+            assert slipped.returncode != 0 and said and at in said[0] and value in said[0] and "limits.yaml" in said[0], \
+                (slip, target, slipped.stdout[-3000:])
+    rules_page.write_text(kept + PAGE, encoding="utf-8")  # the same numbers as the data: checked, and sound
+    assert "The rulebook is sound" in sh(["make", "check"], project, env)
+    (project / "heaps" / "limits.yaml").unlink()
     rules_page.write_text(kept, encoding="utf-8")
     built = sh(["make", "rulebook"], project, env)
     assert "Player's edition:   _build/player/html/index.html   _build/player/pdf/heaps-players-edition.pdf" in built
