@@ -59,7 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulewright.game import Rng, step  # noqa: E402
 from rulewright.book.diagrams import dot_program, draw_all  # noqa: E402
 from rulewright.book.registry import game_names, get_game  # noqa: E402
-from rulewright.book import scanner as book  # noqa: E402
+from rulewright.book import scanner  # noqa: E402
 from rulewright.problems import ExampleProblem  # noqa: E402
 from rulewright.scenario import evaluate, start  # noqa: E402
 
@@ -101,7 +101,7 @@ def playable(examples):
 
 
 def bench_book():
-    examples = book.scan().examples
+    examples = scanner.scan().examples
     scenarios = playable(examples)
     parse_s = timed(lambda: [d.parse() for d in examples if d.id in {s.id for s in scenarios}])
     eval_s = timed(lambda: [evaluate(s) for s in scenarios])

@@ -102,7 +102,7 @@ def played_player_examples(root: Path) -> list:
     ``root`` that the player's edition prints, played; one that cannot be read is left to the book's
     own tests."""
     from rulewright.book import config
-    from rulewright.book import scanner as book
+    from rulewright.book import scanner
     from rulewright.problems import ExampleProblem
     from rulewright.sphinx.editions import page_edition
     from rulewright.store.cache import evaluate
@@ -110,7 +110,7 @@ def played_player_examples(root: Path) -> list:
     config.load(root).activate()
     rulebook = config.current().rulebook
     out = []
-    for decl in book.scan().examples:
+    for decl in scanner.scan().examples:
         page = Path(decl.where.path)
         if page_edition(page) == "designer":
             continue

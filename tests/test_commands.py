@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.store.cache import evaluate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +58,7 @@ def test_the_guide_shows_the_failure_message_the_evaluator_gives():
     guide = (ROOT / "rulebook" / "authoring.md").read_text(encoding="utf-8")
     shown = re.search(r"^```text\n(.*?)^```", guide[guide.index("## When an example fails"):],
                       re.MULTILINE | re.DOTALL).group(1).strip()
-    decl = next(d for d in book.scan().examples if d.id == "guide-first-link")
+    decl = next(d for d in scanner.scan().examples if d.id == "guide-first-link")
     scenario = decl.parse()
     scenario.data["expect"]["companies.LMR.income"] = 8
     assert evaluate(scenario).report() == shown

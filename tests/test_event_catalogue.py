@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import phrases
 from rulewright.checks.book import event_sites
 from rulewright.book.registry import get_game
@@ -18,7 +18,7 @@ GAMES = ["muck-and-brass", "bus", "powerup", "1870"]
 @pytest.fixture(scope="module")
 def emitted():
     seen: dict[str, set[str]] = {name: set() for name in GAMES}
-    for decl in book.scan().examples:
+    for decl in scanner.scan().examples:
         result = evaluate(decl.parse())
         seen.setdefault(result.scenario.game_name, set()).update(e.name for e in result.run.events)
     return seen

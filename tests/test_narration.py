@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.checks import narration
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def played():
     """This book, and every example of it that plays, with its game's phrases."""
     config.load(ROOT).activate()
-    scanned = book.scan()
+    scanned = scanner.scan()
     scenarios = []
     for decl in scanned.examples:
         try:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulewright.book import phrases
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.sphinx import examples
 from rulewright.sphinx.editions import page_edition
 from tests.player_html import _Page, id_pattern, played_player_examples
@@ -67,7 +67,7 @@ def test_the_player_s_edition_says_each_move_once():
 def test_every_move_of_every_game_has_its_words():
     moves = said_moves()
     assert len(moves) > 500, "is the book read?"
-    games = {decl.parse().game_name for decl in book.scan().examples if page_edition(Path(decl.where.path)) != "designer"}
+    games = {decl.parse().game_name for decl in scanner.scan().examples if page_edition(Path(decl.where.path)) != "designer"}
     assert {"muck-and-brass", "bus", "powerup", "1870", "hush"} <= games
     unsaid = [f"{page}: {example} move {number} ({written})" for page, example, number, sentence, written in moves
               if sentence is None]

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.book.diagrams import dot_program, draw
 from rulewright.dot import FONT
@@ -95,7 +95,7 @@ def test_the_rule_index_gives_true_page_numbers(edition):
 
 def test_the_player_s_edition_has_no_ids_marks_or_python():
     text = flat("\n".join(pages_text(pdf_of("player"))))
-    ids = [rule for rule in book.scan().rules if rule in text]
+    ids = [rule for rule in scanner.scan().rules if rule in text]
     assert not ids, f"rule IDs in the player's edition: {ids[:5]}"
     for internal in ("verified", ">>>", "import ", "def ", "Designer's note", "authoring guide"):
         assert internal not in text, internal
@@ -106,7 +106,7 @@ def test_the_player_s_html_shows_no_rule_or_example_id():
     if not (html_dir / "index.html").exists():
         pytest.skip("The player's edition in HTML is not built here; `make html-player` builds it (CI does, "
                     "before the tests).")
-    scan = book.scan()
+    scan = scanner.scan()
     found = ids_a_reader_meets(html_dir, set(scan.rules) | {example.id for example in scan.examples})
     assert not found, f"{len(found)} rule or example IDs a player can see, e.g. {found[:8]}"
 
@@ -347,7 +347,7 @@ def _width(text: str, size: float) -> float:
 
 def _diagrams():
     config.load(ROOT).activate()
-    for decl in book.scan().examples:
+    for decl in scanner.scan().examples:
         scenario = decl.parse()
         if scenario.diagram:
             yield scenario

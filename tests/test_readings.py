@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulewright.book import config
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.sphinx import clarifications, examples, wording
 from tests.player_html import played_player_examples
 
@@ -137,5 +137,5 @@ def _games():
     from rulewright.book.registry import get_game
 
     config.load(ROOT).activate()
-    names = {decl.game_name() for decl in book.scan().examples} - {None}
+    names = {decl.game_name() for decl in scanner.scan().examples} - {None}
     return [get_game(name) for name in sorted(names) if get_game(name).settings]

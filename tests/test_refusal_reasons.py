@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.game import InputError, Refusal, step
 from rulewright.scenario import play
 
-BOOK = book.scan()
+BOOK = scanner.scan()
 WORD = re.compile(r"[\w-]+")
 UNCLEAN = re.compile(r"\.\.|,,|;;|::|  |\s[.,;:!?]|[.,;:]\s*[.,;:]$")
 

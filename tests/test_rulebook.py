@@ -8,12 +8,12 @@ import copy
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.checks.book import BookProblems, check
 from rulewright.problems import ExampleProblem, display_path
 from rulewright.scenario import SPECIAL_EXPECT, evaluate, is_check_item, is_comparison
 
-BOOK = book.scan()
+BOOK = scanner.scan()
 
 
 def test_the_rulebook_is_sound():
@@ -107,7 +107,7 @@ def _get(mapping, path):
 def _mutations(data):
     """Every way of changing one expected thing: each value, at the end or at any step, each
     expected refusal (to another rule), each event's details, and one event more."""
-    rules = sorted(book.declared_rules())
+    rules = sorted(scanner.declared_rules())
     blocks = [(("do", i, "expect"), item["expect"]) for i, item in enumerate(data.get("do") or [])
               if is_check_item(item)] + [(("expect",), data["expect"])]
     for at, block in blocks:

@@ -25,7 +25,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
@@ -99,7 +99,7 @@ def quick_reference_problems(book, rules) -> list[ExampleProblem]:
     found = []
     for page in book.pages.values():
         if any(name == quick_reference.NAME for name, _ in page.directives):
-            for body, line in book_module.directive_bodies(page.text, quick_reference.NAME):
+            for body, line in scanner.directive_bodies(page.text, quick_reference.NAME):
                 found += quick_reference.problems(body, Where(page.path, line), rules)
     return found
 
@@ -127,7 +127,7 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path, besides_page
     is wrong with one of them that its outcome says (it cannot be read, it names a rule the book
     does not declare) is left to it, as under pytest (``besides_pages``) each example's test says it."""
     rulebook = Path(rulebook) if rulebook is not None else config.current().rulebook
-    book = book_module.scan(rulebook)
+    book = scanner.scan(rulebook)
     problems = [] if besides_pages else project.project_problems() + list(book.problems)
     if not besides_pages:  # (under pytest, each record is a test of its own: rulewright.testing.records)
         problems += game_records.problems(rulebook)
@@ -145,7 +145,7 @@ def check_with_advice(rulebook: Path | None = None, *engines: Path, besides_page
             if besides_pages or _place(decl) in played:
                 its_own.add(id(scenarios[-1]))
     problems += _position_problems(book, scenarios, set_up=not besides_pages)  # (each position's own test sets it up)
-    rules = book_module.declared(book)
+    rules = scanner.declared(book)
     problems += stale_mentions(rulebook, rules, {example.id for example in book.examples})
     problems += quick_reference_problems(book, rules)  # (no page's test under pytest reads them)
     problems += figures.figure_problems(book)  # (nor them)
@@ -289,7 +289,7 @@ def rules_of_unloadable_games() -> set[str]:
     """The rules of a game that cannot be loaded (the rules of a chapter whose examples play it,
     ``rule_games``): its examples cannot be played, so none shows a rule; that is the game's one
     problem, not one more for each of its rules."""
-    games = book_module.rule_games()
+    games = scanner.rule_games()
     broken = {game for played in games.values() for game in played if registry.load_failure(game) is not None}
     return {rule for rule, played in games.items() if played & broken} if broken else set()
 

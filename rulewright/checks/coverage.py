@@ -113,7 +113,7 @@ def measure(rulebook: Path | None = None) -> dict:
     # would go unseen).
     games = sorted({target.partition(":")[0] for target in targets().values()})
     root = Path(rulebook if rulebook is not None else config.current().rulebook).resolve()
-    from rulewright.book import scanner as book_module
+    from rulewright.book import scanner
     from rulewright.book.registry import game_sources, get_game
     from rulewright.checks.book import refusal_sites
     from rulewright.problems import ExampleProblem
@@ -123,7 +123,7 @@ def measure(rulebook: Path | None = None) -> dict:
     # The book as the examples' shared positions are read from it (``positions_for``), so the
     # pages are scanned once for both; and each example read, before the measuring starts (reading
     # imports no game, and the toolchain's own code runs slower while coverage is on).
-    book = book_module.scan_cached(root, book_module.pages_stamp(root))
+    book = scanner.scan_cached(root, scanner.pages_stamp(root))
     scenarios = []
     for decl in book.examples:
         try:

@@ -5,7 +5,7 @@ problem at its line naming the paths, presets or data the game does have. ``rule
 from __future__ import annotations
 
 from rulewright.book import figures
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 from rulewright.checks import words
 from rulewright.problems import ExampleProblem, Where
 
@@ -20,6 +20,6 @@ def figure_problems(book) -> list[ExampleProblem]:
         for piece in words.text_pieces(page.text):
             if piece.kind == "role" and piece.name == figures.ROLE:
                 found += figures.problems(piece.text, Where(page.path, piece.line), game)
-        for body, line in book_module.directive_bodies(page.text, figures.TABLE):
+        for body, line in scanner.directive_bodies(page.text, figures.TABLE):
             found += figures.table_problems(body, Where(page.path, line), game)
     return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 from rulewright.book.phrases import count
 from rulewright.store.cache import evaluate
 from rulewright.cli.select import selected
@@ -25,7 +25,7 @@ def run(args) -> int:
 
     if not args.ids and not args.failing:
         raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")
-    decls = selected(args.ids) if args.ids else book_module.scan().examples
+    decls = selected(args.ids) if args.ids else scanner.scan().examples
     accepted = refused = pending = 0
     said: dict[int, str] = {}  # what is said of each example, in the book's order
     # Each page is rewritten from its last example up, so that lines an earlier rewrite adds or

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 
-from rulewright.book import diagrams, scanner as book_module
+from rulewright.book import diagrams, scanner
 from rulewright.book.phrases import count
 from rulewright.checks import levels
 from rulewright.checks.book import check_with_advice
@@ -36,7 +36,7 @@ def run(args) -> int:
     from rulewright.store import outcome as outcomes
     from rulewright.store.outcome import Kind
 
-    book = book_module.scan()
+    book = scanner.scan()
     examples = _examples_on(book, getattr(args, "files", None) or [])
     # (what is wrong with an example played here, its outcome says: not also the whole-book checks)
     problems, advice = check_with_advice(playing=examples)
@@ -59,7 +59,7 @@ def run(args) -> int:
     stopped: dict[str, list[str]] = {}  # a bug of a game's diagram code -> the other examples it stops drawing
     notes = []
     decided = []  # (kind, place, "") of each example, for the list the check ends with (outcome.listing)
-    known = book_module.declared(book)
+    known = scanner.declared(book)
     pending_is_error = config.current().pending == "error"
     started = said = time.monotonic()
     for so_far, decl in enumerate(examples):

@@ -1,7 +1,7 @@
 """``rulewright list``: every example and shared position with its file and line."""
 from __future__ import annotations
 
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 
 NAME = "list"
 HELP = "list every example and shared position"
@@ -12,7 +12,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    book = book_module.scan()
+    book = scanner.scan()
     for decl in book.examples:
         print(f"{decl.id or '(no id)'}\t{decl.where}")
     for position in book.positions.values():

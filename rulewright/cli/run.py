@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import yaml
 
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 from rulewright.store.cache import evaluate
 from rulewright.cli.select import selected
 from rulewright.problems import ExampleProblem
@@ -35,7 +35,7 @@ def run(args) -> int:
 
 def _run_one(decl, changes: bool, viewer: str | None = None, position: bool = False) -> int:
     try:
-        result = evaluate(decl.parse(), known_rules=book_module.declared_rules())
+        result = evaluate(decl.parse(), known_rules=scanner.declared_rules())
     except ExampleProblem as problem:
         print(problem)
         return 1

@@ -1,13 +1,13 @@
 """Finding what a command names: an example by its ID, or every example showing a rule."""
 from __future__ import annotations
 
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 from rulewright.game import did_you_mean
 from rulewright.problems import ExampleProblem
 
 
-def find(example_id: str) -> book_module.ExampleDecl:
-    book = book_module.scan()
+def find(example_id: str) -> scanner.ExampleDecl:
+    book = scanner.scan()
     for decl in book.examples:
         if decl.id == example_id:
             return decl
@@ -15,10 +15,10 @@ def find(example_id: str) -> book_module.ExampleDecl:
                      f"{did_you_mean(example_id, [d.id for d in book.examples])}")
 
 
-def selected(ids: list[str]) -> list[book_module.ExampleDecl]:
+def selected(ids: list[str]) -> list[scanner.ExampleDecl]:
     """The examples named by ``ids``: an example ID names one, a rule ID every example showing it."""
-    book = book_module.scan()
-    chosen: list[book_module.ExampleDecl] = []
+    book = scanner.scan()
+    chosen: list[scanner.ExampleDecl] = []
     for wanted in ids:
         if wanted in book.rules:
             showing = [d for d in book.examples if wanted in named_rules(d)]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from rulewright.book import scanner as book_module
+from rulewright.book import scanner
 from rulewright.book.registry import game_folder
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
@@ -29,7 +29,7 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "des
     project = config.current()
     confdir = project.root if (project.root / "conf.py").is_file() else project.rulebook
     games = set()
-    for decl in book_module.scan().examples:
+    for decl in scanner.scan().examples:
         try:
             games.add(decl.parse().game_name)
         except ExampleProblem:

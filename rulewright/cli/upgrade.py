@@ -58,7 +58,7 @@ def findings(level: str) -> list:
     whole-book checks' advice, and each faint label of the examples' diagrams."""
     import warnings
 
-    from rulewright.book import diagrams, scanner as book_module
+    from rulewright.book import diagrams, scanner
     from rulewright.checks.book import check_with_advice
     from rulewright.game import legibility
     from rulewright.problems import ExampleProblem
@@ -66,7 +66,7 @@ def findings(level: str) -> list:
 
     _, found = check_with_advice()
     found = [problem for problem in found if levels.key(levels.CHECKS[problem.check].level) > levels.key(level)]
-    book = book_module.scan()
+    book = scanner.scan()
     for decl in book.examples:
         try:
             result = evaluate(decl.parse(), known_rules=None)

@@ -34,11 +34,11 @@ def read_and_play(engine_root: Path, book_root: Path) -> dict:
 def read(pages: Path, play: bool = False, roots=()) -> dict:
     """The rules, examples and designer's notes of the book in ``pages``; with ``play``, each
     example's outcome on the engines of the active project too."""
-    from rulewright.book import scanner as book
+    from rulewright.book import scanner
     from rulewright.problems import ExampleProblem
     from rulewright.scenario import evaluate, show
 
-    scanned = book.scan(pages)
+    scanned = scanner.scan(pages)
     out: dict = {"rules": {}, "examples": {}, "notes": []}
     headings = {str(Path(path).resolve()): _headings(page.text) for path, page in scanned.pages.items()}
 
@@ -101,9 +101,9 @@ def _unrooted(text: str | None, roots) -> str | None:
 
 def _headings(text: str) -> list[tuple[int, str]]:
     """Each heading of a page: its line and its words."""
-    from rulewright.book.scanner import _markdown
+    from rulewright.book.scanner.directives import markdown
 
-    tokens = _markdown().parse(text)
+    tokens = markdown().parse(text)
     found = []
     for n, token in enumerate(tokens):
         if token.type == "heading_open" and token.map is not None and n + 1 < len(tokens):
@@ -113,9 +113,9 @@ def _headings(text: str) -> list[tuple[int, str]]:
 
 def _notes(text: str):
     """Each ``{designer-note}`` of a page: its name, line and text."""
-    from rulewright.book.scanner import DIRECTIVE_INFO, _markdown
+    from rulewright.book.scanner.directives import DIRECTIVE_INFO, markdown
 
-    for token in _markdown().parse(text):
+    for token in markdown().parse(text):
         if token.type in ("fence", "colon_fence") and token.map is not None:
             match = DIRECTIVE_INFO.match(token.info.strip())
             if match and match.group(1).strip() == "designer-note":

@@ -27,7 +27,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.store import cache
 from rulewright.checks import coverage as engine_coverage
 from rulewright.book import registry
@@ -47,7 +47,7 @@ def _inputs(root: Path) -> str:
     games = registry.targets()
     # (The scan is the one the measurement's fork then finds in memory, not made again there under
     # coverage; the key is the examples' text, not the pages' times.)
-    found = book.scan_cached(root, book.pages_stamp(root))
+    found = scanner.scan_cached(root, scanner.pages_stamp(root))
     written = {"examples": [[decl.title, decl.options, decl.body] for decl in found.examples],
                "positions": [[decl.title, decl.options, decl.body] for page in found.pages.values()
                              for decl in page.positions]}
@@ -65,7 +65,7 @@ NAME = "engine-coverage"
 def _shows_report(path: Path) -> bool:
     text = path.read_text(encoding="utf-8", errors="replace")
     # The scanner's reading of the page (MyST's own), only for pages that name the directive at all.
-    return "{" + NAME + "}" in text and any(name == NAME for name, _ in book.directive_names(text))
+    return "{" + NAME + "}" in text and any(name == NAME for name, _ in scanner.directive_names(text))
 
 
 def start_early(app, env, docnames) -> None:
@@ -92,7 +92,7 @@ def _reading_order(env, docnames: list[str], showing: list[str]) -> list[str]:
     example and keeps its result, in the book's order; the pages without one give it a head start,
     so the reading finds the first examples played instead of playing them a second time. (The
     order of reading changes nothing in the book: its numbers follow the table of contents.)"""
-    found = book.scan_cached(Path(env.srcdir), book.pages_stamp(Path(env.srcdir)))
+    found = scanner.scan_cached(Path(env.srcdir), scanner.pages_stamp(Path(env.srcdir)))
     playing = {str(Path(page.path).resolve()) for page in found.pages.values() if page.examples or page.positions}
     rest = [name for name in docnames if name not in showing]
     plays = {name: str(Path(env.doc2path(name)).resolve()) in playing for name in rest}

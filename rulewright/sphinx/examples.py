@@ -17,7 +17,7 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book.diagrams import DrawerFailed, at_step, draw, first_said
@@ -41,7 +41,7 @@ class ExampleDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = book.EXAMPLE_OPTIONS  # the scanner's: unknown options reach parse() and are named there
+    option_spec = scanner.EXAMPLE_OPTIONS  # the scanner's: unknown options reach parse() and are named there
 
     def run(self):
         title = self.arguments[0] if self.arguments else ""
@@ -57,7 +57,7 @@ class ExampleDirective(SphinxDirective):
         except ExampleProblem as problem:
             return self._broken(problem, title)
         # What it came to, decided as pytest and `rulewright check` decide it (rulewright.store.outcome)
-        decided = outcomes.decide(scenario, book.declared_now(self.env.srcdir), config.current().pending == "error")
+        decided = outcomes.decide(scenario, scanner.declared_now(self.env.srcdir), config.current().pending == "error")
         if not decided.played:  # it could not be played: its own problem, a rule not declared, a failure of
             return self._broken(decided.problem, title, decided)  # code, or a problem said at its own place
         result, outcome = decided.result, decided.verdict
@@ -248,7 +248,7 @@ class ExampleDirective(SphinxDirective):
         examples = self.env.domaindata.setdefault("rulewright", {}).setdefault("examples", {})
         if scenario.id in examples and examples[scenario.id]["docname"] != self.env.docname:
             other = examples[scenario.id]
-            problem = book.duplicate_example(scenario.id, scenario.where.at(scenario.lines.line(OPTION, "id")),
+            problem = scanner.duplicate_example(scenario.id, scenario.where.at(scenario.lines.line(OPTION, "id")),
                                              Where(str(self.env.doc2path(other["docname"])),
                                                    other.get("id_line") or other["lineno"]))
             logger.warning(problem.message, location=(self.env.docname, problem.where.line))
@@ -464,7 +464,7 @@ MARKS = {"ok": "✓ verified", "failed": "✗ FAILS", "pending": "◷ pending: n
          "ready": "✓ verified (still marked pending)"}
 
 
-_pages: dict[str, book.Page] = {}
+_pages: dict[str, scanner.Page] = {}
 
 
 def read_page(app, docname: str, source: list[str]) -> None:
@@ -472,7 +472,7 @@ def read_page(app, docname: str, source: list[str]) -> None:
     itself (a fence never closed, a {rule} without an ID, an example ID used twice, a refused
     Python block) at its line; each example then runs from the scanner's reading of it."""
     path = str(app.env.doc2path(docname))
-    page = book.page_in_book(source[0], path, config.current().rulebook)  # an ID used on another page too
+    page = scanner.page_in_book(source[0], path, config.current().rulebook)  # an ID used on another page too
     _pages[docname] = page
     from rulewright.checks import levels
 
@@ -481,14 +481,14 @@ def read_page(app, docname: str, source: list[str]) -> None:
                        subtype="page")
 
 
-def _decl_at(docname: str, line: int) -> book.ExampleDecl | None:
+def _decl_at(docname: str, line: int) -> scanner.ExampleDecl | None:
     page = _pages.get(docname)
     if page is None:
         return None
     return next((d for d in page.examples if d.where.line == line), None)
 
 
-def position_at(docname: str, line: int) -> book.PositionDecl | None:
+def position_at(docname: str, line: int) -> scanner.PositionDecl | None:
     page = _pages.get(docname)
     if page is None:
         return None

@@ -147,9 +147,9 @@ def fingerprints(games) -> dict[str, str]:
 
 def position_digest(page: str, name: str) -> str:
     """A hash of the shared position ``name`` as the example on ``page`` would find it."""
-    from rulewright.book import scanner as book_module
+    from rulewright.book import scanner
 
-    position = book_module.positions_for(page).get(name)
+    position = scanner.positions_for(page).get(name)
     if position is None:
         return "missing"
     whole = [position.data, str(position.where), position.title]

@@ -228,9 +228,9 @@ def _position_title(name: str, where: str | None) -> str:
     """The title of the shared position ``name`` in the book of the page ``where``."""
     if where is None:
         return ""
-    from rulewright.book import scanner as book
+    from rulewright.book import scanner
 
-    found = book.positions_for(where).get(name)
+    found = scanner.positions_for(where).get(name)
     return found.title if found is not None else ""
 
 

@@ -123,7 +123,7 @@ def read_ahead(source=None) -> None:
     try:
         root = Path(source) if source is not None else config.current().rulebook
         for path in sorted(root.rglob("*.md")):
-            scanner._read_file(path)
+            scanner.read_file(path)
             words.page_pieces(path)
     except Exception:  # a page the builds will report on: they read it themselves
         pass

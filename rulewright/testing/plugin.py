@@ -45,11 +45,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def example_rules(item) -> list[str]:
     """The rule IDs a collected rulebook example shows (and the one it expects a refusal by)."""
-    from rulewright.book import scanner as book
+    from rulewright.book import scanner
 
     example = getattr(item, "example", None)
     decl = getattr(example, "parsed", None)
-    if not isinstance(decl, book.ExampleDecl):
+    if not isinstance(decl, scanner.ExampleDecl):
         return []
     try:
         return decl.parse().named_rules()
@@ -63,10 +63,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     _with_their_glossaries(session, items)
     wanted = config.getoption("rule", default=[]) or []
     if wanted and config.stash.get(_PROJECT, None) is not None:
-        from rulewright.book import scanner as book
+        from rulewright.book import scanner
         from rulewright.game import did_you_mean
 
-        declared = book.declared_rules()
+        declared = scanner.declared_rules()
         for rule in wanted:
             if rule not in declared:
                 raise pytest.UsageError(f"--rule {rule}: there is no rule with that ID in the rulebook. "

@@ -16,7 +16,7 @@ from sybil import Document, Example, Region, Sybil
 from sybil.example import SybilFailure
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import config, source
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
@@ -35,8 +35,8 @@ class ExampleParser:
         self.root = root
 
     def __call__(self, document: Document):
-        page = (book.page_in_book(document.text, document.path, self.root) if self.root is not None
-                else book.read_page(document.text, document.path))
+        page = (scanner.page_in_book(document.text, document.path, self.root) if self.root is not None
+                else scanner.read_page(document.text, document.path))
         spans = []
         for decl in page.examples:
             spans.append(decl.span)
@@ -70,7 +70,7 @@ class PositionTest:
     """A ``{position}`` as a test: the scanner's reading of it, and the page's problems that lie
     inside it (its name used twice), said by its test."""
 
-    decl: book.PositionDecl
+    decl: scanner.PositionDecl
     problems: list[ExampleProblem]
 
 
@@ -203,13 +203,13 @@ def evaluate_example(example: Example) -> str | None:
     one stopped by a problem said at its own place is skipped, naming it."""
     from rulewright.store import outcome as outcomes
 
-    decl: book.ExampleDecl = example.parsed
+    decl: scanner.ExampleDecl = example.parsed
     try:
         scenario = decl.parse()
     except ExampleProblem as problem:
         decided = outcomes.of_problem(problem, decl.where)
     else:
-        decided = outcomes.decide(scenario, book.declared_rules())
+        decided = outcomes.decide(scenario, scanner.declared_rules())
     _decided.append(decided)
     kind = decided.kind
     if kind is outcomes.Kind.STOPPED:  # its game cannot be loaded, or its shared position read: said once
@@ -260,7 +260,7 @@ class RulebookSybil(Sybil):
     ``pytest -k <id>`` runs one example."""
 
     def identify(self, example: Example) -> str:
-        if isinstance(example.parsed, book.ExampleDecl) and example.parsed.id:
+        if isinstance(example.parsed, scanner.ExampleDecl) and example.parsed.id:
             return example.parsed.id
         if isinstance(example.parsed, PositionTest):
             return f"position-{example.parsed.decl.name or example.parsed.decl.where.line}"
@@ -283,7 +283,7 @@ def pytest_collector(sybil: Sybil):
         """One example (or one problem of a page) as a test, reported once, in Rulewright's words."""
 
         def reportinfo(self):
-            what = f"example {self.name}" if isinstance(self.example.parsed, book.ExampleDecl) else self.name
+            what = f"example {self.name}" if isinstance(self.example.parsed, scanner.ExampleDecl) else self.name
             return self.example.path, self.example.line, f"{self.path.name}, {what}"
 
         def repr_failure(self, excinfo, style=None):

@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from engine.games.bus import diagram as bus
 from rulewright.book.diagrams import dot_program
 from rulewright.problems import Where
@@ -82,7 +82,7 @@ def test_a_closed_circle_is_ringed_in_the_players_colour():
     assert "doublecircle" in ring and bus.COLOURS["red"] in ring
 
 
-BUS_EXAMPLES = [e for e in book.scan().examples if e.id.startswith("bus-") and e.options.get("diagram")]
+BUS_EXAMPLES = [e for e in scanner.scan().examples if e.id.startswith("bus-") and e.options.get("diagram")]
 
 
 @pytest.mark.parametrize("example", BUS_EXAMPLES, ids=lambda e: e.id)

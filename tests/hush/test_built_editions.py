@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulewright.book import phrases
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.game.interface import hidden_owner
 from rulewright.game import is_hidden
 from rulewright.scenario import evaluate
@@ -85,7 +85,7 @@ def secrets():
     that the example's reader (its ':as:' player, else the whole table) cannot see at that point,
     by the game's own view."""
     found = []
-    for decl in book.scan().examples:
+    for decl in scanner.scan().examples:
         s = decl.parse()
         if s.game_name != "hush":
             continue

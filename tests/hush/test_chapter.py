@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sybil import Document
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 
@@ -21,7 +21,7 @@ def test_the_printed_peek_is_reported_in_the_words_and_at_the_line_the_chapter_p
     printed = re.search(r"```text\n(.*?)\n```", text[text.index(shown):], re.S).group(1)
     page = tmp_path / "rules.md"
     page.write_text(shown, encoding="utf-8")
-    decl, = book.examples_in(Document(shown, str(page)))
+    decl, = scanner.examples_in(Document(shown, str(page)))
     with pytest.raises(ExampleProblem) as caught:
         evaluate(decl.parse())
     line, message = re.match(r".*?, line (\d+), example hush-peek: (.*)", printed).groups()
@@ -31,7 +31,7 @@ def test_the_printed_peek_is_reported_in_the_words_and_at_the_line_the_chapter_p
 
 
 def test_a_diagram_for_ann_shows_her_cards_and_hides_bobs():
-    decl = next(d for d in book.scan().examples if d.id == "hush-play-and-draw")
+    decl = next(d for d in scanner.scan().examples if d.id == "hush-play-and-draw")
     result = evaluate(decl.parse())
     from rulewright.book.diagrams import draw
     seen_by_ann = draw(result.run, "after")

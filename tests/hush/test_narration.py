@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulewright.book import phrases
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.game import Event
 from rulewright.scenario import evaluate
 from rulewright.sphinx import examples, secrecy
@@ -15,7 +15,7 @@ WORDS = None
 
 
 def result_of(example_id: str):
-    decl = next(d for d in book.scan().examples if d.id == example_id)
+    decl = next(d for d in scanner.scan().examples if d.id == example_id)
     return evaluate(decl.parse())
 
 

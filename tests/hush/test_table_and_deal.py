@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sybil import Document
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import phrases
 from rulewright.book.diagrams import draw
 from rulewright.problems import ExampleProblem
@@ -22,7 +22,7 @@ BACK = 'bgcolor="#8c8c8c"'
 
 
 def played(example_id: str):
-    decl = next(d for d in book.scan().examples if d.id == example_id)
+    decl = next(d for d in scanner.scan().examples if d.id == example_id)
     return evaluate(decl.parse())
 
 
@@ -51,7 +51,7 @@ def test_a_card_the_game_reveals_is_face_up_for_the_table_and_not_marked():
 def example(text: str, tmp_path: Path):
     page = tmp_path / "rules.md"
     page.write_text(text, encoding="utf-8")
-    decl, = book.examples_in(Document(text, str(page)))
+    decl, = scanner.examples_in(Document(text, str(page)))
     return decl.parse()
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from rulewright import cli
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 
 RECORD = """\
 record:
@@ -34,7 +34,7 @@ def cut(folder, *words):
 
 
 def expect_of(text: str) -> dict:
-    page = book.read_page("# Scratch\n\n" + text, "scratch.md")
+    page = scanner.read_page("# Scratch\n\n" + text, "scratch.md")
     assert not page.problems and len(page.examples) == 1, page.problems
     return page.examples[0].parse(positions={}).expect
 

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.cli import main
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
@@ -42,7 +42,7 @@ def example_from(text: str):
     indent = len(lines[fence]) - len(lines[fence].lstrip())
     lines = [line[indent:] for line in lines]
     end = lines.index("```", fence + 1)
-    page = book.read_page("# Scratch\n\n" + "\n".join(lines[fence:end + 1]) + "\n", "scratch.md")
+    page = scanner.read_page("# Scratch\n\n" + "\n".join(lines[fence:end + 1]) + "\n", "scratch.md")
     assert not page.problems and len(page.examples) == 1
     return page.examples[0].parse(positions={})
 

@@ -4,7 +4,7 @@ import pickle
 import pytest
 from sybil import Document
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.store import cache
 from rulewright.problems import ExampleProblem
 from tests.toolchain.pages import EXAMPLE_ADD, assemble
@@ -19,7 +19,7 @@ def store(tmp_path, monkeypatch):
 def scenario_of(text, tmp_path):
     path = tmp_path / "page.md"
     path.write_text(text)
-    decl, = book.examples_in(Document(text, str(path)))
+    decl, = scanner.examples_in(Document(text, str(path)))
     return decl.parse()
 
 
@@ -227,7 +227,7 @@ def test_the_position_an_example_starts_from_is_in_its_key_as_a_whole(tmp_path):
     path = tmp_path / "rulebook" / "page.md"
     path.parent.mkdir()
     path.write_text(assemble(POSITION, FROM))
-    s = book.scan(path.parent).examples[0].parse()
+    s = scanner.scan(path.parent).examples[0].parse()
     crowd = s.positions["crowd"]
     moved = dataclasses.replace(crowd, lines=dataclasses.replace(crowd.lines, first_line=crowd.lines.first_line + 1))
     assert cache.key(dataclasses.replace(s, positions={"crowd": moved})) != cache.key(s)  # its problems' lines

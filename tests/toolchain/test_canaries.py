@@ -202,7 +202,7 @@ def test_myst_parser_directive_reader_the_scanner_uses():
     from myst_parser.config.main import MdParserConfig
     from myst_parser.parsers import directives, mdit
 
-    where = "rulewright/book/scanner.py"
+    where = "rulewright/book/scanner/directives.py and pages.py"
     canary("myst-parser", "parse_directive_text(directive_class, first_line, content, *, line, ...)", where,
            parameters(directives.parse_directive_text)[:3] == ["directive_class", "first_line", "content"]
            and "line" in parameters(directives.parse_directive_text))

@@ -5,7 +5,7 @@ import pytest
 from rulewright.book import config
 from rulewright.cli import main
 from rulewright.scenario import evaluate
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from tests.toolchain.pages import EXAMPLE_ADD, EXAMPLE_TOO_MANY, RULE_ADD, assemble, rest_of_toy
 
 # A comment, a flow-style list and a second expectation that holds: accepting must keep them all.
@@ -23,9 +23,9 @@ def project(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
     config.load(tmp_path).activate()
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
     yield tmp_path
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
 
 
 def write(project, text):
@@ -35,7 +35,7 @@ def write(project, text):
 
 
 def holds(path):
-    decl = next(d for d in book.scan(path.parent).examples if d.where.path == str(path))
+    decl = next(d for d in scanner.scan(path.parent).examples if d.where.path == str(path))
     return evaluate(decl.parse()).ok
 
 
@@ -103,7 +103,7 @@ def test_check_plays_every_example_and_reports_as_the_tests_do(project, capsys):
     path = write(project, assemble(RULE_ADD, EXAMPLE_ADD.replace("pile: 2", "pile: 3")))
     assert main(["check"]) == 1
     out = capsys.readouterr().out
-    decl = next(d for d in book.scan().examples if d.id == "toy-add")
+    decl = next(d for d in scanner.scan().examples if d.id == "toy-add")
     assert evaluate(decl.parse()).report() in out
     assert "1 problem found: 1 of 4 examples does not hold." in out
     path.write_text(assemble(RULE_ADD, EXAMPLE_ADD))

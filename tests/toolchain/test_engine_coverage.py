@@ -148,8 +148,8 @@ expect:
   pile: 4
 ```
 """
-    code = ("from pathlib import Path; from rulewright.book import scanner; calls = []; real = scanner.scan; "
-            "scanner.scan = lambda *a, **k: calls.append(a) or real(*a, **k); "
+    code = ("from pathlib import Path; from rulewright.book import scanner; calls = []; real = scanner.pages.scan; "
+            "scanner.pages.scan = lambda *a, **k: calls.append(a) or real(*a, **k); "
             "from rulewright.checks.coverage import measure; "
             "report = measure(Path(sys.argv[2]))['games']['toy']; print(len(calls), report['examples'])")
     assert measure(tmp_path, position, from_it, code=code).split() == ["1", "1"]

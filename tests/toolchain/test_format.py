@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 from tests.toolchain.pages import EXAMPLE_ADD as EXAMPLE_ADD_TEXT, assemble, line_of
@@ -268,7 +268,7 @@ expect:
 
 
 def examples_of(path):
-    return [d for d in book.scan(path.parent).examples]
+    return [d for d in scanner.scan(path.parent).examples]
 
 
 def test_an_example_starts_from_a_shared_position_with_its_changes(page):
@@ -276,13 +276,13 @@ def test_an_example_starts_from_a_shared_position_with_its_changes(page):
     result = evaluate(examples_of(path)[0].parse(), known_rules=KNOWN)
     assert result.ok, result.report()
     assert result.run.settings["max_add"] == 2  # the position's setting
-    assert "crowd" in book.scan(path.parent).positions
+    assert "crowd" in scanner.scan(path.parent).positions
 
 
 def test_a_position_on_another_page_of_the_book_is_found(page):
     page(assemble(POSITION), "positions.md")
     path = page(assemble(FROM))
-    result = evaluate(book.scan(path.parent).examples[0].parse(), known_rules=KNOWN)
+    result = evaluate(scanner.scan(path.parent).examples[0].parse(), known_rules=KNOWN)
     assert result.ok, result.report()
 
 
@@ -337,7 +337,7 @@ def test_a_position_starts_from_another_with_its_changes_and_settings(page):
     refused = FROM.replace("from: crowd, pile: 5", "from: bigger").replace("add 2", "add 3")  # max_add: 2, from crowd
     result = evaluate(examples_of(page(assemble(POSITION, BIGGER, refused)))[0].parse(), known_rules=KNOWN)
     assert "A turn adds 1 to 2 counters" in result.stopped
-    scanned = book.scan(path.parent)
+    scanned = scanner.scan(path.parent)
     assert _position_problems(scanned, [e.parse() for e in scanned.examples]) == []
 
 
@@ -394,7 +394,7 @@ def test_a_position_from_one_the_book_lacks_is_named_at_its_line(page):
 def test_a_malformed_position_is_a_book_problem_at_its_line(page, change, words, at):
     text = assemble(POSITION.replace(*change))
     path = page(text)
-    problems = book.scan(path.parent).problems
+    problems = scanner.scan(path.parent).problems
     assert len(problems) == 1 and words in problems[0].message, problems
     assert problems[0].where.line == line_of(text, at)
 
@@ -402,7 +402,7 @@ def test_a_malformed_position_is_a_book_problem_at_its_line(page, change, words,
 def test_a_position_name_used_twice_is_a_book_problem(page):
     page(assemble(POSITION), "one.md")
     path = page(assemble(POSITION), "two.md")
-    problems = book.scan(path.parent).problems
+    problems = scanner.scan(path.parent).problems
     assert len(problems) == 1 and "The position name 'crowd' is used twice" in problems[0].message
 
 

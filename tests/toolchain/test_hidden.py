@@ -146,7 +146,7 @@ def test_run_as_shows_that_players_view(page, capsys):
 
 
 def test_rulewright_check_and_run_report_it_at_the_same_line(tmp_path, monkeypatch, capsys):
-    from rulewright.book import scanner as book
+    from rulewright.book import scanner
     from rulewright.book import config
     from rulewright.cli import main
     text = SEEN.replace("  players.bob.hand: {length: 2}\n", "  players.bob.hand: [x, a]\n")
@@ -157,7 +157,7 @@ def test_rulewright_check_and_run_report_it_at_the_same_line(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
     config.load(tmp_path).activate()
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
     try:
         wanted = f"page.md, line {line_of(text, 'players.bob.hand: [x, a]')}, example secret-draw: " \
                  "'players.bob.hand' cannot be checked as ann"
@@ -166,7 +166,7 @@ def test_rulewright_check_and_run_report_it_at_the_same_line(tmp_path, monkeypat
         assert main(["run", "secret-draw", "--as", "ann"]) == 1
         assert wanted in capsys.readouterr().out
     finally:
-        book._declared_rules.cache_clear()
+        scanner.pages._declared_rules.cache_clear()
 
 
 def test_a_hidden_bag_of_counts_is_marked_with_how_many_things_it_holds():

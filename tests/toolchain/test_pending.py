@@ -3,7 +3,7 @@ reported as pending (not failed), drawn as pending, reported when it starts to h
 where the project says pending = "error"."""
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.cli import main
 from tests.toolchain.pages import EXAMPLE_ADD, RULE_ADD, assemble, rest_of_toy
@@ -56,25 +56,25 @@ def test_check_counts_pending_apart_from_failing(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(config, "_current", None)
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
     config.load(project(tmp_path, PENDING)).activate()
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
     assert main(["check"]) == 0
     out = capsys.readouterr().out
     assert "pending (marked ':status: pending')" in out and "but 1 marked pending" in out
     config.load(project(tmp_path, PENDING, pending="error")).activate()
     assert main(["check"]) == 1
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
 
 
 def test_run_says_a_pending_move_the_engine_cannot_read_was_not_played(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(config, "_current", None)
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
     config.load(project(tmp_path, READY.replace("  - ann: add 2\n", "  - ann: double\n"))).activate()
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
     main(["run", "toy-add"])
     out = capsys.readouterr().out
     assert "1. ann: double -> not played: the engine does not read it" in out, out
     assert "-> done" not in out
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
 
 
 def test_run_and_accept_treat_a_pending_example_as_pending_not_failing(tmp_path, monkeypatch, capsys):
@@ -84,7 +84,7 @@ def test_run_and_accept_treat_a_pending_example_as_pending_not_failing(tmp_path,
     monkeypatch.setenv("RULEWRIGHT_CACHE", str(tmp_path / "store"))
     folder = project(tmp_path, PENDING)
     config.load(folder).activate()
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
     page = (folder / "rulebook" / "adding.md").read_text()
     assert main(["run", "toy-add"]) == 0
     out = capsys.readouterr().out
@@ -98,14 +98,14 @@ def test_run_and_accept_treat_a_pending_example_as_pending_not_failing(tmp_path,
     config.load(project(tmp_path, PENDING, pending="error")).activate()
     assert main(["run", "toy-add"]) == 1
     assert "which this project treats as an error" in capsys.readouterr().out
-    book._declared_rules.cache_clear()
+    scanner.pages._declared_rules.cache_clear()
 
 
 def test_an_unknown_status_is_a_plain_problem(tmp_path):
     from sybil import Document
 
     text = assemble(PENDING.replace(":status: pending", ":status: later"))
-    decl, = book.examples_in(Document(text, str(tmp_path / "page.md")))
+    decl, = scanner.examples_in(Document(text, str(tmp_path / "page.md")))
     with pytest.raises(Exception) as caught:
         decl.parse()
     assert "':status: later' is not understood; the only status is 'pending'" in str(caught.value)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.checks import check
 from rulewright.testing.sybil_parser import rulebook_sybil
@@ -63,4 +63,4 @@ def test_allowed_blocks_run(project):
     root = project("allow")
     assert _run_all(root) == []
     assert (root / "visible-ran").exists() and (root / "hidden-ran").exists()
-    assert book.read_page((root / "rulebook" / "code.md").read_text(), "code.md").problems == []
+    assert scanner.read_page((root / "rulebook" / "code.md").read_text(), "code.md").problems == []

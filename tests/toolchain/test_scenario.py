@@ -2,7 +2,7 @@
 import pytest
 from sybil import Document
 
-from rulewright.book import scanner as book
+from rulewright.book import scanner
 from rulewright.problems import ExampleProblem
 from rulewright.scenario import evaluate
 from tests.toolchain.pages import EXAMPLE_ADD, assemble
@@ -13,7 +13,7 @@ GOOD = assemble(EXAMPLE_ADD.replace("  - ann: add 2\n", "  - ann: add 2\n  - bob
 
 
 def only_example(path):
-    decls = book.examples_in(Document(path.read_text(), str(path)))
+    decls = scanner.examples_in(Document(path.read_text(), str(path)))
     assert len(decls) == 1
     return decls[0]
 

@@ -53,12 +53,12 @@ def test_pages_read_ahead_are_found_read_and_a_changed_page_is_read_again(tmp_pa
     page.write_text(f"# Rules of {tmp_path.name}\n\nThe `tfive.take.limit` rule.\n", encoding="utf-8")
     warm.read_ahead(tmp_path)
     read = []
-    monkeypatch.setattr(scanner, "read_page", lambda text, path: read.append(path) or scanner.Page(path, text))
+    monkeypatch.setattr(scanner.pages, "read_page", lambda text, path: read.append(path) or scanner.Page(path, text))
     monkeypatch.setattr(words, "pieces", lambda text: read.append(text) or iter(()))
-    first = scanner._read_file(page)
+    first = scanner.read_file(page)
     assert [p.kind for p in words.page_pieces(page)] == ["text", "code", "text"] and read == []
     first.problems.append("changed by the scan")  # the scan changes what it is given: a copy
-    assert scanner._read_file(page).problems == []
+    assert scanner.read_file(page).problems == []
     page.write_text(f"# Rules of {tmp_path.name}, edited\n", encoding="utf-8")
-    scanner._read_file(page), words.page_pieces(page)
+    scanner.read_file(page), words.page_pieces(page)
     assert len(read) == 2
