@@ -75,9 +75,6 @@ class Figure:
         where = (f"{self.file}:{self.path}" if self.path else self.file) if self.file else self.path
         return ("#" if self.count else "") + where + (f"@{self.preset}" if self.preset else "")
 
-    def setup_dict(self) -> dict:
-        return {key: json.loads(value) for key, value in self.setup}
-
 
 def _setup_items(setup: dict | None) -> tuple:
     return tuple((str(k), json.dumps(v, sort_keys=True, default=str)) for k, v in (setup or {}).items())

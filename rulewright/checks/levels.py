@@ -122,12 +122,6 @@ def afterword() -> str:
             "becomes a problem.")
 
 
-def advice_text(problem, level: str | None = None) -> str:
-    """A problem said as advice: which check, why it does not fail, the problem with its fix, and
-    how to take the book to the level where it counts."""
-    return preface(problem.check, level) + str(problem) + afterword()
-
-
 def said_together(advice: list[tuple[str, str]], level: str | None = None) -> list[str]:
     """Advice as ``rulewright check`` and the book's build say it: a head saying why it does not
     fail the book, then, under each check and what it is for, each finding (already at its line)."""

@@ -84,12 +84,6 @@ class Vocabulary:
     money_paths: list[tuple[str, ...]] = field(default_factory=list)
     words: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # unit or part word -> path patterns
 
-    def unit_of(self, word: str) -> str | None:
-        word = word.lower()
-        if word in self.words:
-            return word
-        return None
-
 
 def singular(word: str) -> str:
     word = word.lower()

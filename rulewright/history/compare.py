@@ -135,11 +135,6 @@ def _words(text: str) -> list[str]:
     return text.split()
 
 
-def _differences(before: dict | None, now: dict | None) -> list[str]:
-    """How the outcome on the new engine differs from the one on the old engine, in words."""
-    return [text for _, text, _, _ in _changed(before, now)]
-
-
 def _changed(before: dict | None, now: dict | None) -> list[tuple[str, str, str, str]]:
     """Each part of the outcome the new engine changed: what it is (a checked part's path,
     "stopped", "problem"), the change in words, and its value before and now."""

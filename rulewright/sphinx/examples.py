@@ -279,9 +279,6 @@ class ExampleDirective(SphinxDirective):
                 if isinstance(problem, DrawerFailed) else "")
         logger.warning(problem.message + more, location=self.get_location(), type="rulewright", subtype="diagram")
 
-    def _complain(self, message: str):
-        logger.warning(message, location=self.get_location(), type="rulewright", subtype="example")
-
     def _broken(self, problem: ExampleProblem, title: str, decided=None):
         """An example that cannot be run: shown as such, and recorded (without a number) so that
         every build, incremental or not, lists it among the failing examples. ``decided``: what it

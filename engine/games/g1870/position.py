@@ -210,13 +210,6 @@ class Writer:
         self.put(out, base, "mrbc_lay_used", s.track.bridge_used, False)
         return out
 
-    def destination_choices(self) -> dict:
-        net = self.state.net
-        out = {sym: record["token"] for sym, record in net.history.items()}
-        if net.current and net.current["token"]:
-            out[net.current["corp"]] = net.current["token"]
-        return out
-
 
 # ---- invariants ------------------------------------------------------------------------------
 

@@ -112,10 +112,6 @@ def cities(track: Track, label: str) -> list[Station]:
     return [s for s in stations(track, label) if s.kind in ("city", "offboard")]
 
 
-def city_slots(track: Track, label: str) -> list[int]:
-    return [s.slots for s in cities(track, label)]
-
-
 def supply(track: Track, number: str) -> int:
     """Copies of tile ``number`` not on the map."""
     return board().tiles[number].count - sum(1 for t, _ in track.tiles.values() if t == number)
