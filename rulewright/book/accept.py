@@ -22,6 +22,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from rulewright.book.scanner import ExampleDecl
+from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, display_path
 from rulewright.scenario import Result
 
@@ -295,6 +296,4 @@ def _drop(data, dropped: list[tuple]) -> None:
 
 
 def _show(value) -> str:
-    from rulewright.game.values import written
-
     return written(_plain(value))

@@ -10,6 +10,7 @@ import subprocess
 import sysconfig
 from pathlib import Path
 
+from rulewright.book.registry import where_in_games_code
 from rulewright.problems import ExampleProblem, display_path
 
 
@@ -49,8 +50,6 @@ def draw(run, when: str, options=frozenset(), step: int | None = None) -> str:
     try:
         return drawer(run, when, frozenset(options))
     except Exception as error:  # a bug in a diagram module must not stop the whole book
-        from rulewright.book.registry import where_in_games_code
-
         at = where_in_games_code(error)
         raise DrawerFailed(s.where, f"The {when} diagram could not be drawn ({type(error).__name__}: {error}"
                                     f"{', at ' + at if at else ''}). This is a bug in the game's diagram code, "

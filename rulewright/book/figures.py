@@ -40,12 +40,17 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+import sys
 from typing import Any
 
 import yaml
 
-from rulewright.book import source
+from rulewright.book import phrases, source
+from rulewright.book.phrases import look_up, number_words
+from rulewright.book.registry import GameNotLoaded, get_game
+from rulewright.game import InputError, Rng, data_file, did_you_mean
 from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario.playing import set_up
 
 ROLE = "value"
 TABLE = "values"
@@ -213,8 +218,6 @@ class Read:
 def game_for(figure: Figure, page_game_name: str | None = None):
     """The game ``figure`` is read from (a problem at its line when none can be told, or it is not
     a game of the project)."""
-    from rulewright.book.registry import GameNotLoaded, get_game
-
     name = figure.game or page_game_name
     if not name:
         raise ExampleProblem(figure.where, f"Which game's value is {{value}}`{figure.written}`? This page belongs "
@@ -263,8 +266,6 @@ def _counted(found: Read, figure: Figure) -> Read:
 
 
 def _at(data: Any, figure: Figure, what: str) -> Read:
-    from rulewright.book.phrases import look_up
-
     if not figure.path:  # a whole data file, counted
         return Read(data)
     if "*" in figure.path.split("."):
@@ -298,8 +299,6 @@ def _each(node: Any, parts: list[str], done: tuple):
 def _known(data: Any, path: str) -> str:
     """The nearest paths there are to ``path``: "Did you mean ...?", or those under the deepest
     part of it that is there."""
-    from rulewright.game import did_you_mean
-
     node, done = data, []
     for part in path.split("."):
         if isinstance(node, dict) and any(str(k) == part for k in node):
@@ -324,9 +323,6 @@ def _short(value: Any) -> str:
 
 
 def _data(game, figure: Figure) -> Any:
-    import sys
-
-    from rulewright.game import InputError, data_file
 
     module = sys.modules.get(type(game).__module__)
     package = getattr(module, "__package__", None) or type(game).__module__.rpartition(".")[0]
@@ -338,15 +334,11 @@ def _data(game, figure: Figure) -> Any:
 
 
 def _position(game, figure: Figure):
-    from rulewright.game import InputError
-
     try:
         return _view_of(game, figure.preset, figure.setup)
     except InputError as error:
         presets = sorted(getattr(game, "presets", None) or {})
         if figure.preset is not None and figure.preset not in presets:
-            from rulewright.game import did_you_mean
-
             raise ExampleProblem(figure.where, f"{game.title} has no preset '{figure.preset}' to read "
                                  f"'{figure.path}' in. {did_you_mean(figure.preset, presets)}") from None
         hint = (f" Name the position after an @: {figure.path}@{presets[0]} (the presets are "
@@ -363,9 +355,6 @@ def _view_of(game, preset: str | None, setup: tuple):
 
 @lru_cache(maxsize=128)
 def _kept_view(game, name: str, preset: str | None, setup: tuple):
-    from rulewright.game import InputError, Rng
-    from rulewright.scenario.playing import set_up
-
     wanted = {key: json.loads(value) for key, value in setup}
     if preset is not None:
         wanted["preset"] = preset
@@ -386,8 +375,6 @@ def said(words, figure: Figure, path: str, value: Any) -> str:
     digits or more with separators ("12,000"); a count (``#path``) as the book writes one ("four",
     ``phrases.number_words``)."""
     if figure.count:
-        from rulewright.book.phrases import number_words
-
         return number_words(value)
     if figure.file:
         return words.data_value(path, value)
@@ -399,8 +386,6 @@ def said(words, figure: Figure, path: str, value: Any) -> str:
 
 def label(game, path: str) -> str:
     """The words for ``path`` in the game's phrases (a row's label when it says none)."""
-    from rulewright.book import phrases
-
     found = phrases.for_game(game).path(path)
     text = found if found else path
     return text[:1].upper() + text[1:]
@@ -408,8 +393,6 @@ def label(game, path: str) -> str:
 
 def problems(text: str, where: Where, page_game_name: str | None) -> list[ExampleProblem]:
     """What is wrong with one ``{value}`` role's text (``[]`` when it reads)."""
-    from rulewright.book.registry import GameNotLoaded
-
     try:
         found = parse_role(text, where)
         game = game_for(found, page_game_name)
@@ -423,8 +406,6 @@ def problems(text: str, where: Where, page_game_name: str | None) -> list[Exampl
 
 def table_problems(body: str, where: Where, page_game_name: str | None) -> list[ExampleProblem]:
     """What is wrong with one ``{values}`` table."""
-    from rulewright.book.registry import GameNotLoaded
-
     try:
         table = read_table(body, where)
     except ExampleProblem as problem:

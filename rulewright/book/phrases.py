@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulewright.book import source as yaml_source
 from rulewright.game.interface import HIDDEN, is_hidden
 from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where
@@ -990,8 +991,6 @@ def path_of(game) -> Path | None:
 def load_file(path: Path, game=None) -> Phrases:
     """The phrases in the file ``path`` (of ``game``, when known); a mistake is a ``PhraseError``
     at its line."""
-    from rulewright.book import source as yaml_source
-
     try:
         text, encoding = yaml_source.read_text(path)
         if encoding is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulewright.book import figures, source
+from rulewright.book.registry import GameNotLoaded, get_game
 from rulewright.problems import ExampleProblem, Where, rule_hint
 
 NAME = "quick-reference"
@@ -123,8 +124,6 @@ def read_number(game, number: Number):
 def problems(body: str, where: Where, rules) -> list[ExampleProblem]:
     """What is wrong with one declaration, as the build would say it, and each rule its steps name
     that the book does not declare (``rules``: the declared rule IDs)."""
-    from rulewright.book.registry import GameNotLoaded, get_game
-
     try:
         reference = read(body, where)
     except ExampleProblem as problem:

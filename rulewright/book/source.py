@@ -6,9 +6,12 @@ node (PyYAML keeps each node's position) and every mapping key and list item get
 """
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass, field
+import encodings.utf_8 as utf_8
+import encodings.utf_8_sig as utf_8_sig
 from pathlib import Path
 
 import yaml
@@ -29,10 +32,6 @@ TOLERANT_SIG = "rulewright_utf_8_sig"
 
 
 def _tolerant_codec(name: str):
-    import codecs
-    import encodings.utf_8 as utf_8
-    import encodings.utf_8_sig as utf_8_sig
-
     name = name.replace("-", "_")
     if name not in (TOLERANT, TOLERANT_SIG):
         return None
@@ -51,8 +50,6 @@ def _tolerant_codec(name: str):
 
 
 def _register() -> None:
-    import codecs
-
     codecs.register(_tolerant_codec)
 
 

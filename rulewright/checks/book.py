@@ -25,11 +25,11 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from rulewright.book import scanner
+from rulewright.book import quick_reference, scanner
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book import registry
-from rulewright.book.registry import data_files, game_sources, python_files
+from rulewright.book.registry import data_files, game_sources, get_game, python_files
 from rulewright.checks import (engine_source, figures, levels, narration, phrase_names, project,
                                records as game_records, typed_figures, words)
 from rulewright.ci import report as ci_report
@@ -39,8 +39,10 @@ from rulewright.game.values import written
 from rulewright.problems import ExampleProblem, Where, display_path, renamed_to, rule_hint
 from rulewright.scenario import (Position, checked_paths, dealt_paths, expected_events, position_chain, rule_places,
                                  start, undeclared_rule)
+from rulewright.scenario import SPECIAL_EXPECT
 from rulewright.scenario.checking import not_in_catalogue
 from rulewright.scenario.comparing import flatten
+from rulewright.store.cache import evaluate
 
 
 
@@ -94,8 +96,6 @@ class ExampleRecord:
 def quick_reference_problems(book, rules) -> list[ExampleProblem]:
     """Each ``{quick-reference}`` of the book checked as the build reads it
     (``rulewright.book.quick_reference``), and each rule its steps name that the book does not declare."""
-    from rulewright.book import quick_reference
-
     found = []
     for page in book.pages.values():
         if any(name == quick_reference.NAME for name, _ in page.directives):
@@ -576,8 +576,6 @@ def moves_without_words(scenario, said_by) -> list[tuple[str, Where]]:
     """Each move of the example (as the game writes it back, ``Action.notation()``) that no pattern
     of the game's ``moves:`` phrases fits, with its line: the player's edition cannot say it in
     the players' words. Only for a phrase file with a ``moves:`` section (check ``move-words``)."""
-    from rulewright.store.cache import evaluate
-
     if not said_by.has_moves or said_by.unreadable:
         return []
     try:
@@ -685,8 +683,6 @@ def _also(wheres: list[Where]) -> str:
 def _is_preset(game_name: str, preset) -> bool:
     """Whether the game has this preset: a misspelt one is the evaluation's to name ("Did you mean
     'standard'?"), not a preset to give words to."""
-    from rulewright.book.registry import get_game
-
     try:
         return str(preset) in {str(name) for name in (get_game(game_name).presets or {})}
     except Exception:  # the game cannot be loaded: that is reported once, elsewhere
@@ -696,9 +692,6 @@ def _is_preset(game_name: str, preset) -> bool:
 def engine_words(scenario, said_by) -> list[ExampleProblem]:
     """A preset the example starts from, and an engine word it expects as a value ("deck-empty"),
     that the game's phrases give no words for: the player's edition would print the engine's name."""
-    from rulewright.scenario import SPECIAL_EXPECT
-    from rulewright.scenario.comparing import flatten
-
     problems = []
     setup = scenario.data.get("setup")
     preset = setup.get("preset") if isinstance(setup, dict) else None
@@ -744,8 +737,6 @@ class _ProblemLines:
 
 def _problem_line(scenario) -> int | None:
     """The line at which playing the example (or setting up the position) reports a problem, or None."""
-    from rulewright.store.cache import evaluate
-
     try:
         start(scenario) if isinstance(scenario, Position) else evaluate(scenario)  # (a position is set up)
     except ExampleProblem as problem:

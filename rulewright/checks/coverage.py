@@ -22,10 +22,21 @@ import math
 import os
 import sys
 from dataclasses import dataclass
+import inspect
+import multiprocessing
 from pathlib import Path
+import subprocess
+import threading
 
+from rulewright.book import config, scanner
 from rulewright.book.phrases import count
-from rulewright.runtime import lifeline
+from rulewright.book.registry import game_sources, get_game, python_files, targets
+from rulewright.checks import book, engine_source, words
+from rulewright.checks.book import refusal_sites
+from rulewright.problems import ExampleProblem, display_path
+from rulewright.runtime import collector, lifeline
+from rulewright.scenario import evaluate
+from rulewright.store import cache
 
 NOT_RULES = {"diagram.py"}
 COMMON_SHARE = 0.9  # functions reached by this share of a game's examples are plumbing, not a rule's own
@@ -46,8 +57,6 @@ class Function:
 
 def functions(path: Path, text: str | None = None) -> list[Function]:
     """Every function and method in a file, with its lines (innermost first when nested)."""
-    from rulewright.checks import engine_source
-
     return [Function(*function) for function in engine_source.read(path, text).functions]
 
 
@@ -58,9 +67,8 @@ def _reading(cov, path: Path) -> tuple[set[int], dict[int, int], list[Function]]
     text (as the refusals are, ``refusal_sites``): reading an engine's files took 0.7 s of each
     measurement of this repository's book, and a measurement now reads again only the files that
     changed."""
-    import coverage
+    import coverage  # noqa: PLC0415 - start-up: rulewright --help
 
-    from rulewright.store import cache
 
     text = path.read_text(encoding="utf-8")
     key = f"{coverage.__version__}\0{text}"  # (the toolchain's own code is in every key of the store)
@@ -69,7 +77,7 @@ def _reading(cov, path: Path) -> tuple[set[int], dict[int, int], list[Function]]
 
 
 def _read_statically(cov, path: Path, text: str) -> tuple[list[int], dict[int, int], list[tuple]]:
-    from coverage.python import PythonFileReporter  # what ``Coverage.analysis2`` reads a file with
+    from coverage.python import PythonFileReporter  # noqa: PLC0415 - start-up: rulewright --help; what ``Coverage.analysis2`` reads a file with
 
     reporter = PythonFileReporter(str(path), coverage=cov)
     moved = {}
@@ -101,11 +109,8 @@ def _ranges(lines: list[int]) -> list[list[int]]:
 def measure(rulebook: Path | None = None) -> dict:
     """Check every example of the book under coverage, as ``rulewright check`` and the build do, and
     return the report as plain data."""
-    import coverage
+    import coverage  # noqa: PLC0415 - start-up: rulewright --help
 
-    from rulewright.book import config
-    from rulewright.book.registry import targets
-    from rulewright.runtime import collector
 
     # Only the games' own code is measured (the report reads nothing else; the toolchain's playing,
     # reading and checking are not recorded: 3.7 s became 3.35 s for this repository's book). Named
@@ -113,12 +118,6 @@ def measure(rulebook: Path | None = None) -> dict:
     # would go unseen).
     games = sorted({target.partition(":")[0] for target in targets().values()})
     root = Path(rulebook if rulebook is not None else config.current().rulebook).resolve()
-    from rulewright.book import scanner
-    from rulewright.book.registry import game_sources, get_game
-    from rulewright.checks.book import refusal_sites
-    from rulewright.problems import ExampleProblem
-    from rulewright.scenario import evaluate
-    from rulewright.store import cache
 
     # The book as the examples' shared positions are read from it (``positions_for``), so the
     # pages are scanned once for both; and each example read, before the measuring starts (reading
@@ -178,9 +177,6 @@ def _drawer(game_name: str) -> tuple[str, str] | None:
     """The file and first line of the game's diagram drawer (``Game.diagram``) when it is not in a
     ``diagram.py`` of its own: it draws the book, it is not the rules, and the examples are checked
     here without their pictures."""
-    import inspect
-
-    from rulewright.book.registry import get_game
 
     try:
         drawer = inspect.unwrap(get_game(game_name).diagram)
@@ -191,8 +187,6 @@ def _drawer(game_name: str) -> tuple[str, str] | None:
 
 
 def _game_report(cov, data, folders, scenarios, sites, drawer: tuple[str, str] | None = None) -> dict:
-    from rulewright.book.registry import python_files
-
     files: dict[str, dict] = {}
     reached_by: dict[str, set[str]] = {}
     statements = reached = 0
@@ -257,8 +251,6 @@ def _common(reached_by: dict[str, set[str]], examples: int) -> set[str]:
 
 
 def _relative(path: Path) -> str:
-    from rulewright.problems import display_path
-
     return display_path(str(path))
 
 
@@ -284,8 +276,6 @@ class Measuring:
 
 class _FreshProcess(Measuring):
     def __init__(self, rulebook: Path | None, cwd: Path | None):
-        import subprocess
-
         args = [sys.executable, "-m", "rulewright.checks.coverage", "--json", "-"]
         if rulebook is not None:
             args += ["--rulebook", str(rulebook)]
@@ -304,8 +294,6 @@ class _FreshProcess(Measuring):
 
 class _Fork(Measuring):
     def __init__(self, rulebook: Path | None):
-        import multiprocessing
-
         context = multiprocessing.get_context("fork")
         self.receiving, sending = context.Pipe(duplex=False)
         for stream in (sys.stdout, sys.stderr):  # what this process has yet to print is not printed twice
@@ -362,10 +350,6 @@ def _check_ahead(rulebook: Path | None) -> None:
     each game's code emits (``book.phrase_file_problems``) and each page's pieces (read by
     ``book.stale_mentions``). All of it is kept in the store, where the build then finds it (half
     a second of this repository's clean build). What the checks find is the build's to say."""
-    from rulewright.book import config
-    from rulewright.book.registry import targets
-    from rulewright.checks import book, words
-
     try:
         root = Path(rulebook if rulebook is not None else config.current().rulebook)
         words.check_terms(root)
@@ -388,9 +372,6 @@ def start(rulebook: Path | None = None, cwd: Path | None = None) -> Measuring:
     runs other threads (a fork copies the calling one alone), or where a fork is not safe or not
     there (macOS, Windows).
     """
-    import threading
-
-    from rulewright.book.registry import targets
 
     games = {target.partition(":")[0] for target in targets().values()}
     imported = any(name == game or name.startswith(game + ".") for name in sys.modules for game in games)
@@ -467,8 +448,6 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if args.rulebook is None:
-        from rulewright.book import config
-
         config.current()  # find the project (and its games) before coverage starts
     report = measure(Path(args.rulebook) if args.rulebook else None)
     if args.json == "-":

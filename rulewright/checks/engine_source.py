@@ -13,6 +13,10 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
+from rulewright.store import cache
+
 
 # The kits' calls that refuse a move citing the rule ID the game gives them, with the place of that
 # argument (``seating.check_turn(actor, "hush.turn.order")``): a refusal site like ``Refusal(...)``.
@@ -58,8 +62,6 @@ class Reading:
 
 def read(path: Path, text: str | None = None) -> Reading:
     """The reading of ``path`` (whose ``text`` may be given), from the store when its text was read before."""
-    from rulewright.store import cache
-
     text = path.read_text(encoding="utf-8") if text is None else text
     return cache.kept("engine-source", text, lambda: read_text(text, str(path)))
 
@@ -140,15 +142,11 @@ def data_refusals(path: Path, text: str | None = None) -> tuple[tuple[str, int],
     ``moves`` and ``rule``, as ``turns.Phases`` reads it) refuses every move it does not allow by
     its rule, as (that rule ID, the line of its value). A file that is not YAML has none here: the
     game's ``data_file`` says what is wrong with it, at its line."""
-    from rulewright.store import cache
-
     text = path.read_text(encoding="utf-8") if text is None else text
     return cache.kept("data-refusals", text, lambda: data_refusals_in(text))
 
 
 def data_refusals_in(text: str) -> tuple[tuple[str, int], ...]:
-    import yaml
-
     try:
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError:

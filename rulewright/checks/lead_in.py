@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulewright.book import phrases
+from rulewright.checks import words
 from rulewright.checks.sentences import end_line, subjects
 from rulewright.problems import ExampleProblem, Where
 
@@ -275,8 +276,6 @@ _HAS_FIGURE = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.IGNOR
 
 def problems(book, games) -> list[ExampleProblem]:
     """Each sentence of a lead-in that the example after it starts otherwise, at its line."""
-    from rulewright.checks import words
-
     by_page: dict[str, list] = {}
     for one in games:
         by_page.setdefault(str(one.scenario.where.path), []).append(one)
@@ -407,8 +406,6 @@ def sequence_problems(book, games) -> list[ExampleProblem]:
     """Each example that its lead-in (or its title) says goes on from the example just before it,
     with no more than a short lead-in between them, and that starts from another position than the
     one that example ended with, at its line."""
-    from rulewright.checks import words
-
     by_page: dict[str, list] = {}
     for one in games:
         by_page.setdefault(str(one.scenario.where.path), []).append(one)

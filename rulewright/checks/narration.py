@@ -26,9 +26,10 @@ import re
 from dataclasses import dataclass
 
 from rulewright.book import phrases
-from rulewright.checks import lead_in
+from rulewright.checks import lead_in, words
 from rulewright.checks.sentences import end_line as _end_line, subjects
-from rulewright.problems import ExampleProblem, Where
+from rulewright.problems import ExampleProblem, Where, display_path
+from rulewright.store.cache import evaluate
 
 NARRATION = "narration"
 SENTENCE_WORDS = "sentence-words"
@@ -58,8 +59,6 @@ def played(scenarios) -> list[Played]:
     """Every example of ``scenarios`` that plays (through the store: each is played once), with its
     game's phrases; an example that cannot be played, or a game without phrases, is left out (its
     own problem says why)."""
-    from rulewright.store.cache import evaluate
-
     out = []
     for scenario in scenarios:
         try:
@@ -135,8 +134,6 @@ def phrases_at(said: phrases.Phrases, step) -> str:
 
 
 def phrases_source(said: phrases.Phrases) -> str:
-    from rulewright.problems import display_path
-
     return display_path(said.source) if said.source else "its phrases"
 
 
@@ -149,8 +146,6 @@ def prose_problems(book, games: list[Played]) -> list[ExampleProblem]:
     """Each sentence of the prose after an example (up to the next example or heading) that says a
     part of the position "is now" a value the example did not end with, or gives a player a count
     of a named part the example's moves did not give, at its line."""
-    from rulewright.checks import words
-
     by_page: dict[str, list[Played]] = {}
     for one in games:
         by_page.setdefault(str(one.scenario.where.path), []).append(one)

@@ -18,8 +18,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from rulewright.game import did_you_mean
+import yaml
+
+from rulewright.book import phrases, registry
+from rulewright.book.phrases import words
+from rulewright.game import Rng, did_you_mean
 from rulewright.problems import ExampleProblem, Where
+from rulewright.scenario.playing import set_up
+from rulewright.store.cache import evaluate
 
 CHECK = "phrase-names"  # the check's code name (rulewright.checks.levels: advice below level 0.5)
 ROOT = "the game's view"  # what the first part of a path is looked up in
@@ -29,8 +35,6 @@ def problems(game_names: Iterable[str], scenarios=None) -> list[ExampleProblem]:
     """The names in these games' phrase files that their games do not have, each at its line.
     ``scenarios``: the book's examples as read (``decl.parse()``), or a callable giving them (read
     only when a path is not found in a preset's start or a data file)."""
-    from rulewright.book import phrases, registry
-
     found: list[ExampleProblem] = []
     for _, game in registry.phrased_games(game_names):
         try:
@@ -61,8 +65,6 @@ def _presets(game, said) -> list[ExampleProblem]:
 
 
 def _settings(game, said) -> list[ExampleProblem]:
-    from rulewright.book.phrases import words
-
     found = []
     settings = getattr(game, "settings", {}) or {}
     for name, choices in said.settings.items():
@@ -114,17 +116,12 @@ def _paths(game, said, scenarios) -> list[ExampleProblem]:
 def _places(game, scenarios) -> Iterator[Any]:
     """What a path may be found in, cheapest first: each preset's start, each data file of the
     game, then each position of each of the book's examples of the game."""
-    from rulewright.book import registry
-    from rulewright.game import Rng
-    from rulewright.scenario.playing import set_up
-
     for preset in (game.presets or {}).values():
         try:
             yield game.view(set_up(game, dict(preset), game.resolve_settings({}), Rng(0)))
         except Exception:  # noqa: BLE001 - a preset that does not set up is said where an example uses it
             continue
     yield from _data_files(registry.game_folder(game.name), getattr(game, "phrases", None))
-    from rulewright.store.cache import evaluate
 
     for scenario in (scenarios() if callable(scenarios) else scenarios or ()):
         if scenario.game_name != game.name:
@@ -143,8 +140,6 @@ def _places(game, scenarios) -> Iterator[Any]:
 
 
 def _data_files(folder: Path, phrase_file) -> Iterator[Any]:
-    import yaml
-
     folder = Path(folder)
     if not folder.is_dir():
         return

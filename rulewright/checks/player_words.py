@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulewright.book import registry
+from rulewright.book import config, registry, scanner
 from rulewright.game import InputError
 
 
@@ -151,9 +151,6 @@ def said(pattern: Pattern, words: str) -> str:
 
 def book_patterns(project=None, scan=None) -> list[Pattern]:
     """The patterns for the active project's book (``scan``: as the scanner has read it already)."""
-    from rulewright.book import scanner
-    from rulewright.book import config
-
     project = project or config.current()
     scan = scan if scan is not None else scanner.scan(project.rulebook)
     return patterns(scan.positions, notes=project.player_notes, rules=scan.rules)

@@ -8,6 +8,7 @@ from rulewright.book import config
 from rulewright.book import registry
 from rulewright.book import scanner
 from rulewright.book.toml_lines import line_of
+from rulewright.history import versions
 from rulewright.problems import ExampleProblem, Where
 
 
@@ -35,7 +36,6 @@ def changes_since_problem(project):
     change bars would have nothing to compare with."""
     if not project.changes_since:
         return None
-    from rulewright.history import versions
 
     try:
         versions.revision_exists(versions.git_root(project.root), project.changes_since)

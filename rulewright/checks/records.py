@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rulewright.play.record import read
+from rulewright.play.replay import replay
 from rulewright.problems import ExampleProblem, Where, internal_failure
 
 CHECK = "game-records"  # the check's code name (rulewright.checks.levels: advice below level 0.5)
@@ -47,9 +49,6 @@ def record_files(root: Path) -> list[Path]:
 def record_problems(path: Path) -> list[ExampleProblem]:
     """What is wrong with the record at ``path``, each problem at its line; empty when it reads,
     plays every move and holds every checkpoint."""
-    from rulewright.play.record import read
-    from rulewright.play.replay import replay
-
     try:
         outcome = replay(read(str(path)))
     except ExampleProblem as problem:

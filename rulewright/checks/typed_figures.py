@@ -46,14 +46,18 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulewright.book import phrases
+from rulewright.book import config, figures, phrases
 from rulewright.book.phrases import MONEY_KEYS, key_words as _key_words
-from rulewright.problems import ExampleProblem, Where
+from rulewright.book.registry import get_game
+from rulewright.checks import lead_in, narration, words as prose
+from rulewright.checks.narration import subjects
+from rulewright.game import data_file
+from rulewright.problems import ExampleProblem, Where, display_path
 
 CHECK = "typed-figures"
 STRICTNESS = ("check", "strict", "list")
@@ -171,8 +175,6 @@ def data_entries(game) -> list[Entry]:
 
 @lru_cache(maxsize=32)
 def _data_entries(kind) -> tuple[Entry, ...]:
-    from rulewright.game import data_file
-
     module = sys.modules.get(kind.__module__)
     package = getattr(module, "__package__", None) or kind.__module__.rpartition(".")[0]
     folder = Path(getattr(sys.modules.get(package), "__file__", "") or "").parent
@@ -315,9 +317,6 @@ def page_figures(text: str, path: str, words: Vocabulary, names: dict[str, set[s
     in a column whose heading names a unit or part the game's phrases know). Figures are found in
     the words a reader reads (``rulewright.checks.words``: no code, role or quotation); each is
     shown in the report as the page reads, code and all."""
-    from dataclasses import replace
-
-    from rulewright.checks import words as prose
 
     names = names or {}
     lines = text.splitlines()
@@ -699,9 +698,6 @@ class Positions:
             self._subjects = {}
         section = self.section(line)
         if section not in self._subjects:
-            from rulewright.book import phrases
-            from rulewright.checks.narration import subjects
-
             found = self._subjects[section] = []
             for one in self.games:
                 if self.section(one.scenario.where.line) != section:
@@ -819,8 +815,6 @@ class Positions:
         """Where a position of the section bears out what the figure's sentence claims of a part it
         names, read as the lead-in check reads it ("Bob holds three cards", "GMO's treasury holds
         $165": ``rulewright.checks.lead_in``): each such place, or none."""
-        from rulewright.checks import lead_in
-
         if not self.games or not lead_in.CLAIMED.search(typed.context):
             return []
         out = []
@@ -845,7 +839,6 @@ class Positions:
         """(where, value) of each position of the page at the part the figure's sentence names."""
         if "'s" not in typed.context and "’s" not in typed.context and not self.games:
             return []
-        from rulewright.book import phrases
 
         context, held = (typed.lead.split(",")[-1] + " " + typed.said).lower().replace("’", "'"), []  # named just before
         patterns = self.words.money_paths if typed.unit == self.words.money else self.words.words.get(typed.unit, [])
@@ -867,10 +860,6 @@ class Positions:
 def survey(book, scenarios, played=None) -> list[Finding]:
     """Every figure typed on the pages of ``book`` (a ``scanner.Book``) that belong to one game,
     judged against the game (``played``: the examples that play, ``narration.played``)."""
-    from rulewright.book import figures, phrases
-    from rulewright.book.registry import get_game
-    from rulewright.checks import narration
-
     if played is None:
         played = narration.played(scenarios)
     by_page: dict[str, list] = {}
@@ -900,8 +889,6 @@ def survey(book, scenarios, played=None) -> list[Finding]:
 
 
 def strictness() -> str:
-    from rulewright.book import config
-
     return getattr(config.current(), "typed_figures", None) or DEFAULT
 
 
@@ -959,8 +946,6 @@ def summary(findings: list[Finding]) -> str:
 def report(findings: list[Finding]) -> str:
     """The report a designer opens (``rulewright check --figures``): every figure typed in the
     text that the game could not check, at its line, and what the game says of those it did."""
-    from rulewright.problems import display_path
-
     def at(typed: Typed) -> str:
         return f"{display_path(typed.where.path)}, line {typed.where.line}"
 

@@ -26,12 +26,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from rulewright.book import registry
+from markdown_it.renderer import RendererHTML
+
+from myst_parser.config.main import MdParserConfig
+
+from myst_parser.parsers.mdit import create_md_parser
+
+from rulewright.book import config, registry
 from rulewright.book import scanner, source
-from rulewright.checks import player_words
+from rulewright.checks import engine_source, player_words
 from rulewright.book.registry import game_sources, python_files
 from rulewright.game import InputError, Rng, did_you_mean
 from rulewright.problems import ExampleProblem, Where, display_path, rule_hint
+from rulewright.store import cache
 
 GLOSSARY_FILE = "glossary.yaml"
 #: Directives whose body is Markdown prose (anything else that is not listed as data is too).
@@ -212,10 +219,6 @@ class Piece:
 
 @lru_cache(maxsize=1)
 def _markdown():
-    from markdown_it.renderer import RendererHTML
-    from myst_parser.config.main import MdParserConfig
-    from myst_parser.parsers.mdit import create_md_parser
-
     return create_md_parser(MdParserConfig(enable_extensions={"colon_fence", "deflist"}), RendererHTML)
 
 
@@ -307,8 +310,6 @@ def text_pieces(text: str) -> tuple[Piece, ...]:
     its text: every build reads every page for the terminology and stale-mention checks, and finds
     them read by a build before, or by the measuring fork (``rulewright.checks.coverage``); a build
     forked from a process that read them (``rulewright.sphinx.warm``) has them in memory."""
-    from rulewright.store import cache
-
     return tuple(cache.kept("pieces", text, lambda: tuple(pieces(text))))
 
 
@@ -328,9 +329,6 @@ def _kept_check(glossary: Glossary) -> list[ExampleProblem]:
     each page of its chapter and the game's code and data (its view, its action words). Every
     build checks the whole book's words; after an edit of one page, only that chapter's words are
     checked again (a third of a second of each incremental build of this repository's book)."""
-    from rulewright.book import config
-    from rulewright.store import cache
-
     try:
         pages = [(str(page), page.read_text(encoding=source.TOLERANT)) for page in sorted(glossary.folder.rglob("*.md"))]
         inputs = cache.canonical_json({
@@ -463,8 +461,6 @@ def _has_path(node, parts: list[str]) -> bool:
 def _action_words(game_name: str) -> frozenset[str]:
     """Every first word of a string literal in the game's code: where its action words are written
     (from each file's one reading, ``engine_source.read``)."""
-    from rulewright.checks import engine_source
-
     return frozenset(word for path in python_files(*game_sources([game_name]))
                      for word in engine_source.read(path).first_words)
 
@@ -531,7 +527,6 @@ def designer_only(path: str | Path, line: int) -> str | None:
         return None
     if path.suffix != ".md":
         return None
-    from rulewright.book import config
 
     whole, spans = _designer_parts(str(path), stamp, config.current().player_notes)
     return whole or next((why for first, last, why in spans if first <= line <= last), None)
@@ -614,8 +609,6 @@ def designer_only_target(root: Path, page: Path, piece: Piece, rules, examples) 
 def left_out_pending(example) -> bool:
     """Whether the player's edition leaves out ``example`` (as the scanner reads it): one marked
     ``:status: pending`` under ``pending-for-players = "leave-out"`` (``rulewright.book.config``)."""
-    from rulewright.book import config
-
     options = getattr(example, "options", None)
     return isinstance(options, dict) and config.current().leaves_out(config.is_pending(options))
 
@@ -694,7 +687,7 @@ def _check_link(root, page, href, where, targets) -> list[ExampleProblem]:
 
 
 def _heading_slugs(path: Path) -> set[str]:
-    from myst_parser.mdit_to_docutils.base import default_slugify
+    from myst_parser.mdit_to_docutils.base import default_slugify  # noqa: PLC0415 - start-up: rulewright --help
 
     tokens = _markdown().parse(Path(path).read_text(encoding=source.TOLERANT))
     return {default_slugify(tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"}

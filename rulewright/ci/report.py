@@ -23,6 +23,11 @@ import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # Windows runners: no lock, the rare duplicate is harmless
+    fcntl = None
+
 CODE_QUALITY = "gl-code-quality-report.json"
 LEDGER = "rulewright-annotations.txt"
 LEVELS = ("error", "warning", "notice")
@@ -173,10 +178,6 @@ def _locked(path: Path):
     """``path`` opened for reading and appending, locked against the other processes of the job
     (the build reads both editions at once; pytest and the build may share a job)."""
     with open(path, "a+", encoding="utf-8") as handle:
-        try:
-            import fcntl
-        except ImportError:  # Windows runners: no lock, the rare duplicate is harmless
-            fcntl = None
         if fcntl:
             fcntl.flock(handle, fcntl.LOCK_EX)
         try:

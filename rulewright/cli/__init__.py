@@ -42,10 +42,13 @@ import io
 import os
 import sys
 
+from rulewright.book import config
+from rulewright.checks import coverage as engine_coverage
 from rulewright.cli import (accept, changes, check, ci, diagram, example, fuzz, listing, new, play, press, remove_starter,
                             rename, replay, run, serve, simulate, upgrade)
 from rulewright.cli.serve import serve_command
 from rulewright.problems import INTERNAL_FAILURE, ExampleProblem, internal_failure
+from rulewright.scaffold import rulewright_version
 from rulewright.scenario.changes import changes_text
 
 __all__ = ["COMMANDS", "changes_text", "main", "serve_command"]
@@ -60,14 +63,10 @@ class _Coverage:
 
     @staticmethod
     def add_arguments(parser) -> None:
-        from rulewright.checks import coverage as engine_coverage
-
         engine_coverage.add_arguments(parser)
 
     @staticmethod
     def run(args) -> int:
-        from rulewright.checks import coverage as engine_coverage
-
         return engine_coverage.run(args)
 
 
@@ -77,8 +76,6 @@ OUTSIDE_A_PROJECT = ("new", "replay", "example", "play", "fuzz", "simulate")  # 
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rulewright.scaffold import rulewright_version
-
     parser = argparse.ArgumentParser(prog="rulewright", description="Check and explore the rulebook.")
     parser.add_argument("--version", action="version", version=f"rulewright {rulewright_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -114,8 +111,6 @@ def _stop_writing() -> None:
 
 def _require_rulebook() -> None:
     """Run outside a project, every command would find no examples and say only that; say why."""
-    from rulewright.book import config
-
     project = config.current()
     if not project.rulebook.is_dir():
         raise SystemExit(f"There is no rulebook here: the folder {project.rulebook} does not exist. Run rulewright "

@@ -21,7 +21,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.book.accept import CannotAccept, accept, refusal_reason
+    from rulewright.book.accept import CannotAccept, accept, refusal_reason  # noqa: PLC0415 - start-up: rulewright --help
 
     if not args.ids and not args.failing:
         raise SystemExit("Name the examples to accept (their IDs, or a rule ID for all that show it), or say --failing.")

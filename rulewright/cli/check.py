@@ -3,14 +3,20 @@
 what changed)."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 import sys
 import time
 
-from rulewright.book import diagrams, scanner
+from rulewright.book import config, diagrams, scanner
 from rulewright.book.phrases import count
-from rulewright.checks import levels
+from rulewright.checks import levels, typed_figures
 from rulewright.checks.book import check_with_advice
+from rulewright.ci import report as ci_report
+from rulewright.ci.report import Mark
 from rulewright.problems import ExampleProblem, InShared
+from rulewright.store import cache, outcome as outcomes
+from rulewright.store.outcome import Kind
 
 NAME = "check"
 HELP = "check rules, examples and engine refusals against each other, and play every example"
@@ -30,19 +36,12 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.book import config
-    from rulewright.ci import report as ci_report
-    from rulewright.ci.report import Mark
-    from rulewright.store import outcome as outcomes
-    from rulewright.store.outcome import Kind
-
     book = scanner.scan()
     examples = _examples_on(book, getattr(args, "files", None) or [])
     # (what is wrong with an example played here, its outcome says: not also the whole-book checks)
     problems, advice = check_with_advice(playing=examples)
     for problem in problems:
         print(problem)
-    from rulewright.checks import typed_figures
 
     if getattr(args, "figures", False):
         print(typed_figures.report(typed_figures.last()))
@@ -166,11 +165,8 @@ def _examples_on(book, files: list[str]) -> list:
     """The examples to play: those on the pages among ``files``, or all of them when no files are
     named or one of them is not Markdown (a change to a game's code or data can change
     any example; the store of results plays again only those it changes)."""
-    from pathlib import Path
-
     if not files:
         return list(book.examples)
-    from rulewright.book import config
 
     rulebook = config.current().rulebook.resolve()
     named = [Path(name).resolve() for name in files]
@@ -184,9 +180,6 @@ def _undrawable(pictures: list) -> list[ExampleProblem]:
     """The diagrams Graphviz cannot read, each at its example (as the build would say it). A DOT
     source Graphviz once drew is kept in the store by its text, so a check after an edit draws only
     the pictures that changed; the rest are drawn two at a time."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from rulewright.store import cache
 
     program = diagrams.dot_program()
 

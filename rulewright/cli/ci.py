@@ -2,6 +2,12 @@
 pre-commit hook) to an existing project, never over a file already there."""
 from __future__ import annotations
 
+from rulewright import scaffold
+
+from rulewright.book import config
+
+from rulewright.problems import display_path
+
 NAME = "ci"
 HELP = ("add the continuous-integration files to this project: a GitHub Actions workflow, a GitLab CI "
         "pipeline and a pre-commit hook (a file already there is left as it is)")
@@ -12,10 +18,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright import scaffold
-    from rulewright.book import config
-    from rulewright.problems import display_path
-
     root = config.load().root  # the project around the working directory
     written, same, skipped = scaffold.add_ci(root)
     for path in written:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from rulewright.book.diagrams import draw, render
 from rulewright.store.cache import evaluate
 from rulewright.cli.select import find
 from rulewright.problems import ExampleProblem
@@ -23,8 +24,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.book.diagrams import draw, render
-
     fmt = Path(args.output).suffix.lstrip(".").lower() or "png" if args.output else None
     if fmt is not None and fmt not in DIAGRAM_FORMATS:
         raise SystemExit(f"{args.output}: a diagram can be written as a .png, .svg or .jpg file (the file name's "

@@ -27,7 +27,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.play import fuzz  # Hypothesis: imported only by the command that uses it
+    from rulewright.play import fuzz  # noqa: PLC0415 - start-up: Hypothesis, only for the command that uses it
 
     game, settings, preset = game_settings_preset(args)
     if preset is None:

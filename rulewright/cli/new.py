@@ -10,6 +10,10 @@ import shlex
 import sys
 from pathlib import Path
 
+from rulewright import scaffold
+
+from rulewright.scaffold import TEMPLATES
+
 NAME = "new"
 HELP = "create a new rulebook project with a small starter game"
 
@@ -24,7 +28,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--starter", action="store_true",
                         help="start from the starter game, a small game of heaps of counters to learn from and "
                              "replace (as --template starter; the default when nobody is asked)")
-    from rulewright.scaffold import TEMPLATES
 
     parser.add_argument("--template", choices=(*TEMPLATES, *(alias for made in TEMPLATES.values() for alias in made.aliases)),
                         metavar="{" + ",".join(TEMPLATES) + "}",
@@ -34,8 +37,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright import scaffold
-
     folder = Path(args.folder)
     default_title = folder.resolve().name.replace("-", " ").replace("_", " ").title()
     title, game = args.title, args.game
@@ -72,8 +73,6 @@ def run(args) -> int:
 def _asks_for_template() -> str:
     """The game the designer, asked, starts from: one of ``rulewright.scaffold.TEMPLATES``, by its
     letter or its name (the starter when nothing is said)."""
-    from rulewright.scaffold import TEMPLATES
-
     offered = sorted(TEMPLATES.values(), key=lambda made: made.name != "bare")
     by_answer = {answer: made.name for made in offered for answer in (made.letter, made.name, *made.aliases)}
     by_answer[""] = "starter"

@@ -50,7 +50,7 @@ def session_for(args) -> Session:
 
 
 def _session(args, **eyes) -> Session:
-    from rulewright.play.session import Session
+    from rulewright.play.session import Session  # noqa: PLC0415 - start-up: prompt_toolkit (see above)
 
     if args.record:
         try:
@@ -77,7 +77,7 @@ def _session(args, **eyes) -> Session:
 
 
 def run(args) -> int:
-    from rulewright.play.session import interact
+    from rulewright.play.session import interact  # noqa: PLC0415 - start-up: prompt_toolkit (see above)
 
     interact(session_for(args))
     return 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulewright.book import config
 from rulewright.problems import ExampleProblem, Where
 
 NAME = "print"
@@ -26,8 +27,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.book import config
-    from rulewright.press import colour, cover, interior, settings
+    from rulewright.press import colour, cover, interior, settings  # noqa: PLC0415 - start-up: rulewright --help
 
     project = config.current()
     build = (project.root / args.build).resolve()
@@ -37,7 +37,7 @@ def run(args) -> int:
               f"`make pdf-{args.edition}` first (`make print` does).")
         return 1
     try:
-        import pikepdf  # noqa: F401
+        import pikepdf  # noqa: F401, PLC0415 - optional extra [print]
     except ImportError:
         print("The print files need pikepdf: install Rulewright with its print extra, "
               "pip install 'rulewright[print]'.")
@@ -63,9 +63,9 @@ def run(args) -> int:
 def _book(root: Path, edition: str) -> dict:
     """The book's title, authors and cover colours from its ``conf.py``, as Sphinx reads it for the
     edition."""
-    from sphinx.config import eval_config_file
-    from sphinx.errors import ConfigError
-    from sphinx.util.tags import Tags
+    from sphinx.config import eval_config_file  # noqa: PLC0415 - start-up: rulewright --help
+    from sphinx.errors import ConfigError  # noqa: PLC0415 - start-up: rulewright --help
+    from sphinx.util.tags import Tags  # noqa: PLC0415 - start-up: rulewright --help
 
     conf = root / "conf.py"
     namespace: dict = {}

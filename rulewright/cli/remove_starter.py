@@ -5,6 +5,12 @@ of ``--template``), so that a designer's own game takes its place. Only the file
 designer has changed is never touched, and is listed."""
 from __future__ import annotations
 
+from rulewright import scaffold
+
+from rulewright.book import config
+
+from rulewright.problems import display_path
+
 NAME = "remove-starter"
 HELP = ("put a blank game's files in place of the game rulewright new started with (the starter game, or the "
         "card or worker-placement game; those files you have not changed), "
@@ -16,10 +22,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright import scaffold
-    from rulewright.book import config
-    from rulewright.problems import display_path
-
     root = config.load().root  # the project around the working directory
     try:
         done = scaffold.remove_starter(root)

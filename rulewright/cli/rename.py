@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import sys
 
+from rulewright.book import rename
+from rulewright.game import InputError
+
+from rulewright.problems import display_path
+
 NAME = "rename"
 HELP = "give a rule a new ID everywhere the project writes it (pages, examples, links, the engine's refusals)"
 
@@ -16,10 +21,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.book import rename
-    from rulewright.game import InputError
-    from rulewright.problems import display_path
-
     try:
         renaming = rename.plan(args.old, args.new)
     except (rename.CannotRename, InputError) as why:

@@ -8,6 +8,8 @@ from rulewright.store.cache import evaluate
 from rulewright.cli.select import selected
 from rulewright.problems import ExampleProblem
 from rulewright.book import config
+from rulewright.game import implements
+from rulewright.play.cut import plain
 from rulewright.scenario import failure_text, seed_range, show, verdict
 from rulewright.scenario.changes import changes_text
 from rulewright.scenario.playing import _player_names
@@ -68,9 +70,6 @@ def _run_one(decl, changes: bool, viewer: str | None = None, position: bool = Fa
 def _starts_from(example_id: str, result, viewer: str | None) -> str:
     """The position the example starts from, before its first move: as a setup the game writes
     (``Game.setup_of``), ready to paste under ``setup:``; else (or ``--as``) the game's view of it."""
-    from rulewright.game import implements
-    from rulewright.play.cut import plain
-
     game, state = result.run.game, result.run.before
     if state is None:
         return f"{example_id}: its position could not be set up, so there is none to show."

@@ -1,9 +1,12 @@
 """``rulewright serve``: the live preview, rebuilt on every save of a page or a game's code."""
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
 import sys
 
-from rulewright.book import scanner
+from rulewright.book import config, scanner
 from rulewright.book.registry import game_folder
 from rulewright.game import InputError
 from rulewright.problems import ExampleProblem
@@ -24,8 +27,6 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "des
     saving the code or data of any game the book plays (their folders are watched too). Each
     rebuild runs in a fork of a process that has Sphinx and Rulewright imported already
     (``rulewright.sphinx.warm``)."""
-    from rulewright.book import config
-
     project = config.current()
     confdir = project.root if (project.root / "conf.py").is_file() else project.rulebook
     games = set()
@@ -45,9 +46,6 @@ def serve_command(host: str = "127.0.0.1", port: int = 8000, edition: str = "des
 
 
 def run(args) -> int:
-    import os
-    import subprocess
-
     taken = _taken(args.host, args.port)
     if taken:
         print(f"Port {args.port} is taken ({taken}): another preview, or another program, is serving there. Stop "
@@ -72,8 +70,6 @@ def run(args) -> int:
 def _taken(host: str, port: int) -> str:
     """Why ``port`` cannot be served on, in the system's words, or "" when it can (the web server
     would fail later with its own traceback-like line)."""
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the web server binds: a port
         # whose last connections are closing is free)

@@ -8,7 +8,10 @@ import json
 import sys
 import time
 
+from rulewright.book import phrases
 from rulewright.book.phrases import count
+from rulewright.book.registry import game_sources
+from rulewright.checks.book import refusal_sites
 from rulewright.cli.choose import add_game_arguments, game_settings_preset
 from rulewright.play.setting_text import setting_value
 from rulewright.game import InputError, implements
@@ -142,8 +145,6 @@ def _play(job, args, quiet: bool, what: str):
 
 
 def _catalogue(game) -> list[str]:
-    from rulewright.book import phrases
-
     try:
         return list(phrases.for_game(game).events)
     except Exception:  # a phrase file with a mistake is reported by the book's checks, not here
@@ -152,9 +153,6 @@ def _catalogue(game) -> list[str]:
 
 def _citable(game) -> list[str]:
     """The rule IDs the game's engine can cite: those of its refusals, in its code and its data."""
-    from rulewright.book.registry import game_sources
-    from rulewright.checks.book import refusal_sites
-
     sites, _ = refusal_sites(*game_sources([game.name]))
     return sorted({site.rule for site in sites})
 

@@ -9,8 +9,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+import warnings
 
+from rulewright.book import config, diagrams, scanner
+from rulewright.book.phrases import count
 from rulewright.checks import levels
+from rulewright.checks.book import check_with_advice
+from rulewright.problems import ExampleProblem, display_path
+from rulewright.store.cache import evaluate
 
 NAME = "upgrade"
 HELP = "raise the book's check level to this release's: say what the newer checks are for and list what they find"
@@ -24,9 +30,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from rulewright.book import config
-    from rulewright.book.phrases import count
-
     project = config.current()
     level, target = levels.project_level(), args.to
     if levels.key(target) <= levels.key(level):
@@ -56,13 +59,8 @@ def run(args) -> int:
 def findings(level: str) -> list:
     """What the checks newer than ``level`` find in the book, each at its file and line: the
     whole-book checks' advice, and each faint label of the examples' diagrams."""
-    import warnings
 
-    from rulewright.book import diagrams, scanner
-    from rulewright.checks.book import check_with_advice
-    from rulewright.game import legibility
-    from rulewright.problems import ExampleProblem
-    from rulewright.store.cache import evaluate
+    from rulewright.game import legibility  # noqa: PLC0415 - start-up: rulewright --help
 
     _, found = check_with_advice()
     found = [problem for problem in found if levels.key(levels.CHECKS[problem.check].level) > levels.key(level)]
@@ -90,15 +88,12 @@ def findings(level: str) -> list:
 def _listed(found: list, now: str) -> str:
     if not found:
         return "The newer checks find nothing to mend: the book stays green."
-    from rulewright.book.phrases import count
 
     return "\n".join([f"{count(len(found), 'thing')} to mend, which {now} a problem (each needs your words):",
                       *(f"  [{problem.check}] {problem}" for problem in found)])
 
 
 def _shown(path: Path) -> str:
-    from rulewright.problems import display_path
-
     return display_path(str(path))
 
 

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from xml.etree import ElementTree
 
-from rulewright.dot import contrast
+from fontTools.ttLib import TTFont
+
+from rulewright.dot import FONT, contrast
 
 SVG = "{http://www.w3.org/2000/svg}"
 TEXT_CONTRAST, GRAPHIC_CONTRAST = 4.5, 3.0
@@ -103,15 +105,12 @@ def colour(value: str | None) -> str | None:
 @lru_cache(maxsize=1)
 def _font():
     """The printed font's character widths (DejaVu Sans through fontconfig), or None without it."""
-    from rulewright.dot import FONT
-
     fc_match = shutil.which("fc-match")
     if not fc_match:
         return None
     found = subprocess.run([fc_match, "-f", "%{file}", FONT], capture_output=True, text=True).stdout
     if "DejaVuSans" not in found:
         return None
-    from fontTools.ttLib import TTFont
 
     font = TTFont(found)
     return font.getBestCmap(), font["hmtx"].metrics, font["head"].unitsPerEm

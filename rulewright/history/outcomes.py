@@ -23,10 +23,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rulewright.book import config, phrases, scanner
+
+from rulewright.book.scanner.directives import DIRECTIVE_INFO, markdown
+
+from rulewright.problems import ExampleProblem
+
+from rulewright.scenario import evaluate, show
+
 
 def read_and_play(engine_root: Path, book_root: Path) -> dict:
-    from rulewright.book import config
-
     config.load(engine_root).activate()
     return read(config.load(book_root).rulebook, play=True, roots=(engine_root, book_root))
 
@@ -34,10 +40,6 @@ def read_and_play(engine_root: Path, book_root: Path) -> dict:
 def read(pages: Path, play: bool = False, roots=()) -> dict:
     """The rules, examples and designer's notes of the book in ``pages``; with ``play``, each
     example's outcome on the engines of the active project too."""
-    from rulewright.book import scanner
-    from rulewright.problems import ExampleProblem
-    from rulewright.scenario import evaluate, show
-
     scanned = scanner.scan(pages)
     out: dict = {"rules": {}, "examples": {}, "notes": []}
     headings = {str(Path(path).resolve()): _headings(page.text) for path, page in scanned.pages.items()}
@@ -79,8 +81,6 @@ def read(pages: Path, play: bool = False, roots=()) -> dict:
 
 def _words_for(result, keys) -> dict:
     """The game's phrase for each checked part ("the left heap" for ``heaps.left``), where it has one."""
-    from rulewright.book import phrases
-
     try:
         said = phrases.for_game(result.run.game)
     except Exception:  # no phrases, or a phrase file with a mistake (said elsewhere): the paths alone
@@ -101,8 +101,6 @@ def _unrooted(text: str | None, roots) -> str | None:
 
 def _headings(text: str) -> list[tuple[int, str]]:
     """Each heading of a page: its line and its words."""
-    from rulewright.book.scanner.directives import markdown
-
     tokens = markdown().parse(text)
     found = []
     for n, token in enumerate(tokens):
@@ -113,8 +111,6 @@ def _headings(text: str) -> list[tuple[int, str]]:
 
 def _notes(text: str):
     """Each ``{designer-note}`` of a page: its name, line and text."""
-    from rulewright.book.scanner.directives import DIRECTIVE_INFO, markdown
-
     for token in markdown().parse(text):
         if token.type in ("fence", "colon_fence") and token.map is not None:
             match = DIRECTIVE_INFO.match(token.info.strip())

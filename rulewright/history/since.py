@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass
 
+from rulewright.book import config
 from rulewright.history import compare, outcomes, versions
 
 
@@ -22,8 +23,6 @@ class Since:
 
 def rules_since(project, revision: str) -> Since:
     """The book of ``project`` compared, rule by rule, with its book at ``revision``."""
-    from rulewright.book import config
-
     repository = versions.git_root(project.root)
     folder = versions.unpack(repository, revision)
     try:

@@ -241,7 +241,7 @@ def check(decl: ClaimDecl) -> Finding:
 
 def needs_scipy(decl: ClaimDecl, doing: str) -> None:
     try:
-        import scipy  # noqa: F401
+        import scipy  # noqa: F401, PLC0415 - optional extra [simulate]
     except ImportError:
         raise ExampleProblem(decl.where, f"{doing} needs simulated play's statistics: "
                                          "pip install 'rulewright[simulate]' (scipy).") from None

@@ -25,7 +25,7 @@ ALPHA = 0.05
 
 def _stats():
     try:
-        from scipy import stats
+        from scipy import stats  # noqa: PLC0415 - optional extra [simulate]
     except ImportError:  # pragma: no cover - said plainly by the command
         raise SystemExit("Simulated play needs scipy for its statistics: pip install 'rulewright[simulate]'.") from None
     return stats

@@ -63,7 +63,7 @@ WORLDS = 4          # the worlds (draws, deals) mcts searches in a game with cha
 def pyspiel_module():
     """``pyspiel``, or a ``SystemExit`` naming the extra that installs it."""
     try:
-        import pyspiel
+        import pyspiel  # noqa: PLC0415 - optional extra [simulate]
     except ImportError:
         raise SystemExit(MISSING) from None
     return pyspiel
@@ -322,10 +322,10 @@ class Searcher:
 
     def __init__(self, kind: str, game: Game, settings: dict, start: Any, seed: int,
                  simulations: int | None = None, horizon: int = HORIZON) -> None:
-        import numpy as np
+        import numpy as np  # noqa: PLC0415 - optional extra [simulate]
 
         pyspiel_module()
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415 - optional extra [simulate]
 
         self.kind, self.game = kind, game
         self.spiel = openspiel_game(game, settings, start, horizon, seed, imperfect=kind == "ismcts")

@@ -16,8 +16,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from rulewright.game import Game, InputError
+from rulewright.game import Game, InputError, did_you_mean
 from rulewright.game.values import written
+from rulewright.play.figures import compare
+from rulewright.play.runner import played
 
 
 @dataclass
@@ -62,8 +64,6 @@ def documented(game: Game, only: list[str] | None = None) -> list[str]:
     if only:
         for name in only:
             if name not in game.settings:
-                from rulewright.game import did_you_mean
-
                 raise InputError(f"{game.title} has no setting {name!r}. {did_you_mean(name, game.settings)} "
                                  f"Its settings: {', '.join(game.settings) or 'none'}.", "only")
         return list(only)
@@ -76,9 +76,6 @@ def _same(a, b) -> bool:
 
 def effects(job, games: int, game: Game, only: list[str] | None = None) -> Effects:
     """Each documented reading of ``game`` played against the book's (``job.settings``)."""
-    from rulewright.play.figures import compare
-    from rulewright.play.runner import played
-
     base = played(job, games)
     finished = sum(1 for g in base if g.over)
     found = Effects(games, finished, [])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulewright.play import cut
 from rulewright.play.record import Record
-from rulewright.problems import display_path
+from rulewright.problems import ExampleProblem, Where, display_path
 from rulewright.scenario import Check, Result, evaluate
 from rulewright.scenario.results import sentence
 from rulewright.scenario.vocabulary import show
@@ -88,8 +88,6 @@ class Replay:
         """What is wrong with the record, as one problem at its line (as ``rulewright check``, the
         tests and the build say it), or ``None``: the first move the engine refuses, else the first
         checkpoint that does not hold. (``report`` says the same with an example reproducing it.)"""
-        from rulewright.problems import ExampleProblem, Where
-
         record = self.record
         total = record.move_count()
         refused, check = self.refused(), self.first_failing_check()

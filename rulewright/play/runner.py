@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rulewright.play.simulate import GameFigures, Job, play_games
+from rulewright.store import cache
 
 CONNECT_TIMEOUT = "20s"  # how long to wait for a named scheduler before saying it cannot be reached
 # The local cluster's own bookkeeping, slowed for a run of games (measured by benchmarks/simulate.py's
@@ -50,8 +51,6 @@ def played(job: Job, games: int) -> list[GameFigures]:
     (``rulewright.store.cache``): the same job (game, settings, setup, agents, seed, move limit) and
     number of games on the same game code and data, and the same toolchain, are not played again.
     The book's balance claims and its readings' effects are read from these."""
-    from rulewright.store import cache
-
     content = cache.canonical_json({"job": {k: (str(v) if k == "agents" else v) for k, v in job.__dict__.items()
                                             if k not in ("root", "target")},
                                     "agents": [str(a) for a in job.agents], "games": games,
@@ -61,7 +60,7 @@ def played(job: Job, games: int) -> list[GameFigures]:
 
 def _on_dask(job: Job, games: int, workers: int, scheduler: str | None, progress, batch: int | None):
     try:
-        from distributed import Client, as_completed
+        from distributed import Client, as_completed  # noqa: PLC0415 - optional extra [simulate]
     except ImportError:
         raise SystemExit("Playing on several workers needs Dask: pip install 'rulewright[simulate]' "
                          "(or play on one worker: --workers 1).") from None
@@ -98,8 +97,8 @@ def local_cluster(workers: int):
     """A Dask cluster on this machine: ``workers`` processes of one thread each, with its bookkeeping
     slowed (``QUIET_CLUSTER``; the nannies hand this configuration to the worker processes they
     start)."""
-    import dask
-    from distributed import LocalCluster
+    import dask  # noqa: PLC0415 - optional extra [simulate]
+    from distributed import LocalCluster  # noqa: PLC0415 - optional extra [simulate]
 
     with dask.config.set(QUIET_CLUSTER):
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)

@@ -24,6 +24,7 @@ Typed lines:
 from __future__ import annotations
 
 from pathlib import Path
+import sys
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -32,7 +33,7 @@ from prompt_toolkit.completion import Completer, Completion
 from rulewright.book import phrases as phrases_module
 from rulewright.game import Game, InputError, Refusal, Rng, did_you_mean, is_hidden, step
 from rulewright.scenario.playing import set_up
-from rulewright.play import cut
+from rulewright.play import cut, simulate
 from rulewright.play.record import read, write
 from rulewright.play.replay import replay
 from rulewright.scenario.changes import places
@@ -118,8 +119,6 @@ class Session:
     def _agents(self, others: str):
         """The agents of simulated play that make the other players' moves (``random``, ``greedy``,
         ``random without buy``), seeded from the session's seed."""
-        from rulewright.play import simulate
-
         spec = simulate.agent(others)
         job = simulate.Job(self.game.name, "", "", self.settings, self.setup, (spec,), seed=self.seed)
         return simulate.Chooser(self.game, job, self.players(), self.seed)
@@ -378,8 +377,6 @@ def interact(session: Session, input=None, output=None) -> None:
     """The terminal loop: a prompt with completion of the legal moves, until 'quit' or end of input.
     Lines piped in (not a terminal) are read one by one and echoed after the prompt, so a session
     can be scripted: ``rulewright play race < moves.txt``."""
-    import sys
-
     def prompt_text() -> str:
         viewer = session.viewer()
         return f"{viewer}, move {len(session.moves) + 1}> " if viewer is not None else f"move {len(session.moves) + 1}> "

@@ -31,8 +31,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from rulewright.book import config, registry
 from rulewright.game import Game, InputError, Rng, implements, step
 from rulewright.game.refusal import noting
+from rulewright.play.openspiel import Searcher
 from rulewright.scenario.playing import set_up
 
 AGENT_KINDS = ("random", "greedy", "mcts", "ismcts")
@@ -144,8 +146,6 @@ class GameFigures:
 def load_game(job: Job) -> Game:
     """The job's game, in this process: the project activated and the game registered as the job
     names it (a worker process starts knowing neither)."""
-    from rulewright.book import config, registry
-
     if config._current is None or str(config._current.root) != job.root:
         config.load(job.root).activate()
     if registry.known().get(job.game) != job.target:
@@ -199,8 +199,6 @@ class Chooser:
         and the seat."""
         seat = self.seats.index(player) if player in self.seats else 0
         if seat not in self.searchers:
-            from rulewright.play.openspiel import Searcher
-
             settings = self.game.resolve_settings(self.job.settings)
             # a copy: the game's moves are made on ``state`` itself, and the bot keeps its start
             self.searchers[seat] = Searcher(spec.base, self.game, settings, copy.deepcopy(state),
@@ -276,8 +274,6 @@ def make_job(game: Game, settings: dict, preset: str | None, agents: str, moves:
     """The run as a worker reads it: ``agents`` written as a designer writes them, one per seat
     separated by commas (``greedy, random without buy``). An agent that cannot be read is an
     ``InputError``."""
-    from rulewright.book import config, registry
-
     specs = tuple(agent(spec.strip()) for spec in str(agents).split(","))
     return Job(game.name, registry.known()[game.name], str(config.current().root), dict(settings),
                {"preset": preset} if preset else {}, specs, moves, seed, score)

@@ -19,6 +19,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rulewright.book import config, registry
+from rulewright.game import InputError
+from rulewright.history import versions
+from rulewright.play import runner
 from rulewright.play.simulate import AgentSpec, GameFigures, Job
 
 
@@ -30,9 +34,6 @@ def play_at(job: Job, revision: str, games: int, workers: int = 1,
             scheduler: str | None = None) -> tuple[str, dict, list[GameFigures]]:
     """The revision as the designer reads it (``abc1234 (v1: the subject)``), the settings of the
     run it does not know, and the figures of its games."""
-    from rulewright.book import config
-    from rulewright.history import versions
-
     project = config.current()
     try:
         repository = versions.git_root(project.root)
@@ -60,10 +61,6 @@ def play_at(job: Job, revision: str, games: int, workers: int = 1,
 
 def _play(asked: dict) -> dict:
     """In the revision's own process: its project activated, the run played on its game."""
-    from rulewright.book import config, registry
-    from rulewright.game import InputError
-    from rulewright.play import runner
-
     fields = asked["job"]
     config.load(fields["root"]).activate()
     try:

@@ -83,8 +83,8 @@ def srgb_profile() -> bytes:
 
 def make_print_ready(pdf, profile: Path, condition: str = "") -> None:
     """Give ``pdf`` (a ``pikepdf.Pdf``) its output intent and its RGB colour as sRGB."""
-    import pikepdf
-    from pikepdf import Array, Dictionary, Name
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
+    from pikepdf import Array, Dictionary, Name  # noqa: PLC0415 - optional extra [print]
 
     data = profile.read_bytes()
     components = 1 if data[16:20] == b"GRAY" else 4
@@ -118,7 +118,7 @@ def make_print_ready(pdf, profile: Path, condition: str = "") -> None:
 def _dictionaries(obj):
     """``obj`` (an indirect object) and the dictionaries written inside it (a page's transparency
     group, an image's soft mask's), not those it refers to, which are objects of their own."""
-    import pikepdf
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
 
     stack = [obj]
     while stack:
@@ -136,7 +136,7 @@ def _dictionaries(obj):
 
 def _resource_owners(pdf):
     """Every page, and every form, pattern and Type 3 font: each thing with a content stream."""
-    import pikepdf
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
 
     yield from (page.obj for page in pdf.pages)
     for obj in pdf.objects:

@@ -13,6 +13,9 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
+import weasyprint
+
+from . import colour
 from .interior import MM, media_bleed
 from .settings import PrintSettings
 
@@ -73,10 +76,8 @@ body {{ font-family: "DejaVu Sans", sans-serif; color: {words.colour}; }}
 
 def write(target: Path, words: Words, settings: PrintSettings, pages: int, profile: Path) -> Cover:
     """The cover at ``target`` for an interior of ``pages`` pages."""
-    import pikepdf
-    import weasyprint
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
 
-    from . import colour
 
     spine = settings.spine(pages)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -101,7 +102,7 @@ def write(target: Path, words: Words, settings: PrintSettings, pages: int, profi
 
 def _fold_marks(sheet, page, settings: PrintSettings, spine: float) -> None:
     """Short lines above and below the sheet, outside the bleed, where the spine folds."""
-    import pikepdf
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
 
     left, bottom, _, top = (float(v) for v in page.trimbox)
     media_bottom, media_top = float(page.mediabox[1]), float(page.mediabox[3])

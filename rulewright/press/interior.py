@@ -22,6 +22,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import weasyprint
+
+from . import colour
+from rulewright.sphinx import page_numbers, pdf
 from .settings import PrintSettings
 
 TITLE_COLOUR = "#1f4e79"  # the title page's words, on the white of the paper
@@ -93,12 +97,9 @@ class Interior:
 def write(index: Path, target: Path, settings: PrintSettings, profile: Path, *, title: str = "",
           authors: tuple[str, ...] = ()) -> Interior:
     """Lay out ``index`` (a one-page HTML book) as the print interior at ``target``."""
-    import pikepdf
-    import weasyprint
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
 
-    from rulewright.sphinx import page_numbers, pdf
 
-    from . import colour
 
     target.parent.mkdir(parents=True, exist_ok=True)
     raw = target.with_name(target.stem + ".weasyprint.pdf")
@@ -127,7 +128,7 @@ MM = 72 / 25.4
 def finish(book, settings: PrintSettings, padding: int) -> None:
     """The blank pages the signature asks for (each with the same boxes as the last), and every
     page's BleedBox at exactly the bleed beyond its TrimBox."""
-    import pikepdf
+    import pikepdf  # noqa: PLC0415 - optional extra [print]
 
     last = book.pages[-1]
     for _ in range(padding):

@@ -44,6 +44,14 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from rulewright import __version__
+
+from rulewright.book import config
+
+from rulewright.book.source import plain_letters
+
+from rulewright.checks.levels import CURRENT
+
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 TEMPLATE = "template"
 BARE_TEMPLATE = "template-bare"
@@ -126,15 +134,11 @@ class ScaffoldError(Exception):
 
 
 def rulewright_version() -> str:
-    from rulewright import __version__
-
     return __version__
 
 
 def current_check_level() -> str:
     """The check level a new project is written for: this release's (rulewright.checks.levels)."""
-    from rulewright.checks.levels import CURRENT
-
     return CURRENT
 
 
@@ -174,8 +178,6 @@ class Names:
 def game_name_from(text: str) -> str:
     """A game name made from a title or folder name: 'Dragon Race!' -> 'dragon-race', 'Café
     Crème & Co' -> 'cafe-creme-co'."""
-    from rulewright.book.source import plain_letters
-
     name = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['\u2019]", "", plain_letters(text).lower())).strip("-")
     name = re.sub(r"^[0-9-]+", "", name)
     return name or "my-game"
@@ -298,8 +300,6 @@ def _project_names(folder: Path) -> tuple[Names, str]:
     """The names and the template ``rulewright new`` made the project in ``folder`` with: its title
     from ``conf.py``, its game the registered one, and its template the one (of the ``replaceable`` ``TEMPLATES``)
     whose own files the project has most of as they were written."""
-    from rulewright.book import config
-
     conf = folder / "conf.py"
     pyproject = folder / "pyproject.toml"
     if not conf.is_file() or not pyproject.is_file():

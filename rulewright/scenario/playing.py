@@ -5,6 +5,7 @@ line; a failure inside the engine is reported as the engine's bug, never as a tr
 from __future__ import annotations
 
 import copy
+import inspect
 import re
 import traceback
 from typing import Any
@@ -218,8 +219,6 @@ def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict) -> li
 
 def _takes(method, count: int) -> bool:
     """Whether ``method`` can be called with ``count`` arguments."""
-    import inspect
-
     try:
         inspect.signature(method).bind(*range(count))
     except (TypeError, ValueError):

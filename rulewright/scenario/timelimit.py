@@ -31,6 +31,7 @@ import threading
 import time
 from contextlib import contextmanager
 
+from rulewright.book import config
 from rulewright.problems import ExampleProblem, Where, display_path
 
 DEFAULT = 60.0  # seconds: the slowest example of this book takes about one
@@ -55,8 +56,6 @@ class TimeLimitReached(ExampleProblem):
 
 def limit() -> float:
     """The time limit in seconds (0: none): ``RULEWRIGHT_TIME_LIMIT``, else the project's."""
-    from rulewright.book import config
-
     given = os.environ.get("RULEWRIGHT_TIME_LIMIT", "").strip()
     if given:
         try:

@@ -19,6 +19,7 @@ import rulewright
 from rulewright.book import config
 from rulewright.book import scanner
 from rulewright.book.diagrams import dot_program
+from rulewright.book.source import TOLERANT_SIG
 from rulewright.problems import ExampleProblem
 from rulewright.runtime import collector
 from rulewright.sphinx import (api_reference, balance, changes_page, coverage_page, deferred, drawing, editions, examples, glossary, incremental, numbering,
@@ -160,8 +161,6 @@ def _hold_pages(app, env, docnames) -> None:
     not UTF-8 is read all the same (``source.TOLERANT``): the scanner names its encoding at its line,
     and the rest of the book is built."""
     if str(env.settings.get("input_encoding", "utf-8-sig")).replace("-", "_").lower() in ("utf_8", "utf_8_sig", "utf8"):
-        from rulewright.book.source import TOLERANT_SIG
-
         env.settings["input_encoding"] = TOLERANT_SIG
     scanner.hold_pages()
 

@@ -13,6 +13,8 @@ from sphinx.util.docutils import SphinxDirective
 from rulewright.play import claims
 from rulewright.problems import ExampleProblem, Where
 from rulewright.book.scanner import AnyOption
+from rulewright.sphinx import incremental
+from rulewright.sphinx.examples import _pages
 
 
 def _percent(share) -> str:
@@ -29,7 +31,6 @@ class BalanceDirective(SphinxDirective):
     def run(self):
         if self.config.rulewright_edition == "player":
             return []
-        from rulewright.sphinx import incremental
 
         decl = self._decl()
         game = str(decl.options.get("game", "")).strip()
@@ -45,8 +46,6 @@ class BalanceDirective(SphinxDirective):
         return [self._box(decl, finding, report)]
 
     def _decl(self) -> claims.ClaimDecl:
-        from rulewright.sphinx.examples import _pages
-
         page = _pages.get(self.env.docname)
         found = next((c for c in (page.claims if page is not None else []) if c.where.line == self.lineno), None)
         if found is not None:

@@ -10,6 +10,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import config
 from rulewright.book.toml_lines import line_of
+from rulewright.checks.project import changes_since_problem
+from rulewright.history import versions
+from rulewright.history.since import rules_since
 from rulewright.sphinx.nodes import ruleref_node
 
 NAME = "changes"
@@ -22,14 +25,10 @@ def prepare(app) -> None:
     project = config.current()
     if not project.changes_since:
         return
-    from rulewright.history import versions
-    from rulewright.history.since import rules_since
 
     try:
         app._rulewright_since = rules_since(project, project.changes_since)
     except versions.VersionError as error:
-        from rulewright.checks.project import changes_since_problem
-
         if changes_since_problem(project) is not None:
             return  # a version the repository does not have: said with the book's problems, as check says it
         logger.warning(f"'changes-since = \"{project.changes_since}\"': {error}",

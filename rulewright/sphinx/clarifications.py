@@ -27,8 +27,12 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import phrases
-from rulewright.sphinx import tables
+from rulewright.book.registry import GameNotLoaded, get_game
+from rulewright.sphinx import incremental, tables, wording
+from rulewright.sphinx.domain import RulewrightDomain
+from rulewright.sphinx.editions import edition
 from rulewright.sphinx.nodes import clarifications_node
+from rulewright.sphinx.numbering import numbers, reference_to
 
 logger = logging.getLogger(__name__)
 
@@ -60,9 +64,6 @@ class ClarificationsDirective(SphinxDirective):
     has_content = True
 
     def run(self):
-        from rulewright.book.registry import GameNotLoaded, get_game
-        from rulewright.sphinx import incremental
-
         path = self.env.doc2path(self.env.docname)
         try:
             declared = yaml.safe_load("\n".join(self.content)) if self.content else None
@@ -137,8 +138,6 @@ def variant_readings(game, settings: dict) -> dict[str, str]:
 def resolve(app, doctree, fromdocname) -> None:
     """``doctree-resolved``: each ``{clarifications}`` becomes its table, and each variant example's
     note links to it."""
-    from rulewright.sphinx.numbering import reference_to
-
     for ref in list(doctree.findall(variant_ref)):
         here = ref.get("docname") or fromdocname  # (the page it is on: the one-page PDF is written from the root)
         page = where_said(app.env, ref["game"], ref["settings"], here)
@@ -153,10 +152,6 @@ def resolve(app, doctree, fromdocname) -> None:
     found = list(doctree.findall(clarifications_node))
     if not found:
         return
-    from rulewright.book.registry import get_game
-    from rulewright.sphinx import wording
-    from rulewright.sphinx.domain import RulewrightDomain
-    from rulewright.sphinx.editions import edition
 
     designer = edition(app.config) == "designer"
     examples = app.env.domaindata.get("rulewright", {}).get("examples", {})
@@ -180,8 +175,6 @@ def shown_by(examples: dict, game: str) -> dict[tuple[str, str], list[str]]:
 
 
 def _section(app, fromdocname, domain, game, said, examples, designer, place_settings=None) -> list[nodes.Node]:
-    from rulewright.sphinx.numbering import numbers
-
     nums = numbers(app.env)
     by = shown_by(examples, game.name)
     for ids in by.values():

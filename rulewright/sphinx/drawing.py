@@ -33,7 +33,9 @@ import sys
 import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from hashlib import sha1
+import multiprocessing
 from pathlib import Path
+import threading
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
@@ -43,6 +45,7 @@ from sphinx.util import logging
 
 from rulewright.book.diagrams import first_said, forget_said
 from rulewright.runtime import lifeline
+from rulewright.sphinx.editions import pictures_said_elsewhere
 from rulewright.store import cache
 
 logger = logging.getLogger(__name__)
@@ -263,9 +266,6 @@ def _drawer():
     """The executor that draws ahead: processes forked from this one, one for each core the reading
     leaves, at the lowest priority (and their Graphviz with them); threads where a fork is not safe."""
     if not _pool:
-        import multiprocessing
-        import threading
-
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 2)
         if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" \
                 and threading.active_count() == 1:
@@ -343,8 +343,6 @@ def visit_graphviz(self, node):
         try:
             draw(self, node)
         except GraphvizError as error:
-            from rulewright.sphinx.editions import pictures_said_elsewhere
-
             if pictures_said_elsewhere(self.builder):  # the edition's other build says it, once
                 raise nodes.SkipNode from None
             said = getattr(error.__cause__, "stderr", None) or str(error)

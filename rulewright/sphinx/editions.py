@@ -17,8 +17,11 @@ Both tags can be used in the pages too (``{only} player``).
 """
 from __future__ import annotations
 
+import datetime
 import logging as python_logging
+import os
 from pathlib import Path
+import subprocess
 
 from docutils import nodes
 from sphinx import addnodes
@@ -26,6 +29,8 @@ from sphinx.util import docname_join, logging
 
 from rulewright.book import config
 from rulewright.book.source import TOLERANT, page_edition  # (the scanner's and the checks' too: read without Sphinx)
+from rulewright.checks import levels, player_words as checks
+from rulewright.sphinx.nodes import REPORTED
 
 logger = logging.getLogger(__name__)
 
@@ -37,9 +42,6 @@ def cover(sphinx_config, project) -> None:
     project's last commit, so the same sources print the same cover; today outside git) and since
     which version its change bars run; neither cover advertises the tools the book was made with.
     A project's own ``html_context["cover_meta_data"]`` in conf.py wins."""
-    import datetime
-    import subprocess
-
     done = subprocess.run(["git", "-C", str(project.root), "log", "-1", "--format=%cs"], capture_output=True,
                           text=True)
     try:
@@ -77,8 +79,6 @@ def list_said_elsewhere(builder) -> bool:
 
 
 def _said_elsewhere(variable: str, builder) -> bool:
-    import os
-
     said_by = os.environ.get(variable, "")
     return bool(said_by) and said_by != builder.name
 
@@ -88,8 +88,6 @@ def reported_elsewhere(sphinx_config) -> bool:
     (``RULEWRIGHT_REPORTED_BY=designer``, as ``make rulebook`` reads both editions at once): then
     this build says only what is its own (what the player's edition would print wrongly), so a
     failing example is reported once, not once per edition. The other build still fails on it."""
-    import os
-
     said_by = os.environ.get(REPORTED_BY, "")
     return said_by in EDITIONS and said_by != sphinx_config.rulewright_edition
 
@@ -174,9 +172,7 @@ def player_only(app, doctree, docname) -> None:
     error under ``-W`` as ``make rulebook`` builds."""
     if app.config.rulewright_edition != "player":
         return
-    from rulewright.checks import player_words as checks
 
-    from rulewright.checks import levels
 
     found = getattr(app, "_rulewright_player_only", None)
     if found is None:
@@ -213,8 +209,6 @@ def _in_play(node) -> bool:
 
 def _reported(node) -> bool:
     """Whether ``node`` is inside text left as written where its mistake was reported."""
-    from rulewright.sphinx.nodes import REPORTED
-
     while node is not None:
         if isinstance(node, nodes.Element) and REPORTED in node["classes"]:
             return True

@@ -21,6 +21,7 @@ from rulewright.book import scanner
 from rulewright.book import config
 from rulewright.book import phrases
 from rulewright.book.diagrams import DrawerFailed, at_step, draw, first_said
+from rulewright.checks import levels
 from rulewright.game import Event, is_hidden
 from rulewright.store import outcome as outcomes
 from rulewright.problems import ExampleProblem, Where, display_path
@@ -222,7 +223,6 @@ class ExampleDirective(SphinxDirective):
         shown = secrecy.shown_in_picture(code, secrets)
         if shown is None:
             return False
-        from rulewright.checks import levels
 
         drawer = getattr(game.diagram, "__func__", game.diagram)
         try:
@@ -471,7 +471,6 @@ def read_page(app, docname: str, source: list[str]) -> None:
     path = str(app.env.doc2path(docname))
     page = scanner.page_in_book(source[0], path, config.current().rulebook)  # an ID used on another page too
     _pages[docname] = page
-    from rulewright.checks import levels
 
     for problem in levels.split(page.problems)[0]:  # (advice is said once at the end: incremental.finish)
         logger.warning(problem.message, location=(docname, problem.where.line), type="rulewright",

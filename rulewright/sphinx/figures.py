@@ -16,8 +16,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from rulewright.book import figures
+from rulewright.book.phrases import words
+from rulewright.book.registry import GameNotLoaded
 from rulewright.problems import ExampleProblem, Where
-from rulewright.sphinx import tables
+from rulewright.sphinx import incremental, secrecy, tables, wording
+from rulewright.sphinx.editions import edition
 
 logger = logging.getLogger(__name__)
 
@@ -30,9 +33,6 @@ def told(config, game, said, figure: figures.Figure, path: str, state, value) ->
     player's edition ("16": a key number, and the one thing the table sees of a face-down pile),
     and marked hidden in the designer's (``rulewright.sphinx.secrecy``); a count (``#deck``) is
     printed as it is in both."""
-    from rulewright.sphinx import secrecy
-    from rulewright.sphinx.editions import edition
-
     if figure.count:  # how many a pile holds is what the table sees of it
         return figures.said(said, figure, path, value)
     hidden, owner = secrecy.unseen(None, game, state, path, None, revealing=False) if state is not None \
@@ -47,15 +47,11 @@ def told(config, game, said, figure: figures.Figure, path: str, state, value) ->
 
 
 def _words(game):
-    from rulewright.sphinx import wording
-
     return wording.game_phrases(game)
 
 
 def _read(env, figure: figures.Figure, page_game: str | None):
     """(game, the read figure), the game noted as shown by the page (read again when it changes)."""
-    from rulewright.sphinx import incremental
-
     game = figures.game_for(figure, page_game)
     incremental.uses_game(env, game.name)
     return game, figures.read(game, figure)
@@ -63,8 +59,6 @@ def _read(env, figure: figures.Figure, page_game: str | None):
 
 def _sourced(env, text: str, figure: figures.Figure) -> nodes.Node:
     """``text``, which in the designer's edition says where it came from (on hover)."""
-    from rulewright.sphinx.editions import edition
-
     if edition(env.config) == "designer":
         return nodes.abbreviation(text, text, explanation=f"from the game: {figure.written}", classes=["rw-value"])
     return nodes.inline(text, text, classes=["rw-value"])
@@ -74,8 +68,6 @@ class ValueRole(SphinxRole):
     """``{value}`path@preset```: the value the game has there, in its words."""
 
     def run(self):
-        from rulewright.book.registry import GameNotLoaded
-
         path = Path(self.env.doc2path(self.env.docname))
         _, line = self.get_source_info()
         where = Where(str(path), line or 0)
@@ -89,8 +81,6 @@ class ValueRole(SphinxRole):
             return [nodes.literal(self.rawtext, self.text)], []
         said = _words(game)
         if found.each is not None:
-            from rulewright.book.phrases import words
-
             text = words([told(self.config, game, said, figure, p, found.state, v) for p, v in found.each])
         else:
             text = told(self.config, game, said, figure, figure.path, found.state, found.value)
@@ -100,8 +90,6 @@ class ValueRole(SphinxRole):
 def rows(env, game, say: str | None, figure: figures.Figure) -> list[tuple[str, nodes.Node]]:
     """The (label, value) rows of one figure of a table: one, or one per part a ``*`` stands for,
     each labelled by ``say`` (one row) or the game's phrase for its path."""
-    from rulewright.sphinx import incremental
-
     incremental.uses_game(env, game.name)
     found, said = figures.read(game, figure), _words(game)
     out = []
@@ -118,8 +106,6 @@ class ValuesDirective(SphinxDirective):
     has_content = True
 
     def run(self):
-        from rulewright.book.registry import GameNotLoaded
-
         path = Path(self.env.doc2path(self.env.docname))
         try:
             table = figures.read_table("\n".join(self.content), Where(str(path), first_line(self, path)))

@@ -25,7 +25,7 @@ from rulewright.store import cache
 def kept_subsets():
     """WeasyPrint's ``Font.subset`` through the store, for the length of the ``with`` block."""
     try:
-        from weasyprint.pdf import fonts
+        from weasyprint.pdf import fonts  # noqa: PLC0415 - start-up: every book build would load weasyprint
     except ImportError:
         yield
         return
@@ -53,8 +53,8 @@ def kept_subsets():
 
 
 def _key(fonts, font, to_unicode, hinting) -> str:
-    import fontTools
-    import weasyprint
+    import fontTools  # noqa: PLC0415 - start-up: every book build would load fontTools
+    import weasyprint  # noqa: PLC0415 - start-up: every book build would load weasyprint
 
     try:  # which subsetter WeasyPrint uses, as it decides in ``Font.subset``
         harfbuzz = fonts.harfbuzz_subset is not None and bool(fonts.harfbuzz.hb_version_atleast(4, 1, 0))

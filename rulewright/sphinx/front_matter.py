@@ -24,6 +24,10 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
+from rulewright.book import config
+
+from rulewright.book.registry import get_game
+
 NAME = "front-matter"
 COVERS, READING, CREDITS = "What this book covers", "How to read an example", "Credits"
 
@@ -49,9 +53,6 @@ def reading(hides: bool, variants: bool) -> str:
 
 def _games() -> list:
     """The games the project's settings name, those that load."""
-    from rulewright.book import config
-    from rulewright.book.registry import get_game
-
     found = []
     for name in config.current().games:
         try:
@@ -65,8 +66,6 @@ class FrontMatterDirective(SphinxDirective):
     has_content = False
 
     def run(self):
-        from rulewright.book import config
-
         project = config.current()
         if project.pyproject is not None:  # (the page is read again when the settings change)
             self.env.note_dependency(str(project.pyproject))

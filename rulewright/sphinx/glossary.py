@@ -16,9 +16,11 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from rulewright.checks import words
+from rulewright.checks import levels, words
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import term_index
+from rulewright.sphinx.editions import strict
+from rulewright.sphinx.nodes import example_node, outside
 from rulewright.sphinx.numbering import reference_to
 
 logger = logging.getLogger(__name__)
@@ -138,8 +140,6 @@ def chapter_glossary(env, docname: str) -> dict | None:
 def link_terms(app, doctree, fromdocname) -> None:
     """``doctree-resolved``: the first use of each glossary term in each section links to its
     entry on the chapter's glossary page."""
-    from rulewright.sphinx.nodes import example_node, outside
-
     info = chapter_glossary(app.env, fromdocname)
     if info is None or info["docname"] == fromdocname:
         return
@@ -188,11 +188,8 @@ def check_words(app, exception) -> None:
     of the build, before the list of failing examples (``incremental.finish``): a clean build of
     the designer's edition has the measuring fork check the words while the pages are read and
     written (``rulewright.checks.coverage``), and then finds them checked."""
-    from rulewright.sphinx.editions import strict
-
     if exception is not None:
         return
-    from rulewright.checks import levels
 
     for problem in levels.split(words.check_terms(Path(app.srcdir)))[0]:  # (advice: incremental.finish says it)
         if strict(app.config):

@@ -32,13 +32,23 @@ import logging as python_logging
 import sys
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.util import logging
+from sphinx.util.build_phase import BuildPhase
+from sphinx.util.logging import get_node_location
 
+from rulewright.book import scanner
+from rulewright.checks import levels, phrase_names, records as game_records, typed_figures, words
 from rulewright.store import cache
 from rulewright.checks.book import (ExampleRecord, book_problems, meant_rule, phrase_file_problems,
-                                    shown_without_words, stale_mentions)
-from rulewright.problems import Rules, Where, display_path
+                                    shown_without_words, stale_mentions, unused_position)
+from rulewright.checks.project import project_problems
+from rulewright.problems import ExampleProblem, Rules, Where, display_path
 from rulewright.sphinx.domain import WARNED
+from rulewright.sphinx.editions import list_said_elsewhere, reported_elsewhere, strict
+from rulewright.sphinx.nodes import (clarifications_node, example_node, exampleref_node, rule_index_node, rule_number,
+                                     ruleref_node)
+from rulewright.sphinx.numbering import numbers
 from rulewright.store.outcome import Kind, listing
 
 logger = logging.getLogger(__name__)
@@ -65,10 +75,6 @@ class _Remember(python_logging.Handler):
         self.app = app
 
     def emit(self, record) -> None:
-        from docutils import nodes
-        from sphinx.util.build_phase import BuildPhase
-        from sphinx.util.logging import get_node_location
-
         if self.app.phase != BuildPhase.READING:  # (a page's writing says its own again when it is written)
             return
         env = self.app.env
@@ -91,8 +97,6 @@ class _Remember(python_logging.Handler):
 def say_warnings_again(app, exception) -> None:
     """``build-finished``: the warnings the pages this build did not read gave when they were read
     (``remember_warnings``); in ``make rulebook``, by the build that lists the pending examples."""
-    from rulewright.sphinx.editions import list_said_elsewhere
-
     if exception is not None or list_said_elsewhere(app.builder):
         return
     read_now = getattr(app, "rulewright_read", set())
@@ -147,8 +151,6 @@ def fingerprints(games) -> dict[str, str]:
 
 def position_digest(page: str, name: str) -> str:
     """A hash of the shared position ``name`` as the example on ``page`` would find it."""
-    from rulewright.book import scanner
-
     position = scanner.positions_for(page).get(name)
     if position is None:
         return "missing"
@@ -170,9 +172,6 @@ def record_page(app, doctree) -> None:
     """``doctree-read``: note the games this page's examples play or its directives show, and
     whether the page shows anything that depends on the whole book (numbers, rule references, the
     rule index)."""
-    from rulewright.sphinx.nodes import (clarifications_node, example_node, exampleref_node, rule_index_node, rule_number,
-                                         ruleref_node)
-
     env = app.env
     examples = data(env).get("examples", {})
     here = [info for info in examples.values() if info["docname"] == env.docname]
@@ -208,8 +207,6 @@ def _undeclared_now(examples: dict, srcdir) -> set[str]:
     """The pages with an example whose rules not declared are not those it was read with: a rule it
     names was declared since (on another page), or is no longer (renamed): what it came to changed
     (``rulewright.store.outcome``: an example naming a rule the book does not declare is not played)."""
-    from rulewright.book import scanner
-
     if not examples:
         return set()
     declared = scanner.declared_now(srcdir)
@@ -221,8 +218,6 @@ def _undeclared_now(examples: dict, srcdir) -> set[str]:
 def picture(env) -> str:
     """Everything book-wide a page can show: numbers, rules, examples and their results, the
     titles of the pages the rule index names, and the glossaries' terms."""
-    from rulewright.sphinx.numbering import numbers
-
     book = data(env)
     rules, examples = book.get("rules", {}), book.get("examples", {})
     pages = sorted({info["docname"] for info in rules.values()} | {info["docname"] for info in examples.values()})
@@ -282,7 +277,6 @@ def finish(app, exception) -> None:
     """``build-finished``: the whole-book checks and the list of failing examples."""
     if exception is not None:
         return
-    from rulewright.sphinx.editions import strict
 
     env = app.env
     book = data(env)
@@ -298,17 +292,14 @@ def finish(app, exception) -> None:
             records.append(ExampleRecord(example_id, where, places, tuple(info.get("refused") or ()),
                                          info.get("game")))
         by_verdict.get(info.get("verdict", "failed"), []).append((where, info))
-    from rulewright.checks.project import project_problems
 
     unread = {rule for info in book.get("examples", {}).values() if info.get("broken")
               for rule in info.get("named_rules", ())}
     unread |= {meant for info in book.get("examples", {}).values() for rule in info.get("undeclared", ())
                if (meant := meant_rule(rule, rules))}  # (said at the example that names it: no knock-on)
     games = {info["game"] for info in book.get("examples", {}).values() if info.get("game")}
-    from rulewright.checks import phrase_names, records as game_records
 
     typed, typed_advice = _typed_figures(app)
-    from rulewright.checks import levels
 
     scenarios = _scenarios(app)
     found, book_advice = levels.split(
@@ -354,7 +345,6 @@ def finish(app, exception) -> None:
                   for where, info in others]
     if failing and not is_strict:
         lines += [""] + [info["report"] for _, info in failing]
-    from rulewright.sphinx.editions import list_said_elsewhere, reported_elsewhere
 
     if lines and not reported_elsewhere(app.config) and not list_said_elsewhere(app.builder):
         print("\n".join(lines), file=sys.stderr)
@@ -362,8 +352,6 @@ def finish(app, exception) -> None:
     advice += [(problem.check, str(problem)) for problem in typed_advice + book_advice]
     advice += getattr(app, "_rulewright_player_words_advice", [])  # (editions.player_only: what this edition prints)
     if advice and not list_said_elsewhere(app.builder):  # (the player's edition finds it: never a build error)
-        from rulewright.checks import levels
-
         print("\n".join(levels.said_together(advice) + [levels.counted(len(advice))]), file=sys.stderr)
 
 
@@ -379,9 +367,6 @@ def _typed_figures(app) -> tuple[list, list]:
     written beside the build, ``typed-figures.txt``."""
     if app.config.rulewright_edition == "player":
         return [], []
-    from rulewright.book import scanner
-    from rulewright.checks import levels, typed_figures
-    from rulewright.problems import ExampleProblem
 
     book = scanner.scan(Path(app.srcdir))
     scenarios = []
@@ -405,9 +390,6 @@ def _designer_only_links(app) -> list:
     designer's edition has, at its line (``rulewright.checks.words.designer_only_target``): said in
     both editions alike, as ``rulewright check`` and the page's test say it (the player's edition
     does not also say the reference leads to nothing: ``rules._unknown``)."""
-    from rulewright.book import scanner
-    from rulewright.checks import words
-
     root = Path(app.srcdir)
     book = scanner.scan_cached(root, scanner.pages_stamp(root))
     return words.designer_only_links(root, book.rules, {example.id: example for example in book.examples})
@@ -417,9 +399,6 @@ def _scenarios(app) -> list:
     """The book's examples as the scanner reads them (those that can be read), for the checks that
     look at the positions they reach (``rulewright.checks.phrase_names``), as ``rulewright check``
     gives them."""
-    from rulewright.book import scanner
-    from rulewright.problems import ExampleProblem
-
     root = Path(app.srcdir)
     found = []
     for decl in scanner.scan_cached(root, scanner.pages_stamp(root)).examples:
@@ -435,10 +414,6 @@ def _page_advice(app) -> list:
     ``edition:`` naming none) and in its glossaries (a term defined twice): the pages' reading
     (``examples.read_page``) and the words check (``glossary.check_words``) leave it to be said
     here, once, with the rest of the advice, whichever pages this build read."""
-    from rulewright.book import scanner
-    from rulewright.checks import levels
-
-    from rulewright.checks import words
 
     root = Path(app.srcdir)
     return [problem for problem in scanner.scan_cached(root, scanner.pages_stamp(root)).problems + words.check_terms(root)
@@ -450,8 +425,6 @@ def _unused_positions(app) -> list:
     the designer's edition, which has every page: the player's leaves out examples that may use one)."""
     if app.config.rulewright_edition == "player":
         return []
-    from rulewright.book import scanner
-    from rulewright.checks.book import unused_position
 
     root = Path(app.srcdir)
     declared = scanner.scan_cached(root, scanner.pages_stamp(root)).positions

@@ -16,13 +16,13 @@ import string
 from docutils import nodes
 from sphinx.util.nodes import make_refnode
 
+from rulewright.sphinx.nodes import example_node, outside, rule_node
+
 SINGLE_PAGE_BUILDERS = {"singlehtml", "simplepdf"}
 
 
 def record_positions(app, doctree) -> None:
     """``doctree-read``: note, for each rule and example of this page, its section and order."""
-    from rulewright.sphinx.nodes import example_node, outside, rule_node
-
     data = app.env.domaindata.setdefault("rulewright", {})
     # One walk of the page, not into the examples' boxes: each rule and example under its nearest
     # section, in the page's order (a walk per section costs a page of nested sections many walks).

@@ -66,8 +66,8 @@ def _page(values: dict):
 
 @contextlib.contextmanager
 def _seeded(seeds: dict, seen: _Pass):
-    from weasyprint import document, layout
-    from weasyprint.css.targets import TargetCollector
+    from weasyprint import document, layout  # noqa: PLC0415 - start-up: every book build would load weasyprint
+    from weasyprint.css.targets import TargetCollector  # noqa: PLC0415 - start-up: every book build would load weasyprint
 
     collect_anchor, lookup_target = TargetCollector.collect_anchor, TargetCollector.lookup_target
     layout_document, make_all_pages = document.layout_document, layout.make_all_pages

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import logging as python_logging
 import re
 import types
 from pathlib import Path
@@ -86,7 +87,7 @@ STEP = "whole SVG strings, tagged as PDF/UA-1, page numbers laid out once"
 def inputs_digest(html: str, outdir: Path) -> str:
     """A hash of everything WeasyPrint reads to make the PDF: the page, the files it refers to
     (stylesheets, fonts, pictures: all under ``_static`` and ``_images``) and WeasyPrint's version."""
-    import weasyprint  # only a PDF build needs it (about a second to import)
+    import weasyprint  # noqa: PLC0415 - start-up: only a PDF build needs it (about a second to import)
 
     digest = hashlib.sha256(f"{STEP}\0{weasyprint.__version__}\0{html}".encode())
     for folder in ("_static", "_images"):
@@ -116,7 +117,7 @@ def finish(builder) -> None:
         logger.info(f"{target.name} is unchanged: nothing it is made from changed.")
         return
     stamp.unlink(missing_ok=True)
-    import weasyprint
+    import weasyprint  # noqa: PLC0415 - start-up: every book build would load weasyprint
 
     with laying_out():
         document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
@@ -142,7 +143,7 @@ def _page_references_listed_once():
     """pydyf lists every page's reference anew each time WeasyPrint asks for one page's (for each
     tagged element and each link: time growing with the square of the book's length); while the
     PDF is written, the list is made once for each length the page list has."""
-    import pydyf
+    import pydyf  # noqa: PLC0415 - start-up: every book build would load pydyf
 
     listed = pydyf.PDF.page_references
 
@@ -163,8 +164,6 @@ def _page_references_listed_once():
 @contextlib.contextmanager
 def _quiet(name: str):
     """The Python logger ``name`` says only errors while the block runs."""
-    import logging as python_logging
-
     quieted = python_logging.getLogger(name)
     level = quieted.level
     quieted.setLevel(python_logging.ERROR)

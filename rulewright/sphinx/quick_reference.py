@@ -36,9 +36,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import quick_reference as declared
+from rulewright.book.registry import GameNotLoaded, get_game
 from rulewright.problems import ExampleProblem, Where
-from rulewright.sphinx import figures, tables
-from rulewright.sphinx.nodes import REPORTED
+from rulewright.sphinx import figures, incremental, tables, wording
+from rulewright.sphinx.editions import edition
+from rulewright.sphinx.nodes import REPORTED, ruleref_node
 
 logger = logging.getLogger(__name__)
 
@@ -58,9 +60,6 @@ class QuickReferenceDirective(SphinxDirective):
             return []
 
     def _build(self, path: Path) -> nodes.Element:
-        from rulewright.book.registry import GameNotLoaded, get_game
-        from rulewright.sphinx import incremental, wording
-
         reference = declared.read("\n".join(self.content), Where(str(path), figures.first_line(self, path)))
         incremental.uses_game(self.env, reference.game)  # its settings' words and numbers come from the game
         try:
@@ -77,8 +76,6 @@ class QuickReferenceDirective(SphinxDirective):
         return box
 
     def _turn(self, steps: list[declared.Step]) -> list[nodes.Node]:
-        from rulewright.sphinx.nodes import ruleref_node
-
         if not steps:
             return []
         listed = nodes.enumerated_list(classes=["rw-quick-turn"])
@@ -110,8 +107,6 @@ class QuickReferenceDirective(SphinxDirective):
         return [_label("Key numbers"), table]
 
     def _choices(self, game, said, names) -> list[nodes.Node]:
-        from rulewright.sphinx.editions import edition
-
         if edition(self.config) != "designer":  # players get one rule: the readings are the game's
             return []                           # "Clarifications and variants" (clarifications.py)
         chosen = [said.setting(name, game.settings[name].default) for name in names]

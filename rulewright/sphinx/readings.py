@@ -14,7 +14,10 @@ from docutils import nodes
 
 from rulewright.game import InputError
 from rulewright.play import claims
+from rulewright.play.figures import interval, shown
+from rulewright.play.readings import effects, said
 from rulewright.problems import ExampleProblem, Where
+from rulewright.sphinx import incremental
 from rulewright.sphinx.balance import BalanceDirective, _row
 
 NAME = "readings"
@@ -33,9 +36,6 @@ class ReadingsDirective(BalanceDirective):
     def run(self):
         if self.config.rulewright_edition == "player":
             return []
-        from rulewright.play.figures import interval
-        from rulewright.play.readings import effects
-        from rulewright.sphinx import incremental
 
         decl = claims.ClaimDecl("Does this reading matter?", dict(self.options), "",
                                 Where(str(self.env.doc2path(self.env.docname)), self.lineno))
@@ -88,8 +88,6 @@ class ReadingsDirective(BalanceDirective):
         return [box]
 
     def _reading(self, reading, games: int) -> list[nodes.Node]:
-        from rulewright.play.readings import said
-
         out: list[nodes.Node] = []
         head = nodes.paragraph(classes=["rw-reading-head"])
         head += nodes.literal(text=reading.name)
@@ -115,8 +113,6 @@ class ReadingsDirective(BalanceDirective):
 
 
 def _change(row: dict) -> str:
-    from rulewright.play.figures import shown
-
     a, b, difference = shown(row)
     return f"{row['figure']} goes from {a} to {b} ({difference}; {row['test']}, {_p(row['p'])})"
 
@@ -128,9 +124,6 @@ def _p(p: float) -> str:
 
 def _table(choice, book_value: str) -> nodes.Element:
     """Every figure compared: this book's reading, the other, the difference and the verdict."""
-    from rulewright.play.figures import shown
-    from rulewright.play.readings import said
-
     table = nodes.table(classes=["rw-readings-figures"])
     group = nodes.tgroup(cols=5)
     table += group

@@ -7,6 +7,7 @@ is read, so inserting a rule renumbers the book but never breaks a reference: re
 """
 from __future__ import annotations
 
+from pathlib import Path
 import string
 
 from docutils import nodes
@@ -16,11 +17,12 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from rulewright.book.phrases import count
 from rulewright.checks import words
-from rulewright.book import quick_reference
+from rulewright.book import phrases, quick_reference
 from rulewright.book import scanner
+from rulewright.book.registry import get_game
 from rulewright.book.scanner import RULE_ID, AnyOption
 from rulewright.problems import Where
-from rulewright.sphinx import tables
+from rulewright.sphinx import changes_page, incremental, tables
 from rulewright.sphinx.domain import anchor, from_another_book, sort_key as _sort_key
 from rulewright.sphinx.nodes import (REPORTED, exampleref_node, heading, rule_examples, rule_index_node, rule_node,
                                      rule_number, ruleref_node)
@@ -61,7 +63,6 @@ class RuleDirective(SphinxDirective):
             head += nodes.emphasis(text=title)
         if self.config.rulewright_edition != "player":
             head += nodes.inline(text=rule_id, classes=["rw-rule-id"])
-        from rulewright.sphinx import changes_page
 
         changes_page.mark(node, head, rule_id, self.env)
         node += head
@@ -188,7 +189,6 @@ def _left_out(env, role: str, key: str) -> bool:
     the book's problems (``rulewright.checks.words.designer_only_target``), not as one to nothing."""
     if env.config.rulewright_edition != "player":
         return False
-    from pathlib import Path
 
     root = Path(env.srcdir)
     book = scanner.scan_cached(root, scanner.pages_stamp(root))
@@ -305,10 +305,6 @@ class EventCatalogue(SphinxDirective):
     required_arguments = 1
 
     def run(self):
-        from rulewright.book import phrases
-        from rulewright.book.registry import get_game
-        from rulewright.sphinx import incremental
-
         name = self.arguments[0].strip()
         incremental.uses_game(self.env, name)
         try:

@@ -12,7 +12,7 @@ import re
 from docutils import nodes
 from sphinx import addnodes
 
-from rulewright.book import phrases
+from rulewright.book import phrases, scanner
 from rulewright.scenario.comparing import flatten
 from rulewright.sphinx import secrecy, tables
 
@@ -228,7 +228,6 @@ def _position_title(name: str, where: str | None) -> str:
     """The title of the shared position ``name`` in the book of the page ``where``."""
     if where is None:
         return ""
-    from rulewright.book import scanner
 
     found = scanner.positions_for(where).get(name)
     return found.title if found is not None else ""

@@ -67,7 +67,7 @@ def _wrap(draw_text):
 @contextlib.contextmanager
 def whole_strings():
     """While inside, WeasyPrint lays out and draws each plain SVG text string in one piece."""
-    import weasyprint.svg as package
+    import weasyprint.svg as package  # noqa: PLC0415 - start-up: every book build would load weasyprint
 
     original = package.text  # WeasyPrint's SVG text function, as its draw loop knows it
     if hasattr(original, "wraps"):  # already inside

@@ -9,6 +9,8 @@ pages written are the same.
 """
 from __future__ import annotations
 
+from jinja2 import FileSystemBytecodeCache
+
 from rulewright.store import cache
 
 
@@ -18,7 +20,6 @@ def keep_compiled(app) -> None:
     store = cache.folder()
     if environment is None or store is None or environment.bytecode_cache is not None:
         return
-    from jinja2 import FileSystemBytecodeCache
 
     folder = store / "templates"
     try:

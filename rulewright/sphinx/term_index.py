@@ -21,10 +21,13 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from rulewright.book import registry
+from rulewright.book.registry import get_game
 from rulewright.checks import words
 from rulewright.problems import ExampleProblem
 from rulewright.sphinx import incremental
 from rulewright.sphinx.domain import TERM_USES
+from rulewright.sphinx.nodes import example_node, outside
 from rulewright.sphinx.numbering import SINGLE_PAGE_BUILDERS, reference_to
 
 logger = logging.getLogger(__name__)
@@ -50,8 +53,6 @@ class TermIndexDirective(SphinxDirective):
 
 def game_title(glossary: words.Glossary) -> str:
     """The game a glossary belongs to, by its title ("Bus"), or its name in the glossary."""
-    from rulewright.book.registry import get_game
-
     try:
         return get_game(glossary.game).title or glossary.game
     except Exception:  # noqa: BLE001 - an unknown game is reported by the checks; here only a label
@@ -69,8 +70,6 @@ def masked(text: str, title: str | None) -> str:
 def index_entries(glossary: words.Glossary) -> addnodes.index:
     """Sphinx's index entries for a glossary's terms (its ``genindex`` page): "crossing" with the
     game under it, in a book of several games; the term alone in a book of one."""
-    from rulewright.book import registry
-
     title = game_title(glossary)
     several = len(registry.targets()) > 1
     return addnodes.index(entries=[("single", f"{term.name}; {title}" if several else term.name,
@@ -100,8 +99,6 @@ def _use_id(docname: str, anchor: str) -> str:
 def mark_uses(app, doctree) -> None:
     """``doctree-read``: the first paragraph of a page that uses a term of its chapter's glossary
     gets an anchor, for the index to lead to (and, in print, to give its page)."""
-    from rulewright.sphinx.nodes import example_node, outside
-
     docname = app.env.docname
     page = Path(app.env.doc2path(docname))
     path = next((folder / words.GLOSSARY_FILE for folder in page.parents

@@ -21,11 +21,17 @@ from __future__ import annotations
 import gc
 import importlib
 import os
+from pathlib import Path
 import signal
 import subprocess
 import sys
 import traceback
 
+from sphinx.cmd.build import main as build_main
+from sphinx_autobuild import __main__ as autobuild, build
+
+from rulewright.book import config, scanner
+from rulewright.checks import words
 from rulewright.runtime import lifeline
 from rulewright.store import built
 
@@ -64,9 +70,7 @@ def started(args: list[str]) -> int:
         try:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.default_int_handler)
-            from sphinx.cmd.build import main
-
-            code = main(args)
+            code = build_main(args)
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
         except BaseException:
@@ -114,10 +118,6 @@ def read_ahead(source=None) -> None:
     """Every page of the book read here once, as each build reads them all (the scanner, the
     terminology and stale-mention checks): a fork finds them read and reads only the pages changed
     since (both keep what they read by the page's text)."""
-    from pathlib import Path
-
-    from rulewright.book import config, scanner
-    from rulewright.checks import words
 
     active = config._current  # each build activates its project itself, as a new process would
     try:
@@ -134,7 +134,6 @@ def read_ahead(source=None) -> None:
 def main(argv: list[str]) -> None:
     warm_up()
     read_ahead()
-    from sphinx_autobuild import __main__ as autobuild, build
 
     build.subprocess = Runner()
     autobuild.main(argv)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
+from docutils import nodes
 from sphinx.util import logging
 
 from rulewright.book import phrases
 from rulewright.checks import levels
+from rulewright.checks.book import engine_words
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +38,6 @@ def check_example(scenario, game, said: phrases.Phrases, sphinx_config) -> list[
     never a build error."""
     if sphinx_config.rulewright_edition != "player" or getattr(game, "phrases", None) is None or said.unreadable:
         return []
-    from rulewright.checks.book import engine_words
 
     found = engine_words(scenario, said)  # (a move without words is said once a kind, with the book's
     # problems at the end, in the words `rulewright check` says it: checks.book.shown_without_words)
@@ -57,8 +58,6 @@ def names_capitalised(box, players) -> None:
     book's text, its setup, moves and outcome from the game's phrases, a refusal's reason from the
     engine), is begun with a capital here, once for all of them. Code (a literal) and a move printed
     as the notation writes it (a pending example's, "ann: add 4") are left as written."""
-    from docutils import nodes
-
     name = _lower_names(players)
     if name is None:
         return

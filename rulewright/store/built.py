@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import hashlib
+from importlib.metadata import entry_points
 import importlib.util
 import json
 import os
@@ -41,6 +42,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from rulewright.book import config
 
 TOOLCHAIN = Path(__file__).resolve().parent.parent  # the rulewright package
 FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts", "~/.local/share/fonts")
@@ -78,9 +81,6 @@ def tree_digest(root: Path, digest=None):
 def engine_folders(confdir: Path) -> list[Path]:
     """The top-level package (or module file) of every game and importer the project registers,
     and of every game installed under the ``rulewright.games`` entry point."""
-    from importlib.metadata import entry_points
-
-    from rulewright.book import config
 
     project = config.load(confdir)
     targets = [*project.games.values(), *project.importers.values()]
@@ -150,8 +150,6 @@ def toolchain_state() -> list:
 
 def inputs(source: Path, confdir: Path, files: list[str], values: list[str]) -> str:
     """The digest of everything a build of ``source`` with the configuration in ``confdir`` reads."""
-    from rulewright.book import config
-
     digest = hashlib.sha256()
     project = config.load(confdir)
     for root in [Path(source), confdir / "conf.py", project.pyproject or confdir / "pyproject.toml",

@@ -27,7 +27,10 @@ import traceback
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import Enum
+import sysconfig
 
+from rulewright.book import config
+from rulewright.book.phrases import count
 from rulewright.problems import ExampleProblem, Where, display_path, internal_failure
 from rulewright.scenario import Result, Scenario, failure_text, unknown_rules, verdict
 from rulewright.store import cache
@@ -107,8 +110,6 @@ def of_problem(problem: ExampleProblem, where: Where) -> Outcome:
 
 def of_result(result: Result, pending_is_error: bool | None = None) -> Outcome:
     if pending_is_error is None:
-        from rulewright.book import config
-
         pending_is_error = config.current().pending == "error"
     s = result.scenario
     where = Where(s.where.path, s.where.line, s.id or None)
@@ -144,8 +145,6 @@ def code_failure(error: BaseException, doing: str) -> str:
 
 def _standard(filename: str) -> bool:
     """Whether ``filename`` is Python's own library."""
-    import sysconfig
-
     path = os.path.abspath(filename)
     return filename.startswith("<") or any(path.startswith(os.path.abspath(sysconfig.get_paths()[name]) + os.sep)
                                            for name in ("stdlib", "platstdlib"))
@@ -186,8 +185,6 @@ def listing(outcomes: list[tuple[Kind, Where, str]], positions_stopped: int = 0)
                   for where, more in found]
     stopped = sum(1 for kind, _, _ in outcomes if kind is Kind.STOPPED)
     if stopped or positions_stopped:
-        from rulewright.book.phrases import count
-
         kept_from = " and ".join(count(n, what) for n, what in ((stopped, "example"), (positions_stopped, "shared position"))
                                  if n)
         lines.append(f"{kept_from} could not be {'played' if stopped else 'set up'} because of the problem above.")

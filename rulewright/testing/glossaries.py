@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from rulewright.book import config
+from rulewright.checks import levels
+from rulewright.checks.words import glossary_problems
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
+from rulewright.problems import display_path
+from rulewright.testing.reports import Said
 
 
 class GlossaryFile(pytest.File):
@@ -19,10 +24,6 @@ class GlossaryItem(pytest.Item):
     """The glossary read and held to its chapter: it passes when it has no problem of its own."""
 
     def runtest(self) -> None:
-        from rulewright.book import config
-        from rulewright.checks import levels
-        from rulewright.checks.words import glossary_problems
-
         found = levels.warned(glossary_problems(self.path, config.current().rulebook))
         if found:
             for problem in found:
@@ -30,15 +31,11 @@ class GlossaryItem(pytest.Item):
             raise GlossaryProblems("\n".join(map(str, found)))
 
     def repr_failure(self, excinfo, style=None):
-        from rulewright.testing.reports import Said
-
         if isinstance(excinfo.value, GlossaryProblems):
             return Said(str(excinfo.value))
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
-        from rulewright.problems import display_path
-
         return self.path, 0, f"{display_path(str(self.path))}, the glossary"
 
 

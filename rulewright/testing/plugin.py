@@ -4,6 +4,10 @@
 The project is found from pytest's rootdir (its ``pyproject.toml`` and ``[tool.rulewright]``).
 Under pytest-xdist a rulebook page's items stay on one worker, since ``python`` blocks on a page
 build on each other; every other test is spread on its own.
+
+The plugin is loaded in every pytest session of an environment Rulewright is installed in, rulebook
+or not, so it imports the rest of the toolchain inside the hooks that a rulebook project runs (ruff's
+PLC0415 is off for this file in pyproject.toml for that reason).
 """
 from __future__ import annotations
 
@@ -12,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.book import config as project_config
+from rulewright.book import config as project_config, registry
+from rulewright.game import did_you_mean
 from rulewright.scenario import timelimit
-from rulewright.problems import ExampleProblem
+from rulewright.problems import ExampleProblem, Where
 from rulewright.testing import reports
 from rulewright.testing.reports import Said, cannot_be_played
 
@@ -64,7 +69,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     wanted = config.getoption("rule", default=[]) or []
     if wanted and config.stash.get(_PROJECT, None) is not None:
         from rulewright.book import scanner
-        from rulewright.game import did_you_mean
 
         declared = scanner.declared_rules()
         for rule in wanted:
@@ -195,7 +199,6 @@ class OutcomeList:
                 self.found[(path, line)] = (kind, path, line, example)
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
-        from rulewright.problems import Where
         from rulewright.store.outcome import Kind, listing
 
         lines = listing([(Kind(kind), Where(path, line, example), "")
@@ -224,8 +227,6 @@ def pytest_make_collect_report(collector):
 
 def _game_failure_behind(error: BaseException):
     """The ``GameNotLoaded`` of the project's game that ``error`` is, or None."""
-    from rulewright.book import registry
-
     for name in project_config.current().games:
         failure = registry.load_failure(name)
         if failure is not None and failure.place is not None and failure.is_behind(error):

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from rulewright.checks import levels
+from rulewright.checks.records import record_problems
 from rulewright.ci import report as ci_report
 from rulewright.ci.report import Mark
+from rulewright.testing.reports import Said
 
 
 class RecordFile(pytest.File):
@@ -18,9 +21,6 @@ class RecordItem(pytest.Item):
     """The record played to its end: it passes when every move is played and every checkpoint holds."""
 
     def runtest(self) -> None:
-        from rulewright.checks import levels
-        from rulewright.checks.records import record_problems
-
         found = levels.warned(record_problems(self.path))  # (advice: a book at a level before records were checked)
         if found:
             for problem in found:
@@ -28,8 +28,6 @@ class RecordItem(pytest.Item):
             raise RecordProblems("\n".join(map(str, found)))
 
     def repr_failure(self, excinfo, style=None):
-        from rulewright.testing.reports import Said
-
         if isinstance(excinfo.value, RecordProblems):
             return Said(str(excinfo.value))
         return super().repr_failure(excinfo, style)

@@ -12,8 +12,10 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from sybil import Document, Example, Region, Sybil
 from sybil.example import SybilFailure
+from sybil.integration import pytest as sybil_pytest
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 from rulewright.book import scanner
@@ -23,7 +25,11 @@ from rulewright.ci.report import Mark
 from rulewright.book.diagrams import DrawerFailed, draw_all, first_said
 from rulewright.checks import levels
 from rulewright.checks.words import word_problems
+from rulewright.game import legibility
+from rulewright.play import claims
 from rulewright.problems import ExampleProblem, internal_failure
+from rulewright.scenario import start
+from rulewright.store import outcome as outcomes
 from rulewright.testing.reports import Said, cannot_be_played, collected_pages
 
 
@@ -78,8 +84,6 @@ def evaluate_position(example: Example) -> str | None:
     """Sybil evaluator of a ``{position}``: ``None`` when it is read and its game sets it up, else its
     problem at its line (as ``rulewright check`` and the build say it), so that the test of its page
     says it even when no example starts from it, and an example that does is not blamed for it."""
-    from rulewright.scenario import start
-
     test: PositionTest = example.parsed
     found = list(test.problems)
     try:
@@ -101,8 +105,6 @@ def evaluate_position(example: Example) -> str | None:
 def evaluate_claim(example: Example) -> str | None:
     """Sybil evaluator of a ``{balance}`` claim: ``None`` when the simulated games bear it out,
     else what was claimed and what was found, at the claim's line."""
-    from rulewright.play import claims
-
     decl = example.parsed
     try:
         finding = claims.check(decl)
@@ -128,8 +130,6 @@ def skip_for_its_cause(problem: ExampleProblem) -> None:
     shared position that cannot be read, by the test of the page it is on. When that page is not
     tested in this run (``pytest`` on another page), the test is not skipped: the caller fails it
     with the position's problem, so that no run passes over it."""
-    import pytest
-
     cause = problem.cause
     if not str(cause.path).endswith(".md"):
         pytest.skip(cannot_be_played(cause))
@@ -166,8 +166,6 @@ CONTRAST = "diagram-contrast"  # the check's code name (rulewright.checks.levels
 
 
 def _check_legibility(result, svgs: list[str]) -> None:
-    from rulewright.game import legibility
-
     where = result.scenario.where
     for n, svg in enumerate(svgs):
         # (':diagram: both' draws two: say which, as the book captions them)
@@ -201,8 +199,6 @@ def evaluate_example(example: Example) -> str | None:
     (``rulewright.store.outcome``): a pending example that does not hold yet is reported as pending
     (pytest's xfail, with the reason); one that holds is passed with a warning to remove the mark;
     one stopped by a problem said at its own place is skipped, naming it."""
-    from rulewright.store import outcome as outcomes
-
     decl: scanner.ExampleDecl = example.parsed
     try:
         scenario = decl.parse()
@@ -221,14 +217,10 @@ def evaluate_example(example: Example) -> str | None:
             if isinstance(problem, DrawerFailed):  # one bug of the diagram code: said at the first example it stops
                 before = first_said(problem.site, problem.where)
                 if before is not None:
-                    import pytest
-
                     pytest.skip(f"its diagram meets the bug in the game's diagram code said at {before}")
             ci_report.notice(Mark.of(problem))
             return str(problem)
     if kind is outcomes.Kind.PENDING:
-        import pytest
-
         pytest.xfail("pending: " + decided.text)
     if kind is outcomes.Kind.READY:
         ci_report.notice(ci_report.ready_mark(decided.result))
@@ -277,8 +269,6 @@ class RulebookSybil(Sybil):
 
 def pytest_collector(sybil: Sybil):
     """``pytest_collect_file`` for ``sybil``'s pages, with ``RulebookItem`` for their examples."""
-    from sybil.integration import pytest as sybil_pytest
-
     class RulebookItem(sybil_pytest.SybilItem):
         """One example (or one problem of a page) as a test, reported once, in Rulewright's words."""
 

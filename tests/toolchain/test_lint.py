@@ -30,3 +30,16 @@ def test_ruff_would_see_an_unused_import(ruff):
     done = subprocess.run([ruff, "check", "--no-cache", "--stdin-filename", "rulewright/planted.py", "-"],
                           input="import os\n", cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "F401" in done.stdout, done.stdout + done.stderr
+
+
+def test_ruff_would_see_an_import_inside_a_function(ruff):
+    """Imports stay at the top of the toolchain's modules (PLC0415): one planted inside a function is
+    found, and one marked with its reason is let through."""
+    planted = "def f():\n    import os\n    return os\n"
+    done = subprocess.run([ruff, "check", "--no-cache", "--stdin-filename", "rulewright/planted.py", "-"],
+                          input=planted, cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "PLC0415" in done.stdout, done.stdout + done.stderr
+    marked = planted.replace("import os\n", "import os  # noqa: PLC0415 - start-up: rulewright --help\n")
+    done = subprocess.run([ruff, "check", "--no-cache", "--stdin-filename", "rulewright/planted.py", "-"],
+                          input=marked, cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -64,8 +64,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulewright.game import Importer, InputError, Refusal
-from engine.games.g1870 import data
+from engine.games.g1870 import data, hexmap, routes
+from engine.games.g1870.game import G1870
 from engine.games.g1870.ledger import MARKET, Ledger, size
+from engine.games.g1870.protection import unable
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus")
 SKIPPED = "skipped"  # a move the platform made by passing for a player who could do nothing
@@ -717,7 +719,6 @@ class Translator:
         hex_ = self.tiles.get(tile)
         if hex_ is None:
             raise Untranslatable(f"a token in city {city}, on a tile the record never laid")
-        from engine.games.g1870 import hexmap
         cities = [s for s in hexmap.board().tiles[tile.rsplit("-", 1)[0]].stations if s.kind == "city"]
         return hex_ + (f" city {int(index) + 1}" if len(cities) > 1 else "")
 
@@ -937,8 +938,6 @@ def unasked_at_end(record: dict, players: list[str], moves: list[Move]) -> list[
     the last one nothing does, so the engine, having played the record's moves, says which of the
     sales still waiting their presidents cannot protect: the platform settled those at once as
     declined (rule 1870.protect.unable), and the final values count their price drops."""
-    from engine.games.g1870.game import G1870
-    from engine.games.g1870.protection import unable
     game = G1870()
     settings = game.resolve_settings(settings_for(record))
     state = game.new_state({"players": {name: {"cash": data.tables()["starting_cash"][len(players)]}
@@ -1007,7 +1006,6 @@ def reorders_after_connection(record: dict) -> bool:
 
 def settings_for(record: dict) -> dict:
     """The engine's settings that read the rules as the platform does."""
-    from engine.games.g1870.game import G1870
     rules = set((record.get("settings") or {}).get("optional_rules") or [])
     platform = {
         "ledge_sale": "publisher",                      # a sale never ends just under the ledge
@@ -1089,7 +1087,6 @@ def run_positions(steps) -> list[tuple]:
     route and the revenue its routes' total on the map. ``steps`` are a replay's steps with their
     states kept (``replay(record, keep_states=True)``): best-route tests and benchmarks start
     from these positions."""
-    from engine.games.g1870 import routes
     out = []
     for step, after in zip(steps, [*steps[1:], None]):
         if step.refusal is not None or not step.text.startswith("run ") or step.state is None:

@@ -12,6 +12,7 @@ from engine.games.g1870 import data, network, routes
 from engine.games.g1870 import track as printed
 from engine.games.g1870.network import Network
 from engine.games.g1870.setup_names import check_keys, corporation
+from rulewright.game.values import whole
 
 
 def build(state, setup: dict) -> None:
@@ -52,7 +53,6 @@ def connection_choices(state, setup: dict) -> list:
     destination token: ``(corporation, choice, record of a finished run or None, where)``.
     ``connected`` gives ``map`` or ``charter``, or the whole run as the view shows it: ``token``
     (place, keep or existing), ``revenue``, ``dividend`` (paid or withheld) and ``routes``."""
-    from rulewright.game.values import whole
     out = []
     for sym, spec in (setup.get("connected") or {}).items():
         where = f"connected.{sym}"

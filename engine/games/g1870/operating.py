@@ -8,7 +8,7 @@ is stated in the action (``pay 140``), as the stock-market examples do.
 from __future__ import annotations
 
 from rulewright.game import Event, InputError, Refusal
-from engine.games.g1870 import data, ending, holdings, market, privates, rounds
+from engine.games.g1870 import data, ending, hexroutes, holdings, market, privates, protection, rounds, shares
 from engine.games.g1870.state import Offer, State
 
 
@@ -93,7 +93,6 @@ def must_buy(state: State, sym: str) -> bool:
 def has_route(state: State, sym: str) -> bool:
     """Whether the corporation has a route on the printed map: two stops joined by track, one of
     them its station (a longer route always holds such a pair)."""
-    from engine.games.g1870 import hexroutes
     if state.track is None or not state.track.tiles:
         return False
     g = hexroutes.graph(state.track)
@@ -283,7 +282,6 @@ def after_purchase(state: State) -> list[Event]:
     """Shares a president sold to pay for the train now wait for price protection."""
     state.protection.extend(state.sales)
     state.sales = []
-    from engine.games.g1870 import protection
     return protection.advance(state)
 
 
@@ -363,14 +361,12 @@ def emergency_sell_check(state: State, name: str, sym: str, count: int, minimum:
         if after < 2 or after < others:
             raise Refusal("1870.train.forced", f"{name} may not sell so much of {sym}, the corporation buying the "
                                                "train, that its presidency would pass on.")
-    from engine.games.g1870 import shares
     shares.sell_check(state, name, sym, count, emergency=True)
 
 
 def holding_allows(state: State, name: str, sym: str, count: int) -> bool:
     """Whether a sale of ``count`` would meet the holding limit's rule (rule 1870.sell.down-to-60):
     one share fewer may not do when the sale must bring a large holding down to 60%."""
-    from engine.games.g1870 import shares
     held = state.players[name].shares.get(sym, 0)
     return holdings.zone(state.corporations[sym]) in market.NO_HOLDING_LIMIT or held <= shares.HOLDING_LIMIT \
         or held - count <= shares.HOLDING_LIMIT
@@ -378,7 +374,6 @@ def holding_allows(state: State, name: str, sym: str, count: int) -> bool:
 
 def emergency_sell(state: State, name: str, sym: str, count: int) -> list[Event]:
     emergency_sell_check(state, name, sym, count)
-    from engine.games.g1870 import shares
     return shares.sell(state, name, sym, count, emergency=True)
 
 
