@@ -47,6 +47,41 @@ def graph_header(name: str = "G", layout: str = "neato", size: str | None = None
     return lines
 
 
+def node_size(statement: str) -> tuple[float, float]:
+    """The width and height, in inches, that Graphviz gives the node ``statement`` (one node's line
+    as a drawer writes it, ``'  legend [shape=plaintext, label=<...>]'``), measured by laying it out
+    alone with the Graphviz the book is drawn with, in the picture's font (``graph_header``). A
+    table's size depends on its words, so a drawer that must keep a legend clear of its board asks
+    this rather than guessing (``pinned_left``)."""
+    return _measured("\n".join(graph_header("measure") + [statement, "}"]))
+
+
+@lru_cache(maxsize=1024)  # (the same legend is drawn for the before and after of many examples)
+def _measured(code: str) -> tuple[float, float]:
+    import re
+    import subprocess
+
+    from rulewright.book.diagrams import dot_program
+
+    done = subprocess.run([dot_program(), "-Tdot"], input=code.encode("utf-8"), capture_output=True, timeout=120)
+    text = done.stdout.decode("utf-8", "replace")
+    width, height = (re.search(rf"\b{key}=([\d.]+)", text) for key in ("width", "height"))
+    if done.returncode != 0 or width is None or height is None:
+        said = " ".join(done.stderr.decode("utf-8", "replace").split()) or f"exit status {done.returncode}"
+        raise ValueError(f"Graphviz could not measure the node: {said}")
+    return float(width.group(1)), float(height.group(1))
+
+
+def pinned_left(name: str, attributes: str, left: float, middle: float) -> str:
+    """The line of node ``name`` (``attributes`` as written between its brackets, without ``pos``)
+    pinned with its left edge at ``left`` and its middle at height ``middle`` (inches, as ``pos``
+    takes them in a ``graph_header`` picture): Graphviz pins a node by its centre, so a legend or
+    table pinned by its centre beside a board reaches back over the board when its words are long;
+    pinned by its left edge it starts where the board ends, whatever it holds."""
+    width, _ = node_size(f"  {name} [{attributes}];")
+    return f'  {name} [{attributes}, pos="{left + width / 2:.3f},{middle:.3f}!"];'
+
+
 def move_arrow(name: str, start: tuple[float, float], end: tuple[float, float], colour: str = INK,
                label: str | None = None, width: float = 2.5, stop_short: float | None = None,
                label_offset: float | None = None, cell: float | None = None) -> list[str]:

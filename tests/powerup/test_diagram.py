@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from xml.etree import ElementTree
 import textwrap
 
 from rulewright import scenario
@@ -58,3 +59,36 @@ def test_before_shows_where_the_tile_goes_and_the_hand_on_request():
     assert "in Ann&#x27;s hand" in dot or "in Ann's hand" in dot
     assert powerup.COLOURS["MT"] in node(dot, "C2")
     assert "Payouts" not in dot
+
+
+def _extent(svg: str, title: str) -> tuple[float, float]:
+    """The left and right of what the SVG draws for the node called ``title`` (its shapes and words)."""
+    from rulewright.game.legibility import SVG, _box, text_width
+
+    root = ElementTree.fromstring(svg)
+    for group in root.iter(f"{SVG}g"):
+        if group.findtext(f"{SVG}title") != title:
+            continue
+        xs = [x for element in group.iter() if (box := _box(element)) for x in box[:2]]
+        for text in group.iter(f"{SVG}text"):
+            x, width = float(text.get("x")), text_width(text.text or "", float(text.get("font-size", 14)))
+            xs += {"middle": [x - width / 2, x + width / 2], "end": [x - width, x]}.get(text.get("text-anchor"),
+                                                                                       [x, x + width])
+        return min(xs), max(xs)
+    raise AssertionError(f"no node {title} in the picture")
+
+
+LONG_NAMES = MERGER.replace("ann", "bartholomew-alexandrina")
+
+
+def test_legend_and_payouts_start_right_of_the_last_column_however_long_they_are():
+    from rulewright.book.diagrams import render
+
+    pictures = [(MERGER, "after", frozenset()), (MERGER, "before", frozenset({"hand"})),
+                (LONG_NAMES, "before", frozenset({"hand"})), (LONG_NAMES, "after", frozenset())]
+    for body, when, options in pictures:
+        svg = render(powerup.draw(run_of(body), when, options), None).decode()
+        board_right = max(_extent(svg, f"t{powerup.COLUMNS[-1]}{row}")[1] for row in range(powerup.ROWS))
+        for table in ("legend", "payouts") if when == "after" else ("legend",):
+            left, _ = _extent(svg, table)
+            assert left > board_right + 10, f"the {table} ({when}, {options}) reaches over the last column"

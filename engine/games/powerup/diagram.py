@@ -20,6 +20,11 @@ from rulewright import dot as style
 from rulewright.dot import html as escape
 
 CELL = 0.5  # inches per square: ten squares plus the legend print about 16 cm wide
+# Where the legend and the payouts table start, in squares from the first column's centre: the last
+# column's far edge and a gap of 0.8 of a square. They are pinned by their left edge
+# (rulewright.dot.pinned_left), so a long legend (a company wound up, a hand's key) grows away from
+# the board, never over its last column.
+BESIDE = len(COLUMNS) - 0.5 + 0.8
 COLOURS = {"ES": "#E69F00", "MT": "#009E73", "CP": "#56B4E9", "RG": "#D55E00", "SO": "#333333",
            "WU": "#CC79A7"}
 NEUTRAL_FILL = "#bdbdbd"
@@ -164,8 +169,8 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
         marks.append((_swatch("white", style.REFUSED), "refused play"))
     rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]
     label = f'<<TABLE BORDER="0" CELLSPACING="3" CELLPADDING="1">{"".join(rows)}</TABLE>>'
-    return (f'  legend [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize={TEXT_PT}, '
-            f'pos={_pos(12.9, 1.6)}, label={label}];')
+    return style.pinned_left("legend", f'shape=plaintext, style="", fixedsize=false, width=0, height=0, '
+                             f'fontsize={TEXT_PT}, label={label}', BESIDE * CELL, -1.6 * CELL)
 
 
 def _payouts(run) -> list[tuple[str, str, str, int]]:
@@ -189,5 +194,5 @@ def _payout_table(payouts) -> str:
                     f'<TD ALIGN="RIGHT">${amount:,}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
              f'{"".join(rows)}</TABLE>>')
-    return (f'  payouts [shape=plaintext, style="", fixedsize=false, width=0, height=0, fontsize={TEXT_PT}, '
-            f'pos={_pos(12.9, 6.6)}, label={label}];')
+    return style.pinned_left("payouts", f'shape=plaintext, style="", fixedsize=false, width=0, height=0, '
+                             f'fontsize={TEXT_PT}, label={label}', BESIDE * CELL, -6.6 * CELL)
