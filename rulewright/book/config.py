@@ -74,6 +74,20 @@ class Project:
     pending_for_players: str = "as-written"  # what the player's edition does with a pending example (PENDING_FOR_PLAYERS)
     front_matter: dict = field(default_factory=dict)  # what the book covers, its credits and rights (FRONT_MATTER)
 
+    def front_matter_part(self, part: str, project: str = "", author: str = "", copyright: str = "") -> str:
+        """What the book says for ``part`` of its front matter ("covers", "credits" or "rights"), as
+        Markdown: the setting in ``[tool.rulewright.front-matter]``, else said from ``conf.py``'s
+        ``project``, ``author`` and ``copyright`` (a book made before the setting existed keeps
+        printing what it did). The one source of these words for the front matter
+        (``rulewright.sphinx.front_matter``), the cover and the print files (``rulewright print``);
+        empty when neither says anything."""
+        if self.front_matter.get(part):
+            return self.front_matter[part]
+        copyright = str(copyright or "").strip()
+        return {"covers": f"This book holds the rules of {project}." if project else "",
+                "credits": f"This book is the work of {author}." if author else "",
+                "rights": f"© {copyright.rstrip('.')}." if copyright else ""}[part]
+
     def leaves_out(self, pending: bool) -> bool:
         """Whether the player's edition leaves out an example (``pending``: one marked ``:status:
         pending``, whether or not it holds by now), under ``pending-for-players = "leave-out"``."""

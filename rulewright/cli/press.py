@@ -44,7 +44,7 @@ def run(args) -> int:
         return 1
     chosen = settings.load(project.pyproject)
     profile = colour.output_profile(chosen.profile, project.pyproject)
-    book = _book(project.root, args.edition)
+    book = _book(project, args.edition)
     out = build / "print"
     stem = Path(book["file"]).stem
     inside = interior.write(index, out / f"{stem}-interior.pdf", chosen, profile, title=book["title"],
@@ -60,13 +60,15 @@ def run(args) -> int:
     return 0
 
 
-def _book(root: Path, edition: str) -> dict:
+def _book(settings, edition: str) -> dict:
     """The book's title, authors and cover colours from its ``conf.py``, as Sphinx reads it for the
-    edition."""
+    edition; its rights as the front matter says them (``rights`` in ``[tool.rulewright.front-matter]``,
+    else ``conf.py``'s ``copyright``: ``Project.front_matter_part``)."""
     from sphinx.config import eval_config_file  # noqa: PLC0415 - start-up: rulewright --help
     from sphinx.errors import ConfigError  # noqa: PLC0415 - start-up: rulewright --help
     from sphinx.util.tags import Tags  # noqa: PLC0415 - start-up: rulewright --help
 
+    root = settings.root
     conf = root / "conf.py"
     namespace: dict = {}
     if conf.is_file():
@@ -82,7 +84,7 @@ def _book(root: Path, edition: str) -> dict:
         "title": str(namespace.get("html_title") or project),
         "authors": tuple(a.strip() for a in str(author).split(",") if a.strip()),
         "edition": f"The {edition}'s edition",
-        "rights": f"© {namespace['copyright']}" if namespace.get("copyright") else "",
+        "rights": settings.front_matter_part("rights", copyright=namespace.get("copyright") or ""),
         "background": str(variables.get("cover-bg", "#1f4e79")),
         "colour": str(variables.get("cover", "#ffffff")),
         "file": str(namespace.get("simplepdf_file_name") or f"{project}.pdf"),

@@ -35,7 +35,7 @@ class Words:
     title: str
     edition: str = ""
     authors: tuple[str, ...] = ()
-    rights: str = ""
+    rights: str = ""  # Markdown, as the front matter's settings hold it (Project.front_matter_part)
     background: str = "#1f4e79"
     colour: str = "#ffffff"
 
@@ -66,12 +66,20 @@ body {{ font-family: "DejaVu Sans", sans-serif; color: {words.colour}; }}
                transform: rotate(90deg); }}
 </style></head>
 <body>
-<div class="panel back"><p>{e(words.rights)}</p></div>
+<div class="panel back"><p>{_inline(words.rights)}</p></div>
 <div class="panel spine">{spine_text}</div>
 <div class="panel front"><h1>{e(words.title)}</h1><p class="edition">{e(words.edition)}</p>
 <p class="authors">{e(authors)}</p></div>
 </body></html>
 """
+
+
+def _inline(markdown: str) -> str:
+    """Markdown (the front matter's settings) as the HTML of the words in one paragraph: emphasis
+    printed as emphasis, and nothing written in it taken for markup of the cover's page."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).renderInline(" ".join(markdown.split()))
 
 
 def write(target: Path, words: Words, settings: PrintSettings, pages: int, profile: Path) -> Cover:

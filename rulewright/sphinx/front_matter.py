@@ -69,13 +69,11 @@ class FrontMatterDirective(SphinxDirective):
         project = config.current()
         if project.pyproject is not None:  # (the page is read again when the settings change)
             self.env.note_dependency(str(project.pyproject))
-        said = project.front_matter
         games = _games()
-        covers = said.get("covers") or f"This book holds the rules of {self.config.project}."
-        copyright_ = str(self.config.copyright or "").strip()
-        credits = " ".join(part for part in (
-            said.get("credits") or (f"This book is the work of {self.config.author}." if self.config.author else ""),
-            said.get("rights") or (f"© {copyright_}." if copyright_ else "")) if part)
+        said = {part: project.front_matter_part(part, self.config.project, self.config.author, self.config.copyright)
+                for part in ("covers", "credits", "rights")}
+        covers = said["covers"]
+        credits = " ".join(part for part in (said["credits"], said["rights"]) if part)
         out: list[nodes.Node] = []
         for title, text in ((COVERS, covers), (READING, reading(any(getattr(g, "hidden", ()) for g in games),
                                                                 any(getattr(g, "settings", {}) for g in games))),

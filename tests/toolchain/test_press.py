@@ -265,3 +265,22 @@ def test_a_print_setting_s_mistake_is_named_wherever_the_project_is_read(tmp_pat
     with pytest.raises(ExampleProblem) as said:
         config.load(tmp_path)
     assert said.value.where.line == 9 and "one leaf's thickness" in str(said.value)
+
+
+def test_the_cover_s_rights_are_the_front_matter_s_and_an_old_book_s_conf_py_still_says_them(tmp_path):
+    """The rights line on the cover is ``rights`` in ``[tool.rulewright.front-matter]``, as the front
+    matter prints it, not ``conf.py``'s ``copyright``; a book made before that setting, with only
+    ``conf.py``'s, keeps its rights line."""
+    from rulewright.book import config
+    from rulewright.cli.press import _book
+
+    (tmp_path / "conf.py").write_text('project = "Old Book"\ncopyright = "2019, Old Press"\n', encoding="utf-8")
+    pyproject = write_settings(tmp_path, "")
+    old = _book(config.load(tmp_path), "player")
+    assert old["rights"].startswith("© 2019, Old Press")
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + "\n[tool.rulewright.front-matter]\n"
+                         'rights = "*Old Book* is © 2026 New Press."\n', encoding="utf-8")
+    book = _book(config.load(tmp_path), "player")
+    assert book["rights"] == "*Old Book* is © 2026 New Press."
+    page = cover.cover_html(cover.Words(title="Old Book", rights=book["rights"]), SETTINGS, 3.0)
+    assert "<em>Old Book</em> is © 2026 New Press." in page and "Old Press" not in page
