@@ -157,3 +157,41 @@ def test_the_player_s_pdf_and_html_print_players_names_with_capitals():
             parser.feed(page.read_text(encoding="utf-8"))
             in_html += [f"{page.relative_to(HTML)}: {where}" for where in parser.found]
     assert not in_html, f"{len(in_html)} players' names in lower case in the player's HTML, e.g. {in_html[:6]}"
+
+
+QUOTED_MOVE = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)|‘[^’\n]+’")
+
+
+def test_no_refusal_the_player_s_edition_prints_quotes_a_move_as_written():
+    """A refused move's reason is the engine's, written for designers, who write moves: "start it with
+    'par ATSF <price>'", "write 'add' with the street ...", "as in 'play A1 found CP'". The player's
+    edition prints no notation, so each reason is said without it (``Phrases.reason_for_players``),
+    for every refused move of every example the edition prints (issue 42: 14 of them quoted one)."""
+    quoting, refused = [], 0
+    for page, example, result in _played():
+        words = phrases.for_game(result.run.game)
+        for step in result.run.steps:
+            if step.refusal is None:
+                continue
+            refused += 1
+            said = words.reason_for_players(step.refusal.reason, step.text)
+            if QUOTED_MOVE.search(said) or re.search(r"\bwrite\b|\bwritten\b", said):
+                quoting.append(f"{page.name} {example} move {step.index}: {said}")
+    assert refused > 14
+    assert not quoting, f"{len(quoting)} refusals quote a move as the notation writes it: " + "\n".join(quoting)
+
+
+@pytest.mark.parametrize("reason, move, said", [
+    ("The ATSF has not been started; start it with 'par ATSF <price>'.", "", "The ATSF has not been started."),
+    ("'par SP 90' is not something Ann can do now.", "par SP 90", "This move is not something Ann can do now."),
+    ("It must first set the SLSF's par: 'par SLSF <price>'.", "", "It must first set the SLSF's par."),
+    ("It has $100: sell shares first ('sell 2 SP'), or 'go bankrupt' when no sale can raise it.", "",
+     "It has $100: sell shares first, or go bankrupt when no sale can raise it."),
+    ("Lines grow from their ends: write 'add' with the street from one of your ends.", "", "Lines grow from their ends."),
+    ("It needs a company: pick an inactive one (CP, SO), as in 'play A1 found CP'.", "",
+     "It needs a company: pick an inactive one (CP, SO)."),
+    ("It cannot follow. A double build that stops there is written 'expand LMR double M-L'.", "", "It cannot follow."),
+    ("It is Bob's turn: markers are placed in seat order.", "", "It is Bob's turn: markers are placed in seat order."),
+])
+def test_a_refusal_s_reason_is_said_without_notation(reason, move, said):
+    assert phrases.without_notation(reason, move) == said

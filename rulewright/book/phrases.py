@@ -285,6 +285,13 @@ class Phrases:
         parts = re.split(r"(‘[^’]*’)", text)  # (a move quoted as the notation writes it stays so)
         return "".join(part if part.startswith("‘") else pattern.sub(named, part) for part in parts)
 
+    def reason_for_players(self, reason: str, move: str = "") -> str:
+        """An engine's reason for refusing ``move`` (as the notation writes it) as the player's edition
+        prints it: what it says of writing moves left out (``without_notation``), then each piece
+        named as the sentences name it (``codes_named``). The one place a refusal's words are made
+        fit for players."""
+        return self.codes_named(without_notation(reason, move))
+
     def name(self, value: Any, player: bool = False) -> Any:
         """A piece's code as a sentence names it (``names``, then ``values``); a player's name with a
         capital."""
@@ -501,6 +508,42 @@ _STATE = re.compile(r"\{(before|after):([^{}]+)\}")
 _OPTIONAL = re.compile(r"\[([^\[\]{}]*(?:\{[^{}]*\}[^\[\]{}]*)+)\]")
 # A verb that agrees with the detail named just before it: "{winners} {verb:wins|win}".
 _VERB = re.compile(r"\{verb:([^{}|]*)\|([^{}|]*)\}")
+
+
+# A move quoted as the notation writes it, in an engine's reason for a refusal: 'sell 2 SP' or ‘sell 2 SP’
+# (not an apostrophe: "SLSF's par").
+_QUOTED = r"(?:(?<!\w)'[^'\n]+?'(?!\w)|‘[^’\n]+’)"
+# What only tells a designer how to write a move, each one a clause around a quoted move: in brackets
+# ("(e.g. 'discard 2 train')"), a clause after a semicolon or colon that gives one ("; start it with
+# 'par ATSF <price>'", ": write 'add' ...", ": 'place destination token' or ..."), after "as in", "e.g.", "such as" or "with" ("marker with
+# 'place'"), or a whole sentence on how a move "is written".
+_NOTATION_TALK = [re.compile(pattern) for pattern in (
+    rf"\s*\((?:e\.g\.,?\s*|for example,?\s*)?{_QUOTED}(?:\s*(?:or|and|,)\s*{_QUOTED})*\)",
+    rf"\s*[;:]\s*(?:(?:\w+\s+){{0,3}}with\s+|write\s+)?{_QUOTED}[^.;]*?(?=[.;]|$)",
+    rf",?\s+(?:as in|e\.g\.|such as|for example|with)\s+{_QUOTED}",
+    rf"(?:^|(?<=[.!?]\s))[^.!?]*\b(?:written|write)\b[^.!?]*{_QUOTED}[^.!?]*[.!?]\s*",
+)]
+
+
+def without_notation(reason: str, move: str = "") -> str:
+    """``reason`` (an engine's words for refusing ``move``, written for designers, who write moves)
+    without what it says of the notation, for the player's edition, where no move is printed as
+    written: a clause showing how to write a move is left out ("The ATSF has not been started; start
+    it with 'par ATSF <price>'." is "The ATSF has not been started."), the refused move quoted is
+    "this move", and another move quoted as part of the sentence is said without its quotes ("or 'go
+    bankrupt' when no sale can raise it"). A reason that would be left empty is kept as it was."""
+    said = reason
+    if move:
+        own = re.compile(rf"(?:(?<!\w)'|‘)\s*{re.escape(' '.join(move.split()))}\s*(?:'(?!\w)|’)", re.I)
+        said = own.sub("this move", said)
+    for pattern in _NOTATION_TALK:
+        said = pattern.sub("", said)
+    said = re.sub(_QUOTED, lambda m: m.group(0)[1:-1], said)
+    said = re.sub(r"\s+([.,;:])", r"\1", re.sub(r"\s{2,}", " ", said)).strip()
+    said = re.sub(r"(^|[.!?]\s+)this move", lambda m: m.group(1) + "This move", said)
+    if not re.search(r"\w", said):
+        return reason
+    return said if said.endswith((".", "!", "?")) or not reason.rstrip().endswith(".") else said + "."
 
 
 def _empty(value: Any) -> bool:

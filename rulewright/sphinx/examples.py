@@ -553,7 +553,7 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False, mo
             para += nodes.Text(" — not allowed by " if sentence is not None else " — refused (")
             para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
             para += nodes.Text((": " if sentence is not None else "): ") + (
-                words.codes_named(step.refusal.reason) if sentence is not None and words is not None
+                words.reason_for_players(step.refusal.reason, step.text) if sentence is not None and words is not None
                 else step.refusal.reason))
         elif said:
             para += nodes.Text((" " if sentence is not None else " — ") + " ".join(said))
