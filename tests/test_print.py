@@ -205,6 +205,26 @@ def test_few_pages_are_more_than_half_empty(edition, tmp_path):
                                                    f"empty: {half_empty}")
 
 
+LEAD_IN = re.compile(r'<section id="([^"]+)">\s*<h[2-6]>(?:(?!</h).)*</h[2-6]>\s*<p class="rw-lead-in">'
+                     r'(?:(?!</p>).)*</p>\s*<div class="rw-example[^"]*" id="(example-[^"]+)"', re.S)
+
+
+def test_a_heading_and_its_short_lead_in_stay_with_the_example_they_lead_into(edition):
+    """A section whose heading and short lead-in (two lines at most) lead straight into an example
+    starts on the page the example starts on: a tall figure that does not fit under them takes them
+    along to its page, rather than leaving them at the foot of the page before (the review of issue
+    42, p. 256)."""
+    path = pdf_of(edition)
+    places = destinations(path)
+    page = (path.parent / "index.html").read_text(encoding="utf-8")
+    pairs = [(section, example) for section, example in LEAD_IN.findall(page)
+             if section in places and example in places]
+    assert pairs, "no short lead-in into an example found: the test no longer reads the book's HTML"
+    apart = [f"{section} (p. {places[section][0]}) and {example} (p. {places[example][0]})"
+             for section, example in pairs if places[section][0] != places[example][0]]
+    assert not apart, f"{len(apart)} lead-ins are left on the page before their example: {apart}"
+
+
 def _examples_with_figures_starting_pages(path: Path) -> dict[int, float]:
     """{page: height in points} of each example with a figure that starts at the top of a page."""
     places = destinations(path)

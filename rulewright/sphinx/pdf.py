@@ -70,10 +70,32 @@ def needs_toctree_fix(html: str) -> bool:
     return False
 
 
+# A heading's lead-in: the one paragraph between a heading and an example, when it prints in at most
+# two lines (about a hundred characters a line at the print measure). Heading and lead-in are then
+# too short to stand at a page's foot on their own: print keeps them with the example's title and
+# figure (``p.rw-lead-in``, rulewright.css). A longer lead-in is text in its own right, and keeping it
+# with a tall figure would leave the page before half empty.
+LEAD_IN = re.compile(r'(</h[2-6]>\s*<p)(>((?:(?!</p>).)*)</p>\s*<div class="rw-example\b)', re.S)
+LEAD_IN_CHARS = 200
+
+
+def mark_lead_ins(html: str) -> str:
+    """``html`` with each short lead-in paragraph (``LEAD_IN``) given the class ``rw-lead-in``."""
+    import html as entities
+
+    def mark(match) -> str:
+        words = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", match.group(3))).split())
+        return match.group(1) + (' class="rw-lead-in"' if len(words) <= LEAD_IN_CHARS else "") + match.group(2)
+
+    return LEAD_IN.sub(mark, html)
+
+
 def repair(builder, html: str) -> str:
-    """Move the page-start marks, then let sphinx-simplepdf repair the contents only when needed (it
-    prints its bookkeeping, "found duplicate chapters: {...}", which a designer does not need)."""
+    """Move the page-start marks and mark the short lead-ins (``mark_lead_ins``), then let
+    sphinx-simplepdf repair the contents only when needed (it prints its bookkeeping, "found
+    duplicate chapters: {...}", which a designer does not need)."""
     html = print_links.local_only(PAGE_START.sub(lambda m: m.group(2) + m.group(1), html))
+    html = mark_lead_ins(html)
     if not needs_toctree_fix(html):
         return html
     with contextlib.redirect_stdout(io.StringIO()):

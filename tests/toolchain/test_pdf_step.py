@@ -107,3 +107,34 @@ def test_the_pdf_says_it_is_pdf_ua_in_its_xmp_metadata(tmp_path):
         meta = pdf.open_metadata()
         assert meta.get("pdfuaid:part") == "1" and "Tiny" in meta.get("dc:title", "")
         assert bool(pdf.Root.MarkInfo.Marked) and "/StructTreeRoot" in pdf.Root
+
+
+def _pages_of(document) -> dict[str, int]:
+    return {name: number for number, page in enumerate(document.pages, start=1) for name in page.anchors}
+
+
+@pytest.mark.parametrize("lead_in, together", [("Backing up is the obvious case.", True), ("Long words. " * 40, False)])
+def test_a_heading_and_its_short_lead_in_go_with_the_example_s_tall_figure(lead_in, together):
+    """Print keeps a heading and a lead-in of two lines at most (``mark_lead_ins``) with the example
+    they lead into: with a tall figure that does not fit under them, they go to its page rather than
+    stay at the foot of the page before. A longer lead-in stays where it is, so the page before is
+    not left half empty for it."""
+    import weasyprint
+    from pathlib import Path
+
+    from rulewright.sphinx.pdf import mark_lead_ins
+
+    css = Path(__file__).resolve().parents[2] / "rulewright" / "sphinx" / "static" / "rulewright.css"
+    page = mark_lead_ins(
+        '<html><body>' + '<p>Words of the rules, to fill most of the page.</p>' * 20
+        + f'<section id="s"><h4 id="heading">Your own street</h4>\n<p>{lead_in}</p>\n'
+        '<div class="rw-example rw-with-figure" id="example"><p class="rw-example-head">Example D-48</p>'
+        '<figure class="rw-figure"><div class="rw-diagram" style="height: 16cm; background: #ccc"></div>'
+        '</figure><div class="rw-part"><p class="rw-part-label">Setup</p><p>Red.</p></div></div></section>'
+        '</body></html>')
+    assert ('class="rw-lead-in"' in page) is together
+    document = weasyprint.HTML(string=page, base_url=str(css.parent)).render(
+        stylesheets=[weasyprint.CSS(filename=str(css))])
+    pages = _pages_of(document)
+    assert pages["example"] == 2
+    assert (pages["heading"] == pages["example"]) is together, pages
