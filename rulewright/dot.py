@@ -61,8 +61,6 @@ def _measured(code: str) -> tuple[float, float]:
     import re
     import subprocess
 
-    from rulewright.book.diagrams import dot_program
-
     done = subprocess.run([dot_program(), "-Tdot"], input=code.encode("utf-8"), capture_output=True, timeout=120)
     text = done.stdout.decode("utf-8", "replace")
     width, height = (re.search(rf"\b{key}=([\d.]+)", text) for key in ("width", "height"))
@@ -240,3 +238,17 @@ def readable(colour: str, on: str = PAPER, ratio: float = 4.5) -> str:
         if contrast(mixed, on) >= ratio:
             return mixed
     return "#000000"
+
+
+def dot_program() -> str:
+    """The system `dot` where present, else graphviz-pure (installed with the project), so that
+    pip alone suffices to draw."""
+    import shutil
+    import sysconfig
+    from pathlib import Path
+
+    found = shutil.which("dot")
+    if found:
+        return found
+    pure = Path(sysconfig.get_path("scripts")) / "graphviz-pure"
+    return str(pure) if pure.exists() else (shutil.which("graphviz-pure") or "graphviz-pure")

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import shutil
 import subprocess
-import sysconfig
-from pathlib import Path
 
 from rulewright.book.registry import where_in_games_code
+from rulewright.dot import dot_program  # (here too, where the book's code and tests look for it)
 from rulewright.problems import ExampleProblem, display_path
 
 
@@ -118,13 +116,3 @@ def draw_all(result) -> list[str]:
     """Draw and render every diagram a played example asks for (``:diagram: before/after/both``),
     as the book build does, so a broken drawer fails ``make test`` too. Returns each diagram's SVG."""
     return [render(code, result.scenario.where).decode("utf-8", "replace") for code in sources(result)]
-
-
-def dot_program() -> str:
-    """The system `dot` where present, else graphviz-pure (installed with the project), so that
-    pip alone suffices to draw."""
-    found = shutil.which("dot")
-    if found:
-        return found
-    pure = Path(sysconfig.get_path("scripts")) / "graphviz-pure"
-    return str(pure) if pure.exists() else (shutil.which("graphviz-pure") or "graphviz-pure")

@@ -20,11 +20,12 @@ from rulewright import dot as style
 from rulewright.dot import html as escape
 
 CELL = 0.5  # inches per square: ten squares plus the legend print about 16 cm wide
-# Where the legend and the payouts table start, in squares from the first column's centre: the last
-# column's far edge and a gap of 0.8 of a square. They are pinned by their left edge
-# (rulewright.dot.pinned_left), so a long legend (a company wound up, a hand's key) grows away from
-# the board, never over its last column.
-BESIDE = len(COLUMNS) - 0.5 + 0.8
+# The legend and the payouts table, in squares from the first column's centre: centred at CENTRE
+# where they fit, but starting no nearer the board than BESIDE, the last column's far edge and a gap
+# of 0.3 of a square. They are pinned by their left edge (rulewright.dot.pinned_left), so a long
+# legend (a company wound up, a hand's key) grows away from the board, never over its last column,
+# and no wider than it must (a wider picture prints its words smaller).
+CENTRE, BESIDE = 12.9, len(COLUMNS) - 0.5 + 0.3
 COLOURS = {"ES": "#E69F00", "MT": "#009E73", "CP": "#56B4E9", "RG": "#D55E00", "SO": "#333333",
            "WU": "#CC79A7"}
 NEUTRAL_FILL = "#bdbdbd"
@@ -146,7 +147,7 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
     shown = [c for c, info in view["companies"].items() if info["size"]]
     for code in shown:
         info = view["companies"][code]
-        status = "" if info["active"] else " (wound up)"
+        status = "" if info["active"] else '<BR ALIGN="LEFT"/>(wound up)'  # (under the name: a narrower legend)
         name = f'{escape(info["name"])} ({code}){status}'
         rows.append(f'<TR>{_swatch(COLOURS[code])}<TD ALIGN="LEFT">{name}</TD>'
                     f'<TD>{info["size"]}</TD><TD>${info["price"]:,}</TD></TR>')
@@ -169,8 +170,15 @@ def _legend(view, played: str, changed: bool, refused: bool, holder: str | None,
         marks.append((_swatch("white", style.REFUSED), "refused play"))
     rows += [f'<TR>{swatch}<TD ALIGN="LEFT" COLSPAN="3">{text}</TD></TR>' for swatch, text in marks]
     label = f'<<TABLE BORDER="0" CELLSPACING="3" CELLPADDING="1">{"".join(rows)}</TABLE>>'
-    return style.pinned_left("legend", f'shape=plaintext, style="", fixedsize=false, width=0, height=0, '
-                             f'fontsize={TEXT_PT}, label={label}', BESIDE * CELL, -1.6 * CELL)
+    return _beside("legend", f'shape=plaintext, style="", fixedsize=false, width=0, height=0, '
+                             f'fontsize={TEXT_PT}, label={label}', -1.6 * CELL)
+
+
+def _beside(name: str, attributes: str, middle: float) -> str:
+    """A table right of the board: centred where a legend of usual width sits, but never reaching
+    back past ``BESIDE`` (a wide one starts there and grows away from the board)."""
+    width, _ = style.node_size(f"  {name} [{attributes}];")
+    return style.pinned_left(name, attributes, max(BESIDE * CELL, CENTRE * CELL - width / 2), middle)
 
 
 def _payouts(run) -> list[tuple[str, str, str, int]]:
@@ -194,5 +202,5 @@ def _payout_table(payouts) -> str:
                     f'<TD ALIGN="RIGHT">${amount:,}</TD></TR>')
     label = (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" COLOR="{style.MUTED}">'
              f'{"".join(rows)}</TABLE>>')
-    return style.pinned_left("payouts", f'shape=plaintext, style="", fixedsize=false, width=0, height=0, '
-                             f'fontsize={TEXT_PT}, label={label}', BESIDE * CELL, -6.6 * CELL)
+    return _beside("payouts", f'shape=plaintext, style="", fixedsize=false, width=0, height=0, '
+                             f'fontsize={TEXT_PT}, label={label}', -6.6 * CELL)
