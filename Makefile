@@ -40,12 +40,13 @@ coverage: $(STAMP)
 	$(BIN)/rulewright coverage --rules
 
 # Other programs' game records played to their end: the 1870 records of 18xx.games kept beside this
-# repository, or those named: make replay RECORDS="a.json b.json" (FORMAT=18xx.games by default).
-RECORDS ?= $(wildcard ../shared/reference/1870-records/*.json)
+# repository, or those named, files or folders: make replay RECORDS="a.json records/" (FORMAT=18xx.games
+# by default). A name with a space in it is quoted as in the shell: RECORDS='"my game.json"'.
+RECORDS ?= $(wildcard ../shared/reference/1870-records)
 FORMAT ?= 18xx.games
 replay: $(STAMP)
-	@test -n "$(RECORDS)" || { echo "No records to replay: name them with RECORDS=..."; exit 1; }
-	@status=0; for record in $(RECORDS); do $(BIN)/rulewright replay --from $(FORMAT) "$$record" || status=1; done; exit $$status
+	@test -n '$(RECORDS)' || { echo "No records to replay: name them with RECORDS=..."; exit 1; }
+	@$(BIN)/rulewright replay --from $(FORMAT) $(RECORDS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

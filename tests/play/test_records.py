@@ -94,6 +94,46 @@ def test_a_bad_record_is_reported_at_its_line_without_a_traceback(tmp_path, caps
     assert words in out.out, out.out
 
 
+def test_a_folder_of_records_plays_each_and_fails_if_one_fails(tmp_path, capsys):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    good = record_file(folder, RACE, "a.yaml")
+    bad = record_file(folder, RACE.replace("squares.ann: 2", "squares.ann: 5"), "b.yaml")
+    (folder / "notes.txt").write_text("not a record", encoding="utf-8")
+    assert main(["replay", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert f"{good}: 4 moves played" in out and f"{bad}, line 9:" in out, out
+    assert out.rstrip().endswith("1 of 2 records replayed as recorded."), out
+    assert main(["replay", str(good), str(good)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("All 2 records replayed as recorded.")
+
+
+def test_a_record_that_cannot_be_read_does_not_stop_the_others(tmp_path, capsys):
+    good = record_file(tmp_path, RACE)
+    assert main(["replay", str(tmp_path / "nowhere.yaml"), str(good)]) == 1
+    out = capsys.readouterr().out
+    assert "There is no such record file" in out and f"{good}: 4 moves played" in out, out
+
+
+def test_a_name_split_at_its_space_is_answered_with_how_to_quote_it(tmp_path, capsys):
+    path = record_file(tmp_path, RACE, "my game.yaml")
+    first, second = str(path).rsplit(" ", 1)
+    assert main(["replay", first, second]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{first}, line 1: There is no record '{first}', but there is '{path}'"), out
+    assert f"make replay RECORDS='\"{path}\"'" in out and "Traceback" not in out
+
+
+def test_an_empty_folder_and_save_with_several_records_are_named(tmp_path, capsys):
+    assert main(["replay", str(tmp_path)]) == 1
+    assert "This folder holds no '.yaml' record files to replay" in capsys.readouterr().out
+    assert main(["replay", "--from", "18xx.games", str(tmp_path)]) == 1
+    assert "This folder holds no '.json' files to replay" in capsys.readouterr().out
+    good = record_file(tmp_path, RACE)
+    assert main(["replay", "--save", str(tmp_path / "out.yaml"), str(good), str(good)]) == 1
+    assert "--save keeps one converted record; 2 records were named" in capsys.readouterr().out
+
+
 def test_a_record_file_that_is_missing_is_named(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nowhere.yaml")]) == 1
     assert "There is no such record file" in capsys.readouterr().out
