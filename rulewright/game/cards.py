@@ -52,6 +52,7 @@ from rulewright import dot as style
 from rulewright.game.interface import is_hidden
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, nearest
 from rulewright.game.values import written
+from rulewright.game import turns
 
 #: The ``Game.hidden`` path of each player's hand, seen by its owner only (a view with
 #: ``players: {ann: {hand: [...]}}``).
@@ -295,6 +296,7 @@ class Deal:
         place to its card (a ``first`` place) or its hand's first cards, ``any`` for whichever card
         the shuffle gives; a place left out is left to the seed. Each mistake is an ``InputError``
         at the deal's key."""
+        turns.each_once(seats)  # (a seat named twice would be dealt two hands)
         places = self.places(seats)
         if not isinstance(stated, dict):
             raise InputError(f"A deal maps where cards go to the cards, e.g. '{places[-1]}: {deck.sample()}'.")

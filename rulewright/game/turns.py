@@ -55,6 +55,7 @@ def players(given: Any, fewest: int, most: int, keys: Sequence[str] = (), exampl
     if given is None:
         given = list(DEFAULT_PLAYERS)
     if isinstance(given, list):
+        each_once(given, where)
         given = {str(name): {} for name in given}
     if not isinstance(given, dict) or not fewest <= len(given) <= most:
         raise InputError(f"'{where}' lists {fewest} to {most} players in seat order, e.g. [ann, bob].", where)
@@ -67,6 +68,14 @@ def players(given: Any, fewest: int, most: int, keys: Sequence[str] = (), exampl
                              f"{where}.{name}")
         entries[str(name)] = held
     return entries
+
+
+def each_once(names: Sequence, where: str = "players") -> None:
+    """An ``InputError`` at ``where`` for a player named twice in a list of seats."""
+    twice = next((name for index, name in enumerate(names) if name in names[:index]), None)
+    if twice is not None:
+        raise InputError(f"'{where}' lists {twice} twice: each player has one seat, so name each once, in seat "
+                         "order.", where)
 
 
 @dataclass

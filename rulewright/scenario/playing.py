@@ -177,13 +177,13 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     own, preset = setup, setup.get("preset")
     with engine_errors(s, "setup"):
         setup = with_preset(game, setup)
+    from_preset = None
+    if preset is not None and isinstance(game.presets.get(preset), dict):  # its keys the example leaves as they are
+        from_preset = (preset, set(map(str, game.presets[preset])) - set(map(str, own)), game.presets)
     script = list(data.get("draws") or [])
     if data.get("deal"):
-        script = dealt(s, game, setup, settings) + script
+        script = dealt(s, game, setup, settings, from_preset) + script
     try:
-        from_preset = None
-        if preset is not None and isinstance(game.presets.get(preset), dict):  # its keys the example leaves as they are
-            from_preset = (preset, set(map(str, game.presets[preset])) - set(map(str, own)), game.presets)
         with engine_errors(s, "setup", from_preset=from_preset):
             state = game.new_state(setup, settings, Rng(seed, script=script))
             game.settle(state)  # what follows from the setup by itself (its events are no move's)
@@ -198,9 +198,10 @@ def _start(s: Scenario | Position, seed: int) -> tuple[Game, dict, Any]:
     return game, settings, state
 
 
-def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict) -> list:
+def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict, from_preset=None) -> list:
     """The draws that make the example's ``deal:`` (``Game.deal_draws``), or a problem at the
-    deal's key at fault. The game's ``deal_draws`` is given the example's settings when it takes a
+    deal's key at fault, or at the setup's (``from_preset``: its preset's) when the setup is at fault
+    (a player seated twice). The game's ``deal_draws`` is given the example's settings when it takes a
     third parameter (a deal that depends on them: how many cards a hand holds in one edition)."""
     if not implements(game, "deal_draws"):
         raise s.problem(f"{game.title} does not say a deal in its words: its class gives no deal_draws. State "
@@ -212,6 +213,9 @@ def dealt(s: Scenario | Position, game: Game, setup: dict, settings: dict) -> li
             given.append(dict(settings))
         draws = game.deal_draws(*given)
     except InputError as error:
+        if error.where and error.where not in deal and str(error.where).split(".")[0] in setup:
+            with engine_errors(s, "setup", from_preset=from_preset):
+                raise error from None
         key = error.where if error.where in deal else None
         raise s.problem(error.message, "deal", *([key] if key else [])) from None
     return list(draws)

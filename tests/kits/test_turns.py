@@ -21,6 +21,9 @@ def test_players_are_read_with_their_entries_and_their_number():
         turns.players({"ann": {"hnd": [1]}, "bob": {}}, 2, 4, ("hand", "pile"), "{hand: [3, 5]}")
     assert wrong.value.where == "players.ann" and "may give 'hand' and 'pile', e.g. ann: {hand: [3, 5]}" \
         in wrong.value.message
+    with pytest.raises(InputError) as twice:  # (read as a mapping, the second ann would vanish: two players)
+        turns.players(["ann", "bob", "ann"], 2, 4)
+    assert twice.value.where == "players" and twice.value.message.startswith("'players' lists ann twice")
 
 
 @settings(max_examples=100, deadline=None)
