@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -95,8 +96,8 @@ def unlinked_assets(html: Path) -> list[str]:
     return missing
 
 
-def sh(command, cwd, env, timeout=600):
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+def sh(command, cwd, env, timeout=600, input=None):
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, input=input)
     assert done.returncode == 0, f"{' '.join(map(str, command))} failed in {cwd}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     return done.stdout
 
@@ -255,3 +256,74 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     for designers_only in ("authoring", "notation", "api-reference"):
         assert not (player / f"{designers_only}.html").exists(), designers_only
         assert (bare / "_build" / "designer" / "html" / f"{designers_only}.html").exists(), designers_only
+
+    a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(designer / "bin", work, env)
+
+
+def text_of(page: Path) -> str:
+    """A built page's text as a reader sees it (no scripts, tags or entities)."""
+    html = re.sub(r"<script.*?</script>", "", page.read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: Path, env: dict) -> None:
+    """A hidden-hand card game made from the wheel (`new --template cards`), driven as a designer drives
+    it (issue 41): hands hidden in the player's edition and in `play --as` and `--hot-seat`; a scoring
+    change that `changes` ties to the reworded rule and `accept --failing` writes into the example; a
+    rule renamed with `rename`; a player seated twice in a preset said at the preset's line."""
+    tool = str(bin_ / "rulewright")
+    sh([tool, "new", "tricks", "--template", "cards", "--title", "Tricks"], work, env)
+    project = work / "tricks"
+    assert sh([tool, "check"], project, env).rstrip().endswith("Every example holds.")
+
+    # Hands: each player sees only their own, at the table and in the player's edition.
+    seen = sh([tool, "play", "tricks", "--as", "bob"], project, env | {"PYTHONUNBUFFERED": "1"}, input="position\nquit\n")
+    assert "ann's hand: 5 unseen" in seen and re.search(r"bob's hand: \w+, \w+, \w+, \w+ and \w+", seen), seen
+    seated = sh([tool, "play", "tricks", "--hot-seat"], project, env, input="1\n\nposition\nquit\n")
+    assert "Pass the screen to bob" in seated and "ann's hand: 5 unseen" in seated.split("Pass the screen")[1], seated
+    for edition in ("player", "designer"):
+        sh([bin_ / "sphinx-build", "-q", "-W", "-c", ".", "-t", edition, "-b", "html", "-d",
+            f"_build/{edition}/doctrees", "rulebook", f"_build/{edition}/html"], project, env)
+    player = text_of(project / "_build" / "player" / "html" / "rules.html")
+    designer = text_of(project / "_build" / "designer" / "html" / "rules.html")
+    assert "Bob’s hand 1 unseen" in player and "Bob’s hand AS (hidden: only bob sees it)" in designer
+
+    # A revision: the score changes in the engine; `changes` says it is undocumented until the rule
+    # says so, then ties it to the rule; `accept --failing` writes the new values into the example.
+    git = ["git", "-c", "user.name=A Designer", "-c", "user.email=designer@example.org"]
+    sh(git + ["init", "-q"], project, env)
+    sh(git + ["add", "-A"], project, env)
+    sh(git + ["commit", "-q", "-m", "The first draft"], project, env)
+    engine, rules = project / "tricks" / "game.py", project / "rulebook" / "rules.md"
+    code, text = engine.read_text(encoding="utf-8"), rules.read_text(encoding="utf-8")
+    assert code.count("return 10 + state.bids") == 1 and text.count("bid scores 10") == 1
+    engine.write_text(code.replace("return 10 + state.bids", "return 5 + state.bids"), encoding="utf-8")
+    changed = subprocess.run([tool, "changes", "HEAD"], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    assert "players.bob.score: 11 before, 6 now" in changed.stdout and "UNDOCUMENTED" in changed.stdout, changed.stdout
+    rules.write_text(text.replace("bid scores 10", "bid scores 5"), encoding="utf-8")
+    changed = sh([tool, "changes", "HEAD"], project, env)
+    assert "UNDOCUMENTED" not in changed and "documented by the text of rule tricks.end.score" in changed, changed
+    assert str(work) not in changed and "/tmp" not in changed, changed  # (no temporary folder of its own either)
+    failing = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    assert failing.returncode == 1 and "expected 11, but it is 6" in failing.stdout, failing.stdout
+    assert "tricks-score: accepted players.bob.score: 11 -> 6; players.ann.score: 10 -> 5" in \
+        sh([tool, "accept", "--failing"], project, env)
+    assert sh([tool, "check"], project, env).rstrip().endswith("Every example holds.")
+
+    # A rule renamed: its heading, the examples' :rules:, the engine's docstrings and a :formerly: line.
+    renamed = sh([tool, "rename", "tricks.end.score", "tricks.end.points"], project, env)
+    assert "Renamed tricks.end.score to tricks.end.points" in renamed, renamed
+    text = rules.read_text(encoding="utf-8")
+    assert ":formerly: tricks.end.score" in text and "tricks.end.score " not in text.replace(":formerly: tricks.end.score", "")
+    assert "tricks.end.points" in engine.read_text(encoding="utf-8")
+    assert sh([tool, "check"], project, env).rstrip().endswith("Every example holds.")
+
+    # A player seated twice by a preset is said at the preset's line, once, not as a card dealt twice.
+    presets = project / "tricks" / "presets.yaml"
+    kept = presets.read_text(encoding="utf-8")
+    presets.write_text(kept.replace("  players: [ann, bob]\n", "  players: [ann, bob, ann]\n", 1), encoding="utf-8")
+    line = kept.splitlines().index("  players: [ann, bob]") + 1
+    twice = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+    assert f"'players' lists ann twice" in twice and f"tricks/presets.yaml, line {line}" in twice, twice
+    assert "There is only one" not in twice, twice
+    presets.write_text(kept, encoding="utf-8")
