@@ -260,7 +260,29 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(designer / "bin", work, env)
 
 
-PENDING = """
+ADDED = """
+```{position} Clubs turned up instead
+:name: tricks-clubs-trumps
+
+game: tricks
+setup: {from: tricks-two-cards-each, trump: 9C}
+```
+
+```{example} A trick drawn after its first card
+:id: tricks-drawn-after-one
+:rules: tricks.trick.win
+:diagram: after 1
+
+game: tricks
+setup: {from: tricks-clubs-trumps}
+do:
+  - ann: play KS
+  - bob: play AS
+expect:
+  players.bob.tricks: 1
+  trumps: C
+```
+
 ```{example} A bonus for a clean sweep
 :id: tricks-bonus-planned
 :rules: tricks.end.score
@@ -303,10 +325,11 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     seated = sh([tool, "play", "tricks", "--hot-seat"], project, env, input="1\n\nposition\nquit\n")
     assert "Pass the screen to bob" in seated and "ann's hand: 5 unseen" in seated.split("Pass the screen")[1], seated
     # An example of a rule still being decided (`:status: pending`) is reported, not failed, and the
-    # player's edition leaves it out.
+    # player's edition leaves it out; a position that starts from another, and a diagram of the
+    # position after a named move (`:diagram: after 1`).
     rules = project / "rulebook" / "rules.md"
     first_draft = rules.read_text(encoding="utf-8")
-    rules.write_text(first_draft + PENDING, encoding="utf-8")
+    rules.write_text(first_draft + ADDED, encoding="utf-8")
     pending = sh([tool, "check"], project, env)
     assert "Every example holds but 1 marked pending." in pending and "tricks-bonus-planned" in pending, pending
     for edition in ("player", "designer"):
@@ -316,6 +339,11 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     designer = text_of(project / "_build" / "designer" / "html" / "rules.html")
     assert "Bob’s hand 1 unseen" in player and "Bob’s hand AS (hidden: only bob sees it)" in designer
     assert "A bonus for a clean sweep" in designer and "A bonus for a clean sweep" not in player
+    assert "The hand is over: Ann and Bob score most." in player  # (a tie: the verb agrees, issue 40)
+    for edition in (player, designer):
+        assert "A trick drawn after its first card: the position after move 1" in edition
+    assert "Starts from the position “Clubs turned up instead”" in player
+    assert "Starts from the shared position ‘tricks-two-cards-each’ , changed as below The trump card 9C" in designer
     rules.write_text(first_draft, encoding="utf-8")
     # The position an example starts from (a shared one here), as a setup to paste (`run --position`);
     # a thousands separator in a flow mapping is explained at its line.

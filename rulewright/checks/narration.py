@@ -214,6 +214,16 @@ LOWER_START = re.compile(r"(?:^|[.!?]\s+)([a-z])")
 VERBS_AGREEING = re.compile(r"\b((?:[A-Z][\w'-]*, )*[A-Z][\w'-]* and [A-Z][\w'-]*) (is|has|was|does|[a-z]+[^s']s)\b")
 
 
+def _agreeing(players) -> re.Pattern:
+    """VERBS_AGREEING, or for these players their names however written: an engine that joins the
+    players' names itself ("ann and bob", which the player's edition prints as "Ann and Bob") has
+    them in lower case in the sentence the check reads."""
+    if not players:
+        return VERBS_AGREEING
+    name = "(?i:" + "|".join(sorted(map(re.escape, players), key=len, reverse=True)) + ")"
+    return re.compile(rf"\b((?:{name}, )*{name} and {name}) (is|has|was|does|[a-z]+[^s']s)\b")
+
+
 def sentence_faults(sentence: str, players=()) -> list[str]:
     """What reads wrong in one generated sentence, each in a designer's words."""
     faults = []
@@ -226,7 +236,7 @@ def sentence_faults(sentence: str, players=()) -> list[str]:
                       "(put the part in [square brackets]: it is left out when a value in it is 0 or empty)")
     if LOWER_START.search(sentence):
         faults.append("a sentence that starts in lower case")
-    for match in VERBS_AGREEING.finditer(sentence):
+    for match in _agreeing(players).finditer(sentence):
         names = re.split(r", | and ", match.group(1))
         if not players or all(name.lower() in players for name in names):
             faults.append(f"'{match.group(0)}': the verb does not agree with a list of players; write it as "

@@ -649,6 +649,8 @@ def test_brackets_with_no_detail_in_them_are_printed_as_they_are():
     ("Ann builds the the town hall.", "the word 'the' twice"),
     ("Ann pays 0 coins and loses 0 points.", "a part whose value is 0 or empty is said"),
     ("Ann and Bob wins.", "the verb does not agree with a list of players"),
+    # (an engine that joins its players' names itself gives them as written: "ann and bob")
+    ("The hand is over: ann and bob scores most.", "the verb does not agree with a list of players"),
     ("Ann draws. then she plays.", "a sentence that starts in lower case"),
 ])
 def test_a_sentence_that_reads_wrong_is_said_with_its_fix(sentence, fault):

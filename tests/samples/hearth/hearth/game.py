@@ -120,7 +120,7 @@ class Hearth(Game):
         state.seating.new_round()
         events.append(Event("round-ended", {"round": state.rounds.current - 1}))
         if state.over:  # hearth.end.score
-            events.append(Event("game-over", {"winners": " and ".join(state.track.leaders())}))
+            events.append(Event("game-over", {"winners": state.track.leaders()}))
         return events
 
     def view(self, state):
