@@ -340,6 +340,10 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     assert "Bob’s hand 1 unseen" in player and "Bob’s hand AS (hidden: only bob sees it)" in designer
     assert "A bonus for a clean sweep" in designer and "A bonus for a clean sweep" not in player
     assert "The hand is over: Ann and Bob score most." in player  # (a tie: the verb agrees, issue 40)
+    # A card played to a trick is seen by all, though the same move wins the trick and clears it away;
+    # a card refused is told from the seat of the example's point of view (`:as:`).
+    assert "Ann plays the KS. Bob plays the AS. Bob wins the trick." in player and "cannot see" not in player, player
+
     for edition in (player, designer):
         assert "A trick drawn after its first card: the position after move 1" in edition
     assert "Starts from the position “Clubs turned up instead”" in player

@@ -101,7 +101,7 @@ class ExampleDirective(SphinxDirective):
         # with no "Play" part and no test wording about the outcome (the designer's keeps both).
         still = not result.run.steps and not designer
         if not still:
-            box += _section("Play", _actions(result, told, as_written, moved, marks, words))
+            box += _section("Play", _actions(result, told, as_written, moved, marks, words, secrets))
         box += figures[1:]  # the position after the moves, when the example shows both
         box += _section(("Outcome" if designer else "In this position" if still else "What happened")
                         + (f" (as {scenario.viewer} sees it)" if scenario.viewer else ""),
@@ -526,16 +526,19 @@ def _section(label, children):
 
 
 def _actions(result: Result, told: list[list[str]], as_written: bool = False, moved: list | None = None,
-             marks: list | None = None, words: phrases.Phrases | None = None):
+             marks: list | None = None, words: phrases.Phrases | None = None, secrets: list | None = None):
     """The moves, numbered, each with what it did (``told``) or the rule that refused it;
     ``as_written``: the moves alone (a pending example in the player's edition). ``moved``: each
     move in the players' words (``said_moves``), printed instead of its notation where given, its
-    refusal's reason then naming pieces as the sentences do (``words``: ``Phrases.codes_named``)."""
+    refusal's reason then naming pieces as the sentences do (``words``: ``Phrases.codes_named``),
+    or left out where it names what the move hid from the reader (``secrets``: ``_secret_moves``)."""
     steps = result.run.steps
     if not steps:
         return [nodes.paragraph(text="No moves: the outcome describes the position as set up.")]
     items = nodes.enumerated_list(classes=["rw-actions"])
-    for step, said, sentence, mark in zip(steps, told, moved or [None] * len(steps), marks or [None] * len(steps)):
+    secrets = secrets or [None] * len(steps)
+    for step, said, sentence, mark, secret in zip(steps, told, moved or [None] * len(steps),
+                                                  marks or [None] * len(steps), secrets):
         item = nodes.list_item()
         para = nodes.paragraph()
         # The player's edition: the move in words, then what it did; the designer's: the notation.
@@ -549,7 +552,11 @@ def _actions(result: Result, told: list[list[str]], as_written: bool = False, mo
             para += nodes.literal(text=step.text)
             if mark:  # (the designer's edition: a move its reader cannot see, said unseen to players)
                 para += nodes.Text(f" ({mark})")
-        if refused:
+        if refused and secret is not None and secret in secrecy.words_of(step.refusal.reason):
+            para += nodes.Text(" — not allowed by ")  # (the reason would tell the reader the hidden card)
+            para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
+            para += nodes.Text(".")
+        elif refused:
             para += nodes.Text(" — not allowed by " if sentence is not None else " — refused (")
             para += ruleref_node(rule_id=step.refusal.rule, said_elsewhere=True)
             para += nodes.Text((": " if sentence is not None else "): ") + (

@@ -71,7 +71,7 @@ class Whisper(Game):
     def apply(self, state, action):
         check_action(self, state, action)
         if action.actor != state.next:
-            raise Refusal("@@PREFIX@@.turn.order", f"It is {state.next}'s turn, not {action.actor}'s.")
+            raise Refusal("@@PREFIX@@.turn.order", f"It is {state.next}'s turn, not {action.actor}'s: {action.card} stays in hand.")
         hand = state.hands[action.actor]
         if action.card not in hand:
             raise Refusal("@@PREFIX@@.turn.hold", f"{action.actor} holds no {action.card}.")
