@@ -4,7 +4,12 @@ tables, whose cells render in every Graphviz, graphviz-pure included); this keep
 """
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+import sysconfig
 from functools import lru_cache
+from pathlib import Path
 
 # One font that both Graphviz's layout and the printed page use, so that measured text is printed
 # text: graphviz-pure (and system dot) measure "DejaVu Sans" with its own metrics, and WeasyPrint
@@ -58,9 +63,6 @@ def node_size(statement: str) -> tuple[float, float]:
 
 @lru_cache(maxsize=1024)  # (the same legend is drawn for the before and after of many examples)
 def _measured(code: str) -> tuple[float, float]:
-    import re
-    import subprocess
-
     done = subprocess.run([dot_program(), "-Tdot"], input=code.encode("utf-8"), capture_output=True, timeout=120)
     text = done.stdout.decode("utf-8", "replace")
     width, height = (re.search(rf"\b{key}=([\d.]+)", text) for key in ("width", "height"))
@@ -243,10 +245,6 @@ def readable(colour: str, on: str = PAPER, ratio: float = 4.5) -> str:
 def dot_program() -> str:
     """The system `dot` where present, else graphviz-pure (installed with the project), so that
     pip alone suffices to draw."""
-    import shutil
-    import sysconfig
-    from pathlib import Path
-
     found = shutil.which("dot")
     if found:
         return found

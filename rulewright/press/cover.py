@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import weasyprint
+from markdown_it import MarkdownIt
 
 from . import colour
 from .interior import MM, media_bleed
@@ -77,8 +78,6 @@ body {{ font-family: "DejaVu Sans", sans-serif; color: {words.colour}; }}
 def _inline(markdown: str) -> str:
     """Markdown (the front matter's settings) as the HTML of the words in one paragraph: emphasis
     printed as emphasis, and nothing written in it taken for markup of the cover's page."""
-    from markdown_it import MarkdownIt
-
     return MarkdownIt("commonmark", {"html": False}).renderInline(" ".join(markdown.split()))
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import html as entities
 import io
 import logging as python_logging
 import re
@@ -81,8 +82,6 @@ LEAD_IN_CHARS = 200
 
 def mark_lead_ins(html: str) -> str:
     """``html`` with each short lead-in paragraph (``LEAD_IN``) given the class ``rw-lead-in``."""
-    import html as entities
-
     def mark(match) -> str:
         words = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", match.group(3))).split())
         return match.group(1) + (' class="rw-lead-in"' if len(words) <= LEAD_IN_CHARS else "") + match.group(2)
