@@ -3,9 +3,7 @@ pre-commit hook) to an existing project, never over a file already there."""
 from __future__ import annotations
 
 from rulewright import scaffold
-
 from rulewright.book import config
-
 from rulewright.problems import display_path
 
 NAME = "ci"

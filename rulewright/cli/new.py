@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from rulewright import scaffold
-
 from rulewright.scaffold import TEMPLATES
 
 NAME = "new"

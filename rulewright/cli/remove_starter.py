@@ -6,9 +6,7 @@ designer has changed is never touched, and is listed."""
 from __future__ import annotations
 
 from rulewright import scaffold
-
 from rulewright.book import config
-
 from rulewright.problems import display_path
 
 NAME = "remove-starter"

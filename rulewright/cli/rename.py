@@ -7,7 +7,6 @@ import sys
 
 from rulewright.book import rename
 from rulewright.game import InputError
-
 from rulewright.problems import display_path
 
 NAME = "rename"

@@ -24,11 +24,8 @@ import sys
 from pathlib import Path
 
 from rulewright.book import config, phrases, scanner
-
 from rulewright.book.scanner.directives import DIRECTIVE_INFO, markdown
-
 from rulewright.problems import ExampleProblem
-
 from rulewright.scenario import evaluate, show
 
 

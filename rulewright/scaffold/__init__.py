@@ -45,11 +45,8 @@ from importlib import resources
 from pathlib import Path
 
 from rulewright import __version__
-
 from rulewright.book import config
-
 from rulewright.book.source import plain_letters
-
 from rulewright.checks.levels import CURRENT
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

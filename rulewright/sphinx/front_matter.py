@@ -25,7 +25,6 @@ from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
 from rulewright.book import config
-
 from rulewright.book.registry import get_game
 
 NAME = "front-matter"
