@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import re
 import zlib
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
 SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder", "value")
+
+
+def reader_text(html: str) -> str:
+    """A built page's words as a reader sees them: no scripts, styles or tags, entities read, the
+    spaces between words one each."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def id_pattern(ids) -> re.Pattern:

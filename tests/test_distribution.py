@@ -14,12 +14,11 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from html import unescape
 from pathlib import Path
 
 import pytest
 
-from tests.player_html import ids_a_reader_meets
+from tests.player_html import ids_a_reader_meets, reader_text
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = ["rulewright/game/interface.py", "rulewright/sphinx/static/rulewright.css", "rulewright/scaffold/editions.mk",
@@ -303,12 +302,6 @@ expect:
 """
 
 
-def text_of(page: Path) -> str:
-    """A built page's text as a reader sees it (no scripts, tags or entities)."""
-    html = re.sub(r"<script.*?</script>", "", page.read_text(encoding="utf-8"), flags=re.S)
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
-
-
 def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: Path, env: dict) -> None:
     """A hidden-hand card game made from the wheel (`new --template cards`), driven as a designer drives
     it (issue 41): hands hidden in the player's edition and in `play --as` and `--hot-seat`; a scoring
@@ -335,8 +328,8 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     for edition in ("player", "designer"):
         sh([bin_ / "sphinx-build", "-q", "-W", "-c", ".", "-t", edition, "-b", "html", "-d",
             f"_build/{edition}/doctrees", "rulebook", f"_build/{edition}/html"], project, env)
-    player = text_of(project / "_build" / "player" / "html" / "rules.html")
-    designer = text_of(project / "_build" / "designer" / "html" / "rules.html")
+    player, designer = (reader_text((project / "_build" / edition / "html" / "rules.html").read_text(encoding="utf-8"))
+                        for edition in ("player", "designer"))
     assert "Bob’s hand 1 unseen" in player and "Bob’s hand AS (hidden: only bob sees it)" in designer
     assert "A bonus for a clean sweep" in designer and "A bonus for a clean sweep" not in player
     assert "The hand is over: Ann and Bob score most." in player  # (a tie: the verb agrees, issue 40)

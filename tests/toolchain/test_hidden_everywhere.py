@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from rulewright import cli, scaffold
+from tests.player_html import reader_text
 
 HIDDEN_GAME = Path(__file__).parent / "hidden_game"
 # Each card some example's reader never sees (the pass, the discard, the other hands, the move
@@ -54,14 +55,9 @@ def built(tmp_path_factory):
     return out
 
 
-def text_of(html: str) -> str:
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
-
-
 def test_the_player_s_edition_prints_no_card_its_reader_cannot_see(built):
     out, said = built["player"]
-    page = text_of((out / "rules.html").read_text(encoding="utf-8"))
+    page = reader_text((out / "rules.html").read_text(encoding="utf-8"))
     everything = "".join(p.read_text(encoding="utf-8", errors="replace") for p in out.rglob("*")
                          if p.is_file() and p.suffix in (".html", ".js", ".svg", ".txt"))
     assert [card for card in SECRET if card in everything] == []
@@ -83,7 +79,7 @@ def test_the_player_s_edition_prints_no_card_its_reader_cannot_see(built):
 
 def test_the_designer_s_edition_prints_each_hidden_card_marked(built):
     out, _ = built["designer"]
-    page = text_of((out / "rules.html").read_text(encoding="utf-8"))
+    page = reader_text((out / "rules.html").read_text(encoding="utf-8"))
     assert [card for card in SECRET if card not in page] == [], page
     assert "pass stork (hidden from ann)" in page, page
     assert "dunlin and gannet (hidden: only bob sees it)" in page, page

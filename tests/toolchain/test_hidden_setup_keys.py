@@ -3,7 +3,6 @@
 them as unseen in every setup table and shared position, found by their value in the position set
 up (or named by the game's ``hidden_setup``); the designer's edition marks them hidden. A test over
 the whole built page of the player's edition finds no hidden card anywhere on it."""
-import re
 import subprocess
 import sys
 import textwrap
@@ -11,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.player_html import reader_text
 from tests.toolchain.pages import toy_conf
 
 SECRET_WORDS = ("heron", "stork", "crane", "egret", "plover", "avocet", "curlew", "dunlin")
@@ -101,9 +101,7 @@ def built(request, tmp_path_factory):
 
 def page_text(out) -> str:
     """The built page as a reader sees it: its words, tags and scripts left out."""
-    html = (out / "secrets.html").read_text(encoding="utf-8")
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    return reader_text((out / "secrets.html").read_text(encoding="utf-8"))
 
 
 def test_the_player_s_edition_prints_no_hand_written_under_a_setup_key_of_its_own(built):
