@@ -19,6 +19,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from rulewright.book.phrases import NUMBER_WORDS
+
 
 @dataclass
 class Behaviour:
@@ -177,8 +179,7 @@ def _plain(written: str) -> str:
     return text
 
 
-NUMBERS = {"0": "zero", "1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-           "8": "eight", "9": "nine", "10": "ten", "11": "eleven", "12": "twelve"}
+NUMBERS = {str(number): word for word, number in NUMBER_WORDS.items()}  # ("2": "two": the book's number words)
 COMMON = {"the", "a", "an", "of", "to", "is", "it", "in", "on", "and", "or", "how", "many", "much", "what", "which",
           "who", "whose", "its", "has", "have", "each", "that", "this", "for", "by", "with", "at", "as", "be", "are",
           "true", "false", "null", "none", "now", "before", "not", "no", "there", "from"}
