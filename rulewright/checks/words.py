@@ -26,14 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from markdown_it.renderer import RendererHTML
-
-from myst_parser.config.main import MdParserConfig
-
-from myst_parser.parsers.mdit import create_md_parser
-
 from rulewright.book import config, registry
 from rulewright.book import scanner, source
+from rulewright.book.scanner.directives import markdown
 from rulewright.checks import engine_source, player_words
 from rulewright.book.registry import game_sources, python_files
 from rulewright.game import InputError, Rng, did_you_mean
@@ -217,11 +212,6 @@ class Piece:
     as_written: bool = True  # printed as written, not made into something else by a directive (YAML_WITH_WORDS)
 
 
-@lru_cache(maxsize=1)
-def _markdown():
-    return create_md_parser(MdParserConfig(enable_extensions={"colon_fence", "deflist"}), RendererHTML)
-
-
 SHELL_BLOCKS = ("sh", "shell", "bash", "console")  # code blocks whose commands may name rules and examples
 DIRECTIVE_INFO = re.compile(r"^\{([^}]+)\}\s*(.*)$")
 OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
@@ -230,7 +220,7 @@ OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
 def pieces(text: str, first_line: int = 1) -> Iterator[Piece]:
     """The prose, roles, links and targets of a page, each with its file line."""
     quoted = 0
-    for token in _markdown().parse(text):
+    for token in markdown().parse(text):
         if token.type == "blockquote_open":
             quoted += 1
         elif token.type == "blockquote_close":
@@ -270,7 +260,7 @@ def _directive(token, line: int) -> Iterator[Piece]:
 
 
 def _inline_text(text: str, line: int) -> Iterator[Piece]:
-    for token in _markdown().parseInline(text):
+    for token in markdown().parseInline(text):
         yield from _inline(token, line, prose=True)
 
 
@@ -547,7 +537,7 @@ def _designer_spans(text: str, first_line: int, player_notes: bool) -> tuple[tup
     a ``{only} designer`` block, and a ``{designer-note}`` (unless the project prints them for
     players, ``player-notes = true``); inside other directives too."""
     spans = []
-    for token in _markdown().parse(text):
+    for token in markdown().parse(text):
         if token.type not in ("fence", "colon_fence") or token.map is None:
             continue
         match = DIRECTIVE_INFO.match(token.info.strip())
@@ -689,7 +679,7 @@ def _check_link(root, page, href, where, targets) -> list[ExampleProblem]:
 def _heading_slugs(path: Path) -> set[str]:
     from myst_parser.mdit_to_docutils.base import default_slugify  # noqa: PLC0415 - start-up: rulewright --help
 
-    tokens = _markdown().parse(Path(path).read_text(encoding=source.TOLERANT))
+    tokens = markdown().parse(Path(path).read_text(encoding=source.TOLERANT))
     return {default_slugify(tokens[i + 1].content) for i, t in enumerate(tokens) if t.type == "heading_open"}
 
 
