@@ -168,3 +168,40 @@ def test_a_corporation_s_shares_are_the_data_s(monkeypatch):
     assert view(start({"corporations": {"SP": {"par": 90, "market": 1}}}))["corporations"]["SP"]["treasury"] == ten - 2
     with pytest.raises(InputError, match="has only 8 shares"):
         start({"corporations": {"SP": {"par": 90, "market": 1 + ten - 2 + 1}}})
+
+
+@pytest.fixture
+def tables(monkeypatch):
+    """1870's data/tables.yaml as the engine reads it, changed for one test: the rule figures the
+    book prints with {value} are the engine's too, written once."""
+    from engine.games.g1870 import data
+
+    changed = dict(data.tables())
+    monkeypatch.setattr(data, "tables", lambda: changed)
+    return changed
+
+
+def test_half_a_payout_is_kept_rounded_down_to_the_data_s_step(tables):
+    """SP pays half of $140: it keeps $70 with a step of $10 (7 a share paid out), $60 with $20 (8)."""
+    state = play(start({"round": "operating"}), "SP: half 140")
+    assert view(state)["players"]["bob"]["cash"] == 300 + 2 * 7
+    tables["half_payout_step"] = 20
+    state = play(start({"round": "operating"}), "SP: half 140")
+    assert view(state)["players"]["bob"]["cash"] == 300 + 2 * 8
+
+
+def test_the_least_sale_price_and_the_reissue_cap_are_the_data_s(tables):
+    from engine.games.g1870 import market, privates, redemption
+
+    state = start()
+    owned = next(sym for sym, one in state.privates.items() if one.owner in state.players and not one.closed)
+    owner = state.privates[owned].owner
+    buyer = next(name for name in state.players if name != owner)
+    privates.offer_check(state, owner, owned, buyer, 1)  # (refused by nothing: $1 is enough)
+    tables["least_sale_price"] = 5
+    with pytest.raises(Refusal, match=r"at least \$5"):
+        privates.offer_check(state, owner, owned, buyer, 4)
+    state = start({"corporations": {"SP": {"cell": "T1"}}}, max_reissue_200=True)
+    assert redemption.reissue_price(state, "SP") == 200
+    tables["max_reissue_par"] = 250
+    assert redemption.reissue_price(state, "SP") == 250 == market.top_row_nearest(250)

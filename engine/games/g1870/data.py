@@ -35,6 +35,22 @@ def auction_price_step() -> int:
     return tables()["auction_price_step"]
 
 
+def half_payout_step() -> int:
+    """What a corporation that pays half keeps is rounded down to a multiple of (``half_payout_step``, $10)."""
+    return tables()["half_payout_step"]
+
+
+def least_sale_price() -> int:
+    """The least price of a train sold between corporations or of a private sold to another player
+    (``least_sale_price``, $1)."""
+    return tables()["least_sale_price"]
+
+
+def max_reissue_par() -> int:
+    """The highest par of reissued shares with the option ``max_reissue_200`` (``max_reissue_par``, $200)."""
+    return tables()["max_reissue_par"]
+
+
 def trains(diesels: bool = False) -> list[dict]:
     """The trains in the order the bank sells them: the printed game's, or with the diesel variant
     (setting ``diesels``) the D-train in place of the 8, 10 and 12."""

@@ -19,7 +19,8 @@ def dividend(state: State, sym: str, kind: str, revenue: int) -> list[Event]:
                       + ("." if corp.trains else ", or gone on to buy one without a train, which withheld nothing."))
     if revenue and not corp.trains:
         raise Refusal("1870.or.dividend", f"{sym} owns no train, so it earns nothing.")
-    withheld = {"pay": 0, "half": revenue // 20 * 10, "withhold": revenue}[kind]
+    step = data.half_payout_step()  # half is kept, rounded down to a multiple of the step (rule 1870.market.half)
+    withheld = {"pay": 0, "half": revenue // (2 * step) * step, "withhold": revenue}[kind]
     per_share = distribute(state, corp, revenue, withheld)
     state.dividend_done = True
     corp.operated = True
@@ -242,8 +243,8 @@ def buy_used_check(state: State, sym: str, name: str, seller: str, price: int) -
             raise Refusal("1870.train.between", f"{seller} is no other corporation to buy a train from.")
         if name not in other.trains:
             raise Refusal("1870.train.between", f"{seller} owns no {name}-train.")
-        if price < 1:
-            raise Refusal("1870.train.between", "A train sold between corporations costs at least $1.")
+        if price < data.least_sale_price():
+            raise Refusal("1870.train.between", f"A train sold between corporations costs at least ${data.least_sale_price()}.")
     room_check(state, sym, state.phase)
     if seller == "pool":
         shortfall(state, sym, name, price, "the pool")

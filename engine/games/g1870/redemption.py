@@ -7,7 +7,7 @@ for each Treasury share it sells (incremental capitalisation).
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import holdings, market
+from engine.games.g1870 import data, holdings, market
 from engine.games.g1870.state import State
 
 
@@ -76,7 +76,7 @@ def redeem(state: State, sym: str, source: str) -> list[Event]:
 def reissue_price(state: State, sym: str) -> int:
     """The new par (rule 1870.reissue.price)."""
     corp = state.corporations[sym]
-    cap = 200 if state.settings["max_reissue_200"] else None
+    cap = data.max_reissue_par() if state.settings["max_reissue_200"] else None
     return max(corp.par, market.top_row_nearest(0.75 * holdings.price(corp), cap))
 
 
