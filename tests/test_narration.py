@@ -148,3 +148,41 @@ def test_the_book_s_rule_figures_come_from_the_game_or_are_checked():
         assert (str(ROOT / "rulebook" / "1870-market" / "rounds.md"), line) not in typed_at, words
     assert at[("1870-connections/notation.md", "$90")] == "agrees"
     assert not [key for key, status in at.items() if key[0] in ("1870-connections/notation.md",) and status == "differs"]
+
+
+def test_the_book_s_titles_repeat_the_figures_their_rules_print_and_are_checked():
+    """The titles of this book that repeat a rule's figure (1870's auction step, reissue cap and $400
+    end; Muck & Brass's $5 link) are checked against what their rules print from the game, and 1870's
+    half-payout rounding, least sale price and reissue cap are printed from its data, no longer typed."""
+    from types import SimpleNamespace
+
+    from rulewright.checks import typed_figures
+
+    scanned, games = played()
+    pages = ("1870-market/privates.md", "1870-market/redemption.md", "1870-market/rounds.md", "1870-market/market.md",
+             "1870-market/operating.md", "muck-and-brass/before-third.md", "muck-and-brass/choosing.md")
+    book_part = SimpleNamespace(pages={key: page for key, page in scanned.pages.items()
+                                       if str(page.path).endswith(pages)}, rules=scanned.rules)
+    found = typed_figures.survey(book_part, [], [one for one in games if str(one.scenario.where.path).endswith(pages)])
+
+    def status(page: str, words: str, said: str) -> list[str]:
+        lines = (ROOT / "rulebook" / page).read_text(encoding="utf-8").splitlines()
+        line = next(n for n, text in enumerate(lines, 1) if words in text)
+        return [f.status for f in found if str(f.typed.where.path).endswith(page) and f.typed.where.line == line
+                and f.typed.said == said]
+
+    for page, words, said in (("1870-market/privates.md", "A bid of less than", "$5"),
+                              ("1870-market/privates.md", "Four passes make", "$5"),
+                              ("1870-market/redemption.md", "Reissue above", "$200"),
+                              ("1870-market/rounds.md", ":title: A share price of", "$400"),
+                              ("1870-market/rounds.md", "Without the optional rule, a price of", "$400"),
+                              ("muck-and-brass/before-third.md", ":title: One link per Expand", "$5"),
+                              ("muck-and-brass/choosing.md", "does not buy a", "$5"),
+                              ("muck-and-brass/choosing.md", "Exactly $5 is enough", "$5")):
+        assert status(page, words, said) == ["agrees"], (page, words, said)
+    # What is left of these figures typed (a title: "SP buys TP's 2-train for $1") is checked, never listed.
+    for page, said in (("1870-market/market.md", "$10"), ("1870-market/rounds.md", "$10"),
+                       ("1870-market/operating.md", "$1"), ("1870-market/privates.md", "$1"),
+                       ("1870-market/redemption.md", "$200")):
+        assert {f.status for f in found if str(f.typed.where.path).endswith(page) and f.typed.said == said} <= {"agrees"}, \
+            (page, said)

@@ -31,6 +31,10 @@ Each figure is then **tied** to what the game knows:
   only by a part the title names or by the moves (a sum is said of too many parts);
 - to a move of an example of its section, told in the game's words, that says the figure and names
   a name its clause names: "Ann pays the other $635" and "Ann pays $635 towards the GMO's train.".
+- in an example's title or a rule's ``:title:``, to what the rules it shows print with ``{value}``
+  in the figure's unit (a title cannot hold a role, so it repeats the rule's figure): "A bid of less
+  than $5 over the cost is refused" and ``auction_price_step``. One that differs is a problem, unless
+  its example holds it or it is another money value of the game's data.
 
 A tied figure the game does not bear out is a problem at its line, naming the game's value and the
 ``{value}`` role that prints it. A figure tied to nothing is never failed by default; it is listed
@@ -73,6 +77,8 @@ NUMBER_WORDS = {word: number for word, number in phrases.NUMBER_WORDS.items() if
 # Words of a path phrase that name no part of the game.
 # The fields of a data file's list item that name it (a train's "name", a company's "code").
 NAME_KEYS = ("name", "code", "id")
+# A {value} role in a rule's text, and the word after it ("{value}`#data/expand.yaml:city_links` links").
+ROLE_IN_TEXT = re.compile(r"\{value\}`([^`]+)`(?:\s+([A-Za-z][A-Za-z-]+))?")
 NOT_PARTS = {"this", "its", "was", "has", "is", "whether", "always", "players", "times", "others", "these",
              "those", "less", "plus", "minus", "paths", "ends"}
 
@@ -493,8 +499,8 @@ def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[E
         last_words = set(last.split())
         own = last_words - STOP - set(NUMBER_WORDS)
         if _counts(entry, typed, units, money):
-            if money and not _named(last, context_words, typed.near):
-                continue  # "$30" ties to a price the sentence names ("costs", "par"), not to any sum
+            if money and not _named(last, context_words, typed.near) and not _priced(last, typed, units):
+                continue  # "$30" ties to a price the sentence names ("costs", "par"; "a $5 link"), not to any sum
             named_last = [w for w in own - units if _named(w, context_words, typed.near)]
         elif (not money and own and not own & MONEY_KEYS and not any(key.isdigit() for key in entry.keys)
               and not any(_forms(w) & set(words.words) for w in own) and _of(last, typed)):
@@ -508,6 +514,17 @@ def tie_to_data(typed: Typed, words: Vocabulary, entries: list[Entry]) -> list[E
         elif score == best and score:
             tied.append(entry)
     return tied or _in_list(typed, entries, context_words)
+
+
+def _priced(key: str, typed: Typed, units: set[str]) -> bool:
+    """Whether a sum is the price of what the word right after it names, as the data key says:
+    "a $5 link" and ``link_cost`` (the key's other words follow the figure, the rest is money)."""
+    words = key.split()
+    named = [word for word in words if word not in units]
+    if not named or len(named) == len(words):
+        return False
+    return re.search(rf"{re.escape(typed.said)}\s+" + r"\W+".join(map(re.escape, named)) + r"(?:s|es)?\b",
+                     typed.close, re.IGNORECASE) is not None
 
 
 def _in_list(typed: Typed, entries: list[Entry], context_words: set[str]) -> list[Entry]:
@@ -632,10 +649,19 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
                                                                         or positions.told(typed, named=True))
     if owned:  # "Bob sells his three MKT shares at $82": the MKT's share price in the example
         return Finding(typed, "agrees", owned[:3])
-    units = _unit_keys(typed, words)
-    money = typed.unit == words.money
-    loose = [e for e in entries if e.keys and (money and not e.counted or not money and _counts(e, typed, units, money))
-             and _equal(e.value, typed.number)]
+    units, money = _unit_keys(typed, words), typed.unit == words.money
+    printed = positions.printed(typed)
+    if printed:  # "A bid of less than $5 over the cost is refused": the $5 its rule prints from the game
+        if any(_equal(value, typed.number) for _, value in printed):
+            return Finding(typed, "agrees", [f"{place} = {_said(words, typed, value)}" for place, value in printed
+                                             if _equal(value, typed.number)][:3])
+        if not positions.held_by_own(typed) and not _loose(typed, entries, units, money):
+            # (not a figure of the example's own position, "$4 does not buy", nor another price: "Hamburg costs $15")
+            places = "; ".join(f"{place} prints {_said(words, typed, value)}" for place, value in printed[:3])
+            return Finding(typed, "differs", [f"the example shows a rule that prints the game's figure: {places}"],
+                           "write the rule's figure in the example's title (a title cannot hold a {value} role), "
+                           "or change the game's data")
+    loose = _loose(typed, entries, units, money)
     if loose:
         return Finding(typed, "loose", [e.label for e in loose[:3]])
     shown = [place for place, value in positions.values(typed) if _equal(value, typed.number)]
@@ -645,6 +671,14 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     if told:  # "Ann pays the other $635": what the moves of an example beside it say
         return Finding(typed, "held", told[:2])
     return Finding(typed, "untied")
+
+
+def _loose(typed: Typed, entries: list[Entry], units: set[str], money: bool) -> list[Entry]:
+    """The game's data values of the figure's unit that equal it: for money, a sum its key says is
+    money (a "price", a "cost", a list of "par values"; not a map's coordinate or a count that
+    happens to be 4); for a count, a count of what the figure counts."""
+    return [e for e in entries if e.keys and not (money and e.counted) and _counts(e, typed, units, money)
+            and _equal(e.value, typed.number)]
 
 
 def _clause(typed: Typed) -> str:
@@ -683,8 +717,11 @@ class Positions:
     """The positions the examples of one page hold (before and after their moves), read only when a
     sentence names a part of them as the phrases do ("Ann's cash")."""
 
-    def __init__(self, games: list, said, words: Vocabulary, text: str = "") -> None:
+    def __init__(self, games: list, said, words: Vocabulary, text: str = "", rules: dict | None = None,
+                 game: str | None = None) -> None:
         self.games, self.said, self.words = games, said, words
+        self.rules, self.game = rules or {}, game  # the book's rules (id: ``RuleDecl``) and the page's game
+        self.lines = text.splitlines()
         self.headings = [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("#")]
         self._subjects: dict | None = None
         self._claiming: dict = {}
@@ -773,6 +810,59 @@ class Positions:
         held = [f"{place} = {_said(self.words, typed, value)}" for place, value in self.values(typed)
                 if place.endswith((f"{mark}, before its moves", f"{mark}, after its moves")) and _equal(value, typed.number)]
         return list(dict.fromkeys(named + held + told))
+
+    def printed(self, typed: Typed) -> list[tuple[str, Any]]:
+        """When the figure is in an example's title ("A bid of less than $5 over the cost is
+        refused"): what the rules that example shows print from the game with ``{value}`` in the
+        figure's unit (money, or a count written before the figure's unit word), as (the role in
+        its rule, the value). A title is a directive's argument, which cannot hold a role; the rule
+        it shows prints the number from the game, so the title's copy of it is checked against that."""
+        out = []
+        for rule_id in self.shown_by_title(typed):
+            rule = self.rules.get(rule_id)
+            if rule is None:
+                continue
+            for role in ROLE_IN_TEXT.finditer(rule.text):
+                try:
+                    figure = figures.parse_role(role.group(1), rule.where)
+                    game = figures.game_for(figure, self.game)
+                    read = figures.read(game, figure)
+                except Exception:  # noqa: BLE001 - a role that does not read is said by the figures check
+                    continue
+                if read.each is not None or not _equal(read.value, read.value):
+                    continue  # (a number only: _equal is false for anything else)
+                text = figures.said(self.said, figure, figure.path, read.value)
+                if typed.unit == self.words.money:
+                    if not text.startswith(self.words.money):
+                        continue
+                elif not (role.group(2) and singular(role.group(2)) == singular(typed.unit)):
+                    continue
+                out.append((f"{{value}}`{figure.written}` in rule {rule_id} ({display_path(rule.where.path)}, "
+                            f"line {rule.where.line})", read.value))
+        return out
+
+    def shown_by_title(self, typed: Typed) -> list[str]:
+        """The rules whose figures a title the figure is in repeats: those its example shows, or,
+        in a rule's ``:title:``, that rule ("A share price of $400 ends the game")."""
+        own = [one.scenario for one in self.games if one.scenario.where.line == typed.where.line]
+        if own:
+            return list(own[0].rules)
+        line = self.lines[typed.where.line - 1].lstrip() if 0 < typed.where.line <= len(self.lines) else ""
+        if not line.startswith(":title:"):
+            return []
+        return [rule.id for rule in self.rules.values() if str(rule.where.path) == str(typed.where.path)
+                and rule.where.line < typed.where.line <= rule.where.line + 4]
+
+    def held_by_own(self, typed: Typed) -> bool:
+        """Whether the example whose title the figure is in holds it anywhere in its positions, before
+        or after its moves, or says it in its moves."""
+        own = self.title_of(typed)
+        if not own:
+            return False
+        mark = f"example '{own[0]}'"
+        return (any(place.endswith((f"{mark}, before its moves", f"{mark}, after its moves")) and _equal(value, typed.number)
+                    for place, value in self.values(typed))
+                or any(f"{mark}:" in said for said in self.told(typed)))
 
     def _names(self, line: int) -> set[str]:
         """The names the views of the section's examples key their parts by (players, corporations)."""
@@ -883,7 +973,7 @@ def survey(book, scenarios, played=None) -> list[Finding]:
         if not typed:
             continue
         positions = Positions([one for one in by_page.get(str(page.path), []) if one.result.run.game.name == game.name],
-                              said, words, page.text)
+                              said, words, page.text, rules=getattr(book, "rules", None), game=name)
         findings += [judge(one, words, entries, positions) for one in typed]
     return findings
 

@@ -201,7 +201,7 @@ def test_a_sum_the_next_word_names_as_one_of_a_list_s_values():
     entries = typed_figures._leaves("data/corps.yaml", {"MP": {"tokens": [0, 40, 100]}, "IC": {"tokens": [0, 50]}}, ())
     positions = typed_figures.Positions([], None, WORDS)
     for text, status in (("MP places its $40 token.", "agrees"), ("MP places its $50 token.", "differs"),
-                         ("MP pays $50 for it.", "loose")):  # (no list named: one of the game's values)
+                         ("MP pays $50 for it.", "untied")):  # (no list named, and "tokens" says no sum)
         typed, = typed_figures.figures_in(text, Where("page.md", 1), WORDS)
         found = typed_figures.judge(typed, WORDS, entries, positions)
         assert found.status == status, (text, found)
@@ -217,7 +217,7 @@ def test_a_sum_the_list_s_name_just_before_or_its_column_heads_is_one_of_its_val
     positions = typed_figures.Positions([], None, WORDS)
     for text, status in (("SP starts at par $90.", "agrees"), ("SP starts at par $95.", "differs"),
                          ("Its par value is $90.", "agrees"), ("Its par value is $95.", "differs"),
-                         ("The cattle token $40 is worth it.", "loose")):
+                         ("The cattle token $40 is worth it.", "untied")):  # ("tokens" names no sum either)
         found = [typed_figures.judge(one, WORDS, entries, positions).status
                  for one in typed_figures.figures_in(text, Where("page.md", 1), WORDS)]
         assert set(found) == {status}, (text, found)
@@ -301,7 +301,7 @@ def test_a_figure_in_an_example_s_title_or_told_by_a_named_move_is_checked_again
     said = SimpleNamespace(path=lambda path: path)
     moves = SimpleNamespace(moves=lambda run: [["Ann pays $635 towards the heap."], ["Bob takes 3 counters."]])
     page = "# Heaps\n\nAnn pays the other $635.\n\n```{example} Two counters taken for $90\n"
-    one = SimpleNamespace(scenario=SimpleNamespace(id="take", where=Where("page.md", 5)), said=moves,
+    one = SimpleNamespace(scenario=SimpleNamespace(id="take", where=Where("page.md", 5), rules=[]), said=moves,
                           result=SimpleNamespace(run=None))
     positions = typed_figures.Positions([one], said, words, page)
     view = {"players": {"ann": {"cash": 90, "counters": [1, 2]}, "bob": {"cash": 100, "counters": [1, 2, 3]}}}
@@ -325,3 +325,69 @@ def test_a_figure_in_an_example_s_title_or_told_by_a_named_move_is_checked_again
     assert judged("Bob takes 3 counters", 5).status == "agrees"  # the moves say "3 counters"
     # A number after "phase", "round" or "page" is a label, not a count.
     assert typed_figures.figures_in("In phase 1 counters cannot be taken.", Where("page.md", 1), words) == []
+
+
+def _title_positions(page: str, rule_text: str, example_line: int | None):
+    """Positions for a page of 1870 (the real game and its data): one rule, printing what
+    ``rule_text`` prints, and, at ``example_line``, an example showing it, whose positions hold
+    nothing (``_subjects`` empty) and whose moves say nothing."""
+    from types import SimpleNamespace
+
+    from rulewright.book import phrases
+    from rulewright.book.registry import get_game
+    from rulewright.book.scanner.pages import RuleDecl
+
+    said = phrases.for_game(get_game("1870"))
+    words = typed_figures.vocabulary(said)
+    rule = RuleDecl("test.auction.bid", "A bid", Where("page.md", 3), rule_text)
+    games = [] if example_line is None else [SimpleNamespace(
+        scenario=SimpleNamespace(id="test-bid", where=Where("page.md", example_line), rules=["test.auction.bid"]),
+        said=SimpleNamespace(moves=lambda run: []), result=SimpleNamespace(run=None))]
+    positions = typed_figures.Positions(games, said, words, page, rules={rule.id: rule}, game="1870")
+    positions._subjects = {1: []}
+    return words, positions
+
+
+def test_a_figure_in_a_title_is_checked_against_what_the_rule_it_shows_prints():
+    """An example's title is a directive's argument, which cannot hold a {value} role: "A bid of
+    less than $5 over the cost is refused" repeats the figure its rule prints from the game
+    (``data/tables.yaml:auction_price_step``), and is checked against it; so is a rule's own
+    ``:title:``. Changed on one side only, it fails naming the rule's role; a sum the example
+    itself holds, or another money value of the game's data, is left to the other ties."""
+    from rulewright.game import data_file
+
+    step = data_file("engine.games.g1870", "data/tables.yaml")["auction_price_step"]
+    rule = "A bid is at least {value}`data/tables.yaml:auction_price_step` over the cost."
+    page = f"# Auction\n\n```{{rule}} test.auction.bid\n:title: Bids rise by ${step}\n{rule}\n```\n\n" \
+           f"```{{example}} A bid of less than ${step} over the cost is refused\n"
+    words, positions = _title_positions(page, rule, 8)
+    entries = typed_figures.data_entries(__import__("rulewright.book.registry", fromlist=["get_game"]).get_game("1870"))
+
+    def judged(text: str, line: int) -> typed_figures.Finding:
+        typed, = typed_figures.figures_in(text, Where("page.md", line), words)
+        return typed_figures.judge(typed, words, entries, positions)
+
+    found = judged(f"A bid of less than ${step} over the cost is refused", 8)
+    assert found.status == "agrees" and "auction_price_step` in rule test.auction.bid" in found.truth[0], found
+    found = judged(f"A bid of less than ${step + 2} over the cost is refused", 8)  # the title changed alone
+    assert found.status == "differs", found
+    assert f"prints ${step}" in found.truth[0] and "rulebook" not in found.fix and "title" in found.fix
+    assert judged(f":title: Bids rise by ${step}", 4).status == "agrees"  # the rule's own title
+    assert judged(f":title: Bids rise by ${step + 2}", 4).status == "differs"
+    # Another money value of the game's data (a private's cost): not this rule's figure, left loose.
+    assert judged("A bid of less than $40 over the cost is refused", 8).status == "loose"
+    # The data changed alone: the rule prints the new step, the title's copy now differs.
+    words, positions = _title_positions(page.replace(f"${step}", f"${step + 2}"), rule, 8)
+    assert judged(f"A bid of less than ${step + 2} over the cost is refused", 8).status == "differs"
+
+
+def test_a_sum_right_before_what_a_price_in_the_data_is_of_is_that_price():
+    """"$4 does not buy a $5 link": the link's price, ``link_cost``; money never ties loosely to a
+    number of the data that is no sum (a city's place on the map, a count)."""
+    entries = typed_figures._leaves("data/expand.yaml", {"link_cost": 5, "city": {"pos": [4, 7]}}, ())
+    positions = typed_figures.Positions([], None, WORDS)
+    for text, status in (("A company cannot buy a $5 link.", "agrees"), ("A company cannot buy a $6 link.", "differs"),
+                         ("A company with $4 cannot build.", "untied"), ("A company with $5 cannot sell.", "loose")):
+        found = [typed_figures.judge(one, WORDS, entries, positions).status
+                 for one in typed_figures.figures_in(text, Where("page.md", 1), WORDS)]
+        assert found == [status], (text, found)
