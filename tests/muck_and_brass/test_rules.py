@@ -84,3 +84,18 @@ def test_plurality_needs_at_least_one_share_even_with_ties_allowed():
     state = make("late", settings={"plurality_ties": True}, players={"ann": {"shares": {"SDR": 0}}},
                  companies={"SDR": {}})
     assert refused(state, "ann", "expand SDR Newcastle-Carlisle-Lancaster") == "mb.expand.shareholder"
+
+
+def test_a_busy_city_is_one_with_more_links_than_the_data_says(monkeypatch):
+    """The last-connection rule's "more than two links" is data/expand.yaml's busy_city_links, which
+    the rule prints: Sheffield's three links make it busy; with the number at three it is not."""
+    from rulewright.game import data_file
+    from engine.games.muck_and_brass import expand
+
+    assert expand.BUSY_CITY == data_file("engine.games.muck_and_brass", "data/expand.yaml")["busy_city_links"]
+    base = dict(companies={"LMR": {"links": ["Liverpool-Manchester"]}, "LSR": {"links": ["Leeds-Sheffield"]},
+                           "NMR": {"links": ["Derby-Sheffield"]}}, settings={"last_connection": "anyone"})
+    with pytest.raises(Refusal, match=f"more than {expand.BUSY_CITY} links"):
+        play(make("demo", **base), "ann", "expand LMR Manchester-Sheffield")
+    monkeypatch.setattr(expand, "BUSY_CITY", 3)
+    assert play(make("demo", **base), "ann", "expand LMR Manchester-Sheffield").state

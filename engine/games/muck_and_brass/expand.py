@@ -17,6 +17,7 @@ SINGLE_COST = NUMBERS["link_cost"]
 DOUBLE_COST = NUMBERS["double_build_cost"]
 THIRD = NUMBERS["widening_dividend"]  # the rules widen after the third General Dividend
 CITY_LINKS = NUMBERS["city_links"]
+BUSY_CITY = NUMBERS["busy_city_links"]  # a city with more links than this never gives one company them all
 
 
 def late(state: State) -> bool:
@@ -134,16 +135,16 @@ def check_limits(state: State, company: Company, city: str, pending: list[str]) 
     if mine > CITY_LINKS:
         raise Refusal("mb.expand.city-limit",
                       f"{company.code} already has {mine - 1} {what} at {city}; "
-                      f"a company may not build more than three of one city's {what}.")
+                      f"a company may not build more than {CITY_LINKS} of one city's {what}.")
     total, built = city_connections(state, city)
     built += len([link for link in pending if city in state.board.ends(link)]) + 1
     everything = mine if state.settings["last_connection"] == "company" else built
-    if total > 2 and everything >= total:
+    if total > BUSY_CITY and everything >= total:
         whose = f"{company.code} would then own" if state.settings["last_connection"] == "company" else \
             "that would build"
         raise Refusal("mb.expand.last-connection",
                       f"{city} has {total} {what} and {whose} all of them; at a city with more than "
-                      f"two {what}, the last one may not be built.")
+                      f"{BUSY_CITY} {what}, the last one may not be built.")
 
 
 def check_link(state: State, company: Company, component: Component, link: str, pending: list[str]) -> None:
