@@ -33,8 +33,11 @@ Each figure is then **tied** to what the game knows:
   a name its clause names: "Ann pays the other $635" and "Ann pays $635 towards the GMO's train.".
 - in an example's title or a rule's ``:title:``, to what the rules it shows print with ``{value}``
   in the figure's unit (a title cannot hold a role, so it repeats the rule's figure): "A bid of less
-  than $5 over the cost is refused" and ``auction_price_step``. One that differs is a problem, unless
-  its example holds it or it is another money value of the game's data.
+  than $5 over the cost is refused" and ``auction_price_step``. A sum that differs is a problem, unless
+  its example holds it or it is another money value of the game's data; a count only agrees (a title's
+  count mostly tells its example's situation: "Three of Preston's four links"). A figure in a title that
+  names a setting of its example, every word, is that setting: "when a short double build costs only $5"
+  and ``settings: {short_double_cost: 5}``.
 
 A tied figure the game does not bear out is a problem at its line, naming the game's value and the
 ``{value}`` role that prints it. A figure tied to nothing is never failed by default; it is listed
@@ -650,13 +653,21 @@ def judge(typed: Typed, words: Vocabulary, entries: list[Entry], positions: "Pos
     if owned:  # "Bob sells his three MKT shares at $82": the MKT's share price in the example
         return Finding(typed, "agrees", owned[:3])
     units, money = _unit_keys(typed, words), typed.unit == words.money
+    settings = positions.set_by_title(typed)
+    if settings:  # "when a short double build costs only $5": the example's own setting
+        truth = [f"the setting {name} of example '{positions.title_of(typed)[0]}' = {_said(words, typed, value)}"
+                 for name, value in settings]
+        if any(_equal(value, typed.number) for _, value in settings):
+            return Finding(typed, "agrees", truth)
+        return Finding(typed, "differs", truth, "write the setting the example plays with, or change its settings")
     printed = positions.printed(typed)
     if printed:  # "A bid of less than $5 over the cost is refused": the $5 its rule prints from the game
         if any(_equal(value, typed.number) for _, value in printed):
             return Finding(typed, "agrees", [f"{place} = {_said(words, typed, value)}" for place, value in printed
                                              if _equal(value, typed.number)][:3])
-        if not positions.held_by_own(typed) and not _loose(typed, entries, units, money):
-            # (not a figure of the example's own position, "$4 does not buy", nor another price: "Hamburg costs $15")
+        if money and not positions.held_by_own(typed) and not _loose(typed, entries, units, money):
+            # (not a figure of the example's own position, "$4 does not buy", nor another price: "Hamburg costs $15";
+            # a count in a title mostly tells the example's situation, "Three of Preston's four links": it only agrees)
             places = "; ".join(f"{place} prints {_said(words, typed, value)}" for place, value in printed[:3])
             return Finding(typed, "differs", [f"the example shows a rule that prints the game's figure: {places}"],
                            "write the rule's figure in the example's title (a title cannot hold a {value} role), "
@@ -839,7 +850,7 @@ class Positions:
                     continue
                 out.append((f"{{value}}`{figure.written}` in rule {rule_id} ({display_path(rule.where.path)}, "
                             f"line {rule.where.line})", read.value))
-        return out
+        return list(dict.fromkeys(out))
 
     def shown_by_title(self, typed: Typed) -> list[str]:
         """The rules whose figures a title the figure is in repeats: those its example shows, or,
@@ -852,6 +863,18 @@ class Positions:
             return []
         return [rule.id for rule in self.rules.values() if str(rule.where.path) == str(typed.where.path)
                 and rule.where.line < typed.where.line <= rule.where.line + 4]
+
+    def set_by_title(self, typed: Typed) -> list[tuple[str, Any]]:
+        """(setting, value) of each number the example whose title the figure is in sets as a setting
+        whose name its title says, every word ("The same, when a short double build costs only $5"
+        and ``settings: {short_double_cost: 5}``)."""
+        own = [one.scenario for one in self.games if one.scenario.where.line == typed.where.line]
+        settings = (getattr(own[0], "data", None) or {}).get("settings") if own else None
+        if not isinstance(settings, dict):
+            return []
+        said = _words_of(typed.context)
+        return [(str(name), value) for name, value in settings.items() if _equal(value, value)
+                and all(_forms(word) & said for word in _key_words(name).split() if word not in STOP)]
 
     def held_by_own(self, typed: Typed) -> bool:
         """Whether the example whose title the figure is in holds it anywhere in its positions, before

@@ -391,3 +391,25 @@ def test_a_sum_right_before_what_a_price_in_the_data_is_of_is_that_price():
         found = [typed_figures.judge(one, WORDS, entries, positions).status
                  for one in typed_figures.figures_in(text, Where("page.md", 1), WORDS)]
         assert found == [status], (text, found)
+
+
+def test_a_figure_in_a_title_that_names_a_setting_of_its_example_is_that_setting():
+    """"The same, when a short double build costs only $5" and the example's ``settings:
+    {short_double_cost: 5}``: checked against the setting, failing when one side changes."""
+    from types import SimpleNamespace
+
+    page = "# Heaps\n\n```{example} The same, when a short double build costs only $5\n"
+    one = SimpleNamespace(scenario=SimpleNamespace(id="cheap", where=Where("page.md", 3), rules=[],
+                                                   data={"settings": {"short_double_cost": 5, "ports": True}}),
+                          said=SimpleNamespace(moves=lambda run: []), result=SimpleNamespace(run=None))
+    positions = typed_figures.Positions([one], None, WORDS, page)
+    positions._subjects = {1: []}
+
+    def judged(text: str) -> typed_figures.Finding:
+        typed, = typed_figures.figures_in(text, Where("page.md", 3), WORDS)
+        return typed_figures.judge(typed, WORDS, [], positions)
+
+    found = judged("The same, when a short double build costs only $5")
+    assert found.status == "agrees" and "short_double_cost of example 'cheap' = $5" in found.truth[0]
+    assert judged("The same, when a short double build costs only $6").status == "differs"
+    assert judged("The same, when a double build costs only $6").status == "untied"  # the setting not named
