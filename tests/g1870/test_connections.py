@@ -147,3 +147,15 @@ def test_a_finished_connection_run_is_shown_and_given_with_its_routes_as_train_a
     for routes in (shown["routes"], [f"4: {DALLAS_TO_NEW_ORLEANS}"]):  # as the view shows it, or as text
         given = gulf_start(connected={"TP": {**record, "routes": routes}})
         assert view(given)["corporations"]["TP"]["connection"] == shown
+
+
+def test_a_destination_token_kept_on_the_charter_costs_what_the_data_says(monkeypatch):
+    """``data/tables.yaml:destination_token_cost``, which the rule prints, is the kept token's cost."""
+    from engine.games.g1870 import data
+
+    kept = play(gulf_start(), *TO_NEW_ORLEANS, "TP: done", "TP: keep destination token")
+    assert kept.net.charter["TP"][-1] == data.tables()["destination_token_cost"]
+    changed = {**data.tables(), "destination_token_cost": 120}
+    monkeypatch.setattr(data, "tables", lambda: changed)
+    kept = play(gulf_start(), *TO_NEW_ORLEANS, "TP: done", "TP: keep destination token")
+    assert kept.net.charter["TP"][-1] == 120

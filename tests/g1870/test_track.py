@@ -134,3 +134,20 @@ def test_the_closed_port_adds_20_for_its_owner_and_nothing_for_others():
     opened = play(start({"privates": {"GSC": "TP"}, "turn": "TP"}, preset="bare"), "TP: assign GSC to N17")
     assert GAME.setup_of(opened)["this_turn"] == {"port_opened": True}
     assert round_trip(GAME, opened, SETTINGS) == []
+
+
+def test_the_bridge_lay_takes_off_what_the_data_says(monkeypatch):
+    """``data/privates.yaml:MRBC.bridge_discount``, which the rule prints, is what the bridge lay saves."""
+    from engine.games.g1870 import data
+    from tests.g1870.helpers import play, start, view
+
+    terrain = data.load("hexes")["hexes"]["C18"]["cost"]
+    setup = {"turn": "MP", "privates": {"MRBC": "MP"}}
+    before = view(start(setup, preset="bare"))["corporations"]["MP"]["cash"]
+    saved = data.privates()["MRBC"]["bridge_discount"]
+    laid = play(start(setup, preset="bare"), "MP: lay 57 on C18 with MRBC")
+    assert view(laid)["corporations"]["MP"]["cash"] == before - max(0, terrain - saved)
+    changed = {**data.privates(), "MRBC": {**data.privates()["MRBC"], "bridge_discount": terrain - 10}}
+    monkeypatch.setattr(data, "privates", lambda: changed)
+    laid = play(start(setup, preset="bare"), "MP: lay 57 on C18 with MRBC")
+    assert view(laid)["corporations"]["MP"]["cash"] == before - 10

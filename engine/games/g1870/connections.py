@@ -13,7 +13,7 @@ A corporation makes one connection run in a game.
 from __future__ import annotations
 
 from rulewright.game import Event, Refusal
-from engine.games.g1870 import hexruns, holdings, market, operating, rounds, routes, track
+from engine.games.g1870 import data, hexruns, holdings, market, operating, rounds, routes, track
 from engine.games.g1870.network import destination, home
 
 
@@ -113,7 +113,7 @@ def token(state, sym: str, choice: str) -> list[Event]:
         track.place_destination(state.track, sym)
         net.destination[sym] = "map"
     else:
-        net.charter.setdefault(sym, []).append(100)
+        net.charter.setdefault(sym, []).append(data.tables()["destination_token_cost"])
         net.destination[sym] = "map" if choice == "existing" else "charter"
     run["token"] = choice
     name = {"place": "destination-token-placed", "keep": "destination-token-kept",
