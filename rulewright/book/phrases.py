@@ -199,8 +199,8 @@ GRID_CORNERS = re.compile(r"^\s*([A-Za-z]+\d+)\s*:\s*([A-Za-z]+\d+)\s*$")  # ``g
 
 
 # Words before a piece's name that take the place of its own "the" ("no SP share", not "no the SP
-# share"), in ``Phrases.codes_named``.
-_DETERMINERS = "[Tt]he|[Nn]o|[Aa]|[Aa]n|[Ee]ach|[Ee]very|[Aa]ny|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er"
+# share"; "holds 1 SP share", not "holds 1 the SP share"), in ``Phrases.codes_named``.
+_DETERMINERS = r"\d+|[Tt]he|[Nn]o|[Aa]|[Aa]n|[Ee]ach|[Ee]very|[Aa]ny|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er"
 
 
 @dataclass

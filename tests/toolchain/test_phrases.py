@@ -513,6 +513,7 @@ def test_a_refusal_s_reason_names_pieces_as_the_sentences_do():
     # a word that stands for the name's own "the" keeps it out ("no the SP share" was printed)
     assert said.codes_named("The market has no SP share.") == "The market has no SP share."
     assert said.codes_named("Each SP share; its MRBC.") == "Each SP share; its Bridge Company."
+    assert said.codes_named("Cat holds 1 SP share, not 2.") == "Cat holds 1 SP share, not 2."
     # so does a setup's value in the player's edition (the designer's keeps the codes the example writes)
     from rulewright.sphinx.setup_text import describe_setup
 
