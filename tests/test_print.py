@@ -225,6 +225,31 @@ def test_a_heading_and_its_short_lead_in_stay_with_the_example_they_lead_into(ed
     assert not apart, f"{len(apart)} lead-ins are left on the page before their example: {apart}"
 
 
+def _printed(edition: str) -> list[Path]:
+    """The edition's screen PDF and, for the player's, `make print`'s interior when it is built."""
+    found = [pdf_of(edition)]
+    if edition == "player":
+        found += sorted((ROOT / "_build" / "print").glob("*-interior.pdf"))
+    return found
+
+
+OWN_PAGE = re.compile(r"\bp\.\s(\d+)\b")
+
+
+def test_a_reference_to_a_place_on_its_own_page_does_not_print_that_page(edition):
+    """A cross-reference to a place on the page it is printed on says "above" or "below", as a
+    publisher prints it, not its own page number ("rule 2.2.4a, p. 85" on p. 85: 61 of them in the
+    print interior before, 312 in the designer's edition): rulewright/sphinx/same_page.py."""
+    for path in _printed(edition):
+        pages = [flat(text) for text in pages_text(path)]
+        own = [f"p. {number}: ...{text[max(0, m.start() - 50):m.end()]}" for number, text in enumerate(pages, start=1)
+               for m in OWN_PAGE.finditer(text) if int(m.group(1)) == number]
+        assert not own, f"{path.name}: {len(own)} references print the page they are on: {own[:5]}"
+        said = sum(text.count(", above") + text.count(", below") + text.count("(above)") + text.count("(below)")
+                   for text in pages)
+        assert said > 10, f"{path.name}: only {said} references say above or below: the test no longer reads them"
+
+
 def _examples_with_figures_starting_pages(path: Path) -> dict[int, float]:
     """{page: height in points} of each example with a figure that starts at the top of a page."""
     places = destinations(path)

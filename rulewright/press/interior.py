@@ -11,6 +11,7 @@ by WeasyPrint with one more stylesheet, the print sheet below:
   the cover is its own file, ``rulewright.press.cover``), then the contents;
 - chapters opening on a right-hand page, blank pages left blank;
 - words hyphenated (in the book's language, by WeasyPrint's Pyphen) so justified lines keep even spaces.
+- a reference to a place on its own page saying "above" or "below" (``rulewright.sphinx.same_page``).
 
 WeasyPrint writes it as PDF/X-4 (its XMP says so, with the title and the authors); then pikepdf
 gives it its output intent and its colours as sRGB (``colour``), pads the page count with blank
@@ -25,7 +26,7 @@ from pathlib import Path
 import weasyprint
 
 from . import colour
-from rulewright.sphinx import page_numbers, pdf
+from rulewright.sphinx import pdf, same_page
 from .settings import PrintSettings
 
 TITLE_COLOUR = "#1f4e79"  # the title page's words, on the white of the paper
@@ -104,8 +105,8 @@ def write(index: Path, target: Path, settings: PrintSettings, profile: Path, *, 
     target.parent.mkdir(parents=True, exist_ok=True)
     raw = target.with_name(target.stem + ".weasyprint.pdf")
     with pdf.laying_out():
-        document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
-                                       stylesheets=[weasyprint.CSS(string=print_sheet(settings))])
+        document = same_page.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
+                                    stylesheets=[weasyprint.CSS(string=print_sheet(settings))])
         if title:
             document.metadata.title = title
         if authors:

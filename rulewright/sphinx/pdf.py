@@ -9,6 +9,7 @@
   itself as PDF/UA-1 in its XMP metadata (WeasyPrint's ``pdf/ua-1`` variant).
 - The printed page numbers (contents, rule index, references) are laid out once, from the last
   build's, when they still hold (``page_numbers``), not in WeasyPrint's three passes.
+- A reference to a place on its own page says "above" or "below", not its page (``same_page``).
 - pydyf's list of page references is made once, not for each tagged element and link, and the
   cycle collector runs less often while WeasyPrint works.
 - Each font's subset is made once for the glyphs the book uses and kept in the store
@@ -41,7 +42,7 @@ from sphinx_simplepdf.writers.simplepdf import SimplepdfTranslator
 
 from rulewright.runtime import collector
 
-from . import page_numbers, print_links
+from . import print_links, same_page
 from .font_subsets import kept_subsets
 from .svg_text import whole_strings
 
@@ -102,7 +103,7 @@ def repair(builder, html: str) -> str:
 
 
 # Changed whenever this step makes a different PDF from the same inputs (so a kept PDF is made again).
-STEP = "whole SVG strings, tagged as PDF/UA-1, page numbers laid out once"
+STEP = "whole SVG strings, tagged as PDF/UA-1, page numbers laid out once, same-page references said"
 
 
 def inputs_digest(html: str, outdir: Path) -> str:
@@ -141,8 +142,8 @@ def finish(builder) -> None:
     import weasyprint  # noqa: PLC0415 - start-up: every book build would load weasyprint
 
     with laying_out():
-        document = page_numbers.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
-                                       pdf_tags=True)
+        document = same_page.render(weasyprint.HTML(str(index)), target.with_name(target.name + ".pages"),
+                                    pdf_tags=True)
         # PDF/UA-1: tagged, and saying so in its XMP metadata (with the title and the language), as a
         # screen reader's and an auditor's tools look for. (fontTools' notes, quieted, are not for designers.)
         document.write_pdf(target, pdf_variant="pdf/ua-1")
