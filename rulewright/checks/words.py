@@ -28,7 +28,9 @@ from typing import Iterator
 
 from rulewright.book import config, registry
 from rulewright.book import scanner, source
-from rulewright.book.scanner.directives import markdown
+from myst_parser.parsers.directives import parse_directive_text
+
+from rulewright.book.scanner.directives import DIRECTIVE_INFO, DirectiveShape, markdown, option_lines
 from rulewright.checks import engine_source, player_words
 from rulewright.book.registry import game_sources, python_files
 from rulewright.game import InputError, Rng, did_you_mean
@@ -213,8 +215,6 @@ class Piece:
 
 
 SHELL_BLOCKS = ("sh", "shell", "bash", "console")  # code blocks whose commands may name rules and examples
-DIRECTIVE_INFO = re.compile(r"^\{([^}]+)\}\s*(.*)$")
-OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
 
 
 def pieces(text: str, first_line: int = 1) -> Iterator[Piece]:
@@ -248,14 +248,15 @@ def _directive(token, line: int) -> Iterator[Piece]:
         return
     if argument and name not in ("rule",):
         yield Piece("text", line, _mask(argument))
-    body = token.content.split("\n")
-    index = 0
-    while index < len(body) and OPTION.match(body[index]):
-        key, value = OPTION.match(body[index]).groups()
-        if key in PROSE_OPTIONS:
-            yield from _inline_text(value, line + 1 + index)
-        index += 1
-    found = pieces("\n".join(body[index:]), line + 1 + index)
+    try:  # options and body as MyST splits them (a YAML block of options too)
+        parsed = parse_directive_text(DirectiveShape, argument.strip(), token.content)
+    except Exception:  # noqa: BLE001 - options MyST cannot read: the scanner's checks name them
+        return
+    lines = option_lines(token.content.split("\n"), line + 1)
+    for key, value in parsed.options.items():
+        if key in PROSE_OPTIONS and key in lines:
+            yield from _inline_text(str(value), lines[key])
+    found = pieces("\n".join(parsed.body), line + 1 + parsed.body_offset)
     yield from ((replace(piece, as_written=False) for piece in found) if name in YAML_WITH_WORDS else found)
 
 
