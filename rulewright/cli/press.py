@@ -73,7 +73,7 @@ def _book(settings, edition: str) -> dict:
     namespace: dict = {}
     if conf.is_file():
         try:
-            namespace = eval_config_file(conf, Tags([edition]))
+            namespace = eval_config_file(str(conf), Tags([edition]))
         except ConfigError as error:
             raise ExampleProblem(Where(str(conf), 1), f"conf.py could not be read: {error}") from None
     project = str(namespace.get("project") or root.name)

@@ -124,6 +124,22 @@ def test_rule_texts_titles_and_designer_notes_are_prose(tmp_path):
         (line_of(page, "We said chip"), "chip")]
 
 
+def test_options_are_read_as_myst_reads_them_a_yaml_block_too(tmp_path):
+    """A rule's title written in MyST's YAML block of options is prose at its own line, and the block
+    is not read as the rule's text (the check once split options with a pattern of its own)."""
+    page = PAGE + textwrap.dedent("""
+        ```{rule} toy.more
+        ---
+        title: A chip on the pile
+        ---
+        One stone more.
+        ```
+        """)
+    folder = chapter(tmp_path, page)
+    assert [(line, message.split("'")[1]) for _, line, message in found(words.check_terms(folder.parent))] == [
+        (line_of(page, "title: A chip"), "chip"), (line_of(page, "One stone more"), "stone")]
+
+
 def test_unused_terms_unknown_see_also_and_lost_engine_names_are_reported(tmp_path):
     glossary = GLOSSARY + "  heap:\n    definition: Never used.\n    see: [mound]\n" \
         "  turn:\n    definition: One player's go.\n    engine: {view: players.*.turns}\n" \

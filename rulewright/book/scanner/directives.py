@@ -74,12 +74,21 @@ def closes(line: str, markup: str) -> bool:
 
 
 OPTION_LINE = re.compile(r"^\s*:([\w-]+):")
+YAML_OPTION_LINE = re.compile(r"^([\w-]+)\s*:")
 
 
 def option_lines(content: list[str], first_line: int) -> dict[str, int]:
     """The line of each ``:name: value`` option at the top of a directive whose first content
-    line is ``first_line``."""
+    line is ``first_line``, or of each key of a YAML block of options (between ``---`` lines)."""
     lines: dict[str, int] = {}
+    if content and content[0].strip() == "---":
+        for index, text in enumerate(content[1:], start=1):
+            if text.strip() == "---":
+                break
+            key = YAML_OPTION_LINE.match(text)
+            if key:
+                lines.setdefault(key.group(1), first_line + index)
+        return lines
     for index, text in enumerate(content):
         option = OPTION_LINE.match(text)
         if not is_option_line(text) or not option:
