@@ -221,12 +221,42 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     played = subprocess.run([tool, "play", "heaps"], cwd=project, env=env, input=script, capture_output=True,
                             text=True, timeout=120)
     assert played.returncode == 0 and "Wrote the example to played.md." in played.stdout, played.stdout + played.stderr
+    # After every move the legal moves are listed again, numbered anew, and a number means the list shown.
+    assert ("  Ann takes 1 from the left heap.\nLegal moves:\n    1. bob: take 1 from left\n    2. bob: take 2 from left\n"
+            in played.stdout and "move 2> 2\n  Bob takes 2 from the left heap.\n" in played.stdout), played.stdout
     assert sh([tool, "replay", "game.yaml"], project, env).strip() == "game.yaml: 3 moves played, no checkpoints to check."
     cut = sh([tool, "example", "game.yaml", "--at", "1", "--moves", "2", "--id", "cut-from-play"], project, env)
     page = project / "rulebook" / "rules.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n" + cut, encoding="utf-8")
     assert "cut-from-play: holds" in sh([tool, "run", "cut-from-play"], project, env)
     assert "every law held" in sh([tool, "fuzz", "heaps", "--games", "3", "--moves", "40"], project, env)
+    counted = sh([tool, "fuzz", "heaps", "--games", "1", "--moves", "1"], project, env)
+    assert "Playing 1 random game of Heaps" in counted and "1 game, 1 move: every law held" in counted, counted
+
+    # `accept --failing` after the engine changed: expected events rewritten (a detail, an event that
+    # no longer happens), values in layouts of the designer's own, and the one value it cannot rewrite
+    # named at its line with why (tests/toolchain/test_accept_whole_job.py, from the sources).
+    from tests.toolchain.test_accept_whole_job import PAGE as ACCEPTING
+
+    index = project / "rulebook" / "index.md"
+    kept_index = index.read_text(encoding="utf-8")
+    index.write_text(kept_index.replace("\nrules\n", "\nrules\naccepting\n", 1), encoding="utf-8")
+    accepting = project / "rulebook" / "accepting.md"
+    accepting.write_text(ACCEPTING, encoding="utf-8")
+    done = subprocess.run([tool, "accept", "--failing"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    said, text = done.stdout + done.stderr, accepting.read_text(encoding="utf-8")
+    assert done.returncode == 1 and "Traceback" not in said, said
+    assert "  events: [{took: {count: 2, heap: last}}, game-over]\n" in text and "  - expect: {events: [took]}\n" in text
+    assert "heaps-no-end: accepted after step 1, events: no longer expects 'game-over'" in said, said
+    assert "  heaps.middle:   2    # aligned\n  next:           bob\n" in text, text
+    line = ACCEPTING.splitlines().index("  heaps: {left: 3,") + 1
+    assert f"rulebook/accepting.md, line {line}: not accepted: " in said and "a value spread over several lines" in said
+    checked = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600).stdout
+    assert "1 example of the rulebook does not hold:" in checked and re.search(r"1 of \d+ examples does not hold", checked)
+    every = said + checked + counted  # counts agree with their nouns in every message
+    assert not re.search(r"\b1 (examples|problems|moves|games|findings)\b", every), every
+    accepting.unlink()
+    index.write_text(kept_index, encoding="utf-8")
 
     # The live preview: `make serve` runs `rulewright serve` (not started here: it serves until stopped).
     assert sh(["make", "-n", "serve"], project, env).strip().endswith(

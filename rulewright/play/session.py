@@ -41,6 +41,9 @@ from rulewright.scenario.changes import places
 HELP = __doc__.split("Typed lines:", 1)[1].rstrip()
 
 
+LISTED_AFTER_A_MOVE = 20  # the moves listed after each move; 'moves' lists every one
+
+
 class Session:
     def __init__(self, game: Game, settings: dict, setup: dict, seed: int = 0, draws: list | None = None,
                  moves: list[tuple[str | None, str]] | None = None, seat: str | None = None, hot_seat: bool = False,
@@ -197,6 +200,8 @@ class Session:
         lines = ["  " + sentence for sentence in said] or ["  Done."]
         if self.seat is not None:
             lines += self._others_move()
+        if not (self.hot_seat and self.to_move() not in (None, self.at_screen)):  # (a handover lists them)
+            lines.append(self.moves_text(most=LISTED_AFTER_A_MOVE))  # numbered anew: a number means what is shown
         return "\n".join(lines)
 
     def _keep(self, actor: str | None, text: str, outcome) -> None:
@@ -288,14 +293,18 @@ class Session:
         decider = self.game.decider(state, actor)
         return None if decider is None else str(decider)
 
-    def moves_text(self) -> str:
+    def moves_text(self, most: int | None = None) -> str:
+        """The legal moves, numbered from 1 as a typed number reads them; ``most`` lists only the
+        first of a long list, saying how many there are."""
         legal = self.legal()
         if not legal:
             over = self.game.is_over(self.state)
             return "Nobody can move: the game is over." if over is not False else \
                 "Nobody can move, yet the game is not over: a dead end the rules do not cover."
-        return "Legal moves:\n" + "\n".join(f"  {number:>3}. {self.written(actor, text)}"
-                                            for number, (actor, text) in enumerate(legal, start=1))
+        head = "Legal moves:" if most is None or len(legal) <= most else \
+            f"Legal moves (the first {most} of {len(legal)}; 'moves' lists them all):"
+        return head + "\n" + "\n".join(f"  {number:>3}. {self.written(actor, text)}"
+                                       for number, (actor, text) in enumerate(legal[:most], start=1))
 
     def position_text(self, under: str = "") -> str:
         lines = []

@@ -35,6 +35,28 @@ def test_a_scripted_session_plays_undoes_and_saves(tmp_path, capsys):
     assert evaluate(example).ok
 
 
+def test_after_each_move_the_legal_moves_are_listed_and_numbered_anew():
+    """A number means a move of the list the player last saw: after every move the list is shown
+    again, numbered from 1 (it once was shown only at the start, and the numbers then meant another
+    list than the one on the screen). A long list shows its first moves and how many there are."""
+    played = session()
+    answer = played.handle("1")
+    assert answer.endswith("\n" + played.moves_text()) and "    1. bob: roll" in answer, answer
+    listed = played.legal()
+    played.handle("2")
+    assert played.moves[-1] == listed[1]
+
+    game = get_game("bus")
+    busy = Session(game, game.resolve_settings({}), {"preset": "new-game"}, seed=3)
+    legal = busy.legal()
+    assert len(legal) > 21
+    shown = busy.handle("1").split("Legal moves", 1)[1]
+    now = busy.legal()
+    assert shown.startswith(f" (the first 20 of {len(now)}; 'moves' lists them all):"), shown
+    assert f"   20. {busy.written(*now[19])}" in shown and "   21. " not in shown
+    assert "   21. " in busy.handle("moves")
+
+
 def test_completion_offers_the_legal_moves_and_the_commands():
     from prompt_toolkit.document import Document
 
