@@ -421,3 +421,24 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     assert "'players' lists ann twice" in twice and f"tricks/presets.yaml, line {line}" in twice, twice
     assert "There is only one" not in twice, twice
     presets.write_text(kept, encoding="utf-8")
+
+    # A deal that deals a card twice is said in the deal's words at its line; a word where the game's
+    # data file wants a number is said at that file's line, not as a failure of every example.
+    text = rules.read_text(encoding="utf-8")
+    assert text.count("  players.ann.hand: [AS, 9H]\n") == 1
+    rules.write_text(text.replace("  players.ann.hand: [AS, 9H]\n", "  players.ann.hand: [AS, AS]\n"), encoding="utf-8")
+    line = text.splitlines().index("  players.ann.hand: [AS, 9H]") + 1
+    dealt = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+    assert (f"rulebook/rules.md, line {line}, example tricks-deal-trumps: There is only one AS, but this deal deals 2."
+            in dealt), dealt
+    rules.write_text(text, encoding="utf-8")
+    data = project / "tricks" / "cards.yaml"
+    kept = data.read_text(encoding="utf-8")
+    line = next(n for n, written in enumerate(kept.splitlines(), start=1) if written.startswith("hand: 5"))
+    for old, new, said in (("\nhand: 5", "\nhand: five", "'hand' is five, but the number of cards dealt to each player"),
+                           ("most: 4}", "most: four}", "'most' is four, but the largest number of players")):
+        data.write_text(kept.replace(old, new, 1), encoding="utf-8")
+        wrong = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+        at = line if "hand" in old else line + 1
+        assert f"tricks/cards.yaml, line {at}: {said}" in wrong and "itself failed" not in wrong, wrong
+    data.write_text(kept, encoding="utf-8")

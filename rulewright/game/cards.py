@@ -51,7 +51,7 @@ from typing import Any
 from rulewright import dot as style
 from rulewright.game.interface import is_hidden
 from rulewright.game.refusal import InputError, Refusal, did_you_mean, nearest
-from rulewright.game.values import written
+from rulewright.game.values import whole, written
 from rulewright.game import turns
 
 #: The ``Game.hidden`` path of each player's hand, seen by its owner only (a view with
@@ -272,6 +272,17 @@ class Deal:
     hand: int
     first: tuple[str, ...] = ()
     hand_path: str = HAND
+
+    @classmethod
+    def read(cls, data: Any, first: Sequence[str] = (), where: str = "hand", hand_path: str = HAND) -> Deal:
+        """The deal a game's data file declares: ``where`` (``hand: 5``) is how many cards each player
+        is dealt, after one card to each place of ``first``; an ``InputError`` at that key when it is
+        not a whole number from 1. Read it with ``data_file``, so a mistake is named at its line::
+
+            DEAL = data_file(__package__, "cards.yaml", lambda data: cards.Deal.read(data, first=("trump",)))
+        """
+        given = data.get(where) if isinstance(data, dict) else None
+        return cls(whole(given, where, "the number of cards dealt to each player", 1), tuple(first), hand_path)
 
     def places(self, seats: Sequence[str]) -> list[str]:
         return list(self.first) + [self.hand_path.replace("<player>", name) for name in seats]

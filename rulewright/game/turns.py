@@ -70,6 +70,25 @@ def players(given: Any, fewest: int, most: int, keys: Sequence[str] = (), exampl
     return entries
 
 
+def player_counts(data: Any, where: str = "players") -> tuple[int, int]:
+    """The fewest and the most players a game's data file allows (``players: {fewest: 2, most: 4}``),
+    or an ``InputError`` at the key at fault. Read it with ``data_file``, so a mistake is named at
+    its line::
+
+        FEWEST, MOST = data_file(__package__, "cards.yaml", turns.player_counts)
+    """
+    given = data.get(where) if isinstance(data, dict) else None
+    if not isinstance(given, dict):
+        raise InputError(f"'{where}' gives the fewest and the most players, e.g. '{where}: {{fewest: 2, most: 4}}'.",
+                         where)
+    for key in given:
+        if key not in ("fewest", "most"):
+            raise InputError(f"'{where}' gives 'fewest' and 'most', not {key!r}. {did_you_mean(str(key), ('fewest', 'most'))}",
+                             f"{where}.{key}")
+    fewest = whole(given.get("fewest"), f"{where}.fewest", "the smallest number of players", 1)
+    return fewest, whole(given.get("most"), f"{where}.most", "the largest number of players", fewest)
+
+
 def each_once(names: Sequence, where: str = "players") -> None:
     """An ``InputError`` at ``where`` for a player named twice in a list of seats."""
     twice = next((name for index, name in enumerate(names) if name in names[:index]), None)

@@ -231,3 +231,21 @@ def test_a_hand_reads_back_as_the_view_writes_it(deck, data):
     written = [card if isinstance(card, int) else str(card) for card in hand]
     assert deck.cards(written, "players.ann.hand") == hand
     assert deck.count(deck.cards(written, "players.ann.hand")) == Counter(hand)
+
+
+@given(hand=st.integers(1, 20), first=st.lists(st.sampled_from(["trump", "aside"]), max_size=1))
+def test_a_deal_is_read_from_the_data_with_its_hand_size(hand, first):
+    deal = cards.Deal.read({"hand": hand, "deck": {}}, first=first)
+    assert deal == cards.Deal(hand, tuple(first))
+
+
+@pytest.mark.parametrize("written", ["five", "0", "2.5", "", "[5]"])
+def test_a_hand_size_that_is_not_a_whole_number_from_1_is_named_at_its_line(tmp_path, written):
+    """A designer's slip in the data file ('hand: five') is said at its line, where it once failed
+    each example with a TypeError inside the kit ("Rulewright itself failed")."""
+    from rulewright.game import DataFileError, data_file
+
+    (tmp_path / "cards.yaml").write_text(f"deck: {{numbers: [1, 2]}}\nhand: {written}\n")
+    with pytest.raises(DataFileError) as error:
+        data_file(tmp_path, "cards.yaml", cards.Deal.read)
+    assert error.value.line == 2 and "'hand" in error.value.reason and "cards dealt to each player" in error.value.reason

@@ -202,3 +202,21 @@ def test_players_read_back_in_seat_order_as_they_are_written(entries):
     read = turns.players(entries, 2, 4, ("score",), "{score: 2}")
     assert list(read) == list(entries) and read == entries
     assert turns.players(list(entries), 2, 4) == {name: {} for name in entries}
+
+
+@given(fewest=st.integers(1, 6), more=st.integers(0, 4))
+def test_the_number_of_players_is_read_from_the_data(fewest, more):
+    assert turns.player_counts({"players": {"fewest": fewest, "most": fewest + more}}) == (fewest, fewest + more)
+
+
+@pytest.mark.parametrize("written, line, words", [
+    ("{fewest: two, most: 4}", 3, "'fewest' is two"), ("{fewest: 3, most: 2}", 3, "'most: 2' is out of range"),
+    ("{fewset: 2, most: 4}", 3, "Did you mean 'fewest'?"), ("four", 3, "gives the fewest and the most players"),
+    ("\n  fewest: 2\n  most: many", 5, "'most' is many")])
+def test_a_number_of_players_that_cannot_be_read_is_named_at_its_line(tmp_path, written, line, words):
+    from rulewright.game import DataFileError, data_file
+
+    (tmp_path / "board.yaml").write_text(f"# the table\nhand: 5\nplayers: {written}\n")
+    with pytest.raises(DataFileError) as error:
+        data_file(tmp_path, "board.yaml", turns.player_counts)
+    assert error.value.line == line and words in error.value.reason, error.value.reason

@@ -9,6 +9,7 @@ from rulewright.game import (Action, Event, Game, InputError, Refusal, Violation
 from hearth import diagram
 
 DATA = data_file(__package__, "board.yaml")
+PLAYERS = data_file(__package__, "board.yaml", turns.player_counts)  # (fewest, most)
 GOODS = DATA["goods"]
 BOARD = data_file(__package__, "board.yaml", lambda data: spaces.Spaces.read(
     data["spaces"], data["goods"] + ["points", "worker", "first-player"]))
@@ -55,7 +56,7 @@ class Hearth(Game):
     def new_state(self, setup, settings, rng) -> State:
         for key in setup:
             lookup("setup key", key, {k: k for k in ("players", "round", "placed", "first", "next")}, key)
-        given = turns.players(setup.get("players"), DATA["players"]["fewest"], DATA["players"]["most"],
+        given = turns.players(setup.get("players"), *PLAYERS,
                               ("workers", "stock", "score"), "{workers: 3, stock: {wood: 2}, score: 4}")
         seating = turns.Seating(list(given))
         state = State(seating, {p: values.whole(held.get("workers", START["workers"]), f"players.{p}.workers",

@@ -10,11 +10,11 @@ from rulewright.game import (Action, Event, Game, InputError, Refusal, Violation
                              lookup, minimal_setup, turns, values)
 from trumpet import diagram
 
-DATA = data_file(__package__, "cards.yaml")
+PLAYERS = data_file(__package__, "cards.yaml", turns.player_counts)  # (fewest, most)
 DECK = data_file(__package__, "cards.yaml", lambda data: cards.Deck.read(data["deck"], "Trumpet"))
 PHASES = data_file(__package__, "cards.yaml", lambda data: turns.Phases.read(data["phases"]))
 BIDS = data_file(__package__, "cards.yaml", lambda data: turns.Auction.read(data["bids"]))
-DEAL = cards.Deal(hand=DATA["hand"])
+DEAL = data_file(__package__, "cards.yaml", cards.Deal.read)
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Trumpet(Game):
     def new_state(self, setup, settings, rng) -> State:
         for key in setup:
             lookup("setup key", key, {k: k for k in ("players", "deck", "phase", "trumps", "trick", "next")}, key)
-        given = turns.players(setup.get("players"), DATA["players"]["fewest"], DATA["players"]["most"],
+        given = turns.players(setup.get("players"), *PLAYERS,
                               ("hand", "bid", "passed", "tricks"), "{hand: [9S, QH], bid: 3}")
         seating = turns.Seating(list(given))
         if "deck" not in setup:
