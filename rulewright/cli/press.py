@@ -64,6 +64,7 @@ def _book(settings, edition: str) -> dict:
     """The book's title, authors and cover colours from its ``conf.py``, as Sphinx reads it for the
     edition; its rights as the front matter says them (``rights`` in ``[tool.rulewright.front-matter]``,
     else ``conf.py``'s ``copyright``: ``Project.front_matter_part``)."""
+    from sphinx import version_info as sphinx_version  # noqa: PLC0415 - start-up: rulewright --help
     from sphinx.config import eval_config_file  # noqa: PLC0415 - start-up: rulewright --help
     from sphinx.errors import ConfigError  # noqa: PLC0415 - start-up: rulewright --help
     from sphinx.util.tags import Tags  # noqa: PLC0415 - start-up: rulewright --help
@@ -73,7 +74,8 @@ def _book(settings, edition: str) -> dict:
     namespace: dict = {}
     if conf.is_file():
         try:
-            namespace = eval_config_file(str(conf), Tags([edition]))
+            # conf.py's file as each Sphinx reads it: its name, as text, up to 8.1; a Path from 9.0 (8.2 takes both)
+            namespace = eval_config_file(conf if sphinx_version >= (8, 2) else str(conf), Tags([edition]))
         except ConfigError as error:
             raise ExampleProblem(Where(str(conf), 1), f"conf.py could not be read: {error}") from None
     project = str(namespace.get("project") or root.name)

@@ -270,3 +270,21 @@ def test_coverage_python_file_reporter_the_coverage_check_reads_with():
     lines = reporter.lines()
     canary("coverage", "PythonFileReporter.lines() and translate_lines([line])", where,
            isinstance(lines, (set, frozenset)) and min(lines) in reporter.translate_lines([min(lines)]))
+
+
+def test_sphinx_eval_config_file_reads_conf_py_as_press_passes_it(tmp_path):
+    """`rulewright press` reads a book's conf.py with Sphinx's own reader, passing the file as the
+    installed Sphinx wants it: a name up to 8.1 (8.1 encodes it), a Path from 9.0 (9.0 asks its parent)."""
+    from sphinx import version_info
+    from sphinx.config import eval_config_file
+    from sphinx.util.tags import Tags
+
+    conf = tmp_path / "conf.py"
+    conf.write_text('project = "Canary"\nif tags.has("player"):\n    author = "Ann"\n', encoding="utf-8")
+    try:
+        read = eval_config_file(conf if version_info >= (8, 2) else str(conf), Tags(["player"]))
+    except Exception as error:  # noqa: BLE001 - any failure is the change this canary names
+        read = {"failed": repr(error)}
+    canary("sphinx", "eval_config_file(filename, tags)", "rulewright/cli/press.py (_book)",
+           read.get("project") == "Canary" and read.get("author") == "Ann")
+
