@@ -26,10 +26,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from rulewright.book import config, registry
-from rulewright.book import scanner, source
 from myst_parser.parsers.directives import parse_directive_text
 
+from rulewright.book import config, registry
+from rulewright.book import scanner, source
 from rulewright.book.scanner.directives import DIRECTIVE_INFO, DirectiveShape, markdown, option_lines
 from rulewright.checks import engine_source, player_words
 from rulewright.book.registry import game_sources, python_files
