@@ -442,3 +442,17 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
         at = line if "hand" in old else line + 1
         assert f"tricks/cards.yaml, line {at}: {said}" in wrong and "itself failed" not in wrong, wrong
     data.write_text(kept, encoding="utf-8")
+
+    # A record cut into an example (`example --at`): by default it expects what the moves' players
+    # changed and says how many other places it left out; `--all` expects every one
+    # (tests/play/test_cut_by_actors.py, from the sources).
+    from tests.play.test_cut_by_actors import RECORD
+
+    (project / "rulebook" / "records").mkdir()
+    (project / "rulebook" / "records" / "one-trick.yaml").write_text(RECORD.replace("game: trick\n", "game: tricks\n"),
+                                                                      encoding="utf-8")
+    mine = sh([tool, "example", "rulebook/records/one-trick.yaml", "--at", "1"], project, env)
+    assert "It expects what bob changed; 2 other changed places are left out (--all writes every one)." in mine, mine
+    assert "players.ann.tricks" not in mine.split("expect:")[1] and "played: [AS, KS]" in mine, mine
+    everything = sh([tool, "example", "rulebook/records/one-trick.yaml", "--at", "1", "--all"], project, env)
+    assert "players.ann.tricks: 1" in everything.split("expect:")[1], everything
