@@ -329,6 +329,19 @@ do:
 expect:
   players.bob.score: 16
 ```
+
+```{example} A trick won, and said once
+:id: tricks-won-once
+:rules: tricks.trick.win
+
+game: tricks
+setup: {from: tricks-clubs-trumps}
+do:
+  - ann: play KS
+  - bob: play AS
+expect:
+  events: [card-played, trick-won]
+```
 """
 
 
@@ -366,6 +379,9 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     # A card played to a trick is seen by all, though the same move wins the trick and clears it away;
     # a card refused is told from the seat of the example's point of view (`:as:`).
     assert "Ann plays the KS. Bob plays the AS. Bob wins the trick." in player and "cannot see" not in player, player
+    # An event the example expects is said once, in the play beside its move, not again in what happened.
+    won = player.split("A trick won, and said once", 1)[1].split("Example ", 1)[0]
+    assert won.count("Bob wins the trick.") == 1 and "As the play says." in won, won
 
     for edition in (player, designer):
         assert "A trick drawn after its first card: the position after move 1" in edition
