@@ -288,6 +288,21 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
 
     a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(designer / "bin", work, env)
 
+    # The starter steps aside for the designer's own game: a different small game's engine and rules
+    # page written over the starter's, then the one step `remove-starter`; the book is green with no
+    # other page changed (tests/toolchain/test_own_game.py, from the sources).
+    from rulewright import scaffold
+    from tests.toolchain.test_own_game import write_own_game
+
+    sh([designer / "bin" / "rulewright", "new", "countdown", "--title", "Countdown", "--game", "countdown"], work, env)
+    own = work / "countdown"
+    write_own_game(own, scaffold.Names("Countdown", "countdown"))
+    said = sh([designer / "bin" / "rulewright", "remove-starter"], own, env)
+    assert "Wrote the blank game's rulebook/notation.md" in said and "  countdown/game.py" in said, said
+    tested = sh(["make", "test"], own, env)
+    assert " passed in" in tested.splitlines()[-1] and "failed" not in tested.splitlines()[-1], tested
+    assert "The rulebook is sound: 5 rules, 8 examples." in sh(["make", "check"], own, env)
+
 
 ADDED = """
 ```{position} Clubs turned up instead
