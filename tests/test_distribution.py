@@ -95,8 +95,13 @@ def unlinked_assets(html: Path) -> list[str]:
     return missing
 
 
+def run(command, cwd, env, timeout=600, input=None) -> subprocess.CompletedProcess:
+    """A command as a designer types it, in ``cwd``: its exit code and what it printed."""
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, input=input)
+
+
 def sh(command, cwd, env, timeout=600, input=None):
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, input=input)
+    done = run(command, cwd, env, timeout, input)
     assert done.returncode == 0, f"{' '.join(map(str, command))} failed in {cwd}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     return done.stdout
 
@@ -149,7 +154,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     rules_page.write_text(kept.replace(lead, "Here Ann has taken 3 counters.\n\n" + lead), encoding="utf-8")
     at = f"rulebook/rules.md, line {kept[:kept.index(lead)].count(chr(10)) + 1}: This sentence, just before the example"
     for target in ("check", "test"):
-        slipped = subprocess.run(["make", target], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+        slipped = run(["make", target], project, env)
         assert slipped.returncode != 0 and at in slipped.stdout and "the counters Ann has taken is 1" in slipped.stdout, \
             slipped.stdout[-3000:]
     # A setup key the game's phrases have no words for (check setup-words): the player's edition would
@@ -158,14 +163,14 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     rules_page.write_text(kept.replace("setup:\n  preset: standard\n", "setup:\n  preset: standard\n  players: [ann, bob]\n"),
                           encoding="utf-8")
     at = f"rulebook/rules.md, line {kept[:kept.index('setup:' + chr(10) + '  preset: standard')].count(chr(10)) + 3}"
-    slipped = subprocess.run(["make", "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    slipped = run(["make", "check"], project, env)
     assert slipped.returncode != 0 and at in slipped.stdout and "no words for the setup key 'players'" in slipped.stdout, \
         slipped.stdout[-3000:]
     # A designer's word in the prose of a page the player's edition prints (check player-words): `make
     # check` says it at its line in the player's build's words, before any build.
     rules_page.write_text(kept.replace(lead, "Every random seed deals the same heaps.\n\n" + lead), encoding="utf-8")
     at = f"rulebook/rules.md, line {kept[:kept.index(lead)].count(chr(10)) + 1}: The player's edition would print 'random seed'"
-    slipped = subprocess.run(["make", "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    slipped = run(["make", "check"], project, env)
     assert slipped.returncode != 0 and at in slipped.stdout, slipped.stdout[-3000:]
     # A number changed on one side only (check typed-figures), in the project made from the wheel: the
     # rule text and a table say other numbers than the game's data file; `make check` and `make test`
@@ -180,7 +185,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
         rules_page.write_text(changed, encoding="utf-8")
         at = f"rulebook/rules.md, line {changed[:changed.index(new)].count(chr(10)) + 1}: The text says "
         for target in ("check", "test"):
-            slipped = subprocess.run(["make", target], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+            slipped = run(["make", target], project, env)
             said = [line for line in slipped.stdout.splitlines() if at in line] if target == "check" else [slipped.stdout]
             assert slipped.returncode != 0 and said and at in said[0] and value in said[0] and "limits.yaml" in said[0], \
                 (slip, target, slipped.stdout[-3000:])
@@ -218,8 +223,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     # and `fuzz` finds nothing wrong with the starter's laws.
     tool = str(project / ".venv" / "bin" / "rulewright")
     script = "1\n2\n1\nsave record game.yaml\nsave example played.md 2\nquit\n"
-    played = subprocess.run([tool, "play", "heaps"], cwd=project, env=env, input=script, capture_output=True,
-                            text=True, timeout=120)
+    played = run([tool, "play", "heaps"], project, env, timeout=120, input=script)
     assert played.returncode == 0 and "Wrote the example to played.md." in played.stdout, played.stdout + played.stderr
     # After every move the legal moves are listed again, numbered anew, and a number means the list shown.
     assert ("  Ann takes 1 from the left heap.\nLegal moves:\n    1. bob: take 1 from left\n    2. bob: take 2 from left\n"
@@ -243,7 +247,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     index.write_text(kept_index.replace("\nrules\n", "\nrules\naccepting\n", 1), encoding="utf-8")
     accepting = project / "rulebook" / "accepting.md"
     accepting.write_text(ACCEPTING, encoding="utf-8")
-    done = subprocess.run([tool, "accept", "--failing"], cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    done = run([tool, "accept", "--failing"], project, env)
     said, text = done.stdout + done.stderr, accepting.read_text(encoding="utf-8")
     assert done.returncode == 1 and "Traceback" not in said, said
     assert "  events: [{took: {count: 2, heap: last}}, game-over]\n" in text and "  - expect: {events: [took]}\n" in text
@@ -251,7 +255,7 @@ def test_a_designer_installs_the_wheel_and_starts_a_rulebook(tmp_path_factory):
     assert "  heaps.middle:   2    # aligned\n  next:           bob\n" in text, text
     line = ACCEPTING.splitlines().index("  heaps: {left: 3,") + 1
     assert f"rulebook/accepting.md, line {line}: not accepted: " in said and "a value spread over several lines" in said
-    checked = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=600).stdout
+    checked = run([tool, "check"], project, env).stdout
     assert "1 example of the rulebook does not hold:" in checked and re.search(r"1 of \d+ examples does not hold", checked)
     every = said + checked + counted  # counts agree with their nouns in every message
     assert not re.search(r"\b1 (examples|problems|moves|games|findings)\b", every), every
@@ -409,7 +413,7 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     assert "as a setup (paste it into an example to start there)" in started and "hand: [AS, 9H]" in started, started
     rules.write_text(first_draft.replace("bob: {hand: [AS], bid: 1}}", "bob: {hand: [AS], bid: 1,000}}", 1),
                      encoding="utf-8")
-    comma = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+    comma = run([tool, "check"], project, env, timeout=300).stdout
     assert "'1,000' is written with a thousands separator" in comma and "Write the number without it: 1000" in comma, comma
     rules.write_text(first_draft, encoding="utf-8")
 
@@ -423,13 +427,13 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     code, text = engine.read_text(encoding="utf-8"), rules.read_text(encoding="utf-8")
     assert code.count("return 10 + state.bids") == 1 and text.count("bid scores 10") == 1
     engine.write_text(code.replace("return 10 + state.bids", "return 5 + state.bids"), encoding="utf-8")
-    changed = subprocess.run([tool, "changes", "HEAD"], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    changed = run([tool, "changes", "HEAD"], project, env, timeout=300)
     assert "players.bob.score: 11 before, 6 now" in changed.stdout and "UNDOCUMENTED" in changed.stdout, changed.stdout
     rules.write_text(text.replace("bid scores 10", "bid scores 5"), encoding="utf-8")
     changed = sh([tool, "changes", "HEAD"], project, env)
     assert "UNDOCUMENTED" not in changed and "documented by the text of rule tricks.end.score" in changed, changed
     assert str(work) not in changed and "/tmp" not in changed, changed  # (no temporary folder of its own either)
-    failing = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    failing = run([tool, "check"], project, env, timeout=300)
     assert failing.returncode == 1 and "expected 11, but it is 6" in failing.stdout, failing.stdout
     assert "tricks-score: accepted players.bob.score: 11 -> 6; players.ann.score: 10 -> 5" in \
         sh([tool, "accept", "--failing"], project, env)
@@ -448,7 +452,7 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     kept = presets.read_text(encoding="utf-8")
     presets.write_text(kept.replace("  players: [ann, bob]\n", "  players: [ann, bob, ann]\n", 1), encoding="utf-8")
     line = kept.splitlines().index("  players: [ann, bob]") + 1
-    twice = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+    twice = run([tool, "check"], project, env, timeout=300).stdout
     assert "'players' lists ann twice" in twice and f"tricks/presets.yaml, line {line}" in twice, twice
     assert "There is only one" not in twice, twice
     presets.write_text(kept, encoding="utf-8")
@@ -459,7 +463,7 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     assert text.count("  players.ann.hand: [AS, 9H]\n") == 1
     rules.write_text(text.replace("  players.ann.hand: [AS, 9H]\n", "  players.ann.hand: [AS, AS]\n"), encoding="utf-8")
     line = text.splitlines().index("  players.ann.hand: [AS, 9H]") + 1
-    dealt = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+    dealt = run([tool, "check"], project, env, timeout=300).stdout
     assert (f"rulebook/rules.md, line {line}, example tricks-deal-trumps: There is only one AS, but this deal deals 2."
             in dealt), dealt
     rules.write_text(text, encoding="utf-8")
@@ -469,7 +473,7 @@ def a_card_game_keeps_its_hands_hidden_and_its_revisions_tied(bin_: Path, work: 
     for old, new, said in (("\nhand: 5", "\nhand: five", "'hand' is five, but the number of cards dealt to each player"),
                            ("most: 4}", "most: four}", "'most' is four, but the largest number of players")):
         data.write_text(kept.replace(old, new, 1), encoding="utf-8")
-        wrong = subprocess.run([tool, "check"], cwd=project, env=env, capture_output=True, text=True, timeout=300).stdout
+        wrong = run([tool, "check"], project, env, timeout=300).stdout
         at = line if "hand" in old else line + 1
         assert f"tricks/cards.yaml, line {at}: {said}" in wrong and "itself failed" not in wrong, wrong
     data.write_text(kept, encoding="utf-8")
