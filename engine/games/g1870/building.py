@@ -16,10 +16,6 @@ COLOURS_FROM = {"yellow": 1, "green": 2, "brown": 4, "gray": 5}
 
 
 BRIDGE = "MRBC"
-
-
-
-
 BRIDGE_OWNERS = ("MP", "SSW")  # the two corporations on the river; their home lay with the bridge is free
 
 
@@ -85,7 +81,7 @@ def lay_check(state, sym: str, number: str, label: str, rotation: int, bridge: b
                                           "must join track the corporation reaches.")
     cost = 0 if old else here.cost
     if bridge:
-        cost = 0 if home_lay else max(0, cost - data.privates()["MRBC"]["bridge_discount"])
+        cost = 0 if home_lay else max(0, cost - data.privates()[BRIDGE]["bridge_discount"])
     corp = state.corporations[sym]
     if corp.cash < cost:
         raise Refusal("1870.track.cost", f"The first tile on {label} costs ${cost} ({here.terrain}); "

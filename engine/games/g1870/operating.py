@@ -243,8 +243,9 @@ def buy_used_check(state: State, sym: str, name: str, seller: str, price: int) -
             raise Refusal("1870.train.between", f"{seller} is no other corporation to buy a train from.")
         if name not in other.trains:
             raise Refusal("1870.train.between", f"{seller} owns no {name}-train.")
-        if price < data.least_sale_price():
-            raise Refusal("1870.train.between", f"A train sold between corporations costs at least ${data.least_sale_price()}.")
+        least = data.least_sale_price()
+        if price < least:
+            raise Refusal("1870.train.between", f"A train sold between corporations costs at least ${least}.")
     room_check(state, sym, state.phase)
     if seller == "pool":
         shortfall(state, sym, name, price, "the pool")

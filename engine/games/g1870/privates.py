@@ -18,8 +18,9 @@ def offer_check(state: State, name: str, sym: str, buyer: str, price: int) -> No
     priv = state.privates[sym]
     if priv.owner != name or priv.closed:
         raise Refusal("1870.private.trade", f"{name} does not own the open private {sym}.")
-    if buyer == name or price < data.least_sale_price():
-        raise Refusal("1870.private.trade", f"A private is sold to another player, for at least ${data.least_sale_price()}.")
+    least = data.least_sale_price()
+    if buyer == name or price < least:
+        raise Refusal("1870.private.trade", f"A private is sold to another player, for at least ${least}.")
     if any(a[0] in ("buy", "par", "private") for a in state.acted):
         raise Refusal("1870.buy.one-per-turn", "Selling a private is the turn's one purchase-like action, "
                                                "and one has already been made.")
